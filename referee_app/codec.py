@@ -1,0 +1,364 @@
+"""JSON <-> events, exactly as the match-log spec writes them (sections 1-4).
+
+Parsing is strict: an unknown type or field, a value of the wrong JSON type,
+a ball outside 1..10 or a pocket that does not exist is a `LogFormatError`
+naming the field, because a typo must never silently drop a fact. Writing is
+canonical (fields in spec order, defaults left out, `seq` and `at` last), so
+export -> import -> export gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from referee_app.events import (
+    EVENT_CLASSES,
+    LOWEST,
+    SAFETY,
+    Called,
+    Entry,
+    Event,
+    EventType,
+    MatchStarted,
+    Potted,
+    ShotClock,
+)
+from referee_app.vocab import (
+    BALLS,
+    TEN,
+    BreakOrder,
+    Choice,
+    CueBallFate,
+    Foul,
+    LagFault,
+    PenaltyKind,
+    Pocket,
+    RuleSet,
+    Seat,
+)
+
+
+class LogFormatError(ValueError):
+    """A line that cannot be read as a match-log event (exit 2 in the CLI)."""
+
+
+E = TypeVar("E", bound=StrEnum)
+Decoder = Callable[[Any, str], Any]
+
+
+def _fail(name: str, what: str) -> LogFormatError:
+    return LogFormatError(f"field '{name}': {what}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_in(lo: int, hi: int) -> Decoder:
+    def decode(value: Any, name: str) -> int:
+        if not _is_int(value) or not lo <= value <= hi:
+            raise _fail(name, f"must be a whole number from {lo} to {hi}, got {json.dumps(value)}")
+        return int(value)
+
+    return decode
+
+
+def _enum(kind: type[E]) -> Decoder:
+    def decode(value: Any, name: str) -> E:
+        try:
+            return kind(value) if isinstance(value, str) else kind("\0")
+        except ValueError:
+            choices = ", ".join(f'"{m.value}"' for m in kind)
+            raise _fail(name, f"must be one of {choices}, got {json.dumps(value)}") from None
+
+    return decode
+
+
+def _text(limit: int | None = None, *, required: bool = False) -> Decoder:
+    def decode(value: Any, name: str) -> str:
+        if not isinstance(value, str):
+            raise _fail(name, f"must be a string, got {json.dumps(value)}")
+        if required and not value.strip():
+            raise _fail(name, "must not be empty")
+        if limit is not None and len(value) > limit:
+            raise _fail(name, f"must be at most {limit} characters")
+        return value
+
+    return decode
+
+
+def _ball(value: Any, name: str) -> int:
+    if not _is_int(value) or value not in BALLS:
+        raise _fail(name, f"a ball is a number from 1 to 10, got {json.dumps(value)}")
+    return int(value)
+
+
+def _ball_or_none(value: Any, name: str) -> int | None:
+    return None if value is None else _ball(value, name)
+
+
+def _list(item: Decoder) -> Decoder:
+    def decode(value: Any, name: str) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise _fail(name, f"must be a list, got {json.dumps(value)}")
+        return tuple(item(v, name) for v in value)
+
+    return decode
+
+
+def _object(value: Any, name: str, keys: set[str], required: set[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(name, f"must be an object, got {json.dumps(value)}")
+    unknown = sorted(set(value) - keys)
+    if unknown:
+        raise _fail(name, f"unknown key '{unknown[0]}'")
+    missing = sorted(required - set(value))
+    if missing:
+        raise _fail(name, f"missing key '{missing[0]}'")
+    return value
+
+
+def _ball_in_pocket(value: Any, name: str) -> tuple[int, Pocket]:
+    obj = _object(value, name, {"ball", "pocket"}, {"ball", "pocket"})
+    return _ball(obj["ball"], name), _enum(Pocket)(obj["pocket"], name)
+
+
+def _potted(value: Any, name: str) -> Potted:
+    return Potted(*_ball_in_pocket(value, name))
+
+
+def _shot_call(value: Any, name: str) -> Called | str:
+    if value == SAFETY:
+        return SAFETY
+    if isinstance(value, str):
+        raise _fail(name, f'must be a ball and pocket or "safety", got {json.dumps(value)}')
+    return Called(*_ball_in_pocket(value, name))
+
+
+def _break_call(value: Any, name: str) -> Called | None:
+    if value is None:
+        return None
+    called = Called(*_ball_in_pocket(value, name))
+    if called.ball != TEN:
+        raise _fail(name, "only the 10 can be announced on the break")
+    return called
+
+
+def _first_contact(value: Any, name: str) -> int | None:
+    return _ball_or_none(value, name)
+
+
+def _bool(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(name, f"must be true or false, got {json.dumps(value)}")
+    return value
+
+
+def _seconds(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise _fail(name, f"must be a number of seconds, got {json.dumps(value)}")
+    return value
+
+
+def _players(value: Any, name: str) -> tuple[str, str]:
+    obj = _object(value, name, {"A", "B"}, {"A", "B"})
+    names = _text(80, required=True)
+    return names(obj["A"], f"{name}.A"), names(obj["B"], f"{name}.B")
+
+
+def _shot_clock(value: Any, name: str) -> ShotClock | None:
+    if value is None:
+        return None
+    keys = {f.name for f in dataclasses.fields(ShotClock)}
+    obj = _object(value, name, keys, set())
+    ranges = {"shot_s": (1, 600), "extension_s": (1, 600), "extensions_per_rack": (0, 9),
+              "after_break_s": (1, 60)}
+    return ShotClock(**{k: _int_in(*ranges[k])(v, f"{name}.{k}") for k, v in obj.items()})
+
+
+def _lag_faults(value: Any, name: str) -> tuple[tuple[Seat, tuple[LagFault, ...]], ...]:
+    obj = _object(value, name, {"A", "B"}, set())
+    codes = _list(_enum(LagFault))
+    return tuple((Seat(seat), codes(obj[seat], f"{name}.{seat}")) for seat in ("A", "B") if seat in obj)
+
+
+_seat = _enum(Seat)
+_fouls = _list(_enum(Foul))
+_balls = _list(_ball)
+_pocketed = _list(_potted)
+
+FIELDS: dict[EventType, dict[str, Decoder]] = {
+    EventType.MATCH_STARTED: {
+        "players": _players,
+        "race_to": _int_in(1, 99),
+        "rules": _enum(RuleSet),
+        "break_order": _enum(BreakOrder),
+        "shot_clock": _shot_clock,
+        "event": _text(),
+        "round": _text(),
+        "table": _text(),
+        "referee": _text(),
+        "match_id": _text(200, required=True),
+    },
+    EventType.LAG: {"winner": _seat, "breaker": _seat, "faults": _lag_faults},
+    EventType.RELAG: {"reason": _text()},
+    EventType.BREAK: {
+        "first_contact": _first_contact,
+        "rails": _int_in(0, 10),
+        "pocketed": _pocketed,
+        "off_table": _balls,
+        "cue_ball": _enum(CueBallFate),
+        "fouls": _fouls,
+        "call": _break_call,
+        "player": _seat,
+    },
+    EventType.PUSH_OUT: {
+        "pocketed": _pocketed,
+        "off_table": _balls,
+        "cue_ball": _enum(CueBallFate),
+        "fouls": _fouls,
+        "clock_s": _seconds,
+        "player": _seat,
+    },
+    EventType.SHOT: {
+        "call": _shot_call,
+        "first_contact": _first_contact,
+        "rail": _bool,
+        "pocketed": _pocketed,
+        "off_table": _balls,
+        "cue_ball": _enum(CueBallFate),
+        "fouls": _fouls,
+        "clock_s": _seconds,
+        "player": _seat,
+    },
+    EventType.OPTION: {"choice": _enum(Choice), "player": _seat},
+    EventType.WARNING: {"player": _seat},
+    EventType.EXTENSION: {"player": _seat},
+    EventType.PENALTY: {"player": _seat, "penalty": _enum(PenaltyKind), "reason": _text()},
+    EventType.CONCEDE: {"player": _seat},
+    EventType.STALEMATE: {},
+    EventType.NOTE: {"text": _text()},
+    EventType.UNDO: {"target": _int_in(1, 10**9)},
+}
+
+
+def _check_balls_once(event: Event) -> None:
+    """The same ball cannot both drop and leave the table, or drop twice."""
+    pocketed = getattr(event, "pocketed", ())
+    balls = [p.ball for p in pocketed] + list(getattr(event, "off_table", ()))
+    seen: set[int] = set()
+    for ball in balls:
+        if ball in seen:
+            raise LogFormatError(f"ball {ball} is listed twice (pocketed / off_table)")
+        seen.add(ball)
+
+
+def event_from_json(obj: Any) -> tuple[Event, int | None, str | None]:
+    """Decode one JSON object into (event, seq or None, at or None)."""
+    if not isinstance(obj, dict):
+        raise LogFormatError("an event must be a JSON object")
+    if "type" not in obj:
+        raise LogFormatError("missing field 'type'")
+    kind = obj["type"]
+    try:
+        event_type = EventType(kind) if isinstance(kind, str) else None
+    except ValueError:
+        event_type = None
+    if event_type is None:
+        raise LogFormatError(f"unknown event type {json.dumps(kind)}")
+    decoders = FIELDS[event_type]
+    cls = EVENT_CLASSES[event_type]
+    values: dict[str, Any] = {}
+    seq: int | None = None
+    at: str | None = None
+    for key, raw in obj.items():
+        if key == "type":
+            continue
+        if key == "seq":
+            seq = _int_in(1, 10**9)(raw, key)
+        elif key == "at":
+            at = _timestamp(raw, key)
+        elif key in decoders:
+            values[key] = decoders[key](raw, key)
+        else:
+            raise LogFormatError(f"unknown field '{key}' in a {event_type.value} event")
+    required = [
+        f.name
+        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    for name in required:
+        if name not in values:
+            raise LogFormatError(f"missing field '{name}' in a {event_type.value} event")
+    event: Event = cls(**values)
+    _check_balls_once(event)
+    return event, seq, at
+
+
+def _timestamp(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise _fail(name, f"must be an ISO-8601 time, got {json.dumps(value)}")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise _fail(name, f"must be an ISO-8601 time, got {json.dumps(value)}") from None
+    return value
+
+
+def parse_line(text: str) -> tuple[Event, int | None, str | None]:
+    """Decode one JSON Lines line."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogFormatError(f"not valid JSON ({exc.msg})") from None
+    return event_from_json(obj)
+
+
+def _encode_value(value: Any) -> Any:
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, Called | Potted):
+        return {"ball": value.ball, "pocket": value.pocket.value}
+    if isinstance(value, ShotClock):
+        return dataclasses.asdict(value)
+    if isinstance(value, tuple):
+        return [_encode_value(v) for v in value]
+    return value
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """The event as a JSON object: spec field order, defaults left out."""
+    out: dict[str, Any] = {"type": event.TYPE.value}
+    for f in dataclasses.fields(event):  # type: ignore[arg-type]
+        value = getattr(event, f.name)
+        if value is LOWEST or (f.default is not dataclasses.MISSING and value == f.default):
+            continue
+        if isinstance(event, MatchStarted) and f.name == "players":
+            out["players"] = {"A": value[0], "B": value[1]}
+        elif f.name == "faults":
+            out["faults"] = {seat.value: _encode_value(codes) for seat, codes in value}
+        else:
+            out[f.name] = _encode_value(value)
+    return out
+
+
+def entry_to_json(entry: Entry) -> dict[str, Any]:
+    out = event_to_json(entry.event)
+    out["seq"] = entry.seq
+    if entry.at:
+        out["at"] = entry.at
+    return out
+
+
+def dumps(obj: Mapping[str, Any]) -> str:
+    """One JSON Lines line (no newline)."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def entry_to_line(entry: Entry) -> str:
+    return dumps(entry_to_json(entry))

@@ -1,0 +1,68 @@
+"""Reading and writing match logs as JSON Lines files (match-log spec §4).
+
+A file is read and checked whole before anything is replayed or stored, so a
+damaged file is reported with its physical line number and nothing is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from referee_app.codec import LogFormatError, entry_to_line, parse_line
+from referee_app.events import Entry, MatchStarted
+
+
+class LogFileError(ValueError):
+    """A file that is not a readable match log; `line` is 1-based, blank lines counted."""
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        self.message = message
+        super().__init__(f"line {line}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    line: int
+    entry: Entry
+
+
+def parse_log(text: str) -> list[LogLine]:
+    """Every event of a JSON Lines match log, checked for format and order."""
+    lines: list[LogLine] = []
+    physical = 0
+    for physical, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            event, seq, at = parse_line(raw)
+        except LogFormatError as exc:
+            raise LogFileError(physical, str(exc)) from None
+        position = len(lines) + 1
+        if seq is not None and seq != position:
+            raise LogFileError(physical, f"seq is {seq} but this is event {position} of the file")
+        is_start = isinstance(event, MatchStarted)
+        if position == 1 and not is_start:
+            raise LogFileError(physical, "the first event must be match_started")
+        if position > 1 and is_start:
+            raise LogFileError(physical, "match_started may appear only once, as the first event")
+        lines.append(LogLine(physical, Entry(position, event, at or "")))
+    if not lines:
+        raise LogFileError(max(physical, 1), "the file holds no events (match_started missing)")
+    return lines
+
+
+def read_log(path: str) -> list[LogLine]:
+    """Parse the file at `path`; unreadable files are a `LogFileError` on line 1."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogFileError(1, f"cannot read the file ({exc})") from None
+    return parse_log(text)
+
+
+def format_log(entries: Iterable[Entry]) -> str:
+    """The JSON Lines text of a log, one event a line, seq order."""
+    return "".join(entry_to_line(e) + "\n" for e in entries)

@@ -1,0 +1,43 @@
+"""Why an event is refused, in words a referee understands.
+
+Each refusal has a stable code and an English template with named
+parameters; the GUI translates the template by its code, so the core stays
+free of Qt and of any translation machinery.
+"""
+
+from __future__ import annotations
+
+TEMPLATES: dict[str, str] = {
+    "match_over": "The match is over: only a note or an undo can be recorded.",
+    "before_lag": "The lag has not been decided yet: record the lag first.",
+    "lag_decided": "The lag has already been decided.",
+    "already_started": "The match has already started.",
+    "not_due": "It is {due}'s turn, not {player}'s.",
+    "no_break_due": "No break is due now: the rack has already been broken.",
+    "break_due": "The rack has not been broken yet: record the break first.",
+    "option_pending": "{chooser} must first choose: shoot, or hand the table back.",
+    "no_option": "No option is offered now.",
+    "no_push_out": "A push-out is only allowed on the first shot after a legal break.",
+    "no_call_on_break": "Under WPA rules nothing can be announced on the break.",
+    "foul_not_here": "The foul '{foul}' does not apply to a {stroke}.",
+    "ball_not_on_table": "Ball {ball} is not on the table.",
+    "no_warning_due": "{player} is not on two consecutive fouls: no warning is due.",
+    "already_warned": "{player} has already been warned.",
+    "no_shot_clock": "This match is played without a shot clock.",
+    "extension_not_due": "{player} is not about to shoot: an extension is taken before one's own shot.",
+    "no_extension_left": "{player} has no extension left in this rack.",
+    "penalty_foul_break_due": "A foul penalty cannot be given while the break is due.",
+    "stalemate_break_due": "A stalemate cannot be declared before the rack is broken.",
+    "undo_nothing": "There is nothing to undo.",
+    "undo_not_latest": "Only the latest event still in force can be undone (event {latest}), not event {target}.",
+    "undo_start": "The start of the match cannot be undone.",
+}
+
+
+class RuleViolation(ValueError):
+    """An event the rules do not allow now. The state does not change."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(TEMPLATES[code].format(**params))

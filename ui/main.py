@@ -1,0 +1,44 @@
+"""The `referee-app` entry point: headless subcommands, or the desk window.
+
+It lives in the outer layer because the default database sits in the per-user
+data folder that Qt names, and because `export --format pdf` needs Qt.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from referee_app import cli
+
+ORGANIZATION = "referee-desk"
+APPLICATION = "referee-app"
+
+
+def default_db_path() -> Path:
+    """The database in Qt's per-user data folder (or $REFEREE_APP_DB)."""
+    override = os.environ.get("REFEREE_APP_DB")
+    if override:
+        return Path(override)
+    from PySide6.QtCore import QCoreApplication, QStandardPaths
+
+    QCoreApplication.setOrganizationName(ORGANIZATION)
+    QCoreApplication.setApplicationName(APPLICATION)
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(folder) / "matches.db"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in cli.HEADLESS_COMMANDS:
+        db = None if args[0] == "replay" else default_db_path()
+        return cli.main(args, default_db=db)
+    from ui.desk import run_desk
+
+    return run_desk(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
