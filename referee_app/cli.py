@@ -111,7 +111,8 @@ def cmd_matches(args: argparse.Namespace, out: TextIO) -> int:
             status = f"damaged: {exc}"
         out.write(
             f"{row.match_id}  {row.created_at[:16]}  {row.player_a} v {row.player_b}  "
-            f"{row.rules} race to {row.race_to}  {status}  {row.event} {row.round}".rstrip() + "\n"
+            f"{row.rules} race to {row.race_to}  {status}  {row.event} {row.round}".rstrip()
+            + "\n"
         )
     return 0
 
@@ -177,9 +178,12 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-def main(argv: Sequence[str] | None = None, default_db: Path | None = None,
-         extra: dict[str, Handler] | None = None,
-         parser: argparse.ArgumentParser | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    default_db: Path | None = None,
+    extra: dict[str, Handler] | None = None,
+    parser: argparse.ArgumentParser | None = None,
+) -> int:
     """Run one headless command; the exit code is returned, errors go to stderr."""
     parser = parser or build_parser()
     args = parser.parse_args(argv)

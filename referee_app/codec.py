@@ -176,8 +176,12 @@ def _shot_clock(value: Any, name: str) -> ShotClock | None:
         return None
     keys = {f.name for f in dataclasses.fields(ShotClock)}
     obj = _object(value, name, keys, set())
-    ranges = {"shot_s": (1, 600), "extension_s": (1, 600), "extensions_per_rack": (0, 9),
-              "after_break_s": (1, 60)}
+    ranges = {
+        "shot_s": (1, 600),
+        "extension_s": (1, 600),
+        "extensions_per_rack": (0, 9),
+        "after_break_s": (1, 60),
+    }
     return ShotClock(**{k: _int_in(*ranges[k])(v, f"{name}.{k}") for k, v in obj.items()})
 
 
@@ -289,7 +293,7 @@ def event_from_json(obj: Any) -> tuple[Event, int | None, str | None]:
             raise LogFormatError(f"unknown field '{key}' in a {event_type.value} event")
     required = [
         f.name
-        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+        for f in dataclasses.fields(cls)
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
     ]
     for name in required:
@@ -334,7 +338,7 @@ def _encode_value(value: Any) -> Any:
 def event_to_json(event: Event) -> dict[str, Any]:
     """The event as a JSON object: spec field order, defaults left out."""
     out: dict[str, Any] = {"type": event.TYPE.value}
-    for f in dataclasses.fields(event):  # type: ignore[arg-type]
+    for f in dataclasses.fields(event):
         value = getattr(event, f.name)
         if value is LOWEST or (f.default is not dataclasses.MISSING and value == f.default):
             continue

@@ -147,7 +147,7 @@ class PushOut:
 class Shot:
     TYPE: ClassVar[EventType] = EventType.SHOT
     call: Called | str  # a Called, or SAFETY
-    first_contact: int | None | _Lowest = LOWEST
+    first_contact: int | _Lowest | None = LOWEST
     rail: bool = True
     pocketed: tuple[Potted, ...] = ()
     off_table: tuple[int, ...] = ()

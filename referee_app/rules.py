@@ -103,8 +103,9 @@ def _stroke_fouls(listed: Iterable[Foul], cue_ball: CueBallFate, off_table: tupl
     return fouls
 
 
-def _balls_after(state: State, pocketed: tuple[Potted, ...], off_table: tuple[int, ...],
-                 spot_ten: bool = True) -> tuple[frozenset[int], bool]:
+def _balls_after(
+    state: State, pocketed: tuple[Potted, ...], off_table: tuple[int, ...], spot_ten: bool = True
+) -> tuple[frozenset[int], bool]:
     """Balls left after a stroke; the 10 comes back unless it won (section 8)."""
     down = {p.ball for p in pocketed} | set(off_table)
     balls = state.balls_on_table - down
@@ -186,8 +187,7 @@ def _standard_foul(state: State, offender: Seat, balls: frozenset[int], ten_spot
     count = state.fouls[offender] + 1
     if count >= 3:
         if state.warned[offender]:
-            return _rack_won(replace(base, fouls=base.fouls.set(offender, 2)), offender.other,
-                             RackHow.THREE_FOULS)
+            return _rack_won(replace(base, fouls=base.fouls.set(offender, 2)), offender.other, RackHow.THREE_FOULS)
         count = 2  # unwarned third foul: an ordinary foul, the warning still due
     return replace(
         base,
@@ -223,8 +223,7 @@ def _on_lag(state: State, event: Lag) -> State:
     if state.status is not Status.LAG:
         raise RuleViolation("lag_decided")
     breaker = event.first_breaker
-    return replace(state, status=Status.PLAYING, awaiting=Awaiting.BREAK, at_table=breaker,
-                   breaker=breaker)
+    return replace(state, status=Status.PLAYING, awaiting=Awaiting.BREAK, at_table=breaker, breaker=breaker)
 
 
 def _on_relag(state: State, event: Relag) -> State:
@@ -304,8 +303,15 @@ def _on_shot(state: State, event: Shot) -> State:
     _refuse_listed(event.fouls, (Foul.BREAK_RAILS,), "shot")
     called = event.call if isinstance(event.call, Called) else None
     first = state.lowest_ball if event.first_contact is LOWEST else event.first_contact
-    _check_on_table(state, [called.ball if called else None, first if isinstance(first, int) else None,
-                            *(p.ball for p in event.pocketed), *event.off_table])
+    _check_on_table(
+        state,
+        [
+            called.ball if called else None,
+            first if isinstance(first, int) else None,
+            *(p.ball for p in event.pocketed),
+            *event.off_table,
+        ],
+    )
 
     fouls = _stroke_fouls(event.fouls, event.cue_ball, event.off_table)
     if first != state.lowest_ball:

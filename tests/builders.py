@@ -14,8 +14,13 @@ PRESETS = ("wpa", "ffb")
 
 
 def started(rules: str = "wpa", race_to: int = 3, **extra: Any) -> dict[str, Any]:
-    return {"type": "match_started", "players": {"A": "Ana", "B": "Ben"}, "race_to": race_to,
-            "rules": rules, **extra}
+    return {
+        "type": "match_started",
+        "players": {"A": "Ana", "B": "Ben"},
+        "race_to": race_to,
+        "rules": rules,
+        **extra,
+    }
 
 
 def ev(kind: str, **fields: Any) -> dict[str, Any]:
@@ -49,8 +54,7 @@ def history(*objs: dict[str, Any]) -> History:
     return replay(Entry(i, decode(o)) for i, o in enumerate(objs, start=1))
 
 
-def play(*objs: dict[str, Any], rules: str = "wpa", race_to: int = 3, lag: str = "A",
-         **setup: Any) -> State:
+def play(*objs: dict[str, Any], rules: str = "wpa", race_to: int = 3, lag: str = "A", **setup: Any) -> State:
     """State after match_started (Ana A, Ben B), a lag won by `lag` who breaks, then `objs`."""
     return history(started(rules, race_to, **setup), ev("lag", winner=lag), *objs).state
 

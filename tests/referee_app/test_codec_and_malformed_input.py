@@ -24,8 +24,10 @@ LAG = '{"type": "lag", "winner": "A"}'
         ('{"type": "shot", "call": {"ball": 11, "pocket": "FL"}}', "ball is a number from 1 to 10"),
         ('{"type": "shot", "call": {"ball": 3.0, "pocket": "FL"}}', "ball is a number from 1 to 10"),
         ('{"type": "shot", "call": {"ball": 3, "pocket": "XX"}}', "field 'call': must be one of"),
-        ('{"type": "shot", "call": "safety", "pocketed": [{"ball": 3, "pocket": "FL"}], "off_table": [3]}',
-         "ball 3 is listed twice"),
+        (
+            '{"type": "shot", "call": "safety", "pocketed": [{"ball": 3, "pocket": "FL"}], "off_table": [3]}',
+            "ball 3 is listed twice",
+        ),
         ('{"type": "shot", "call": "safety", "rail": 1}', "must be true or false"),
         ('{"type": "break", "rails": 11}', "from 0 to 10"),
         ('{"type": "break", "call": {"ball": 9, "pocket": "FL"}}', "only the 10"),
@@ -33,7 +35,7 @@ LAG = '{"type": "lag", "winner": "A"}'
         ('{"type": "match_started", "players": {"A": "", "B": "x"}, "race_to": 3}', "must not be empty"),
         ('{"type": "match_started", "players": {"A": "a", "B": "x"}, "race_to": true}', "race_to"),
         ('{"type": "note", "text": "x", "at": "yesterday"}', "ISO-8601"),
-        ('[1, 2]', "must be a JSON object"),
+        ("[1, 2]", "must be a JSON object"),
     ],
 )
 def test_malformed_events_are_refused_with_the_field(line: str, why: str) -> None:
@@ -74,11 +76,28 @@ def test_log_errors_name_the_physical_line(lines: list[str], line_no: int, why: 
     ("lines", "code", "message"),
     [
         ([START, LAG, '{"type": "break", "pocketed": [{"ball": 12, "pocket": "FL"}]}'], 2, "line 3: field"),
-        ([START, LAG, '{"type": "break"}', '{"type": "push_out", "player": "B"}', "",
-          '{"type": "shot", "call": {"ball": 1, "pocket": "FL"}}'], 1, "line 6: refused: Ana must first"),
-        ([START, LAG, '{"type": "break", "rails": 5, "pocketed": [{"ball": 2, "pocket": "FL"}]}',
-          '{"type": "shot", "call": "safety", "pocketed": [{"ball": 2, "pocket": "HR"}]}'], 1,
-         "line 4: refused: Ball 2 is not on the table"),
+        (
+            [
+                START,
+                LAG,
+                '{"type": "break"}',
+                '{"type": "push_out", "player": "B"}',
+                "",
+                '{"type": "shot", "call": {"ball": 1, "pocket": "FL"}}',
+            ],
+            1,
+            "line 6: refused: Ana must first",
+        ),
+        (
+            [
+                START,
+                LAG,
+                '{"type": "break", "rails": 5, "pocketed": [{"ball": 2, "pocket": "FL"}]}',
+                '{"type": "shot", "call": "safety", "pocketed": [{"ball": 2, "pocket": "HR"}]}',
+            ],
+            1,
+            "line 4: refused: Ball 2 is not on the table",
+        ),
         ([START, START], 2, "line 2:"),
     ],
 )

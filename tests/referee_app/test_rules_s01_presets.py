@@ -52,7 +52,6 @@ def test_announced_ten_on_the_break(rules: str, pocket: str, wins: bool) -> None
 
 
 def test_announced_ten_on_a_foul_break_is_spotted_under_ffb() -> None:
-    state = play(ev("break", rails=5, call=pot(10, "FL"), pocketed=[pot(10, "FL")], cue_ball="pocketed"),
-                 rules="ffb")
+    state = play(ev("break", rails=5, call=pot(10, "FL"), pocketed=[pot(10, "FL")], cue_ball="pocketed"), rules="ffb")
     assert state.racks == () and 10 in state.balls_on_table
     assert state.at_table is Seat.B and state.fouls[Seat.A] == 1

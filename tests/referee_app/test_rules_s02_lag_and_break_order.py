@@ -52,8 +52,12 @@ def test_break_order_after_a_rack_won_by_the_breaker(rules: str, order: str, rac
 
 @pytest.mark.parametrize(("order", "rack2_breaker"), [("alternate", "B"), ("winner", "B"), ("loser", "A")])
 def test_break_order_after_a_rack_won_by_the_other_player(order: str, rack2_breaker: str) -> None:
-    state = play(brk(2, 3, 4, 5, 6, 7, 8, 9, rails=5), made(1), ev("penalty", player="A", penalty="rack"),
-                 break_order=order)
+    state = play(
+        brk(2, 3, 4, 5, 6, 7, 8, 9, rails=5),
+        made(1),
+        ev("penalty", player="A", penalty="rack"),
+        break_order=order,
+    )
     assert state.racks[0].winner is Seat.B
     assert state.breaker is Seat(rack2_breaker)
 

@@ -30,8 +30,7 @@ def test_break_fouls_give_ball_in_hand_and_no_push_out(rules: str, foul_break: d
 
 @pytest.mark.parametrize("rules", PRESETS)
 def test_balls_pocketed_on_a_foul_break_stay_down_but_the_ten(rules: str) -> None:
-    state = play(ev("break", rails=6, cue_ball="pocketed", pocketed=[pot(4), pot(10)], off_table=[6]),
-                 rules=rules)
+    state = play(ev("break", rails=6, cue_ball="pocketed", pocketed=[pot(4), pot(10)], off_table=[6]), rules=rules)
     assert state.balls_on_table == frozenset({1, 2, 3, 5, 7, 8, 9, 10})
     assert state.ten_spotted
 

@@ -47,9 +47,7 @@ def test_derived_fouls_that_do_not_apply_to_a_push_out_are_refused(code: str) ->
 
 
 @pytest.mark.parametrize("rules", PRESETS)
-@pytest.mark.parametrize(
-    "foul", [{"cue_ball": "pocketed"}, {"off_table": [4]}, {"fouls": ["double_hit"]}], ids=str
-)
+@pytest.mark.parametrize("foul", [{"cue_ball": "pocketed"}, {"off_table": [4]}, {"fouls": ["double_hit"]}], ids=str)
 def test_foul_on_a_push_out_is_a_standard_foul_without_option(rules: str, foul: dict) -> None:
     state = play(brk(rails=5), ev("push_out", **foul), rules=rules)
     assert state.at_table is Seat.A and state.cue_ball is CueBall.IN_HAND

@@ -49,8 +49,11 @@ def test_called_ten_as_the_last_ball_wins_the_rack(rules: str) -> None:
 
 @pytest.mark.parametrize("rules", PRESETS)
 def test_called_ten_dropping_with_the_last_other_ball_wins(rules: str) -> None:
-    state = play(brk(2, 3, 4, 5, 6, 7, 8, 9), ev("shot", call=pot(10, "SL"), first_contact=1,
-                                                  pocketed=[pot(1, "HR"), pot(10, "SL")]), rules=rules)
+    state = play(
+        brk(2, 3, 4, 5, 6, 7, 8, 9),
+        ev("shot", call=pot(10, "SL"), first_contact=1, pocketed=[pot(1, "HR"), pot(10, "SL")]),
+        rules=rules,
+    )
     assert state.score[Seat.A] == 1
 
 

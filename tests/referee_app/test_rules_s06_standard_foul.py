@@ -26,14 +26,20 @@ def test_several_fouls_on_one_shot_count_once(rules: str) -> None:
 
 @pytest.mark.parametrize("rules", PRESETS)
 def test_balls_pocketed_on_a_foul_stay_down_except_the_ten(rules: str) -> None:
-    state = play(OPENED, ev("shot", call=pot(1), pocketed=[pot(1), pot(10, "HR")], off_table=[7],
-                            cue_ball="pocketed"), rules=rules)
+    state = play(
+        OPENED,
+        ev("shot", call=pot(1), pocketed=[pot(1), pot(10, "HR")], off_table=[7], cue_ball="pocketed"),
+        rules=rules,
+    )
     assert state.balls_on_table == frozenset({3, 4, 5, 6, 8, 9, 10}) and state.ten_spotted
 
 
 def test_a_foul_removes_a_pending_option() -> None:
-    state = play(OPENED, ev("shot", call=pot(1, "FR"), pocketed=[pot(1, "FL")]),
-                 ev("penalty", player="B", penalty="foul", reason="shot out of turn"))
+    state = play(
+        OPENED,
+        ev("shot", call=pot(1, "FR"), pocketed=[pot(1, "FL")]),
+        ev("penalty", player="B", penalty="foul", reason="shot out of turn"),
+    )
     assert state.option is None and state.at_table is Seat.A and state.cue_ball is CueBall.IN_HAND
     assert state.fouls[Seat.B] == 1
 

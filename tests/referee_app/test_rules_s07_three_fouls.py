@@ -58,8 +58,10 @@ def test_new_rack_resets_both_counts() -> None:
 
 @pytest.mark.parametrize(
     ("before", "why"),
-    [([OPENED, SCRATCH], "not on two consecutive fouls"), ([*A_TWO_FOULS, ev("warning", player="A")],
-                                                           "already been warned")],
+    [
+        ([OPENED, SCRATCH], "not on two consecutive fouls"),
+        ([*A_TWO_FOULS, ev("warning", player="A")], "already been warned"),
+    ],
 )
 def test_warning_refused(before: list, why: str) -> None:
     with pytest.raises(RuleViolation, match=why):

@@ -54,8 +54,15 @@ def test_stalemate_scores_nothing() -> None:
 
 @pytest.mark.parametrize(
     "event",
-    [brk(), miss(), ev("warning", player="A"), ev("concede", player="A"), ev("stalemate"),
-     ev("penalty", player="A", penalty="match"), ev("lag", winner="A")],
+    [
+        brk(),
+        miss(),
+        ev("warning", player="A"),
+        ev("concede", player="A"),
+        ev("stalemate"),
+        ev("penalty", player="A", penalty="match"),
+        ev("lag", winner="A"),
+    ],
     ids=["break", "shot", "warning", "concede", "stalemate", "penalty", "lag"],
 )
 def test_only_notes_after_the_end(event: dict) -> None:

@@ -28,8 +28,11 @@ def test_extensions_reset_every_rack() -> None:
     ("before", "event", "why"),
     [
         ([brk(rails=5)], ev("extension", player="A"), "not about to shoot"),
-        ([brk(2), ev("shot", call="safety", pocketed=[{"ball": 3, "pocket": "SL"}])], ev("extension"),
-         "not about to shoot"),
+        (
+            [brk(2), ev("shot", call="safety", pocketed=[{"ball": 3, "pocket": "SL"}])],
+            ev("extension"),
+            "not about to shoot",
+        ),
     ],
 )
 def test_extension_refused_when_not_about_to_shoot(before: list, event: dict, why: str) -> None:

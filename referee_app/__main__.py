@@ -1,0 +1,7 @@
+"""`python -m referee_app COMMAND`: the headless commands without the GUI layer."""
+
+import sys
+
+from referee_app.cli import main
+
+sys.exit(main())
