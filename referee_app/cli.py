@@ -71,8 +71,8 @@ def import_entries(store: Store, entries: list[Entry]) -> tuple[str, bool]:
     if not setup.match_id:
         setup = replace(setup, match_id=str(uuid.uuid4()))
     now = utc_now()
-    entries = [replace(e, at=e.at or now) for e in entries]
-    entries[0] = replace(entries[0], event=setup)
+    entries = [e._replace(at=e.at or now) for e in entries]
+    entries[0] = entries[0]._replace(event=setup)
     if store.has_match(setup.match_id):
         if format_log(store.load(setup.match_id)) == format_log(entries):
             return setup.match_id, False

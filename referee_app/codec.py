@@ -10,6 +10,7 @@ export -> import -> export gives the same bytes.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -20,6 +21,7 @@ from referee_app.events import (
     EVENT_CLASSES,
     LOWEST,
     SAFETY,
+    BallPocket,
     Called,
     Entry,
     Event,
@@ -251,6 +253,16 @@ FIELDS: dict[EventType, dict[str, Decoder]] = {
 }
 
 
+_REQUIRED: dict[EventType, tuple[str, ...]] = {
+    kind: tuple(
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    )
+    for kind, cls in EVENT_CLASSES.items()
+}
+
+
 def _check_balls_once(event: Event) -> None:
     """The same ball cannot both drop and leave the table, or drop twice."""
     pocketed = getattr(event, "pocketed", ())
@@ -291,12 +303,7 @@ def event_from_json(obj: Any) -> tuple[Event, int | None, str | None]:
             values[key] = decoders[key](raw, key)
         else:
             raise LogFormatError(f"unknown field '{key}' in a {event_type.value} event")
-    required = [
-        f.name
-        for f in dataclasses.fields(cls)
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    ]
-    for name in required:
+    for name in _REQUIRED[event_type]:
         if name not in values:
             raise LogFormatError(f"missing field '{name}' in a {event_type.value} event")
     event: Event = cls(**values)
@@ -323,10 +330,26 @@ def parse_line(text: str) -> tuple[Event, int | None, str | None]:
     return event_from_json(obj)
 
 
+@functools.lru_cache(maxsize=8192)
+def parse_event_text(text: str) -> Event:
+    """Decode a stored event body (no seq, no at). Cached: events are immutable values, and
+    a match log repeats itself a lot (the same call, the same miss), so replay mostly skips
+    the JSON decoding."""
+    event, seq, at = parse_line(text)
+    if seq is not None or at is not None:
+        raise LogFormatError("a stored event body must not carry seq or at")
+    return event
+
+
+def event_to_text(event: Event) -> str:
+    """The stored body of an event: its JSON line without seq and at."""
+    return dumps(event_to_json(event))
+
+
 def _encode_value(value: Any) -> Any:
     if isinstance(value, StrEnum):
         return value.value
-    if isinstance(value, Called | Potted):
+    if isinstance(value, BallPocket):
         return {"ball": value.ball, "pocket": value.pocket.value}
     if isinstance(value, ShotClock):
         return dataclasses.asdict(value)

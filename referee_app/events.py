@@ -7,9 +7,9 @@ names and defaults are those of the match-log spec, section 2.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from referee_app.vocab import (
     BreakOrder,
@@ -59,20 +59,18 @@ LOWEST: Final = _Lowest()
 SAFETY: Final = "safety"
 
 
-@dataclass(frozen=True, slots=True)
-class Called:
-    """A called (or announced) ball and pocket."""
+class BallPocket(NamedTuple):
+    """An object ball and a pocket: a call, or a ball that dropped there.
+
+    One type for both, so "the call was made" is simply `call in pocketed` (a tuple
+    comparison, done in C: replay asks it for most shots)."""
 
     ball: int
     pocket: Pocket
 
 
-@dataclass(frozen=True, slots=True)
-class Potted:
-    """An object ball that dropped, and where."""
-
-    ball: int
-    pocket: Pocket
+Called = BallPocket
+Potted = BallPocket
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,10 +243,11 @@ EVENT_CLASSES: dict[EventType, type[Event]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One line of the match log: an event with its place and time."""
+class Entry(NamedTuple):
+    """One line of the match log: an event with its place (seq) and time (at).
+
+    A NamedTuple, not a dataclass: the store builds one per row on every replay."""
 
     seq: int
     event: Event
-    at: str = field(default="")
+    at: str = ""

@@ -8,8 +8,10 @@ force, so stepping back is popping that stack: no replay needed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+import gc
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import NamedTuple
 
 from referee_app import rules
 from referee_app.events import Entry, Event, MatchStarted, Undo
@@ -17,9 +19,8 @@ from referee_app.refusals import RuleViolation
 from referee_app.state import State, initial_state
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """An event in force and the state it left."""
+class Step(NamedTuple):
+    """An event in force and the state it left (a tuple: replay makes one per event)."""
 
     seq: int
     event: Event
@@ -41,10 +42,12 @@ class History:
     def __init__(self, start: Entry) -> None:
         if not isinstance(start.event, MatchStarted):
             raise ValueError("a match log starts with match_started")
-        first = Step(start.seq, start.event, initial_state(start.event))
+        first = initial_state(start.event)
         self.entries: list[Entry] = [start]
-        self.timeline: list[State] = [first.state]  # state after each entry
-        self._in_force: list[Step] = [first]
+        self.timeline: list[State] = [first]  # state after each entry
+        # The events in force as two parallel stacks (no object per event: replay is hot).
+        self._force_entries: list[Entry] = [start]
+        self._force_states: list[State] = [first]
         self.voided: set[int] = set()
 
     @property
@@ -55,7 +58,7 @@ class History:
 
     @property
     def state(self) -> State:
-        return self._in_force[-1].state
+        return self._force_states[-1]
 
     @property
     def next_seq(self) -> int:
@@ -64,10 +67,10 @@ class History:
     @property
     def undo_target(self) -> int | None:
         """The seq an undo would void now, or None when there is nothing to undo."""
-        return self._in_force[-1].seq if len(self._in_force) > 1 else None
+        return self._force_entries[-1].seq if len(self._force_entries) > 1 else None
 
     def in_force(self) -> list[Step]:
-        return list(self._in_force)
+        return [Step(e.seq, e.event, s) for e, s in zip(self._force_entries, self._force_states, strict=True)]
 
     def check(self, event: Event) -> State:
         """The state `event` would lead to; `RuleViolation` if it is refused."""
@@ -79,29 +82,70 @@ class History:
                 raise RuleViolation("undo_nothing")
             if event.target != latest:
                 raise RuleViolation("undo_not_latest", latest=latest, target=event.target)
-            return self._in_force[-2].state
+            return self._force_states[-2]
         return rules.apply(self.state, event)
 
     def add(self, entry: Entry, new_state: State | None = None) -> State:
         """Append `entry` (checked now unless `new_state` came from `check`)."""
-        state = self.check(entry.event) if new_state is None else new_state
-        if isinstance(entry.event, Undo):
-            self._in_force.pop()
-            self.voided.add(entry.event.target)
-        else:
-            self._in_force.append(Step(entry.seq, entry.event, state))
+        event = entry.event
+        if type(event) is Undo:
+            state = self.check(event) if new_state is None else new_state
+            self._force_entries.pop()
+            self._force_states.pop()
+            self.voided.add(event.target)
+        else:  # the path replay takes for nearly every event: keep it short
+            if new_state is None:
+                state = rules.HANDLERS[type(event)](self._force_states[-1], event)  # rules.apply, inlined
+            else:
+                state = new_state
+            self._force_entries.append(entry)
+            self._force_states.append(state)
         self.entries.append(entry)
         self.timeline.append(state)
         return state
 
 
 def replay(entries: Iterable[Entry]) -> History:
-    """Fold the entries through the rules; `ReplayRefused` names the first refused one."""
+    """Fold the entries through the rules; `ReplayRefused` names the first refused one.
+
+    The cyclic garbage collector is paused meanwhile: replay allocates a state per
+    event and makes no cycles, and on long logs the collector's passes over the
+    growing history cost more than the replay itself (bench/replay.py)."""
     iterator = iter(entries)
     history = History(next(iterator))
-    for index, entry in enumerate(iterator, start=1):
-        try:
-            history.add(entry)
-        except RuleViolation as violation:
-            raise ReplayRefused(index, violation) from None
+    with collector_paused() as pause:
+        for index, entry in enumerate(iterator, start=1):
+            try:
+                history.add(entry)
+            except RuleViolation as violation:
+                raise ReplayRefused(index, violation) from None
+        pause.freeze = len(history.entries) >= LONG_HISTORY
     return history
+
+
+LONG_HISTORY = 1000
+"""From this many events on, a replayed history is moved out of the collector's reach."""
+
+
+class _Pause:
+    freeze = False
+
+
+@contextmanager
+def collector_paused() -> Iterator[_Pause]:
+    """Pause the cyclic garbage collector while many acyclic values are built.
+
+    When the caller sets `freeze`, what was built is frozen (`gc.freeze`) rather than
+    left for the next passes: a long match history lives as long as the match is open,
+    and rescanning it on every later pass would stall replay and the desk's clicks.
+    """
+    pause = _Pause()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield pause
+    finally:
+        if was_enabled:
+            if pause.freeze:
+                gc.freeze()
+            gc.enable()

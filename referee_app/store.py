@@ -2,8 +2,8 @@
 
 Tables read as words for an organizer who opens the file in the sqlite-utils
 CLI or Datasette: `matches` (one row per match, from its `match_started`) and
-`events` (one row per log line, keyed `(match_id, seq)`, the line's JSON in
-`body`). Triggers refuse every UPDATE and DELETE on `events`, and a second
+`events` (one row per log line, keyed `(match_id, seq)`, with its time in `at`
+and the event's JSON in `body`). Triggers refuse every UPDATE and DELETE on `events`, and a second
 writer appending a `seq` that exists hits the primary key instead of forking
 the log. Each append is committed (WAL, synchronous=FULL) before it returns.
 """
@@ -18,8 +18,9 @@ from pathlib import Path
 
 import sqlite_utils
 
-from referee_app.codec import LogFormatError, entry_to_line, parse_line
+from referee_app.codec import LogFormatError, event_to_text, parse_event_text
 from referee_app.events import Entry, MatchStarted
+from referee_app.history import LONG_HISTORY, collector_paused
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the log and its index of matches
@@ -165,7 +166,7 @@ class Store:
     def _insert_event(self, match_id: str, entry: Entry) -> None:
         self.db.execute(
             "INSERT INTO events (match_id, seq, type, at, body) VALUES (?, ?, ?, ?, ?)",
-            (match_id, entry.seq, entry.event.TYPE.value, entry.at, entry_to_line(entry)),
+            (match_id, entry.seq, entry.event.TYPE.value, entry.at, event_to_text(entry.event)),
         )
 
     def has_match(self, match_id: str) -> bool:
@@ -177,19 +178,24 @@ class Store:
             raise StoreError(f"there is no match {match_id} in {self.path}")
         try:
             rows = self.db.execute(
-                "SELECT seq, body FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+                "SELECT seq, at, body FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
             ).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"match {match_id} cannot be read from {self.path}: {exc}") from None
+        with collector_paused() as pause:
+            pause.freeze = len(rows) >= LONG_HISTORY
+            return self._entries(match_id, rows)
+
+    def _entries(self, match_id: str, rows: list[tuple[int, str, str]]) -> list[Entry]:
         entries: list[Entry] = []
-        for position, (seq, body) in enumerate(rows, start=1):
+        for position, (seq, at, body) in enumerate(rows, start=1):
             if seq != position:
                 raise StoreError(f"match {match_id}: event {position} is missing from {self.path}")
             try:
-                event, _, at = parse_line(body)
+                event = parse_event_text(body)
             except LogFormatError as exc:
                 raise StoreError(f"match {match_id}, event {seq} is damaged: {exc}") from None
-            entries.append(Entry(seq, event, at or ""))
+            entries.append(tuple.__new__(Entry, (seq, event, at)))  # Entry(...) at C speed
         return entries
 
     def match_rows(self) -> list[MatchRow]:

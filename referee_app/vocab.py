@@ -13,9 +13,12 @@ class Seat(StrEnum):
     A = "A"
     B = "B"
 
-    @property
-    def other(self) -> Seat:
-        return Seat.B if self is Seat.A else Seat.A
+    other: Seat
+    """The opponent's seat (a plain attribute: replay asks for it on most events)."""
+
+
+Seat.A.other = Seat.B
+Seat.B.other = Seat.A
 
 
 class Pocket(StrEnum):

@@ -1,0 +1,61 @@
+"""Replay a 1,000-rack match from SQLite vs only reading and JSON-decoding its rows.
+
+Prints both timings, events per second, and ends with `ratio X target <= 2`.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.synthetic import synthetic_entries
+from referee_app.codec import parse_event_text
+from referee_app.history import replay
+from referee_app.store import Store
+
+RACKS = 1000
+RUNS = 15
+
+
+def main() -> None:
+    entries = synthetic_entries(RACKS)
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "bench.db")
+        match_id = entries[0].event.match_id  # type: ignore[union-attr]
+        store.create_match(entries[0])
+        store.append_many(match_id, entries[1:])
+        final = replay(store.load(match_id)).state
+        assert final.rack == RACKS + 1 and not final.finished, "the synthetic match must replay to its end"
+
+        def read_rows() -> None:
+            rows = store.db.execute("SELECT body FROM events WHERE match_id = ? ORDER BY seq", (match_id,))
+            for (body,) in rows:
+                json.loads(body)
+
+        def full_replay() -> None:
+            parse_event_text.cache_clear()  # cold, as when a desk opens a match
+            replay(store.load(match_id))
+
+        base, full = [], []
+        for _ in range(RUNS):
+            for fn, out in ((read_rows, base), (full_replay, full)):
+                t0 = time.perf_counter()
+                fn()
+                out.append(time.perf_counter() - t0)
+    n = len(entries)
+    b, f = statistics.median(base), statistics.median(full)
+    info = parse_event_text.cache_info()
+    print(f"events: {n} ({RACKS} racks); distinct event bodies decoded per replay: {info.misses}")
+    print(f"read + json.loads rows: {b * 1000:.1f} ms  ({n / b:,.0f} events/s)")
+    print(f"load + replay:          {f * 1000:.1f} ms  ({n / f:,.0f} events/s)")
+    print(f"ratio {f / b:.2f} target <= 2")
+
+
+if __name__ == "__main__":
+    main()
