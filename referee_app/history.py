@@ -94,10 +94,8 @@ class History:
             self._force_states.pop()
             self.voided.add(event.target)
         else:  # the path replay takes for nearly every event: keep it short
-            if new_state is None:
-                state = rules.HANDLERS[type(event)](self._force_states[-1], event)  # rules.apply, inlined
-            else:
-                state = new_state
+            # rules.apply, inlined
+            state = rules.HANDLERS[type(event)](self._force_states[-1], event) if new_state is None else new_state
             self._force_entries.append(entry)
             self._force_states.append(state)
         self.entries.append(entry)
