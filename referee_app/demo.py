@@ -1,0 +1,34 @@
+"""Demo data: the sample match logs shipped in `seeds/`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from referee_app.logfile import read_log
+from referee_app.store import Store
+
+SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+
+
+def seed_logs() -> list[Path]:
+    return sorted(SEEDS.glob("*.jsonl"))
+
+
+def sample_players() -> list[str]:
+    path = SEEDS / "players.json"
+    if not path.exists():
+        return []
+    return list(json.loads(path.read_text(encoding="utf-8"))["players"])
+
+
+def load_demo(store: Store) -> list[str]:
+    """Import every seed match not yet in `store`; returns their match ids."""
+    from referee_app.cli import import_entries
+
+    ids = []
+    for path in seed_logs():
+        entries = [line.entry for line in read_log(str(path))]
+        match_id, _ = import_entries(store, entries)
+        ids.append(match_id)
+    return ids
