@@ -7,30 +7,38 @@ free of Qt and of any translation machinery.
 
 from __future__ import annotations
 
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+
+CONTEXT = "Refusal"
+
 TEMPLATES: dict[str, str] = {
-    "match_over": "The match is over: only a note or an undo can be recorded.",
-    "before_lag": "The lag has not been decided yet: record the lag first.",
-    "lag_decided": "The lag has already been decided.",
-    "already_started": "The match has already started.",
-    "not_due": "It is {due}'s turn, not {player}'s.",
-    "no_break_due": "No break is due now: the rack has already been broken.",
-    "break_due": "The rack has not been broken yet: record the break first.",
-    "option_pending": "{chooser} must first choose: shoot, or hand the table back.",
-    "no_option": "No option is offered now.",
-    "no_push_out": "A push-out is only allowed on the first shot after a legal break.",
-    "no_call_on_break": "Under WPA rules nothing can be announced on the break.",
-    "foul_not_here": "The foul '{foul}' does not apply to a {stroke}.",
-    "ball_not_on_table": "Ball {ball} is not on the table.",
-    "no_warning_due": "{player} is not on two consecutive fouls: no warning is due.",
-    "already_warned": "{player} has already been warned.",
-    "no_shot_clock": "This match is played without a shot clock.",
-    "extension_not_due": "{player} is not about to shoot: an extension is taken before one's own shot.",
-    "no_extension_left": "{player} has no extension left in this rack.",
-    "penalty_foul_break_due": "A foul penalty cannot be given while the break is due.",
-    "stalemate_break_due": "A stalemate cannot be declared before the rack is broken.",
-    "undo_nothing": "There is nothing to undo.",
-    "undo_not_latest": "Only the latest event still in force can be undone (event {latest}), not event {target}.",
-    "undo_start": "The start of the match cannot be undone.",
+    "match_over": QT_TRANSLATE_NOOP("Refusal", "The match is over: only a note or an undo can be recorded."),
+    "before_lag": QT_TRANSLATE_NOOP("Refusal", "The lag has not been decided yet: record the lag first."),
+    "lag_decided": QT_TRANSLATE_NOOP("Refusal", "The lag has already been decided."),
+    "already_started": QT_TRANSLATE_NOOP("Refusal", "The match has already started."),
+    "not_due": QT_TRANSLATE_NOOP("Refusal", "It is {due}'s turn, not {player}'s."),
+    "no_break_due": QT_TRANSLATE_NOOP("Refusal", "No break is due now: the rack has already been broken."),
+    "break_due": QT_TRANSLATE_NOOP("Refusal", "The rack has not been broken yet: record the break first."),
+    "option_pending": QT_TRANSLATE_NOOP("Refusal", "{chooser} must first choose: shoot, or hand the table back."),
+    "no_option": QT_TRANSLATE_NOOP("Refusal", "No option is offered now."),
+    "no_push_out": QT_TRANSLATE_NOOP("Refusal", "A push-out is only allowed on the first shot after a legal break."),
+    "no_call_on_break": QT_TRANSLATE_NOOP("Refusal", "Under WPA rules nothing can be announced on the break."),
+    "foul_not_here": QT_TRANSLATE_NOOP("Refusal", "The foul '{foul}' does not apply to a {stroke}."),
+    "ball_not_on_table": QT_TRANSLATE_NOOP("Refusal", "Ball {ball} is not on the table."),
+    "no_warning_due": QT_TRANSLATE_NOOP("Refusal", "{player} is not on two consecutive fouls: no warning is due."),
+    "already_warned": QT_TRANSLATE_NOOP("Refusal", "{player} has already been warned."),
+    "no_shot_clock": QT_TRANSLATE_NOOP("Refusal", "This match is played without a shot clock."),
+    "extension_not_due": QT_TRANSLATE_NOOP(
+        CONTEXT, "{player} is not about to shoot: an extension is taken before one's own shot."
+    ),
+    "no_extension_left": QT_TRANSLATE_NOOP("Refusal", "{player} has no extension left in this rack."),
+    "penalty_foul_break_due": QT_TRANSLATE_NOOP("Refusal", "A foul penalty cannot be given while the break is due."),
+    "stalemate_break_due": QT_TRANSLATE_NOOP("Refusal", "A stalemate cannot be declared before the rack is broken."),
+    "undo_nothing": QT_TRANSLATE_NOOP("Refusal", "There is nothing to undo."),
+    "undo_not_latest": QT_TRANSLATE_NOOP(
+        CONTEXT, "Only the latest event still in force can be undone (event {latest}), not event {target}."
+    ),
+    "undo_start": QT_TRANSLATE_NOOP("Refusal", "The start of the match cannot be undone."),
 }
 
 
@@ -40,4 +48,8 @@ class RuleViolation(ValueError):
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = params
-        super().__init__(TEMPLATES[code].format(**params))
+        super().__init__(self.message())
+
+    def message(self, tr: Translate = english) -> str:
+        """The refusal in words, translated by `tr` (English by default)."""
+        return tr(CONTEXT, TEMPLATES[self.code]).format(**self.params)
