@@ -1,0 +1,118 @@
+"""The desk's controller: builds nothing itself, records events through the session.
+
+Views call `record(event)`; the controller hands it to the core session (which
+checks, persists, then moves the state) and publishes the outcome through two
+signals: `state_changed` for every view to re-render, and `notice` for the one
+notice area. A refusal or a storage problem never changes the state.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from referee_app.events import Event, MatchStarted, PushOut, Shot
+from referee_app.refusals import RuleViolation
+from referee_app.session import Session
+from referee_app.state import State
+from referee_app.store import Store, StoreError
+
+log = logging.getLogger(__name__)
+
+
+def qt_translate(context: str, text: str) -> str:
+    return QCoreApplication.translate(context, text)
+
+
+class DeskController(QObject):
+    state_changed = Signal(object)  # State
+    notice = Signal(str, str)  # level ("refusal", "error", "info"), text
+    match_opened = Signal(str)  # match id
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.session: Session | None = None
+        self._clock_started: float | None = None
+
+    @property
+    def state(self) -> State | None:
+        return self.session.state if self.session else None
+
+    # --- matches ---------------------------------------------------------------------
+    def open_match(self, match_id: str) -> bool:
+        try:
+            self.session = Session(self.store, match_id)
+        except StoreError as exc:
+            self.notice.emit("error", str(exc))
+            return False
+        self._clock_started = None
+        self.match_opened.emit(match_id)
+        self.publish()
+        return True
+
+    def new_match(self, setup: MatchStarted) -> bool:
+        try:
+            self.session = Session.start(self.store, setup)
+        except StoreError as exc:
+            self.notice.emit("error", str(exc))
+            return False
+        self.match_opened.emit(self.session.match_id)
+        self.publish()
+        return True
+
+    def publish(self, notice: str = "") -> None:
+        if self.session is not None:
+            self.state_changed.emit(self.session.state)
+        self.notice.emit("info", notice)
+
+    # --- shot clock ------------------------------------------------------------------
+    def start_clock(self) -> None:
+        self._clock_started = time.monotonic()
+
+    def clock_seconds(self) -> float | None:
+        if self._clock_started is None:
+            return None
+        return round(time.monotonic() - self._clock_started, 1)
+
+    # --- recording -------------------------------------------------------------------
+    def record(self, event: Event) -> bool:
+        """Record `event`; True when it is in the log. Refusals go to the notice area."""
+        if self.session is None:
+            return False
+        if isinstance(event, Shot | PushOut) and event.clock_s is None and self._clock_started is not None:
+            from dataclasses import replace
+
+            event = replace(event, clock_s=self.clock_seconds())
+        try:
+            self.session.record(event)
+        except RuleViolation as refusal:
+            self.notice.emit("refusal", refusal.message(qt_translate))
+            return False
+        except StoreError as exc:
+            self.notice.emit("error", str(exc))
+            return False
+        except Exception:  # a bug: keep the desk alive, say so, log the traceback
+            log.exception("recording %r failed", event)
+            self.notice.emit("error", self.tr("Internal error: the event was not recorded (see the log)."))
+            return False
+        if isinstance(event, Shot | PushOut):
+            self._clock_started = None
+        self.publish()
+        return True
+
+    def undo(self) -> bool:
+        if self.session is None:
+            return False
+        try:
+            self.session.undo()
+        except RuleViolation as refusal:
+            self.notice.emit("refusal", refusal.message(qt_translate))
+            return False
+        except StoreError as exc:
+            self.notice.emit("error", str(exc))
+            return False
+        self.publish()
+        return True

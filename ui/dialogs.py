@@ -1,0 +1,213 @@
+"""Dialogs: a new match, and the referee's decisions (penalty, concession, stalemate, note).
+
+Each is window-modal but opened with `open()`, never `exec()`, so the desk keeps
+painting; each emits one event (or a match set-up) when confirmed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee_app.events import Concede, Event, MatchStarted, Note, Penalty, ShotClock, Stalemate
+from referee_app.state import State
+from referee_app.vocab import BreakOrder, PenaltyKind, RuleSet, Seat
+from ui import presenter
+from ui.controller import qt_translate
+
+
+def _buttons(dialog: QDialog, name: str) -> QDialogButtonBox:
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog)
+    box.setObjectName(name)
+    box.button(QDialogButtonBox.StandardButton.Ok).setObjectName(f"{name}Ok")
+    box.button(QDialogButtonBox.StandardButton.Cancel).setObjectName(f"{name}Cancel")
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+class NewMatchDialog(QDialog):
+    created = Signal(object)  # MatchStarted
+
+    def __init__(self, known_names: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("newMatchDialog")
+        self.setWindowTitle(self.tr("New match"))
+        form = QFormLayout()
+        completer = QCompleter(sorted(set(known_names)), self)
+        self.player_a = QLineEdit(self)
+        self.player_a.setObjectName("newPlayerA")
+        self.player_a.setCompleter(completer)
+        self.player_b = QLineEdit(self)
+        self.player_b.setObjectName("newPlayerB")
+        self.player_b.setCompleter(completer)
+        self.race_to = QSpinBox(self)
+        self.race_to.setObjectName("newRaceTo")
+        self.race_to.setRange(1, 99)
+        self.race_to.setValue(7)
+        self.rules = QComboBox(self)
+        self.rules.setObjectName("newRules")
+        self.rules.addItem(self.tr("WPA world standardized rules"), RuleSet.WPA.value)
+        self.rules.addItem(self.tr("FFB (French federation)"), RuleSet.FFB.value)
+        self.break_order = QComboBox(self)
+        self.break_order.setObjectName("newBreakOrder")
+        self.break_order.addItem(self.tr("alternate"), BreakOrder.ALTERNATE.value)
+        self.break_order.addItem(self.tr("winner breaks"), BreakOrder.WINNER.value)
+        self.break_order.addItem(self.tr("loser breaks"), BreakOrder.LOSER.value)
+        self.clock = QCheckBox(self.tr("Shot clock"), self)
+        self.clock.setObjectName("newShotClock")
+        defaults = ShotClock()
+        self.shot_s = self._spin("newShotS", 10, 120, defaults.shot_s)
+        self.extension_s = self._spin("newExtensionS", 5, 120, defaults.extension_s)
+        self.extensions = self._spin("newExtensions", 0, 9, defaults.extensions_per_rack)
+        self.after_break_s = self._spin("newAfterBreakS", 10, 60, defaults.after_break_s)
+        self.clock.toggled.connect(self._clock_toggled)
+        self._clock_toggled(False)
+        self.event = self._line("newEvent")
+        self.round = self._line("newRound")
+        self.table = self._line("newTable")
+        self.referee = self._line("newReferee")
+        form.addRow(self.tr("Player A"), self.player_a)
+        form.addRow(self.tr("Player B"), self.player_b)
+        form.addRow(self.tr("Race to"), self.race_to)
+        form.addRow(self.tr("Rules"), self.rules)
+        form.addRow(self.tr("Break order"), self.break_order)
+        form.addRow(self.clock)
+        form.addRow(self.tr("Seconds a shot"), self.shot_s)
+        form.addRow(self.tr("Seconds an extension"), self.extension_s)
+        form.addRow(self.tr("Extensions per rack"), self.extensions)
+        form.addRow(self.tr("Seconds after the break"), self.after_break_s)
+        form.addRow(self.tr("Event"), self.event)
+        form.addRow(self.tr("Round"), self.round)
+        form.addRow(self.tr("Table"), self.table)
+        form.addRow(self.tr("Referee"), self.referee)
+        self.error = QLabel(self)
+        self.error.setObjectName("newMatchError")
+        self.error.setStyleSheet("color: #c62828;")
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(_buttons(self, "newMatchButtons"))
+
+    def _spin(self, name: str, lo: int, hi: int, value: int) -> QSpinBox:
+        spin = QSpinBox(self)
+        spin.setObjectName(name)
+        spin.setRange(lo, hi)
+        spin.setValue(value)
+        return spin
+
+    def _line(self, name: str) -> QLineEdit:
+        line = QLineEdit(self)
+        line.setObjectName(name)
+        return line
+
+    def _clock_toggled(self, on: bool) -> None:
+        for spin in (self.shot_s, self.extension_s, self.extensions, self.after_break_s):
+            spin.setEnabled(on)
+
+    def setup(self) -> MatchStarted | None:
+        a, b = self.player_a.text().strip(), self.player_b.text().strip()
+        if not a or not b:
+            self.error.setText(self.tr("Both players need a name."))
+            return None
+        if a == b:
+            self.error.setText(self.tr("The two players need different names."))
+            return None
+        clock = None
+        if self.clock.isChecked():
+            clock = ShotClock(
+                self.shot_s.value(), self.extension_s.value(), self.extensions.value(), self.after_break_s.value()
+            )
+        return MatchStarted(
+            players=(a[:80], b[:80]),
+            race_to=self.race_to.value(),
+            rules=RuleSet(self.rules.currentData()),
+            break_order=BreakOrder(self.break_order.currentData()),
+            shot_clock=clock,
+            event=self.event.text().strip(),
+            round=self.round.text().strip(),
+            table=self.table.text().strip(),
+            referee=self.referee.text().strip(),
+        )
+
+    def accept(self) -> None:
+        setup = self.setup()
+        if setup is None:
+            return
+        self.created.emit(setup)
+        super().accept()
+
+
+class DecisionDialog(QDialog):
+    """Confirm one referee decision; `decided` carries the event to record."""
+
+    decided = Signal(object)  # Event
+
+    def __init__(self, kind: str, state: State, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind = kind
+        self.setObjectName(f"{kind}Dialog")
+        layout = QVBoxLayout(self)
+        self.question = QLabel(self)
+        self.question.setWordWrap(True)
+        layout.addWidget(self.question)
+        self.player = QComboBox(self)
+        self.player.setObjectName("decisionPlayer")
+        for seat in Seat:
+            self.player.addItem(presenter.name(state, seat), seat.value)
+        if state.at_table is not None:
+            self.player.setCurrentIndex(list(Seat).index(state.at_table))
+        self.penalty = QComboBox(self)
+        self.penalty.setObjectName("decisionPenalty")
+        for pk in PenaltyKind:
+            self.penalty.addItem(presenter.tr_penalty(pk, qt_translate), pk.value)
+        self.text = QLineEdit(self)
+        self.text.setObjectName("decisionText")
+        layout.addWidget(self.player)
+        layout.addWidget(self.penalty)
+        layout.addWidget(self.text)
+        layout.addWidget(_buttons(self, "decisionButtons"))
+        titles = {
+            "penalty": (self.tr("Penalty"), self.tr("Against whom, what penalty, and why?")),
+            "concede": (self.tr("Concession"), self.tr("Who concedes? Conceding loses the match.")),
+            "stalemate": (
+                self.tr("Stalemate"),
+                self.tr("Declare a stalemate? The rack is void and the same player breaks again."),
+            ),
+            "note": (self.tr("Note"), self.tr("Note for the match sheet:")),
+        }
+        title, question = titles[kind]
+        self.setWindowTitle(title)
+        self.question.setText(question)
+        self.player.setVisible(kind in ("penalty", "concede"))
+        self.penalty.setVisible(kind == "penalty")
+        self.text.setVisible(kind in ("penalty", "note"))
+        self.text.setPlaceholderText(self.tr("reason") if kind == "penalty" else "")
+
+    def decision(self) -> Event:
+        seat = Seat(self.player.currentData())
+        if self.kind == "penalty":
+            return Penalty(
+                player=seat, penalty=PenaltyKind(self.penalty.currentData()), reason=self.text.text().strip()
+            )
+        if self.kind == "concede":
+            return Concede(player=seat)
+        if self.kind == "stalemate":
+            return Stalemate()
+        return Note(text=self.text.text().strip())
+
+    def accept(self) -> None:
+        self.decided.emit(self.decision())
+        super().accept()

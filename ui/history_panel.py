@@ -1,0 +1,61 @@
+"""Every event of the match in words; voided ones struck through, undo lines in italics.
+
+The log only grows (undo appends), so the list is extended, not rebuilt, on each
+change: recording stays fast late in a long match.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+
+from referee_app.events import Undo
+from referee_app.history import History
+from ui import presenter
+from ui.controller import qt_translate
+
+
+def describe_entry(history: History, index: int) -> str:
+    """Entry `index` (0-based) of the history, numbered by its seq."""
+    entry = history.entries[index]
+    before = history.timeline[index - 1] if index > 0 else history.timeline[0]
+    return f"{entry.seq}. {presenter.describe(entry.event, before, qt_translate)}"
+
+
+class HistoryPanel(QListWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("history")
+        self.setAlternatingRowColors(True)
+        self._history: History | None = None
+        self._shown = 0
+        self._voided: set[int] = set()
+
+    def render(self, history: History | None, rebuild: bool = False) -> None:
+        if history is not self._history or rebuild:
+            self.clear()
+            self._history = history
+            self._shown = 0
+            self._voided = set()
+        if history is None:
+            return
+        for index in range(self._shown, len(history.entries)):
+            item = QListWidgetItem(describe_entry(history, index))
+            if isinstance(history.entries[index].event, Undo):
+                font = QFont(item.font())
+                font.setItalic(True)
+                item.setFont(font)
+                item.setForeground(QBrush(QColor("#607d8b")))
+            self.addItem(item)
+        self._shown = len(history.entries)
+        for seq in history.voided - self._voided:
+            item = self.item(seq - 1)
+            font = QFont(item.font())
+            font.setStrikeOut(True)
+            item.setFont(font)
+            item.setForeground(QBrush(QColor("#9e9e9e")))
+        self._voided = set(history.voided)
+        self.scrollToBottom()
+
+    def is_struck(self, seq: int) -> bool:
+        return self.item(seq - 1).font().strikeOut()

@@ -1,0 +1,53 @@
+"""Languages: English (the source) and French, switched without a restart.
+
+Translations are Qt Linguist files in `ui/i18n/` (`.ts` sources, `.qm`
+compiled with pyside6-lrelease and shipped). Installing a translator makes Qt
+send a LanguageChange event to every widget, which re-labels itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+
+FOLDER = Path(__file__).resolve().parent / "i18n"
+LANGUAGES = {"en": "English", "fr": "Français"}
+SETTING = "language"
+
+
+class Languages:
+    """Holds the installed translator; remembers the choice in the settings."""
+
+    def __init__(self, settings: QSettings) -> None:
+        self.settings = settings
+        self.translator: QTranslator | None = None
+        self.current = "en"
+
+    def initial(self) -> str:
+        saved = self.settings.value(SETTING, "", type=str)
+        if saved in LANGUAGES:
+            return str(saved)
+        system = QLocale.system().name().split("_")[0]
+        return system if system in LANGUAGES else "en"
+
+    def switch(self, code: str) -> bool:
+        """Install `code`'s translations (English removes them); True when it took effect."""
+        app = QCoreApplication.instance()
+        if app is None or code not in LANGUAGES:
+            return False
+        if self.translator is not None:
+            app.removeTranslator(self.translator)
+            self.translator = None
+        if code != "en":
+            translator = QTranslator(app)
+            if not translator.load(str(FOLDER / f"referee_{code}.qm")):
+                return False
+            app.installTranslator(translator)
+            self.translator = translator
+        elif self.current != "en":
+            # removing a translator also sends LanguageChange; nothing more to do
+            pass
+        self.current = code
+        self.settings.setValue(SETTING, code)
+        return True

@@ -1,0 +1,491 @@
+"""The action panels, one per thing the desk can be waiting for (lag, break, shot, option).
+
+A panel turns presses into one event and hands it to `record`; it holds no
+rule. What it may offer comes from `rules.allowed(state)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee_app.events import SAFETY, BallPocket, Break, Event, Lag, Option, PushOut, Shot
+from referee_app.rules import allowed
+from referee_app.state import State
+from referee_app.vocab import REFEREE_FOULS, Choice, CueBallFate, Foul, LagFault, Pocket, RuleSet, Seat
+from ui import presenter
+from ui.controller import qt_translate
+from ui.keys import KeyButton
+from ui.pickers import BallRow, DroppedDialog, PocketGrid
+
+Record = Callable[[Event], bool]
+
+FOUL_KEYS: dict[Foul, str] = {
+    Foul.SCRATCH: "C",
+    Foul.WRONG_BALL_FIRST: "B",
+    Foul.NO_RAIL: "N",
+    Foul.SHOT_CLOCK: "T",
+    Foul.DOUBLE_HIT: "F1",
+    Foul.PUSH_SHOT: "F2",
+    Foul.BALLS_MOVING: "F3",
+    Foul.TOUCHED_BALL: "F4",
+    Foul.NO_FOOT_ON_FLOOR: "F5",
+    Foul.JUMP_MISCUE: "F6",
+    Foul.BAD_CUE_BALL_PLACEMENT: "F7",
+    Foul.CUE_ON_TABLE: "F8",
+}
+BREAK_REFEREE_FOULS = tuple(f for f in REFEREE_FOULS if f is not Foul.SHOT_CLOCK)
+
+
+def _button(parent: QWidget, name: str, key: str | None = None) -> QPushButton:
+    button = KeyButton(key, parent, name)
+    button.setMinimumHeight(34)
+    return button
+
+
+class DroppedList(QWidget):
+    """Balls that dropped (or left the table) besides the call, built with a small dialog."""
+
+    def __init__(self, prefix: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.prefix = prefix
+        self.on_table: frozenset[int] = frozenset()
+        self.pocketed: list[BallPocket] = []
+        self.off_table: list[int] = []
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel(self)
+        self.label.setObjectName(f"{prefix}DroppedLabel")
+        self.add = _button(self, f"{prefix}AddDropped", "+")
+        self.add.clicked.connect(self.open_picker)
+        self.clear_button = _button(self, f"{prefix}ClearDropped", "Shift+Del")
+        self.clear_button.clicked.connect(self.clear)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.add)
+        layout.addWidget(self.clear_button)
+        self.dialog: DroppedDialog | None = None
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.add.setText(self.tr("Ball down… [+]"))
+        self.clear_button.setText(self.tr("Clear [Shift+Del]"))
+        self._show()
+
+    def open_picker(self) -> None:
+        taken = {p.ball for p in self.pocketed} | set(self.off_table)
+        self.dialog = DroppedDialog(self.on_table - taken, self.window())
+        self.dialog.chosen.connect(self._chosen)
+        self.dialog.open()
+
+    def _chosen(self, ball: int, pocket: str) -> None:
+        if pocket == "off":
+            self.off_table.append(ball)
+        else:
+            self.pocketed.append(BallPocket(ball, Pocket(pocket)))
+        self._show()
+
+    def add_pocketed(self, ball: int, pocket: Pocket) -> None:
+        self.pocketed.append(BallPocket(ball, pocket))
+        self._show()
+
+    def clear(self) -> None:
+        self.pocketed.clear()
+        self.off_table.clear()
+        self._show()
+
+    def _show(self) -> None:
+        parts = [f"{p.ball} ({p.pocket.value})" for p in self.pocketed]
+        parts += [self.tr("{ball} off the table").format(ball=b) for b in self.off_table]
+        self.label.setText(self.tr("Also down: {balls}").format(balls=", ".join(parts) if parts else "—"))
+
+
+class LagPanel(QWidget):
+    def __init__(self, record: Record, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lagPanel")
+        self.record = record
+        self.state: State | None = None
+        layout = QVBoxLayout(self)
+        self.question = QLabel(self)
+        self.question.setObjectName("lagQuestion")
+        layout.addWidget(self.question)
+        row = QHBoxLayout()
+        self.won = {seat: _button(self, f"lagWon{seat.value}", seat.value) for seat in Seat}
+        for seat, button in self.won.items():
+            button.clicked.connect(lambda _=False, s=seat: self._won(s))
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.lets_opponent_break = QCheckBox(self)
+        self.lets_opponent_break.setObjectName("lagOpponentBreaks")
+        self.lets_opponent_break.setShortcut("O")
+        layout.addWidget(self.lets_opponent_break)
+        self.faults_label = QLabel(self)
+        layout.addWidget(self.faults_label)
+        grid = QGridLayout()
+        self.faults: dict[LagFault, QCheckBox] = {}
+        for i, fault in enumerate(LagFault):
+            box = QCheckBox(self)
+            box.setObjectName(f"lagFault_{fault.value}")
+            self.faults[fault] = box
+            grid.addWidget(box, i // 4, i % 4)
+        layout.addLayout(grid)
+        self.relag = _button(self, "relagButton", "R")
+        self.relag.clicked.connect(self._relag)
+        layout.addWidget(self.relag)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.question.setText(self.tr("Who won the lag? The winner chooses who breaks."))
+        self.lets_opponent_break.setText(self.tr("The winner lets the opponent break [O]"))
+        self.faults_label.setText(self.tr("Lag faults of the loser (for the sheet):"))
+        labels = {
+            LagFault.CROSSED_CENTER: self.tr("crossed into the other half"),
+            LagFault.NO_FOOT_RAIL: self.tr("missed the foot rail"),
+            LagFault.FOOT_RAIL_TWICE: self.tr("foot rail twice"),
+            LagFault.SIDE_RAIL: self.tr("touched a side rail"),
+            LagFault.POCKETED: self.tr("pocketed"),
+            LagFault.OFF_TABLE: self.tr("off the table"),
+            LagFault.IN_POCKET_JAW: self.tr("in the jaw of a corner pocket"),
+            LagFault.FOUL: self.tr("foul"),
+        }
+        for fault, box in self.faults.items():
+            box.setText(labels[fault])
+        self.relag.setText(self.tr("Re-lag [R]"))
+        self.render(self.state)
+
+    def render(self, state: State | None) -> None:
+        self.state = state
+        for seat, button in self.won.items():
+            who = presenter.name(state, seat) if state else seat.value
+            button.setText(self.tr("{name} won the lag [{key}]").format(name=who, key=seat.value))
+
+    def _won(self, winner: Seat) -> None:
+        breaker = winner.other if self.lets_opponent_break.isChecked() else winner
+        codes = tuple(f for f, box in self.faults.items() if box.isChecked())
+        faults = ((winner.other, codes),) if codes else ()
+        if self.record(Lag(winner=winner, breaker=breaker, faults=faults)):
+            self.lets_opponent_break.setChecked(False)
+            for box in self.faults.values():
+                box.setChecked(False)
+
+    def _relag(self) -> None:
+        from referee_app.events import Relag
+
+        self.record(Relag(reason=""))
+
+
+class BreakPanel(QWidget):
+    def __init__(self, record: Record, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("breakPanel")
+        self.record = record
+        layout = QVBoxLayout(self)
+        self.dropped = DroppedList("break", self)
+        layout.addWidget(self.dropped)
+        form = QGridLayout()
+        self.rails_label = QLabel(self)
+        self.rails = QSpinBox(self)
+        self.rails.setObjectName("breakRails")
+        self.rails.setRange(0, 10)
+        self.rails.setValue(4)
+        self.rails_down = _button(self, "breakRailsDown", "[")
+        self.rails_down.setText("− [")
+        self.rails_down.clicked.connect(lambda: self.rails.setValue(self.rails.value() - 1))
+        self.rails_up = _button(self, "breakRailsUp", "]")
+        self.rails_up.setText("+ ]")
+        self.rails_up.clicked.connect(lambda: self.rails.setValue(self.rails.value() + 1))
+        form.addWidget(self.rails_label, 0, 0)
+        form.addWidget(self.rails, 0, 1)
+        form.addWidget(self.rails_down, 0, 2)
+        form.addWidget(self.rails_up, 0, 3)
+        self.first_label = QLabel(self)
+        self.first_contact = QComboBox(self)
+        self.first_contact.setObjectName("breakFirstContact")
+        form.addWidget(self.first_label, 1, 0)
+        form.addWidget(self.first_contact, 1, 1, 1, 3)
+        self.cue_label = QLabel(self)
+        self.cue_ball = QComboBox(self)
+        self.cue_ball.setObjectName("breakCueBall")
+        form.addWidget(self.cue_label, 2, 0)
+        form.addWidget(self.cue_ball, 2, 1, 1, 2)
+        self.scratch = _button(self, "breakScratch", "C")
+        self.scratch.clicked.connect(lambda: self.cue_ball.setCurrentIndex(1))
+        form.addWidget(self.scratch, 2, 3)
+        self.announce_label = QLabel(self)
+        self.announce = QComboBox(self)
+        self.announce.setObjectName("breakAnnounce")
+        form.addWidget(self.announce_label, 3, 0)
+        form.addWidget(self.announce, 3, 1, 1, 3)
+        layout.addLayout(form)
+        fouls = QGridLayout()
+        self.fouls: dict[Foul, QPushButton] = {}
+        for i, foul in enumerate(BREAK_REFEREE_FOULS):
+            button = _button(self, f"breakFoul_{foul.value}", FOUL_KEYS[foul])
+            button.setCheckable(True)
+            self.fouls[foul] = button
+            fouls.addWidget(button, i // 4, i % 4)
+        layout.addLayout(fouls)
+        self.go = _button(self, "recordBreak", "Return")
+        self.go.setStyleSheet("font-size: 18px; font-weight: bold;")
+        self.go.clicked.connect(self.submit)
+        layout.addWidget(self.go)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.rails_label.setText(self.tr("Balls to a cushion:"))
+        self.first_label.setText(self.tr("First ball hit:"))
+        self.first_contact.clear()
+        self.first_contact.addItem(self.tr("the 1"), 1)
+        for ball in range(2, 11):
+            self.first_contact.addItem(self.tr("the {ball} (foul)").format(ball=ball), ball)
+        self.first_contact.addItem(self.tr("no ball (foul)"), None)
+        self.cue_label.setText(self.tr("Cue ball:"))
+        self.cue_ball.clear()
+        self.cue_ball.addItem(self.tr("on the table"), CueBallFate.TABLE.value)
+        self.cue_ball.addItem(self.tr("pocketed (scratch)"), CueBallFate.POCKETED.value)
+        self.cue_ball.addItem(self.tr("off the table"), CueBallFate.OFF_TABLE.value)
+        self.scratch.setText(self.tr("Scratch [C]"))
+        self.announce_label.setText(self.tr("10 announced in (FFB):"))
+        self.announce.clear()
+        self.announce.addItem(self.tr("no announcement"), None)
+        for pocket in Pocket:
+            self.announce.addItem(pocket.value, pocket.value)
+        for foul, button in self.fouls.items():
+            button.setText(f"{presenter.foul_label(foul, qt_translate)} [{FOUL_KEYS[foul]}]")
+        self.go.setText(self.tr("Record the break [Enter]"))
+        self.dropped.retranslate()
+
+    def render(self, state: State) -> None:
+        self.dropped.on_table = state.balls_on_table
+        ffb = state.setup.rules is RuleSet.FFB
+        self.announce.setVisible(ffb)
+        self.announce_label.setVisible(ffb)
+
+    def reset(self) -> None:
+        self.dropped.clear()
+        self.rails.setValue(4)
+        self.first_contact.setCurrentIndex(0)
+        self.cue_ball.setCurrentIndex(0)
+        self.announce.setCurrentIndex(0)
+        for button in self.fouls.values():
+            button.setChecked(False)
+
+    def submit(self) -> None:
+        announced = self.announce.currentData()
+        event = Break(
+            first_contact=self.first_contact.currentData(),
+            rails=self.rails.value(),
+            pocketed=tuple(self.dropped.pocketed),
+            off_table=tuple(self.dropped.off_table),
+            cue_ball=CueBallFate(self.cue_ball.currentData()),
+            fouls=tuple(f for f, b in self.fouls.items() if b.isChecked()),
+            call=BallPocket(10, Pocket(announced)) if announced and self.announce.isVisible() else None,
+        )
+        if self.record(event):
+            self.reset()
+
+
+class ShotPanel(QWidget):
+    """Call (ball and pocket), then the result: made, miss, safety, push-out, or a foul."""
+
+    def __init__(self, record: Record, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shotPanel")
+        self.record = record
+        self.state: State | None = None
+        self.call_ball: int | None = None
+        self.call_pocket: Pocket | None = None
+        self.on_call_changed: Callable[[], None] = lambda: None
+        layout = QVBoxLayout(self)
+        self.call_label = QLabel(self)
+        self.call_label.setObjectName("callLabel")
+        self.call_label.setStyleSheet("font-size: 20px; font-weight: bold;")
+        layout.addWidget(self.call_label)
+        self.balls = BallRow("callBall", parent=self)
+        self.balls.picked.connect(self.pick_ball)
+        layout.addWidget(self.balls)
+        self.pockets = PocketGrid("pocket", parent=self)
+        self.pockets.picked.connect(lambda p: self.pick_pocket(Pocket(p)))
+        layout.addWidget(self.pockets)
+        self.dropped = DroppedList("shot", self)
+        layout.addWidget(self.dropped)
+        results = QHBoxLayout()
+        self.made = _button(self, "madeButton", "Return")
+        self.made.setStyleSheet("font-size: 18px; font-weight: bold;")
+        self.made.clicked.connect(self.submit_made)
+        self.miss = _button(self, "missButton", "M")
+        self.miss.clicked.connect(self.submit_miss)
+        self.safety = _button(self, "safetyButton", "X")
+        self.safety.clicked.connect(self.submit_safety)
+        self.push_out = _button(self, "pushOutButton", "P")
+        self.push_out.clicked.connect(self.submit_push_out)
+        for button in (self.made, self.miss, self.safety, self.push_out):
+            results.addWidget(button)
+        layout.addLayout(results)
+        self.fouls_label = QLabel(self)
+        layout.addWidget(self.fouls_label)
+        grid = QGridLayout()
+        self.fouls: dict[Foul, QPushButton] = {}
+        for i, foul in enumerate(FOUL_KEYS):
+            button = _button(self, f"foul_{foul.value}", FOUL_KEYS[foul])
+            button.clicked.connect(lambda _=False, f=foul: self.submit_foul(f))
+            self.fouls[foul] = button
+            grid.addWidget(button, i // 4, i % 4)
+        layout.addLayout(grid)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.made.setText(self.tr("Called ball made [Enter]"))
+        self.miss.setText(self.tr("Miss [M]"))
+        self.safety.setText(self.tr("Safety [X]"))
+        self.push_out.setText(self.tr("Push-out [P]"))
+        self.fouls_label.setText(self.tr("Foul (ball in hand for the opponent):"))
+        for foul, button in self.fouls.items():
+            button.setText(f"{presenter.foul_label(foul, qt_translate)} [{FOUL_KEYS[foul]}]")
+        self.dropped.retranslate()
+        self._show_call()
+
+    def render(self, state: State) -> None:
+        if (
+            self.state is None
+            or state.balls_on_table != self.state.balls_on_table
+            or state.at_table != self.state.at_table
+        ):
+            self.reset(state)
+        self.state = state
+        self.dropped.on_table = state.balls_on_table
+        self.balls.set_balls(state.balls_on_table, self.call_ball)
+        self.push_out.setVisible(allowed(state).push_out)
+        self._show_call()
+
+    def reset(self, state: State) -> None:
+        self.call_ball = state.lowest_ball
+        self.call_pocket = None
+        self.dropped.clear()
+
+    def pick_ball(self, ball: int) -> None:
+        self.call_ball = ball
+        self.balls.set_balls(self.state.balls_on_table if self.state else frozenset(), ball)
+        self._show_call()
+
+    def pick_pocket(self, pocket: Pocket) -> None:
+        self.call_pocket = pocket
+        self._show_call()
+
+    def _show_call(self) -> None:
+        self.pockets.set_selected(self.call_pocket)
+        pocket = self.call_pocket.value if self.call_pocket else "?"
+        ball = self.call_ball if self.call_ball is not None else "?"
+        self.call_label.setText(self.tr("Call: {ball} in {pocket}").format(ball=ball, pocket=pocket))
+        self.on_call_changed()
+
+    def _call(self) -> BallPocket | None:
+        if self.call_ball is None or self.call_pocket is None:
+            return None
+        return BallPocket(self.call_ball, self.call_pocket)
+
+    def _need_pocket(self) -> bool:
+        if self._call() is None:
+            self.call_label.setText(self.tr("Choose the called pocket first (Q W E / A S D or click it)."))
+            return True
+        return False
+
+    def _shot(self, call: BallPocket | str, pocketed: tuple[BallPocket, ...], **facts: object) -> None:
+        event = Shot(call=call, pocketed=pocketed, off_table=tuple(self.dropped.off_table), **facts)  # type: ignore[arg-type]
+        if self.record(event) and self.state is not None:
+            self.reset(self.state)
+            self._show_call()
+
+    def submit_made(self) -> None:
+        if self._need_pocket():
+            return
+        call = self._call()
+        assert call is not None
+        self._shot(call, (call, *self.dropped.pocketed))
+
+    def submit_miss(self) -> None:
+        if self._need_pocket():
+            return
+        call = self._call()
+        assert call is not None
+        self._shot(call, tuple(self.dropped.pocketed))
+
+    def submit_safety(self) -> None:
+        self._shot(SAFETY, tuple(self.dropped.pocketed))
+
+    def submit_foul(self, foul: Foul) -> None:
+        call = self._call() or SAFETY
+        if foul is Foul.SCRATCH:
+            self._shot(call, tuple(self.dropped.pocketed), cue_ball=CueBallFate.POCKETED)
+        else:
+            self._shot(call, tuple(self.dropped.pocketed), fouls=(foul,))
+
+    def submit_push_out(self) -> None:
+        event = PushOut(pocketed=tuple(self.dropped.pocketed), off_table=tuple(self.dropped.off_table))
+        if self.record(event) and self.state is not None:
+            self.reset(self.state)
+
+
+class OptionPanel(QWidget):
+    def __init__(self, record: Record, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("optionPanel")
+        self.record = record
+        layout = QVBoxLayout(self)
+        self.prompt = QLabel(self)
+        self.prompt.setObjectName("optionPrompt")
+        self.prompt.setWordWrap(True)
+        self.prompt.setStyleSheet("font-size: 22px; font-weight: bold;")
+        layout.addWidget(self.prompt)
+        self.shoot = _button(self, "optionShoot", "Return")
+        self.shoot.clicked.connect(lambda: self.record(Option(choice=Choice.SHOOT)))
+        self.hand_back = _button(self, "optionHandBack", "H")
+        self.hand_back.clicked.connect(lambda: self.record(Option(choice=Choice.HAND_BACK)))
+        for button in (self.shoot, self.hand_back):
+            button.setMinimumHeight(64)
+            button.setStyleSheet("font-size: 20px;")
+            layout.addWidget(button)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.shoot.setText(self.tr("Shoot from here [Enter]"))
+        self.hand_back.setText(self.tr("Hand the table back [H]"))
+
+    def render(self, state: State) -> None:
+        self.prompt.setText(presenter.prompt_line(state, qt_translate))
+
+
+class FinishedPanel(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("finishedPanel")
+        layout = QVBoxLayout(self)
+        self.result = QLabel(self)
+        self.result.setObjectName("finishedResult")
+        self.result.setWordWrap(True)
+        self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.result.setStyleSheet("font-size: 26px; font-weight: bold;")
+        layout.addWidget(self.result)
+        layout.addStretch(1)
+
+    def retranslate(self) -> None:
+        pass
+
+    def render(self, state: State) -> None:
+        self.result.setText(presenter.prompt_line(state, qt_translate))

@@ -1,0 +1,124 @@
+"""Ball and pocket pickers: rows of buttons, each with its key shown on it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee_app.vocab import Pocket
+from ui.keys import KeyButton
+
+BALL_KEYS = {ball: str(ball % 10) for ball in range(1, 11)}  # 10 is on the 0 key
+POCKET_KEYS = {Pocket.HL: "Q", Pocket.SL: "W", Pocket.FL: "E", Pocket.HR: "A", Pocket.SR: "S", Pocket.FR: "D"}
+"""Pocket keys mirror the table as drawn: head on the left, Q W E along the top rail."""
+
+
+class BallRow(QWidget):
+    """Ten checkable ball buttons; only the balls on the table are enabled."""
+
+    picked = Signal(int)
+
+    def __init__(self, prefix: str, keys: bool = True, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.group = QButtonGroup(self)
+        self.buttons: dict[int, QPushButton] = {}
+        for ball in range(1, 11):
+            key = BALL_KEYS[ball]
+            button = KeyButton(key if keys else None, self, f"{prefix}{ball}")
+            button.setText(f"{ball} [{key}]" if keys else str(ball))
+            button.setCheckable(True)
+            button.setMinimumWidth(48)
+            button.clicked.connect(lambda _=False, b=ball: self.picked.emit(b))
+            self.group.addButton(button, ball)
+            self.buttons[ball] = button
+            layout.addWidget(button)
+
+    def set_balls(self, on_table: frozenset[int], selected: int | None) -> None:
+        for ball, button in self.buttons.items():
+            button.setEnabled(ball in on_table)
+            button.setVisible(ball in on_table)
+            button.setChecked(ball == selected)
+
+
+class PocketGrid(QWidget):
+    """Six pocket buttons laid out as the table is drawn."""
+
+    picked = Signal(str)
+
+    def __init__(self, prefix: str, keys: bool = True, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.buttons: dict[Pocket, QPushButton] = {}
+        places = {
+            Pocket.HL: (0, 0),
+            Pocket.SL: (0, 1),
+            Pocket.FL: (0, 2),
+            Pocket.HR: (1, 0),
+            Pocket.SR: (1, 1),
+            Pocket.FR: (1, 2),
+        }
+        for pocket, (row, col) in places.items():
+            key = POCKET_KEYS[pocket]
+            button = KeyButton(key if keys else None, self, f"{prefix}{pocket.value}")
+            button.setText(f"{pocket.value} [{key}]" if keys else pocket.value)
+            button.setCheckable(True)
+            button.clicked.connect(lambda _=False, p=pocket: self.picked.emit(p.value))
+            self.buttons[pocket] = button
+            layout.addWidget(button, row, col)
+
+    def set_selected(self, selected: Pocket | None) -> None:
+        for pocket, button in self.buttons.items():
+            button.setChecked(pocket is selected)
+
+
+class DroppedDialog(QDialog):
+    """Pick one more ball that dropped (ball, then pocket or 'off the table')."""
+
+    chosen = Signal(int, str)  # ball, pocket value or "off"
+
+    def __init__(self, on_table: frozenset[int], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("droppedDialog")
+        self.setWindowTitle(self.tr("Ball down"))
+        self.ball: int | None = None
+        layout = QVBoxLayout(self)
+        self.hint = QLabel(self.tr("Which ball dropped? Then where did it go?"), self)
+        layout.addWidget(self.hint)
+        self.balls = BallRow("droppedBall", parent=self)
+        self.balls.set_balls(on_table, None)
+        self.balls.picked.connect(self._ball)
+        layout.addWidget(self.balls)
+        self.pockets = PocketGrid("droppedPocket", parent=self)
+        self.pockets.picked.connect(self._pocket)
+        layout.addWidget(self.pockets)
+        off = KeyButton("O", self, "droppedOffTable")
+        off.setText(self.tr("Off the table [O]"))
+        off.clicked.connect(lambda: self._pocket("off"))
+        layout.addWidget(off)
+        cancel = QPushButton(self.tr("Cancel [Esc]"), self)
+        cancel.setObjectName("droppedCancel")
+        cancel.clicked.connect(self.reject)
+        layout.addWidget(cancel)
+
+    def _ball(self, ball: int) -> None:
+        self.ball = ball
+        self.balls.set_balls(frozenset(b for b, w in self.balls.buttons.items() if w.isEnabled()), ball)
+
+    def _pocket(self, pocket: str) -> None:
+        if self.ball is None:
+            self.hint.setText(self.tr("Pick the ball first."))
+            return
+        self.chosen.emit(self.ball, pocket)
+        self.accept()

@@ -1,0 +1,68 @@
+"""Replay for protests: step through the match event by event, or jump to a rack,
+and see the table, the score and the fouls as they were."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QSlider, QVBoxLayout, QWidget
+
+from referee_app.history import History
+from ui.history_panel import describe_entry
+from ui.keys import KeyButton
+from ui.scoreboard import Scoreboard
+from ui.table_view import TableView
+
+
+class ReplayDialog(QDialog):
+    def __init__(self, history: History, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("replayDialog")
+        self.setWindowTitle(self.tr("Replay"))
+        self.resize(1100, 760)
+        self.history = history
+        layout = QVBoxLayout(self)
+        self.scoreboard = Scoreboard(self)
+        layout.addWidget(self.scoreboard)
+        self.table = TableView(self)
+        self.table.setObjectName("replayTable")
+        layout.addWidget(self.table, 1)
+        self.event_label = QLabel(self)
+        self.event_label.setObjectName("replayEvent")
+        self.event_label.setStyleSheet("font-size: 18px; font-weight: bold;")
+        layout.addWidget(self.event_label)
+        row = QHBoxLayout()
+        self.prev = KeyButton("Left", self, "replayPrev")
+        self.prev.setText(self.tr("◀ Previous [Left]"))
+        self.next = KeyButton("Right", self, "replayNext")
+        self.next.setText(self.tr("Next [Right] ▶"))
+        self.slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.slider.setObjectName("replaySlider")
+        self.slider.setRange(0, len(history.entries) - 1)
+        self.rack = QComboBox(self)
+        self.rack.setObjectName("replayRack")
+        self._rack_starts: list[int] = []
+        last_rack = 0
+        for index, state in enumerate(history.timeline):
+            if state.rack != last_rack:
+                last_rack = state.rack
+                self._rack_starts.append(index)
+                self.rack.addItem(self.tr("Rack {n}").format(n=state.rack), index)
+        row.addWidget(self.prev)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.next)
+        row.addWidget(self.rack)
+        layout.addLayout(row)
+        self.prev.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
+        self.next.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
+        self.slider.valueChanged.connect(self.show_index)
+        self.rack.activated.connect(lambda i: self.slider.setValue(self.rack.itemData(i)))
+        self.slider.setValue(len(history.entries) - 1)
+        self.show_index(self.slider.value())
+
+    def show_index(self, index: int) -> None:
+        state = self.history.timeline[index]
+        self.scoreboard.render(state)
+        self.table.set_state(state)
+        voided = self.history.entries[index].seq in self.history.voided
+        text = describe_entry(self.history, index)
+        self.event_label.setText(text + ("  " + self.tr("(voided by an undo)") if voided else ""))

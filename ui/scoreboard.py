@@ -1,0 +1,86 @@
+"""The scoreboard: legible from two metres, rebuilt from the state on every change."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from referee_app.state import State
+from referee_app.vocab import Seat
+from ui import presenter
+from ui.controller import qt_translate
+
+PLAYER_STYLE = """
+QFrame#playerCard { background: #202a33; border: 3px solid #202a33; border-radius: 10px; }
+QFrame#playerCard[atTable="true"] { border-color: #ffd54a; background: #26333d; }
+QLabel { color: #f2f2f2; }
+QLabel[role="name"] { font-size: 26px; font-weight: bold; }
+QLabel[role="score"] { font-size: 64px; font-weight: bold; color: #ffffff; }
+QLabel[role="fouls"] { font-size: 20px; font-weight: bold; color: #cfd8dc; }
+QLabel[role="fouls"][level="two"] { color: #ff5252; }
+QLabel[role="small"] { font-size: 16px; color: #b0bec5; }
+QLabel[role="turn"] { font-size: 18px; font-weight: bold; color: #ffd54a; }
+"""
+
+
+class PlayerCard(QFrame):
+    def __init__(self, seat: Seat, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName("playerCard")
+        layout = QGridLayout(self)
+        self.name = self._label("name", f"name{seat.value}")
+        self.score = self._label("score", f"score{seat.value}")
+        self.fouls = self._label("fouls", f"fouls{seat.value}")
+        self.extensions = self._label("small", f"extensions{seat.value}")
+        self.turn = self._label("turn", f"turn{seat.value}")
+        self.score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.name, 0, 0)
+        layout.addWidget(self.turn, 1, 0)
+        layout.addWidget(self.fouls, 2, 0)
+        layout.addWidget(self.extensions, 3, 0)
+        layout.addWidget(self.score, 0, 1, 4, 1)
+
+    def _label(self, role: str, name: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setProperty("role", role)
+        return label
+
+    def render(self, state: State) -> None:
+        seat = self.seat
+        self.name.setText(presenter.name(state, seat))
+        self.score.setText(str(state.score[seat]))
+        self.fouls.setText(presenter.fouls_line(state, seat, qt_translate))
+        self.fouls.setProperty("level", "two" if state.fouls[seat] >= 2 else "")
+        self.extensions.setText(presenter.extensions_line(state, seat, qt_translate))
+        at_table = state.at_table is seat
+        self.turn.setText("▶ " + self.tr("at the table") if at_table else "")
+        self.setProperty("atTable", "true" if at_table else "false")
+        for widget in (self, self.fouls):
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
+
+
+class Scoreboard(QFrame):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scoreboard")
+        self.setStyleSheet(PLAYER_STYLE)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.cards = {seat: PlayerCard(seat, self) for seat in Seat}
+        row.addWidget(self.cards[Seat.A])
+        row.addWidget(self.cards[Seat.B])
+        outer.addLayout(row)
+        self.header = QLabel(self)
+        self.header.setObjectName("matchHeader")
+        self.header.setProperty("role", "small")
+        self.header.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        outer.addWidget(self.header)
+
+    def render(self, state: State) -> None:
+        for card in self.cards.values():
+            card.render(state)
+        self.header.setText(presenter.header_line(state, qt_translate))

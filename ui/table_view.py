@@ -1,0 +1,234 @@
+"""A drawing of the table: the six pockets, the balls still on it, the cue ball.
+
+Positions of the balls are not recorded, so the balls stand in a row on the
+cloth in number order; what matters to the referee is which are left, which
+is the lowest, where the cue ball is in hand, and when the 10 must be spotted.
+Clicking a ball or a pocket is how a call is made.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from referee_app.state import State
+from referee_app.vocab import CueBall, Pocket
+from ui import presenter
+from ui.controller import qt_translate
+
+BALL_COLOURS: dict[int, str] = {
+    1: "#f2c20f",
+    2: "#1b46b8",
+    3: "#d32626",
+    4: "#5a2a8a",
+    5: "#ef7a12",
+    6: "#12803d",
+    7: "#7b1d1d",
+    8: "#141414",
+    9: "#f2c20f",
+    10: "#1b46b8",
+}
+STRIPES = {9, 10}
+
+# Pocket centres as fractions of the playing surface; the head (breaking end) is on the left,
+# so a player at the head rail has HL at the top left and FR at the bottom right.
+POCKET_AT: dict[Pocket, tuple[float, float]] = {
+    Pocket.HL: (0.0, 0.0),
+    Pocket.SL: (0.5, 0.0),
+    Pocket.FL: (1.0, 0.0),
+    Pocket.HR: (0.0, 1.0),
+    Pocket.SR: (0.5, 1.0),
+    Pocket.FR: (1.0, 1.0),
+}
+
+
+class TableView(QWidget):
+    ball_clicked = Signal(int)
+    pocket_clicked = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tableView")
+        self.setMinimumSize(480, 240)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.state: State | None = None
+        self.called_ball: int | None = None
+        self.called_pocket: Pocket | None = None
+        self._ball_rects: dict[int, QRectF] = {}
+        self._pocket_rects: dict[Pocket, QRectF] = {}
+
+    def set_state(
+        self, state: State | None, called_ball: int | None = None, called_pocket: Pocket | None = None
+    ) -> None:
+        self.state = state
+        self.called_ball = called_ball
+        self.called_pocket = called_pocket
+        self.update()
+
+    def ball_rect(self, ball: int) -> QRectF:
+        return self._ball_rects[ball]
+
+    def pocket_rect(self, pocket: Pocket) -> QRectF:
+        return self._pocket_rects[pocket]
+
+    # --- geometry ------------------------------------------------------------------
+    def _surface(self) -> QRectF:
+        w, h = self.width(), self.height()
+        rail = max(18.0, min(w, h) * 0.07)
+        length = min(w - 2 * rail, (h - 2 * rail) * 2)
+        width = length / 2
+        x = (w - length) / 2
+        y = (h - width) / 2
+        return QRectF(x, y, length, width)
+
+    # --- painting ------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        cloth = self._surface()
+        rail = cloth.height() * 0.09
+        p.fillRect(self.rect(), QColor("#1d1d1d"))
+        p.setBrush(QColor("#5b3416"))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.drawRoundedRect(cloth.adjusted(-rail, -rail, rail, rail), rail * 0.6, rail * 0.6)
+        p.setBrush(QColor("#1a6f45"))
+        p.drawRect(cloth)
+        # head string and foot spot
+        p.setPen(QPen(QColor(255, 255, 255, 90), 1, Qt.PenStyle.DashLine))
+        head_x = cloth.left() + cloth.width() / 4
+        p.drawLine(QPointF(head_x, cloth.top()), QPointF(head_x, cloth.bottom()))
+        foot = QPointF(cloth.left() + cloth.width() * 0.75, cloth.center().y())
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(255, 255, 255, 140))
+        p.drawEllipse(foot, 3, 3)
+        self._paint_pockets(p, cloth, rail)
+        self._paint_balls(p, cloth)
+        self._paint_cue_ball(p, cloth, head_x)
+        p.end()
+
+    def _paint_pockets(self, p: QPainter, cloth: QRectF, rail: float) -> None:
+        radius = rail * 0.85
+        font = QFont(self.font())
+        font.setPointSizeF(max(8.0, radius * 0.55))
+        font.setBold(True)
+        p.setFont(font)
+        self._pocket_rects = {}
+        for pocket, (fx, fy) in POCKET_AT.items():
+            centre = QPointF(cloth.left() + fx * cloth.width(), cloth.top() + fy * cloth.height())
+            rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+            self._pocket_rects[pocket] = rect
+            selected = pocket is self.called_pocket
+            p.setPen(QPen(QColor("#ffd54a"), 4) if selected else Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#050505"))
+            p.drawEllipse(rect)
+            p.setPen(QColor("#ffd54a") if selected else QColor("#e0e0e0"))
+            # the label sits on the cloth, towards the middle of the table
+            dx = radius * (1.2 if fx == 0.0 else -3.2 if fx == 1.0 else -1.0)
+            dy = radius * (0.6 if fy == 0.0 else -1.5)
+            p.drawText(
+                QRectF(centre.x() + dx, centre.y() + dy, 2 * radius, radius * 0.9),
+                Qt.AlignmentFlag.AlignCenter,
+                pocket.value,
+            )
+
+    def _paint_balls(self, p: QPainter, cloth: QRectF) -> None:
+        self._ball_rects = {}
+        if self.state is None:
+            return
+        balls = sorted(self.state.balls_on_table)
+        lowest = self.state.lowest_ball
+        diameter = min(cloth.height() / 5.5, cloth.width() / 13)
+        gap = diameter * 0.25
+        total = len(balls) * diameter + max(0, len(balls) - 1) * gap
+        x = cloth.center().x() - total / 2 + cloth.width() * 0.08
+        y = cloth.center().y() - diameter / 2
+        font = QFont(self.font())
+        font.setPointSizeF(max(7.0, diameter * 0.32))
+        font.setBold(True)
+        p.setFont(font)
+        for ball in balls:
+            rect = QRectF(x, y, diameter, diameter)
+            self._ball_rects[ball] = rect
+            self._paint_ball(p, rect, ball, lowest=ball == lowest, called=ball == self.called_ball)
+            x += diameter + gap
+        hint = presenter.spot_ten_line(self.state, qt_translate)
+        if hint:
+            p.setPen(QColor("#ffd54a"))
+            p.drawText(
+                QRectF(cloth.left(), cloth.top() + 4, cloth.width() - 8, diameter),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+                "⟲ " + hint,
+            )
+
+    def _paint_ball(self, p: QPainter, rect: QRectF, ball: int, lowest: bool, called: bool) -> None:
+        colour = QColor(BALL_COLOURS[ball])
+        p.setPen(Qt.PenStyle.NoPen)
+        if ball in STRIPES:
+            p.setBrush(QColor("#f4f1e8"))
+            p.drawEllipse(rect)
+            p.setBrush(colour)
+            p.drawRect(QRectF(rect.left(), rect.top() + rect.height() * 0.25, rect.width(), rect.height() * 0.5))
+            p.setPen(QPen(QColor("#f4f1e8"), 0))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+        else:
+            p.setBrush(colour)
+            p.drawEllipse(rect)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#ffffff"))
+        inner = rect.width() * 0.26
+        p.drawEllipse(rect.center(), inner, inner)
+        p.setPen(QColor("#111111"))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(ball))
+        if ball == 10:  # the money ball gets a gold ring
+            p.setPen(QPen(QColor("#ffd54a"), 2))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(rect.adjusted(-2, -2, 2, 2))
+        if lowest:
+            p.setPen(QPen(QColor("#ffffff"), 3))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(rect.adjusted(-6, -6, 6, 6))
+        if called:
+            p.setPen(QPen(QColor("#ffd54a"), 4, Qt.PenStyle.DotLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(rect.adjusted(-10, -10, 10, 10))
+
+    def _paint_cue_ball(self, p: QPainter, cloth: QRectF, head_x: float) -> None:
+        if self.state is None or self.state.finished:
+            return
+        d = min(cloth.height() / 5.5, cloth.width() / 13)
+        text = presenter.cue_ball_line(self.state, qt_translate)
+        if self.state.cue_ball is CueBall.IN_HAND_KITCHEN:
+            centre = QPointF((cloth.left() + head_x) / 2, cloth.center().y())
+        elif self.state.cue_ball is CueBall.IN_HAND:
+            centre = QPointF(cloth.left() + cloth.width() * 0.12, cloth.bottom() - d)
+        else:
+            centre = QPointF(cloth.left() + cloth.width() * 0.12, cloth.center().y())
+        p.setBrush(QColor("#fbfbf6"))
+        pen = QPen(QColor("#ffd54a"), 3, Qt.PenStyle.DashLine) if text else Qt.PenStyle.NoPen
+        p.setPen(pen)
+        p.drawEllipse(centre, d / 2, d / 2)
+        if text:
+            font = QFont(self.font())
+            font.setPointSizeF(max(8.0, d * 0.28))
+            font.setBold(True)
+            p.setFont(font)
+            p.setPen(QColor("#ffd54a"))
+            p.drawText(
+                QRectF(cloth.left() + 6, cloth.bottom() - d * 0.9 - 4, cloth.width() / 2, d * 0.9),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                "✋ " + text,
+            )
+
+    # --- clicks --------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        point = event.position()
+        for ball, rect in self._ball_rects.items():
+            if rect.adjusted(-4, -4, 4, 4).contains(point):
+                self.ball_clicked.emit(ball)
+                return
+        for pocket, rect in self._pocket_rects.items():
+            if rect.adjusted(-6, -6, 6, 6).contains(point):
+                self.pocket_clicked.emit(pocket.value)
+                return
+        super().mousePressEvent(event)
