@@ -24,6 +24,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="referee-app", description="10-ball referee desk (GUI)")
     parser.add_argument("--db", type=Path, help="match database (default: the per-user data folder)")
     parser.add_argument("--demo", action="store_true", help="open on the demo matches")
+    parser.add_argument("--match", help="open this match (its id)")
     parser.add_argument("--lang", choices=["en", "fr"], help="language (default: as last chosen, else the system's)")
     return parser.parse_args(list(argv))
 
@@ -48,6 +49,9 @@ def build_desk(args: argparse.Namespace, settings: QSettings) -> DeskWindow:
     window = DeskWindow(DeskController(store), settings, languages)
     if args.demo:
         load_demo(store)
+    if args.match:
+        window.open_match(args.match)
+    elif args.demo:
         match_id = first_match_in_progress(store)
         if match_id:
             window.open_match(match_id)

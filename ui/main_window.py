@@ -305,6 +305,8 @@ class DeskWindow(QMainWindow):
             )
             item.setData(0, Qt.ItemDataRole.UserRole, row.match_id)
             self.match_list.addTopLevelItem(item)
+        for column in range(self.match_list.columnCount()):
+            self.match_list.resizeColumnToContents(column)
         if self.match_list.topLevelItemCount():
             self.match_list.setCurrentItem(self.match_list.topLevelItem(0))
 
@@ -434,7 +436,7 @@ class DeskWindow(QMainWindow):
         )
         prompt = presenter.prompt_line(state, qt_translate)
         spot = presenter.spot_ten_line(state, qt_translate)
-        self.prompt.setText(prompt + (f"   ⟲ {spot}" if spot else ""))
+        self.prompt.setText(prompt + (f" {spot}." if spot else ""))
         self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
         self.clock.extension_button.setEnabled(can.extension)
         session = self.controller.session

@@ -156,9 +156,9 @@ class TableView(QWidget):
         if hint:
             p.setPen(QColor("#ffd54a"))
             p.drawText(
-                QRectF(cloth.left(), cloth.top() + 4, cloth.width() - 8, diameter),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-                "⟲ " + hint,
+                QRectF(cloth.left(), cloth.bottom() - cloth.height() * 0.18 - diameter, cloth.width(), diameter),
+                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                hint,
             )
 
     def _paint_ball(self, p: QPainter, rect: QRectF, ball: int, lowest: bool, called: bool) -> None:
@@ -201,7 +201,7 @@ class TableView(QWidget):
         if self.state.cue_ball is CueBall.IN_HAND_KITCHEN:
             centre = QPointF((cloth.left() + head_x) / 2, cloth.center().y())
         elif self.state.cue_ball is CueBall.IN_HAND:
-            centre = QPointF(cloth.left() + cloth.width() * 0.12, cloth.bottom() - d)
+            centre = QPointF(cloth.left() + cloth.width() * 0.2, cloth.top() + cloth.height() * 0.18 + d * 0.45)
         else:
             centre = QPointF(cloth.left() + cloth.width() * 0.12, cloth.center().y())
         p.setBrush(QColor("#fbfbf6"))
@@ -215,9 +215,9 @@ class TableView(QWidget):
             p.setFont(font)
             p.setPen(QColor("#ffd54a"))
             p.drawText(
-                QRectF(cloth.left() + 6, cloth.bottom() - d * 0.9 - 4, cloth.width() / 2, d * 0.9),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                "✋ " + text,
+                QRectF(cloth.left(), cloth.top() + cloth.height() * 0.18, cloth.width(), d * 0.9),
+                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                text,
             )
 
     # --- clicks --------------------------------------------------------------------
