@@ -15,12 +15,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from referee_app.codec import LogFormatError, event_to_text, parse_event_text
 from referee_app.events import Entry, MatchStarted
 from referee_app.history import LONG_HISTORY, collector_paused
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the log and its index of matches
@@ -92,6 +94,8 @@ class Store:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            import sqlite_utils  # here, not at the top: it costs ~0.1 s and the desk paints first
+
             self.db = sqlite_utils.Database(self.path)
             apply_pragmas(self.db)
             self._migrate()

@@ -31,9 +31,9 @@ class DeskController(QObject):
     notice = Signal(str, str)  # level ("refusal", "error", "info"), text
     match_opened = Signal(str)  # match id
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store | None = None) -> None:
         super().__init__()
-        self.store = store
+        self.store: Store | None = store
         self.session: Session | None = None
         self._clock_started: float | None = None
 
@@ -42,7 +42,13 @@ class DeskController(QObject):
         return self.session.state if self.session else None
 
     # --- matches ---------------------------------------------------------------------
+    def attach(self, store: Store) -> None:
+        """Use `store` from now on (the desk opens its database after its first paint)."""
+        self.store = store
+
     def open_match(self, match_id: str) -> bool:
+        if self.store is None:
+            return False
         try:
             self.session = Session(self.store, match_id)
         except StoreError as exc:
@@ -54,6 +60,8 @@ class DeskController(QObject):
         return True
 
     def new_match(self, setup: MatchStarted) -> bool:
+        if self.store is None:
+            return False
         try:
             self.session = Session.start(self.store, setup)
         except StoreError as exc:

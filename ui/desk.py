@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 
 from referee_app.demo import load_demo
 from referee_app.session import Session
@@ -39,14 +39,46 @@ def first_match_in_progress(store: Store) -> str | None:
     return None
 
 
-def build_desk(args: argparse.Namespace, settings: QSettings) -> DeskWindow:
+def build_desk(args: argparse.Namespace, settings: QSettings, defer: bool = False) -> DeskWindow:
+    """The desk window; with `defer`, the database is opened once the window has painted."""
+    languages = Languages(settings)
+    languages.switch(args.lang or languages.initial())
+    window = DeskWindow(DeskController(), settings, languages)
+    if defer:
+        after_first_paint(window, lambda: open_database(window, args))
+    else:
+        open_database(window, args)
+    return window
+
+
+class _FirstPaint(QObject):
+    def __init__(self, window: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(window)
+        self.then = then
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self.then)
+        return False
+
+
+def after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
+    """Run `then` once `window` has painted: the referee sees the desk at once, data follows."""
+    window.installEventFilter(_FirstPaint(window, then))
+
+
+def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
     db = args.db or default_db_path()
     if args.demo and args.db is None:
         db = db.with_name("demo.db")
-    store = Store(db)
-    languages = Languages(settings)
-    languages.switch(args.lang or languages.initial())
-    window = DeskWindow(DeskController(store), settings, languages)
+    try:
+        store = Store(db)
+    except StoreError as exc:
+        window.show_notice("error", str(exc))
+        return
+    window.controller.attach(store)
+    window.refresh_match_list()
     if args.demo:
         load_demo(store)
     if args.match:
@@ -57,7 +89,6 @@ def build_desk(args: argparse.Namespace, settings: QSettings) -> DeskWindow:
             window.open_match(match_id)
     elif not window.resume() and not store.match_rows():
         window.show_notice("info", window.tr("No matches yet: start a new match, or load the demo matches."))
-    return window
 
 
 def run_desk(argv: Sequence[str]) -> int:
@@ -66,10 +97,6 @@ def run_desk(argv: Sequence[str]) -> int:
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     args = parse_args(argv)
-    try:
-        window = build_desk(args, QSettings())
-    except StoreError as exc:
-        print(exc, file=sys.stderr)
-        return 1
+    window = build_desk(args, QSettings(), defer=True)
     window.show()
     return app.exec()

@@ -1,20 +1,20 @@
-"""The referee's desk window: scoreboard, table, the panel for what is awaited, history.
+"""The desk window: the list of matches, the menus, and the desk page for the open match.
 
-It renders the state the controller publishes and turns presses into events;
-it never decides what is legal: `rules.allowed(state)` enables the controls.
+The window itself is light so it paints at once; the desk page (and most of
+the imports it needs) is built the first time a match is opened.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
     QPushButton,
-    QSplitter,
     QStackedWidget,
     QTreeWidget,
     QTreeWidgetItem,
@@ -23,30 +23,19 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app.demo import load_demo, sample_players
-from referee_app.events import Event, Extension, MatchStarted, WarningGiven
+from referee_app.events import Event, MatchStarted
 from referee_app.rules import allowed
 from referee_app.session import Session
 from referee_app.state import State
 from referee_app.store import StoreError
-from referee_app.vocab import Awaiting, Pocket, Status
-from ui import presenter
-from ui.controller import DeskController, qt_translate
-from ui.dialogs import DecisionDialog, NewMatchDialog
-from ui.history_panel import HistoryPanel
+from referee_app.vocab import Status
+from ui.controller import DeskController
 from ui.i18n import LANGUAGES, Languages
-from ui.keys import KeyButton
-from ui.panels import BreakPanel, FinishedPanel, LagPanel, OptionPanel, ShotPanel
-from ui.replay_view import ReplayDialog
-from ui.scoreboard import Scoreboard
-from ui.shot_clock import ShotClockWidget
-from ui.table_view import TableView
+
+if TYPE_CHECKING:
+    from ui.desk_page import DeskPage
 
 LAST_MATCH = "last_match"
-NOTICE_STYLE = {
-    "refusal": "background: #b71c1c; color: white;",
-    "error": "background: #4a148c; color: white;",
-    "info": "background: transparent; color: #eceff1;",
-}
 
 
 class DeskWindow(QMainWindow):
@@ -65,14 +54,14 @@ class DeskWindow(QMainWindow):
         self.pages = QStackedWidget(self)
         self.pages.setObjectName("pages")
         self.setCentralWidget(self.pages)
+        self._desk_page: DeskPage | None = None
         self._build_start_page()
-        self._build_desk_page()
         self._build_menus()
         controller.state_changed.connect(self.render)
         controller.notice.connect(self.show_notice)
         controller.match_opened.connect(self._match_opened)
         self.retranslate()
-        self.show_start()
+        self.pages.setCurrentWidget(self.start_page)
 
     # --- construction ----------------------------------------------------------------
     def _build_start_page(self) -> None:
@@ -89,6 +78,11 @@ class DeskWindow(QMainWindow):
             lambda item, _col: self.open_match(item.data(0, Qt.ItemDataRole.UserRole))
         )
         layout.addWidget(self.match_list, 1)
+        self.start_notice = QLabel(page)
+        self.start_notice.setObjectName("startNotice")
+        self.start_notice.setWordWrap(True)
+        self.start_notice.setStyleSheet("font-size: 18px;")
+        layout.addWidget(self.start_notice)
         row = QHBoxLayout()
         self.new_button = QPushButton(page)
         self.new_button.setObjectName("newMatchButton")
@@ -106,82 +100,15 @@ class DeskWindow(QMainWindow):
         self.pages.addWidget(page)
         self.start_page = page
 
-    def _build_desk_page(self) -> None:
-        page = QWidget(self)
-        page.setObjectName("deskPage")
-        outer = QVBoxLayout(page)
-        self.scoreboard = Scoreboard(page)
-        outer.addWidget(self.scoreboard)
-        self.notice = QLabel(page)
-        self.notice.setObjectName("notice")
-        self.notice.setWordWrap(True)
-        self.notice.setMinimumHeight(34)
-        self.notice.setStyleSheet("font-size: 18px; padding: 4px;")
-        outer.addWidget(self.notice)
-        self.warning = QFrame(page)
-        self.warning.setObjectName("warningPrompt")
-        self.warning.setStyleSheet(
-            "QFrame#warningPrompt { background: #ff6f00; border-radius: 8px; }"
-            "QLabel { color: black; font-size: 22px; font-weight: bold; }"
-        )
-        wrow = QHBoxLayout(self.warning)
-        self.warning_text = QLabel(self.warning)
-        self.warning_text.setObjectName("warningText")
-        self.warning_text.setWordWrap(True)
-        self.warning_button = KeyButton("G", self.warning, "warningGiven")
-        self.warning_button.setMinimumHeight(48)
-        self.warning_button.clicked.connect(self.give_warning)
-        wrow.addWidget(self.warning_text, 1)
-        wrow.addWidget(self.warning_button)
-        outer.addWidget(self.warning)
+    @property
+    def desk_page(self) -> DeskPage:
+        """The desk page, built the first time it is needed (after the window has painted)."""
+        if self._desk_page is None:
+            from ui.desk_page import DeskPage  # deferred: most of the desk's imports
 
-        split = QSplitter(Qt.Orientation.Horizontal, page)
-        left = QWidget(split)
-        lcol = QVBoxLayout(left)
-        lcol.setContentsMargins(0, 0, 0, 0)
-        self.table = TableView(left)
-        lcol.addWidget(self.table, 2)
-        self.prompt = QLabel(left)
-        self.prompt.setObjectName("promptLine")
-        self.prompt.setWordWrap(True)
-        self.prompt.setStyleSheet("font-size: 20px; font-weight: bold; color: #ffd54a;")
-        lcol.addWidget(self.prompt)
-        self.clock = ShotClockWidget(left)
-        self.clock.started.connect(self.controller.start_clock)
-        self.clock.expired.connect(self._clock_expired)
-        self.clock.extension_requested.connect(lambda: self.record(Extension()))
-        lcol.addWidget(self.clock)
-        self.history = HistoryPanel(left)
-        self.history.setMinimumHeight(120)
-        lcol.addWidget(self.history, 1)
-        right = QWidget(split)
-        rcol = QVBoxLayout(right)
-        rcol.setContentsMargins(0, 0, 0, 0)
-        self.panels = QStackedWidget(right)
-        self.panels.setObjectName("panels")
-        self.lag_panel = LagPanel(self.record, self.panels)
-        self.break_panel = BreakPanel(self.record, self.panels)
-        self.shot_panel = ShotPanel(self.record, self.panels)
-        self.option_panel = OptionPanel(self.record, self.panels)
-        self.finished_panel = FinishedPanel(self.panels)
-        for panel in (self.lag_panel, self.break_panel, self.shot_panel, self.option_panel, self.finished_panel):
-            panel.setStyleSheet("QLabel { color: #eceff1; } QPushButton { font-size: 15px; }")
-            self.panels.addWidget(panel)
-        rcol.addWidget(self.panels, 3)
-        self.undo_button = KeyButton("Backspace", right, "undoButton")
-        self.undo_button.setMinimumHeight(44)
-        self.undo_button.clicked.connect(self.undo)
-        rcol.addWidget(self.undo_button)
-        split.addWidget(left)
-        split.addWidget(right)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        outer.addWidget(split, 1)
-        self.table.ball_clicked.connect(self.shot_panel.pick_ball)
-        self.table.pocket_clicked.connect(lambda p: self.shot_panel.pick_pocket(Pocket(p)))
-        self.shot_panel.on_call_changed = self._call_changed
-        self.pages.addWidget(page)
-        self.desk_page = page
+            self._desk_page = DeskPage(self.controller, self.pages)
+            self.pages.addWidget(self._desk_page)
+        return self._desk_page
 
     def _action(self, name: str, key: str, slot: object) -> QAction:
         action = QAction(self)
@@ -260,24 +187,21 @@ class DeskWindow(QMainWindow):
                 self.tr("Started"),
             ]
         )
-        self.undo_button.setText(self.tr("Undo [Backspace]"))
-        self.warning_button.setText(self.tr("Warning given [G]"))
-        for panel in (self.lag_panel, self.break_panel, self.shot_panel, self.option_panel, self.finished_panel):
-            panel.retranslate()
-        self.clock.retranslate()
         self.language_actions[self.languages.current].setChecked(True)
         self.refresh_match_list()
-        if self.controller.session is not None:
-            self.history.render(self.controller.session.history, rebuild=True)
-            self.render(self.controller.session.state)
+        if self._desk_page is not None:
+            self._desk_page.retranslate()
 
     # --- matches ---------------------------------------------------------------------
     def refresh_match_list(self) -> None:
         self.match_list.clear()
+        store = self.controller.store
+        if store is None:
+            return
         rows = []
-        for row in self.controller.store.match_rows():
+        for row in store.match_rows():
             try:
-                state: State | None = Session(self.controller.store, row.match_id).state
+                state: State | None = Session(store, row.match_id).state
             except StoreError:
                 state = None
             rows.append((row, state))
@@ -327,22 +251,25 @@ class DeskWindow(QMainWindow):
         self.settings.setValue(LAST_MATCH, match_id)
         self.settings.sync()
         self.pages.setCurrentWidget(self.desk_page)
-        self.history.render(None)
+        self.desk_page.history.render(None)
 
     def resume(self) -> bool:
         """Open the match the desk had open last, exactly where its log stands."""
         match_id = self.settings.value(LAST_MATCH, "", type=str)
-        if match_id and self.controller.store.has_match(str(match_id)):
+        store = self.controller.store
+        if match_id and store is not None and store.has_match(str(match_id)):
             return self.open_match(str(match_id))
         return False
 
     def known_names(self) -> list[str]:
         names = set(sample_players())
-        for row in self.controller.store.match_rows():
+        for row in self.controller.store.match_rows() if self.controller.store else []:
             names.update((row.player_a, row.player_b))
         return sorted(names)
 
     def new_match(self) -> None:
+        from ui.dialogs import NewMatchDialog
+
         dialog = NewMatchDialog(self.known_names(), self)
         dialog.created.connect(self._create)
         self.dialog = dialog
@@ -352,30 +279,27 @@ class DeskWindow(QMainWindow):
         self.controller.new_match(setup)
 
     def load_demo(self) -> None:
+        if self.controller.store is None:
+            return
         try:
             load_demo(self.controller.store)
         except (StoreError, ValueError) as exc:
             self.show_notice("error", str(exc))
         self.show_start()
 
-    # --- recording -------------------------------------------------------------------
+    # --- decisions and replay ------------------------------------------------------
     def record(self, event: Event) -> bool:
         return self.controller.record(event)
 
     def undo(self) -> None:
         self.controller.undo()
 
-    def give_warning(self) -> None:
-        state = self.controller.state
-        if state is None or not state.warning_due:
-            return
-        seat = state.at_table if state.at_table in state.warning_due else state.warning_due[0]
-        self.record(WarningGiven(player=seat))
-
     def decide(self, kind: str) -> None:
         state = self.controller.state
         if state is None:
             return
+        from ui.dialogs import DecisionDialog
+
         dialog = DecisionDialog(kind, state, self)
         dialog.decided.connect(self.record)
         self.dialog = dialog
@@ -384,65 +308,21 @@ class DeskWindow(QMainWindow):
     def open_replay(self) -> None:
         if self.controller.session is None:
             return
+        from ui.replay_view import ReplayDialog
+
         dialog = ReplayDialog(self.controller.session.history, self)
         self.dialog = dialog
         dialog.show()
 
-    def _clock_expired(self) -> None:
-        self.show_notice("refusal", self.tr("Time! The shot clock ran out: record the time foul [T] if it applies."))
-
-    def _call_changed(self) -> None:
-        self.table.set_state(self.controller.state, self.shot_panel.call_ball, self.shot_panel.call_pocket)
-
     # --- rendering -------------------------------------------------------------------
     def show_notice(self, level: str, text: str) -> None:
-        self.notice.setText(text)
-        self.notice.setProperty("level", level)
-        self.notice.setStyleSheet("font-size: 18px; padding: 4px;" + NOTICE_STYLE.get(level, ""))
+        self.start_notice.setText(text)
+        if self._desk_page is not None:
+            self._desk_page.show_notice(level, text)
 
     def render(self, state: State) -> None:
+        self.desk_page.render(state)
         can = allowed(state)
-        self.scoreboard.render(state)
-        panel: QWidget
-        if state.finished:
-            panel = self.finished_panel
-        elif state.awaiting is Awaiting.LAG:
-            panel = self.lag_panel
-        elif state.awaiting is Awaiting.BREAK:
-            panel = self.break_panel
-        elif state.awaiting is Awaiting.OPTION:
-            panel = self.option_panel
-        else:
-            panel = self.shot_panel
-        for p in (self.lag_panel, self.break_panel, self.shot_panel, self.option_panel, self.finished_panel):
-            if p is panel:
-                p.render(state)  # type: ignore[attr-defined]
-        self.panels.setCurrentWidget(panel)
-        blocking = presenter.warning_prompt(state, qt_translate)
-        if blocking:
-            self.warning_text.setText(blocking)
-        elif can.warning:
-            self.warning_text.setText(
-                self.tr("{name} is on two consecutive fouls: give the warning.").format(
-                    name=presenter.name(state, can.warning[0])
-                )
-            )
-        self.warning.setVisible(bool(blocking) or bool(can.warning))
-        self.panels.setEnabled(not blocking)
-        self.table.set_state(
-            state,
-            self.shot_panel.call_ball if panel is self.shot_panel else None,
-            self.shot_panel.call_pocket if panel is self.shot_panel else None,
-        )
-        prompt = presenter.prompt_line(state, qt_translate)
-        spot = presenter.spot_ten_line(state, qt_translate)
-        self.prompt.setText(prompt + (f" {spot}." if spot else ""))
-        self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
-        self.clock.extension_button.setEnabled(can.extension)
-        session = self.controller.session
-        self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)
         self.act_penalty.setEnabled(can.penalty_foul or can.penalty_rack or can.penalty_match)
         self.act_concede.setEnabled(can.concede)
         self.act_stalemate.setEnabled(can.stalemate)
-        if session is not None:
-            self.history.render(session.history)

@@ -9,13 +9,17 @@ Clicking a ball or a pocket is how a call is made.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from referee_app.state import State
 from referee_app.vocab import CueBall, Pocket
 from ui import presenter
 from ui.controller import qt_translate
+
+# Pens and brushes made once and passed explicitly.
+NO_PEN = QPen(Qt.PenStyle.NoPen)
+NO_BRUSH = QBrush(Qt.BrushStyle.NoBrush)
 
 BALL_COLOURS: dict[int, str] = {
     1: "#f2c20f",
@@ -41,6 +45,12 @@ POCKET_AT: dict[Pocket, tuple[float, float]] = {
     Pocket.SR: (0.5, 1.0),
     Pocket.FR: (1.0, 1.0),
 }
+
+
+def _circle(centre: QPointF, radius: float) -> QRectF:
+    """The square around a circle. `drawEllipse(QPointF, rx, ry)` leaks a reference to None in
+    PySide6 6.12 (a crash after some hundreds of paints), so circles are drawn from rectangles."""
+    return QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
 
 
 class TableView(QWidget):
@@ -90,7 +100,7 @@ class TableView(QWidget):
         rail = cloth.height() * 0.09
         p.fillRect(self.rect(), QColor("#1d1d1d"))
         p.setBrush(QColor("#5b3416"))
-        p.setPen(Qt.PenStyle.NoPen)
+        p.setPen(NO_PEN)
         p.drawRoundedRect(cloth.adjusted(-rail, -rail, rail, rail), rail * 0.6, rail * 0.6)
         p.setBrush(QColor("#1a6f45"))
         p.drawRect(cloth)
@@ -99,9 +109,9 @@ class TableView(QWidget):
         head_x = cloth.left() + cloth.width() / 4
         p.drawLine(QPointF(head_x, cloth.top()), QPointF(head_x, cloth.bottom()))
         foot = QPointF(cloth.left() + cloth.width() * 0.75, cloth.center().y())
-        p.setPen(Qt.PenStyle.NoPen)
+        p.setPen(NO_PEN)
         p.setBrush(QColor(255, 255, 255, 140))
-        p.drawEllipse(foot, 3, 3)
+        p.drawEllipse(_circle(foot, 3))
         self._paint_pockets(p, cloth, rail)
         self._paint_balls(p, cloth)
         self._paint_cue_ball(p, cloth, head_x)
@@ -119,7 +129,7 @@ class TableView(QWidget):
             rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
             self._pocket_rects[pocket] = rect
             selected = pocket is self.called_pocket
-            p.setPen(QPen(QColor("#ffd54a"), 4) if selected else Qt.PenStyle.NoPen)
+            p.setPen(QPen(QColor("#ffd54a"), 4) if selected else NO_PEN)
             p.setBrush(QColor("#050505"))
             p.drawEllipse(rect)
             p.setPen(QColor("#ffd54a") if selected else QColor("#e0e0e0"))
@@ -163,34 +173,34 @@ class TableView(QWidget):
 
     def _paint_ball(self, p: QPainter, rect: QRectF, ball: int, lowest: bool, called: bool) -> None:
         colour = QColor(BALL_COLOURS[ball])
-        p.setPen(Qt.PenStyle.NoPen)
+        p.setPen(NO_PEN)
         if ball in STRIPES:
             p.setBrush(QColor("#f4f1e8"))
             p.drawEllipse(rect)
             p.setBrush(colour)
             p.drawRect(QRectF(rect.left(), rect.top() + rect.height() * 0.25, rect.width(), rect.height() * 0.5))
             p.setPen(QPen(QColor("#f4f1e8"), 0))
-            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setBrush(NO_BRUSH)
         else:
             p.setBrush(colour)
             p.drawEllipse(rect)
-        p.setPen(Qt.PenStyle.NoPen)
+        p.setPen(NO_PEN)
         p.setBrush(QColor("#ffffff"))
         inner = rect.width() * 0.26
-        p.drawEllipse(rect.center(), inner, inner)
+        p.drawEllipse(_circle(rect.center(), inner))
         p.setPen(QColor("#111111"))
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(ball))
         if ball == 10:  # the money ball gets a gold ring
             p.setPen(QPen(QColor("#ffd54a"), 2))
-            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setBrush(NO_BRUSH)
             p.drawEllipse(rect.adjusted(-2, -2, 2, 2))
         if lowest:
             p.setPen(QPen(QColor("#ffffff"), 3))
-            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setBrush(NO_BRUSH)
             p.drawEllipse(rect.adjusted(-6, -6, 6, 6))
         if called:
             p.setPen(QPen(QColor("#ffd54a"), 4, Qt.PenStyle.DotLine))
-            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setBrush(NO_BRUSH)
             p.drawEllipse(rect.adjusted(-10, -10, 10, 10))
 
     def _paint_cue_ball(self, p: QPainter, cloth: QRectF, head_x: float) -> None:
@@ -205,9 +215,9 @@ class TableView(QWidget):
         else:
             centre = QPointF(cloth.left() + cloth.width() * 0.12, cloth.center().y())
         p.setBrush(QColor("#fbfbf6"))
-        pen = QPen(QColor("#ffd54a"), 3, Qt.PenStyle.DashLine) if text else Qt.PenStyle.NoPen
+        pen = QPen(QColor("#ffd54a"), 3, Qt.PenStyle.DashLine) if text else NO_PEN
         p.setPen(pen)
-        p.drawEllipse(centre, d / 2, d / 2)
+        p.drawEllipse(_circle(centre, d / 2))
         if text:
             font = QFont(self.font())
             font.setPointSizeF(max(8.0, d * 0.28))

@@ -42,6 +42,10 @@ class Desk:
         return self.window.controller.session
 
     @property
+    def page(self):  # type: ignore[no-untyped-def]
+        return self.window.desk_page
+
+    @property
     def state(self):  # type: ignore[no-untyped-def]
         return self.session.state
 

@@ -15,7 +15,7 @@ from tests.ui.conftest import Desk
 
 def _screen(desk: Desk) -> tuple[QImage, QImage, QImage, str, str]:
     """What the referee sees, minus the history list (which grows with an undo line)."""
-    w = desk.window
+    w = desk.page
     return (
         w.scoreboard.grab().toImage(),
         w.table.grab().toImage(),
@@ -44,8 +44,8 @@ def test_undo_restores_the_previous_screen_exactly(desk: Desk) -> None:
     desk.click("undoButton")
     assert desk.state == state
     assert _screen(desk) == before
-    assert desk.window.history.is_struck(4)  # the voided shot stays in the list, struck through
-    assert desk.window.history.count() == 5
+    assert desk.page.history.is_struck(4)  # the voided shot stays in the list, struck through
+    assert desk.page.history.count() == 5
 
 
 def test_keyboard_undo_and_nothing_to_undo(desk: Desk) -> None:
@@ -132,7 +132,7 @@ def test_replay_steps_through_the_match(desk: Desk) -> None:
 
 def test_clicking_the_drawing_makes_the_call(desk: Desk) -> None:
     _open_rack(desk)
-    table = desk.window.table
+    table = desk.page.table
     QTest.mouseClick(table, Qt.MouseButton.LeftButton, pos=table.ball_rect(2).center().toPoint())
     from referee_app.vocab import Pocket
 
@@ -168,7 +168,7 @@ def test_clock_expiry_offers_the_time_foul(desk: Desk) -> None:
 
     desk.start(shot_clock=ShotClock())
     desk.click("lagWonA")
-    clock = desk.window.clock
+    clock = desk.page.clock
     clock.limit_s = 0.05
     desk.click("clockStart")
     desk.qtbot.waitUntil(lambda: "shot clock ran out" in desk.text("notice"), timeout=2000)

@@ -97,7 +97,7 @@ def check_final_screen(desk: Desk) -> None:
     assert desk.text("nameB") == "Ben"
     assert desk.widget("finishedPanel").isVisible()
     assert desk.text("finishedResult") == "Ben wins the match 0–2 (race won)."
-    assert desk.window.history.count() == len(desk.session.history.entries)
+    assert desk.page.history.count() == len(desk.session.history.entries)
 
 
 @pytest.mark.parametrize("by_keys", [False, True], ids=["mouse", "keyboard"])

@@ -1,0 +1,112 @@
+"""Start to first painted window: the desk (on the demo matches) vs a bare PySide6 window.
+
+Each is a fresh Python process, timed by the parent from spawn until the child
+reports its window's first paint; runs alternate, medians are compared. Last
+line: `ratio X target <= 1.5`.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNS = 7
+
+FIRST_PAINT = """
+import os
+from PySide6.QtCore import QEvent, QObject
+class FirstPaint(QObject):
+    def __init__(self, ready=lambda: True):
+        super().__init__()
+        self.ready = ready
+        self.painted = False
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            if not self.painted:
+                self.painted = True
+                print("painted", flush=True)
+            if self.ready():
+                print("ready", flush=True)
+                os._exit(0)
+        return False
+"""
+
+BARE = (
+    FIRST_PAINT
+    + """
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+window = QMainWindow()
+window.resize(1366, 768)
+spy = FirstPaint()
+app.installEventFilter(spy)
+window.show()
+app.exec()
+"""
+)
+
+DESK = (
+    FIRST_PAINT
+    + """
+import sys
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from ui.desk import build_desk, parse_args
+app = QApplication([])
+settings = QSettings(sys.argv[2], QSettings.Format.IniFormat)
+window = build_desk(parse_args(["--demo", "--db", sys.argv[1]]), settings, defer=True)
+spy = FirstPaint(ready=lambda: window.controller.session is not None)
+app.installEventFilter(spy)
+window.show()
+app.exec()
+"""
+)
+
+
+def timed(code: str, *args: str) -> tuple[float, float]:
+    """(spawn to first paint, spawn to the match painted on screen), in seconds."""
+    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    t0 = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert child.stdout is not None
+    marks = {}
+    for line in child.stdout:
+        marks[line.strip()] = time.perf_counter() - t0
+    child.wait(timeout=120)
+    assert "painted" in marks and "ready" in marks, marks
+    return marks["painted"], marks["ready"]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        db, ini = str(Path(folder) / "demo.db"), str(Path(folder) / "settings.ini")
+        timed(DESK, db, ini)  # the first run loads the demo matches; later runs only open them
+        bare, desk, ready = [], [], []
+        for _ in range(RUNS):
+            bare.append(timed(BARE)[0])
+            painted, on_screen = timed(DESK, db, ini)
+            desk.append(painted)
+            ready.append(on_screen)
+    b, d, r = statistics.median(bare), statistics.median(desk), statistics.median(ready)
+    print(f"runs: {RUNS} each, alternating; from process spawn, offscreen platform")
+    print(f"bare PySide6 window, first paint:     median {b * 1000:.0f} ms (min {min(bare) * 1000:.0f})")
+    print(f"referee desk, first paint:            median {d * 1000:.0f} ms (min {min(desk) * 1000:.0f})")
+    print(f"referee desk, match painted (--demo): median {r * 1000:.0f} ms (min {min(ready) * 1000:.0f})")
+    print(f"ratio {d / b:.2f} target <= 1.5")
+
+
+if __name__ == "__main__":
+    main()

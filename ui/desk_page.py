@@ -1,0 +1,194 @@
+"""The desk page: scoreboard, notice, warning prompt, table, panels, history, undo.
+
+It renders the state the controller publishes and turns presses into events;
+it never decides what is legal: `rules.allowed(state)` enables the controls.
+Built the first time a match is opened, so the window paints before it exists.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSplitter, QStackedWidget, QVBoxLayout, QWidget
+
+from referee_app.events import Event, Extension, WarningGiven
+from referee_app.rules import allowed
+from referee_app.state import State
+from referee_app.vocab import Awaiting, Pocket
+from ui import presenter
+from ui.controller import DeskController, qt_translate
+from ui.history_panel import HistoryPanel
+from ui.keys import KeyButton
+from ui.panels import BreakPanel, FinishedPanel, LagPanel, OptionPanel, ShotPanel
+from ui.scoreboard import Scoreboard
+from ui.shot_clock import ShotClockWidget
+from ui.table_view import TableView
+
+NOTICE_STYLE = {
+    "refusal": "background: #b71c1c; color: white;",
+    "error": "background: #4a148c; color: white;",
+    "info": "background: transparent; color: #eceff1;",
+}
+
+
+class DeskPage(QWidget):
+    def __init__(self, controller: DeskController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("deskPage")
+        self.controller = controller
+        outer = QVBoxLayout(self)
+        self.scoreboard = Scoreboard(self)
+        outer.addWidget(self.scoreboard)
+        self.notice = QLabel(self)
+        self.notice.setObjectName("notice")
+        self.notice.setWordWrap(True)
+        self.notice.setMinimumHeight(34)
+        self.notice.setStyleSheet("font-size: 18px; padding: 4px;")
+        outer.addWidget(self.notice)
+        outer.addWidget(self._build_warning())
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(self._build_left(split))
+        split.addWidget(self._build_right(split))
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        outer.addWidget(split, 1)
+        self.table.ball_clicked.connect(self.shot_panel.pick_ball)
+        self.table.pocket_clicked.connect(lambda p: self.shot_panel.pick_pocket(Pocket(p)))
+        self.shot_panel.on_call_changed = self._call_changed
+        self.retranslate()
+
+    def _build_warning(self) -> QFrame:
+        self.warning = QFrame(self)
+        self.warning.setObjectName("warningPrompt")
+        self.warning.setStyleSheet(
+            "QFrame#warningPrompt { background: #ff6f00; border-radius: 8px; }"
+            "QLabel { color: black; font-size: 22px; font-weight: bold; }"
+        )
+        row = QHBoxLayout(self.warning)
+        self.warning_text = QLabel(self.warning)
+        self.warning_text.setObjectName("warningText")
+        self.warning_text.setWordWrap(True)
+        self.warning_button = KeyButton("G", self.warning, "warningGiven")
+        self.warning_button.setMinimumHeight(48)
+        self.warning_button.clicked.connect(self.give_warning)
+        row.addWidget(self.warning_text, 1)
+        row.addWidget(self.warning_button)
+        self.warning.hide()
+        return self.warning
+
+    def _build_left(self, parent: QWidget) -> QWidget:
+        left = QWidget(parent)
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.table = TableView(left)
+        column.addWidget(self.table, 2)
+        self.prompt = QLabel(left)
+        self.prompt.setObjectName("promptLine")
+        self.prompt.setWordWrap(True)
+        self.prompt.setStyleSheet("font-size: 20px; font-weight: bold; color: #ffd54a;")
+        column.addWidget(self.prompt)
+        self.clock = ShotClockWidget(left)
+        self.clock.started.connect(self.controller.start_clock)
+        self.clock.expired.connect(self._clock_expired)
+        self.clock.extension_requested.connect(lambda: self.record(Extension()))
+        column.addWidget(self.clock)
+        self.history = HistoryPanel(left)
+        self.history.setMinimumHeight(120)
+        column.addWidget(self.history, 1)
+        return left
+
+    def _build_right(self, parent: QWidget) -> QWidget:
+        right = QWidget(parent)
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.panels = QStackedWidget(right)
+        self.panels.setObjectName("panels")
+        self.lag_panel = LagPanel(self.record, self.panels)
+        self.break_panel = BreakPanel(self.record, self.panels)
+        self.shot_panel = ShotPanel(self.record, self.panels)
+        self.option_panel = OptionPanel(self.record, self.panels)
+        self.finished_panel = FinishedPanel(self.panels)
+        for panel in self.all_panels():
+            panel.setStyleSheet("QLabel { color: #eceff1; } QPushButton { font-size: 15px; }")
+            self.panels.addWidget(panel)
+        column.addWidget(self.panels, 3)
+        self.undo_button = KeyButton("Backspace", right, "undoButton")
+        self.undo_button.setMinimumHeight(44)
+        self.undo_button.clicked.connect(self.controller.undo)
+        column.addWidget(self.undo_button)
+        return right
+
+    def all_panels(self) -> tuple[LagPanel, BreakPanel, ShotPanel, OptionPanel, FinishedPanel]:
+        return (self.lag_panel, self.break_panel, self.shot_panel, self.option_panel, self.finished_panel)
+
+    def retranslate(self) -> None:
+        self.undo_button.setText(self.tr("Undo [Backspace]"))
+        self.warning_button.setText(self.tr("Warning given [G]"))
+        for panel in self.all_panels():
+            panel.retranslate()
+        self.clock.retranslate()
+        session = self.controller.session
+        if session is not None:
+            self.history.render(session.history, rebuild=True)
+            self.render(session.state)
+
+    # --- recording -------------------------------------------------------------------
+    def record(self, event: Event) -> bool:
+        return self.controller.record(event)
+
+    def give_warning(self) -> None:
+        state = self.controller.state
+        if state is None or not state.warning_due:
+            return
+        seat = state.at_table if state.at_table in state.warning_due else state.warning_due[0]
+        self.record(WarningGiven(player=seat))
+
+    def _clock_expired(self) -> None:
+        self.show_notice("refusal", self.tr("Time! The shot clock ran out: record the time foul [T] if it applies."))
+
+    def _call_changed(self) -> None:
+        self.table.set_state(self.controller.state, self.shot_panel.call_ball, self.shot_panel.call_pocket)
+
+    # --- rendering -------------------------------------------------------------------
+    def show_notice(self, level: str, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setProperty("level", level)
+        self.notice.setStyleSheet("font-size: 18px; padding: 4px;" + NOTICE_STYLE.get(level, ""))
+
+    def _panel_for(self, state: State) -> QWidget:
+        if state.finished:
+            return self.finished_panel
+        return {
+            Awaiting.LAG: self.lag_panel,
+            Awaiting.BREAK: self.break_panel,
+            Awaiting.OPTION: self.option_panel,
+        }.get(state.awaiting, self.shot_panel)  # type: ignore[arg-type]
+
+    def render(self, state: State) -> None:
+        can = allowed(state)
+        self.scoreboard.render(state)
+        panel = self._panel_for(state)
+        panel.render(state)  # type: ignore[attr-defined]
+        self.panels.setCurrentWidget(panel)
+        blocking = presenter.warning_prompt(state, qt_translate)
+        if blocking:
+            self.warning_text.setText(blocking)
+        elif can.warning:
+            self.warning_text.setText(
+                self.tr("{name} is on two consecutive fouls: give the warning.").format(
+                    name=presenter.name(state, can.warning[0])
+                )
+            )
+        self.warning.setVisible(bool(blocking) or bool(can.warning))
+        self.panels.setEnabled(not blocking)
+        calling = panel is self.shot_panel
+        self.table.set_state(
+            state, self.shot_panel.call_ball if calling else None, self.shot_panel.call_pocket if calling else None
+        )
+        spot = presenter.spot_ten_line(state, qt_translate)
+        self.prompt.setText(presenter.prompt_line(state, qt_translate) + (f" {spot}." if spot else ""))
+        self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
+        self.clock.extension_button.setEnabled(can.extension)
+        session = self.controller.session
+        self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)
+        if session is not None:
+            self.history.render(session.history)
