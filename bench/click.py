@@ -39,7 +39,7 @@ class PaintCounter(QObject):
         super().__init__()
         self.count = 0
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             self.count += 1
         return False

@@ -151,8 +151,9 @@ class DeskPage(QWidget):
     # --- rendering -------------------------------------------------------------------
     def show_notice(self, level: str, text: str) -> None:
         self.notice.setText(text)
-        self.notice.setProperty("level", level)
-        self.notice.setStyleSheet("font-size: 18px; padding: 4px;" + NOTICE_STYLE.get(level, ""))
+        if self.notice.property("level") != level:
+            self.notice.setProperty("level", level)
+            self.notice.setStyleSheet("font-size: 18px; padding: 4px;" + NOTICE_STYLE.get(level, ""))
 
     def _panel_for(self, state: State) -> QWidget:
         if state.finished:

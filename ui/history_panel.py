@@ -27,6 +27,7 @@ class HistoryPanel(QListWidget):
         super().__init__(parent)
         self.setObjectName("history")
         self.setAlternatingRowColors(True)
+        self.setUniformItemSizes(True)  # one line per event: layout stays cheap in long matches
         self._history: History | None = None
         self._shown = 0
         self._voided: set[int] = set()
@@ -39,6 +40,7 @@ class HistoryPanel(QListWidget):
             self._voided = set()
         if history is None:
             return
+        grew = len(history.entries) > self._shown
         for index in range(self._shown, len(history.entries)):
             item = QListWidgetItem(describe_entry(history, index))
             if isinstance(history.entries[index].event, Undo):
@@ -55,7 +57,8 @@ class HistoryPanel(QListWidget):
             item.setFont(font)
             item.setForeground(QBrush(QColor("#9e9e9e")))
         self._voided = set(history.voided)
-        self.scrollToBottom()
+        if grew:
+            self.scrollToBottom()
 
     def is_struck(self, seq: int) -> bool:
         return self.item(seq - 1).font().strikeOut()

@@ -1,47 +1,46 @@
 """Buttons with a keyboard shortcut that is live only while the button is shown.
 
-Three things Qt does not do for us:
+Three things a plain `QPushButton.setShortcut` does not do for us:
 - `setText` replaces a button's shortcut with the text's mnemonic, so a button
-  relabelled on a language switch would lose its key: `KeyButton` puts it back;
+  relabelled on a language switch would lose its key;
 - a hidden button keeps its shortcut, so the same key on two panels (Enter for
   "record the break" and for "called ball made") would be ambiguous and fire
-  neither: a `KeyButton` holds its key only while it is visible;
-- a shortcut normally clicks after a 100 ms animation: the desk answers at once.
+  neither;
+- a button's shortcut clicks after a 100 ms animation; the desk answers at once.
+So the key is a `QShortcut` owned by the button, enabled only while the button is
+visible, that clicks it directly.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
-from PySide6.QtGui import QHideEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import QPushButton, QWidget
 
 
 class KeyButton(QPushButton):
     def __init__(self, key: str | None, parent: QWidget | None = None, name: str = "") -> None:
         super().__init__(parent)
-        self.key = key
         if name:
             self.setObjectName(name)
-        self._apply_key()
+        self.key = key
+        self.shortcut_key: QShortcut | None = None
+        if key:
+            self.shortcut_key = QShortcut(QKeySequence(key), self)
+            self.shortcut_key.setContext(Qt.ShortcutContext.WindowShortcut)
+            self.shortcut_key.activated.connect(self._pressed_by_key)
+            self.shortcut_key.setEnabled(False)
 
-    def _apply_key(self) -> None:
-        if self.key:
-            self.setShortcut(QKeySequence(self.key) if self.isVisible() else QKeySequence())
-
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self._apply_key()
+    def _pressed_by_key(self) -> None:
+        if self.isEnabled() and self.isVisible():
+            self.click()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._apply_key()
+        if self.shortcut_key is not None:
+            self.shortcut_key.setEnabled(True)
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
-        self._apply_key()
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Shortcut:
-            self.click()
-            return True
-        return super().event(event)
+        if self.shortcut_key is not None:
+            self.shortcut_key.setEnabled(False)

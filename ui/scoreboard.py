@@ -52,14 +52,19 @@ class PlayerCard(QFrame):
         self.name.setText(presenter.name(state, seat))
         self.score.setText(str(state.score[seat]))
         self.fouls.setText(presenter.fouls_line(state, seat, qt_translate))
-        self.fouls.setProperty("level", "two" if state.fouls[seat] >= 2 else "")
         self.extensions.setText(presenter.extensions_line(state, seat, qt_translate))
         at_table = state.at_table is seat
         self.turn.setText("▶ " + self.tr("at the table") if at_table else "")
-        self.setProperty("atTable", "true" if at_table else "false")
-        for widget in (self, self.fouls):
-            widget.style().unpolish(widget)
-            widget.style().polish(widget)
+        _restyle(self.fouls, "level", "two" if state.fouls[seat] >= 2 else "")
+        _restyle(self, "atTable", "true" if at_table else "false")
+
+
+def _restyle(widget: QWidget, name: str, value: str) -> None:
+    """Set a property the style sheet selects on, re-polishing only when it changes."""
+    if widget.property(name) != value:
+        widget.setProperty(name, value)
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
 
 
 class Scoreboard(QFrame):
