@@ -267,6 +267,23 @@ def _on_relag(state: State, event: Relag) -> State:
     return state
 
 
+def break_fouls(state: State, event: Break) -> set[Foul]:
+    """Sections 1 and 3: the fouls of a break, listed and derived (the preset sets the rails rule)."""
+    fouls = _stroke_fouls(event.fouls, event.cue_ball, event.off_table)
+    if event.first_contact != 1:
+        fouls.add(Foul.WRONG_BALL_FIRST)
+    ffb = state.setup.rules is RuleSet.FFB
+    enough = event.rails >= 4 if ffb else (bool(event.pocketed) or event.rails >= 4)
+    if not enough:
+        fouls.add(Foul.BREAK_RAILS)
+    return fouls
+
+
+def push_out_fouls(event: PushOut) -> set[Foul]:
+    """Section 4: a push-out's fouls (wrong ball first and no rail do not apply)."""
+    return _stroke_fouls(event.fouls, event.cue_ball, event.off_table)
+
+
 def _on_break(state: State, event: Break) -> State:
     """Sections 1 and 3: break legality, break fouls, the 10 on the break."""
     _require_play(state)
@@ -279,14 +296,7 @@ def _on_break(state: State, event: Break) -> State:
     _refuse_listed(event.fouls, (Foul.NO_RAIL,), "break")
     _check_on_table(state, [event.first_contact, *(p.ball for p in event.pocketed), *event.off_table])
 
-    fouls = _stroke_fouls(event.fouls, event.cue_ball, event.off_table)
-    if event.first_contact != 1:
-        fouls.add(Foul.WRONG_BALL_FIRST)
-    enough = event.rails >= 4 if rules is RuleSet.FFB else (bool(event.pocketed) or event.rails >= 4)
-    if not enough:
-        fouls.add(Foul.BREAK_RAILS)
-
-    if fouls:
+    if break_fouls(state, event):
         balls, spotted = _balls_after(state, event.pocketed, event.off_table)
         return _standard_foul(state, breaker, balls, spotted)
 
@@ -310,9 +320,8 @@ def _on_push_out(state: State, event: PushOut) -> State:
     _refuse_listed(event.fouls, (Foul.WRONG_BALL_FIRST, Foul.NO_RAIL, Foul.BREAK_RAILS), "push-out")
     _check_on_table(state, [*(p.ball for p in event.pocketed), *event.off_table])
 
-    fouls = _stroke_fouls(event.fouls, event.cue_ball, event.off_table)
     balls, spotted = _balls_after(state, event.pocketed, event.off_table)
-    if fouls:
+    if push_out_fouls(event):
         return _standard_foul(state, pusher, balls, spotted)
     return _continue(state, pusher, pusher.other, balls, spotted, Awaiting.OPTION, OptionAfter.PUSH_OUT)
 

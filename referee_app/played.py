@@ -1,0 +1,48 @@
+"""The events in force, each with who acted and the state before and after.
+
+Statistics and match sheets read matches through this: a voided event is not
+part of what happened, and the seat that acted is the one the state had at the
+table (the log records facts, not who is due; the rules derive that).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+
+from referee_app.events import Break, Entry, Event, Option, PushOut, Shot
+from referee_app.history import History, replay
+from referee_app.state import State
+from referee_app.vocab import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seq: int
+    at: str
+    event: Event
+    before: State
+    after: State
+
+    @property
+    def seat(self) -> Seat | None:
+        """Who broke, shot, pushed out or chose (None for referee decisions and notes)."""
+        if isinstance(self.event, Break | Shot | PushOut | Option):
+            return self.before.at_table
+        return None
+
+    @property
+    def rack(self) -> int:
+        return self.before.rack
+
+
+def played(history: History) -> list[Played]:
+    """The events in force, in order, with the states around them."""
+    steps = history.in_force()
+    at = {e.seq: e.at for e in history.entries}
+    return [Played(now.seq, at[now.seq], now.event, before.state, now.state) for before, now in pairwise(steps)]
+
+
+def played_from(entries: list[Entry]) -> tuple[History, list[Played]]:
+    history = replay(entries)
+    return history, played(history)
