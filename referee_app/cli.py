@@ -17,16 +17,21 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from referee_app import exports, stats
 from referee_app.codec import LogFormatError, parse_line
 from referee_app.events import Entry, MatchStarted
 from referee_app.history import ReplayRefused, replay
 from referee_app.logfile import LogFileError, format_log, read_log
+from referee_app.merge import merge
 from referee_app.refusals import RuleViolation
 from referee_app.session import Session, utc_now
 from referee_app.state import summary
 from referee_app.store import Store, StoreError
 
-HEADLESS_COMMANDS = ("replay", "import", "export-log", "matches", "record")
+HEADLESS_COMMANDS = ("replay", "import", "export-log", "matches", "record", "export", "merge", "stats")
+
+PdfWriter = Callable[[list[Entry], Path, str], None]
+"""(entries, path, paper) -> None: supplied by the desk package, which has Qt."""
 
 
 class CliError(Exception):
@@ -149,6 +154,100 @@ def cmd_record(args: argparse.Namespace, out: TextIO, source: TextIO) -> int:
     return 0
 
 
+def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
+    ids = [row.match_id for row in store.match_rows()] if args.all else [args.match_id]
+    if not ids or ids == [None]:
+        raise CliError(1, "name a match id, or give --all")
+    logs = []
+    for match_id in ids:
+        try:
+            logs.append(store.load(match_id))
+        except StoreError as exc:
+            raise CliError(1, str(exc)) from None
+    return logs
+
+
+def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = None) -> int:
+    """Match sheets (pdf), rack-by-rack and match CSVs (csv), or match logs (jsonl) into --out."""
+    store = _open_store(args)
+    logs = _selected_logs(args, store)
+    folder = Path(args.out)
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    if args.format == "csv":
+        for name, text in (("racks.csv", exports.racks_csv(logs)), ("matches.csv", exports.matches_csv(logs))):
+            (folder / name).write_text(text, encoding="utf-8")
+            written.append(folder / name)
+    elif args.format == "jsonl":
+        for entries in logs:
+            path = folder / f"{exports.file_stem(entries)}.jsonl"
+            path.write_text(exports.jsonl(entries), encoding="utf-8")
+            written.append(path)
+    else:
+        if pdf is None:
+            raise CliError(1, "PDF sheets are written by the desk: run `referee-app export ... --format pdf`")
+        for entries in logs:
+            path = folder / f"{exports.file_stem(entries)}.pdf"
+            pdf(entries, path, args.paper)
+            written.append(path)
+    for path in written:
+        out.write(f"{path}\n")
+    return 0
+
+
+def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:
+    store = _open_store(args)
+    problems = 0
+    for other in args.others:
+        try:
+            report = merge(store, Path(other))
+        except StoreError as exc:
+            print(exc, file=sys.stderr)
+            problems += 1
+            continue
+        out.write(
+            f"{other}: {len(report.added)} added, {len(report.already_here)} already here, "
+            f"{len(report.conflicts)} in conflict\n"
+        )
+        for match_id in report.added:
+            out.write(f"  added {match_id}\n")
+        for match_id in report.conflicts:
+            print(f"conflict: match {match_id} has other events in {other}; not merged", file=sys.stderr)
+        for match_id in report.damaged:
+            print(f"damaged: match {match_id} in {other} cannot be replayed; not merged", file=sys.stderr)
+        problems += len(report.conflicts) + len(report.damaged)
+    return 1 if problems else 0
+
+
+STATS_COLUMNS = (
+    ("player", "player"), ("matches", "M"), ("matches_won", "won"), ("racks_won", "racks"),
+    ("breaks", "breaks"), ("breaks_with_ball_made", "made"), ("dry_breaks", "dry"), ("break_fouls", "b.foul"),
+    ("break_and_runs", "B&R"), ("push_outs", "push"), ("push_out_answers_shoot", "p.shoot"),
+    ("push_out_answers_hand_back", "p.back"), ("options_shoot", "o.shoot"), ("options_hand_back", "o.back"),
+    ("safeties", "safe"), ("fouls", "fouls"), ("three_foul_losses", "3F"), ("innings", "inn"),
+    ("mean_shot_s", "shot s"),
+)  # fmt: skip
+
+
+def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
+    store = _open_store(args)
+    logs = [store.load(row.match_id) for row in store.match_rows() if args.event is None or row.event == args.event]
+    rows = [s.row() for s in stats.player_stats(logs, args.player)]
+    table = [[label for _, label in STATS_COLUMNS]]
+    table += [["" if r[key] is None else str(r[key]) for key, _ in STATS_COLUMNS] for r in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(STATS_COLUMNS))]
+    for line in table:
+        out.write(
+            "  ".join(
+                cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+            ).rstrip()
+            + "\n"
+        )
+    if not rows:
+        out.write("no matches\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="referee-app", description="10-ball referee desk")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -165,6 +264,18 @@ def build_parser() -> argparse.ArgumentParser:
     with_db(sub.add_parser("matches", help="list the matches in a database"))
     rec = with_db(sub.add_parser("record", help="record events read as JSON lines on stdin"))
     rec.add_argument("--match", help="append to this match instead of starting one")
+    exp = with_db(sub.add_parser("export", help="match sheets (pdf), CSV or JSON Lines files"))
+    exp.add_argument("match_id", nargs="?")
+    exp.add_argument("--all", action="store_true", help="every match in the database")
+    exp.add_argument("--format", choices=["pdf", "csv", "jsonl"], default="pdf")
+    exp.add_argument("--out", default=".", help="folder for the files (default: here)")
+    exp.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    exp.add_argument("--lang", choices=["en", "fr"], default="en", help="language of the PDF sheet")
+    mrg = with_db(sub.add_parser("merge", help="bring in the matches of other desks' databases"))
+    mrg.add_argument("others", nargs="+", metavar="OTHER.db")
+    st = with_db(sub.add_parser("stats", help="statistics per player"))
+    st.add_argument("--player")
+    st.add_argument("--event")
     return parser
 
 
@@ -175,6 +286,9 @@ HANDLERS: dict[str, Handler] = {
     "export-log": cmd_export_log,
     "matches": cmd_matches,
     "record": lambda args, out: cmd_record(args, out, sys.stdin),
+    "export": cmd_export,
+    "merge": cmd_merge,
+    "stats": cmd_stats,
 }
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from referee_app.events import Break, Entry, Event, Option, PushOut, Shot
+from referee_app.events import Break, Entry, Event, Option, Penalty, PushOut, Shot
 from referee_app.history import History, replay
+from referee_app.rules import fouls_of
 from referee_app.state import State
-from referee_app.vocab import Seat
+from referee_app.vocab import PenaltyKind, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,13 @@ class Played:
     @property
     def rack(self) -> int:
         return self.before.rack
+
+    @property
+    def fouler(self) -> Seat | None:
+        """Who committed a standard foul in this event (a foul stroke or a foul penalty)."""
+        if isinstance(self.event, Penalty):
+            return self.event.player if self.event.penalty is PenaltyKind.FOUL else None
+        return self.seat if fouls_of(self.before, self.event) else None
 
 
 def played(history: History) -> list[Played]:

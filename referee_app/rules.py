@@ -344,6 +344,17 @@ def shot_fouls(state: State, event: Shot) -> tuple[Foul, ...]:
     return event.fouls + tuple(derived) if derived else event.fouls
 
 
+def fouls_of(state: State, event: Event) -> set[Foul]:
+    """The fouls a stroke (break, push-out or shot) showed in `state`; empty for anything else."""
+    if isinstance(event, Shot):
+        return set(shot_fouls(state, event))
+    if isinstance(event, Break):
+        return break_fouls(state, event)
+    if isinstance(event, PushOut):
+        return push_out_fouls(event)
+    return set()
+
+
 def _refuse_stroke(state: State) -> None:
     """Why a shot or push-out cannot be played now (it is not awaited)."""
     _require_play(state)

@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from referee_app.events import SAFETY, Break, Entry, Option, Penalty, PushOut, Shot
-from referee_app.played import Played, played_from
-from referee_app.rules import break_fouls, push_out_fouls, shot_fouls
+from referee_app.played import played_from
+from referee_app.rules import fouls_of
 from referee_app.state import State
 from referee_app.vocab import Choice, OptionAfter, PenaltyKind, RackHow, Seat
 
@@ -102,17 +102,6 @@ class PlayerStats:
         return {"player": self.player, **{name: getattr(self, name) for name in COLUMNS}}
 
 
-def _stroke_fouls(p: Played) -> set[str]:
-    event = p.event
-    if isinstance(event, Shot):
-        return {f.value for f in shot_fouls(p.before, event)}
-    if isinstance(event, Break):
-        return {f.value for f in break_fouls(p.before, event)}
-    if isinstance(event, PushOut):
-        return {f.value for f in push_out_fouls(event)}
-    return set()
-
-
 def match_stats(entries: list[Entry]) -> dict[Seat, PlayerStats]:
     """Both players' figures for one match log."""
     history, events = played_from(entries)
@@ -150,7 +139,7 @@ def match_stats(entries: list[Entry]) -> dict[Seat, PlayerStats]:
         if last_stroke != (p.rack, seat):
             me.innings += 1
         last_stroke = (p.rack, seat)
-        fouls = _stroke_fouls(p)
+        fouls = {f.value for f in fouls_of(p.before, event)}
         me.fouls_by_type.update(fouls)
         if isinstance(event, Break):
             me.breaks += 1

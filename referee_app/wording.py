@@ -184,3 +184,7 @@ def tr_penalty(kind: PenaltyKind, tr: Translate = english) -> str:
 
 def how_label(how: RackHow, tr: Translate = english) -> str:
     return tr(CTX, HOW_LABELS[how])
+
+
+def result_label(result: MatchResult, tr: Translate = english) -> str:
+    return tr(CTX, RESULT_LABELS[result])

@@ -6,10 +6,12 @@ data folder that Qt names, and because `export --format pdf` needs Qt.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from referee_app import cli
 
@@ -30,11 +32,22 @@ def default_db_path() -> Path:
     return Path(folder) / "matches.db"
 
 
+def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
+    """`export`, with PDF sheets printed by Qt (the core writes CSV and JSON Lines itself)."""
+    if args.format != "pdf":
+        return cli.cmd_export(args, out)
+    from ui.pdf_sheet import ensure_gui_app, use_language, write_sheet_pdf
+
+    ensure_gui_app()
+    keep = use_language(args.lang)  # noqa: F841 - the translator must outlive the export
+    return cli.cmd_export(args, out, pdf=write_sheet_pdf)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in cli.HEADLESS_COMMANDS:
         db = None if args[0] == "replay" else default_db_path()
-        return cli.main(args, default_db=db)
+        return cli.main(args, default_db=db, extra={"export": export_with_pdf})
     from ui.desk import run_desk
 
     return run_desk(args)

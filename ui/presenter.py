@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.state import State
-from referee_app.vocab import Awaiting, CueBall, MatchResult, Seat
+from referee_app.vocab import Awaiting, CueBall, Seat
 from referee_app.wording import (  # noqa: F401 - re-exported for the desk's widgets
     RESULT_LABELS,
     describe,
     foul_label,
     how_label,
     name,
+    result_label,
     rules_label,
     tr_penalty,
 )
@@ -107,7 +108,3 @@ def warning_prompt(state: State, tr: Translate = english) -> str:
         )
         return text.format(name=name(state, state.at_table))
     return ""
-
-
-def result_label(result: MatchResult, tr: Translate = english) -> str:
-    return tr("Wording", RESULT_LABELS[result])

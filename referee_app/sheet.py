@@ -1,0 +1,288 @@
+"""The match sheet: a plain model built from the log, and its HTML.
+
+Everything here is Qt-free; the GUI and the `export --format pdf` command hand
+the HTML to Qt to print it. Labels are marked for translation ("Sheet").
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from referee_app.events import Break, Concede, Entry, Note, Option, Penalty, PushOut, Stalemate, Undo, WarningGiven
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.played import played_from
+from referee_app.rules import fouls_of
+from referee_app.vocab import Choice, OptionAfter, Seat
+from referee_app.wording import describe, how_label, name, result_label, rules_label
+
+CTX = "Sheet"
+
+
+@dataclass(frozen=True, slots=True)
+class RackLine:
+    rack: int
+    breaker: str
+    break_result: str
+    push_out: str
+    winner: str
+    how: str
+    fouls_a: int
+    fouls_b: int
+    warnings: str
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    undone_at: str
+    seq: int
+    what: str
+    recorded_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    match_id: str
+    event: str
+    round: str
+    table: str
+    referee: str
+    date: str
+    started: str
+    ended: str
+    rules: str
+    race_to: int
+    players: tuple[str, str]
+    score: tuple[int, int]
+    winner: str
+    result: str
+    racks: tuple[RackLine, ...]
+    penalties: tuple[str, ...]
+    decisions: tuple[str, ...]
+    notes: tuple[str, ...]
+    corrections: tuple[Correction, ...]
+
+
+def _time(at: str) -> str:
+    return at[11:16] if len(at) >= 16 else ""
+
+
+def _break_result(event: Break, fouled: bool, tr: Translate) -> str:
+    if fouled:
+        return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "foul"))
+    if event.pocketed:
+        return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "{n} down ({balls})")).format(
+            n=len(event.pocketed), balls=", ".join(str(p.ball) for p in event.pocketed)
+        )
+    return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "dry"))
+
+
+def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
+    """The sheet's content for one match log (any state: in progress too)."""
+    history, events = played_from(entries)
+    final = history.state
+    setup = final.setup
+    racks: dict[int, dict[str, object]] = {}
+
+    def rack_of(number: int) -> dict[str, object]:
+        return racks.setdefault(number, {"break": "", "push": "", "fouls": {Seat.A: 0, Seat.B: 0}, "warnings": []})
+
+    penalties: list[str] = []
+    decisions: list[str] = []
+    notes: list[str] = []
+    for p in events:
+        event, before, line = p.event, p.before, rack_of(p.rack)
+        fouls = line["fouls"]
+        assert isinstance(fouls, dict)
+        stroke_fouls = fouls_of(before, event)
+        if isinstance(event, Break):
+            line["break"] = _break_result(event, bool(stroke_fouls), tr)
+        if isinstance(event, PushOut):
+            line["push"] = name(before, before.at_table)
+        if isinstance(event, Option) and before.option is OptionAfter.PUSH_OUT:
+            answer = (
+                tr(CTX, QT_TRANSLATE_NOOP("Sheet", "shoot"))
+                if event.choice is Choice.SHOOT
+                else tr(CTX, QT_TRANSLATE_NOOP("Sheet", "hand back"))
+            )
+            line["push"] = f"{line['push']} → {answer}"
+        if p.fouler is not None:
+            fouls[p.fouler] += 1
+        if isinstance(event, Penalty):
+            penalties.append(describe(event, before, tr))
+        if isinstance(event, WarningGiven):
+            warnings = line["warnings"]
+            assert isinstance(warnings, list)
+            warnings.append(name(before, event.player))
+        if isinstance(event, Concede | Stalemate):
+            decisions.append(describe(event, before, tr))
+        if isinstance(event, Note) and event.text:
+            notes.append(event.text)
+
+    lines = []
+    for result in final.racks:
+        info = rack_of(result.rack)
+        fouls = info["fouls"]
+        assert isinstance(fouls, dict)
+        warnings = info["warnings"]
+        assert isinstance(warnings, list)
+        lines.append(
+            RackLine(
+                rack=result.rack,
+                breaker=setup.name(result.breaker),
+                break_result=str(info["break"]),
+                push_out=str(info["push"]),
+                winner=setup.name(result.winner) if result.winner else "—",
+                how=how_label(result.how, tr),
+                fouls_a=fouls[Seat.A],
+                fouls_b=fouls[Seat.B],
+                warnings=", ".join(warnings),
+            )
+        )
+
+    corrections = []
+    at_by_seq = {e.seq: e.at for e in history.entries}
+    for entry in history.entries:
+        if isinstance(entry.event, Undo):
+            target = entry.event.target
+            voided = history.entries[target - 1]
+            before = history.timeline[target - 2] if target >= 2 else history.timeline[0]
+            corrections.append(
+                Correction(entry.at, target, describe(voided.event, before, tr), at_by_seq.get(target, ""))
+            )
+    first_at = history.entries[0].at
+    last_at = history.entries[-1].at
+    return Sheet(
+        match_id=setup.match_id,
+        event=setup.event,
+        round=setup.round,
+        table=setup.table,
+        referee=setup.referee,
+        date=first_at[:10],
+        started=_time(first_at),
+        ended=_time(last_at) if final.finished else "",
+        rules=rules_label(setup),
+        race_to=setup.race_to,
+        players=setup.players,
+        score=(final.score.a, final.score.b),
+        winner=setup.name(final.winner) if final.winner else "",
+        result=result_label(final.result, tr) if final.result else "",
+        racks=tuple(lines),
+        penalties=tuple(penalties),
+        decisions=tuple(decisions),
+        notes=tuple(notes),
+        corrections=tuple(corrections),
+    )
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
+    """The sheet as HTML that Qt's rich text engine prints well (tables, no scripts)."""
+
+    def t(text: str) -> str:
+        return _e(tr(CTX, text))
+
+    a, b = sheet.players
+    status = (
+        t(QT_TRANSLATE_NOOP("Sheet", "Winner: {name} ({how})")).format(name=_e(sheet.winner), how=_e(sheet.result))
+        if sheet.winner
+        else t(QT_TRANSLATE_NOOP("Sheet", "Match not finished"))
+    )
+    head = [
+        (QT_TRANSLATE_NOOP("Sheet", "Event"), sheet.event),
+        (QT_TRANSLATE_NOOP("Sheet", "Round"), sheet.round),
+        (QT_TRANSLATE_NOOP("Sheet", "Table"), sheet.table),
+        (QT_TRANSLATE_NOOP("Sheet", "Referee"), sheet.referee),
+        (QT_TRANSLATE_NOOP("Sheet", "Date"), sheet.date),
+        (QT_TRANSLATE_NOOP("Sheet", "Time"), f"{sheet.started} – {sheet.ended}" if sheet.ended else sheet.started),
+        (QT_TRANSLATE_NOOP("Sheet", "Rules"), sheet.rules),
+        (QT_TRANSLATE_NOOP("Sheet", "Race to"), sheet.race_to),
+        ("", ""),
+    ]
+    out = [
+        "<html><head><meta charset='utf-8'><style>"
+        "body { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt; }"
+        "h1 { font-size: 16pt; margin: 0; } h2 { font-size: 11pt; margin-top: 10pt; margin-bottom: 3pt; }"
+        "td, th { padding: 3px 5px; } th { background: #e8e8e8; text-align: left; font-size: 8pt; }"
+        ".score { font-size: 22pt; font-weight: bold; }"
+        "</style></head><body>",
+        f"<h1>{t(QT_TRANSLATE_NOOP('Sheet', '10-ball match sheet'))}</h1>",
+        "<table width='100%' cellspacing='0' style='margin-top: 6pt'>",
+    ]
+    for row in range(0, len(head), 3):
+        out.append("<tr>")
+        out += [
+            f"<td width='33%'><span style='color: #666'>{t(label) if label else ''}</span><br><b>{_e(value)}</b></td>"
+            for label, value in head[row : row + 3]
+        ]
+        out.append("</tr>")
+    out += [
+        "</table>",
+        "<table width='100%' border='1' cellspacing='0' style='margin-top: 8pt; border-collapse: collapse'>",
+        f"<tr><td width='40%' align='center'><b>A</b> — {_e(a)}</td>"
+        f"<td width='20%' align='center' class='score'>{sheet.score[0]} – {sheet.score[1]}</td>"
+        f"<td width='40%' align='center'><b>B</b> — {_e(b)}</td></tr>",
+        f"<tr><td colspan='3' align='center'>{status}</td></tr></table>",
+        f"<h2>{t(QT_TRANSLATE_NOOP('Sheet', 'Racks'))}</h2>",
+        "<table width='100%' border='1' cellspacing='0' style='border-collapse: collapse'><tr>",
+    ]
+    columns = [
+        QT_TRANSLATE_NOOP("Sheet", "Rack"),
+        QT_TRANSLATE_NOOP("Sheet", "Breaker"),
+        QT_TRANSLATE_NOOP("Sheet", "Break"),
+        QT_TRANSLATE_NOOP("Sheet", "Push-out"),
+        QT_TRANSLATE_NOOP("Sheet", "Winner"),
+        QT_TRANSLATE_NOOP("Sheet", "How"),
+        QT_TRANSLATE_NOOP("Sheet", "Fouls A"),
+        QT_TRANSLATE_NOOP("Sheet", "Fouls B"),
+        QT_TRANSLATE_NOOP("Sheet", "Warnings"),
+    ]
+    out += [f"<th>{t(c)}</th>" for c in columns]
+    out.append("</tr>")
+    for r in sheet.racks:
+        cells = [r.rack, r.breaker, r.break_result, r.push_out, r.winner, r.how, r.fouls_a, r.fouls_b, r.warnings]
+        out.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
+    if not sheet.racks:
+        out.append(f"<tr><td colspan='9'>{t(QT_TRANSLATE_NOOP('Sheet', 'No rack completed.'))}</td></tr>")
+    out.append("</table>")
+    sections = [
+        (QT_TRANSLATE_NOOP("Sheet", "Penalties"), sheet.penalties),
+        (QT_TRANSLATE_NOOP("Sheet", "Concession and stalemates"), sheet.decisions),
+        (QT_TRANSLATE_NOOP("Sheet", "Referee's notes"), sheet.notes),
+    ]
+    for title, items in sections:
+        out.append(f"<h2>{t(title)}</h2>")
+        out.append("<p>" + ("<br>".join(_e(i) for i in items) if items else "—") + "</p>")
+    out.append(f"<h2>{t(QT_TRANSLATE_NOOP('Sheet', 'Corrections (undone events)'))}</h2>")
+    if sheet.corrections:
+        out.append("<table width='100%' border='1' cellspacing='0' style='border-collapse: collapse'><tr>")
+        for label in (
+            QT_TRANSLATE_NOOP("Sheet", "Undone at"),
+            QT_TRANSLATE_NOOP("Sheet", "Event"),
+            QT_TRANSLATE_NOOP("Sheet", "What was undone"),
+            QT_TRANSLATE_NOOP("Sheet", "Recorded at"),
+        ):
+            out.append(f"<th>{t(label)}</th>")
+        out.append("</tr>")
+        for fix in sheet.corrections:
+            out.append(
+                f"<tr><td>{_e(fix.undone_at[:19].replace('T', ' '))}</td><td>{fix.seq}</td><td>{_e(fix.what)}</td>"
+                f"<td>{_e(fix.recorded_at[:19].replace('T', ' '))}</td></tr>"
+            )
+        out.append("</table>")
+    else:
+        out.append("<p>—</p>")
+    signatures = [
+        t(QT_TRANSLATE_NOOP("Sheet", "Player A: {name}")).format(name=_e(a)),
+        t(QT_TRANSLATE_NOOP("Sheet", "Player B: {name}")).format(name=_e(b)),
+        t(QT_TRANSLATE_NOOP("Sheet", "Referee: {name}")).format(name=_e(sheet.referee)),
+    ]
+    out.append(f"<h2>{t(QT_TRANSLATE_NOOP('Sheet', 'Signatures'))}</h2>")
+    out.append("<table width='100%' cellspacing='12'><tr>")
+    out += [f"<td width='33%'><br><br><br>____________________<br>{s}</td>" for s in signatures]
+    out.append("</tr></table>")
+    out.append(f"<p style='font-size: 7pt; color: #777'>{_e(sheet.match_id)}</p></body></html>")
+    return "".join(out)

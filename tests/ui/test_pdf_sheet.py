@@ -1,0 +1,51 @@
+"""PDF match sheets, read back with poppler's pdftotext and pdfinfo (installed by scripts/install.sh)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from referee_app.cli import main as core_main
+from ui.main import main
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+
+
+def _poppler(tool: str, *args: str) -> str:
+    exe = shutil.which(tool)
+    assert exe, f"{tool} is missing: scripts/install.sh installs poppler-utils"
+    return subprocess.run([exe, *args], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "m.db"
+    for log in ("wpa-open-final-lopez-novak.jsonl", "ffb-circuit-martin-roux.jsonl"):
+        assert core_main(["import", str(SEEDS / log), "--db", str(path)]) == 0
+    return path
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", "595.276 x 841.89"), ("letter", "612 x 792")])
+def test_pdf_sheet_has_players_score_and_every_rack(qapp, db: Path, tmp_path: Path, paper: str, size: str) -> None:
+    out = tmp_path / "sheets"
+    assert main(["export", "--all", "--format", "pdf", "--paper", paper, "--out", str(out), "--db", str(db)]) == 0
+    pdfs = sorted(out.glob("*.pdf"))
+    assert len(pdfs) == 2
+    final = next(p for p in pdfs if "Maria_Lopez" in p.name)
+    text = " ".join(_poppler("pdftotext", str(final), "-").split())
+    assert re.search(r"A — Maria Lopez B — Jan Novak 1\s*–\s*3 Winner: Jan Novak \(race won\)", text), text
+    for expected in ("Lyon 10-Ball Open", "Claire Dubois", "Sheet signed by both players.", "Referee: Claire Dubois"):
+        assert expected in text, expected
+    racks = [  # rack, breaker, break, push-out, winner, how, fouls A, fouls B
+        "1 Maria Lopez dry Jan Novak → hand back Jan Novak called 10 1 0",
+        "2 Jan Novak 2 down (2, 7) Jan Novak three fouls 3 0",
+        "3 Maria Lopez 1 down (6) Maria Lopez called 10 0 0",
+        "4 Jan Novak 1 down (3) Jan Novak called 10 0 0",
+    ]
+    for rack in racks:
+        assert rack in text, rack
+    assert size in _poppler("pdfinfo", str(final))

@@ -1,0 +1,57 @@
+"""Match sheets as PDF: the core's sheet HTML printed by Qt (QTextDocument on QPdfWriter)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QMarginsF, QTranslator
+from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+from referee_app.events import Entry
+from referee_app.sheet import build_sheet, sheet_html
+from ui.controller import qt_translate
+from ui.i18n import FOLDER
+
+PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+
+
+def ensure_gui_app() -> QCoreApplication:
+    """Qt needs an application object to lay out text; headless when there is no display."""
+    app = QCoreApplication.instance()
+    if app is None:
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        app = QGuiApplication([])
+    return app
+
+
+def use_language(lang: str) -> QTranslator | None:
+    """Install the translations for `lang` (None for English); keep the result alive."""
+    if lang == "en":
+        return None
+    translator = QTranslator(QCoreApplication.instance())
+    if translator.load(str(FOLDER / f"referee_{lang}.qm")):
+        QCoreApplication.installTranslator(translator)
+        return translator
+    return None
+
+
+def print_html(html: str, path: Path, paper: str = "a4", title: str = "") -> None:
+    """Write `html` to a PDF at `path` on A4 or Letter paper."""
+    writer = QPdfWriter(str(path))
+    writer.setPageSize(QPageSize(PAPER[paper]))
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)  # print_ adds 2 cm
+    writer.setResolution(300)
+    writer.setTitle(title)
+    writer.setCreator("referee-app")
+    doc = QTextDocument()
+    doc.setHtml(html)
+    doc.print_(writer)
+
+
+def write_sheet_pdf(entries: list[Entry], path: Path, paper: str = "a4") -> None:
+    """The match sheet of `entries` as a PDF, in the installed language."""
+    ensure_gui_app()
+    sheet = build_sheet(entries, qt_translate)
+    print_html(sheet_html(sheet, qt_translate), path, paper, title=f"{sheet.players[0]} v {sheet.players[1]}")
