@@ -119,5 +119,5 @@ def test_player_totals_over_matches() -> None:
     rows = {s.player: s for s in player_stats(logs)}
     assert set(rows) == {"Maria Lopez", "Jan Novak", "Lucas Martin", "Emma Roux", "Sofia Berg", "Omar Haddad"}
     assert rows["Jan Novak"].matches == 1 and rows["Jan Novak"].racks_won == 3
-    only = player_stats(logs + [_log("wpa-open-final-lopez-novak.jsonl")], player="Maria Lopez")
+    only = player_stats([*logs, _log("wpa-open-final-lopez-novak.jsonl")], player="Maria Lopez")
     assert len(only) == 1 and only[0].matches == 2 and only[0].fouls == 8 and only[0].innings == 14
