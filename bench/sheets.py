@@ -61,11 +61,17 @@ def main() -> None:
         racks, matches = racks_csv(logs), matches_csv(logs)
         csv_s = time.perf_counter() - t0
     print(f"matches: {MATCHES} (the four demo matches, repeated)")
-    print(f"HTML only (load, replay, sheet, HTML): {html_s / MATCHES * 1000:.1f} ms per sheet ({size // MATCHES} chars)")
-    print(f"PDF (the same, printed by Qt):         {pdf_s / MATCHES * 1000:.1f} ms per sheet "
-          f"({pdf_bytes // MATCHES // 1024} KiB)")
-    print(f"CSV of all {MATCHES} matches (racks.csv {len(racks.splitlines()) - 1} rows, matches.csv "
-          f"{len(matches.splitlines()) - 1} rows): {csv_s * 1000:.0f} ms")
+    print(
+        f"HTML only (load, replay, sheet, HTML): {html_s / MATCHES * 1000:.1f} ms per sheet ({size // MATCHES} chars)"
+    )
+    print(
+        f"PDF (the same, printed by Qt):         {pdf_s / MATCHES * 1000:.1f} ms per sheet "
+        f"({pdf_bytes // MATCHES // 1024} KiB)"
+    )
+    print(
+        f"CSV of all {MATCHES} matches (racks.csv {len(racks.splitlines()) - 1} rows, matches.csv "
+        f"{len(matches.splitlines()) - 1} rows): {csv_s * 1000:.0f} ms"
+    )
     print(f"ms_per_sheet {pdf_s / MATCHES * 1000:.1f} target <= 50")
 
 

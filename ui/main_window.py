@@ -8,29 +8,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
     QMainWindow,
-    QPushButton,
     QStackedWidget,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from referee_app.demo import load_demo, sample_players
 from referee_app.events import Event, MatchStarted
 from referee_app.rules import allowed
-from referee_app.session import Session
 from referee_app.state import State
 from referee_app.store import StoreError
-from referee_app.vocab import Status
 from ui.controller import DeskController
 from ui.i18n import LANGUAGES, Languages
+from ui.matches_page import MatchesPage
 
 if TYPE_CHECKING:
     from ui.desk_page import DeskPage
@@ -61,44 +54,19 @@ class DeskWindow(QMainWindow):
         controller.notice.connect(self.show_notice)
         controller.match_opened.connect(self._match_opened)
         self.retranslate()
+        if controller.store is not None:
+            self.matches.refresh()
         self.pages.setCurrentWidget(self.start_page)
 
     # --- construction ----------------------------------------------------------------
     def _build_start_page(self) -> None:
-        page = QWidget(self)
-        page.setObjectName("startPage")
-        layout = QVBoxLayout(page)
-        self.start_title = QLabel(page)
-        self.start_title.setStyleSheet("font-size: 28px; font-weight: bold;")
-        layout.addWidget(self.start_title)
-        self.match_list = QTreeWidget(page)
-        self.match_list.setObjectName("matchList")
-        self.match_list.setRootIsDecorated(False)
-        self.match_list.itemActivated.connect(
-            lambda item, _col: self.open_match(item.data(0, Qt.ItemDataRole.UserRole))
-        )
-        layout.addWidget(self.match_list, 1)
-        self.start_notice = QLabel(page)
-        self.start_notice.setObjectName("startNotice")
-        self.start_notice.setWordWrap(True)
-        self.start_notice.setStyleSheet("font-size: 18px;")
-        layout.addWidget(self.start_notice)
-        row = QHBoxLayout()
-        self.new_button = QPushButton(page)
-        self.new_button.setObjectName("newMatchButton")
-        self.new_button.clicked.connect(self.new_match)
-        self.open_button = QPushButton(page)
-        self.open_button.setObjectName("openMatchButton")
-        self.open_button.clicked.connect(self._open_selected)
-        self.demo_button = QPushButton(page)
-        self.demo_button.setObjectName("demoButton")
-        self.demo_button.clicked.connect(self.load_demo)
-        for button in (self.new_button, self.open_button, self.demo_button):
-            button.setMinimumHeight(48)
-            row.addWidget(button)
-        layout.addLayout(row)
-        self.pages.addWidget(page)
-        self.start_page = page
+        self.matches = MatchesPage(self.controller, self.pages)
+        self.matches.open_requested.connect(self.open_match)
+        self.matches.new_requested.connect(self.new_match)
+        self.matches.demo_requested.connect(self.load_demo)
+        self.match_list = self.matches.match_list
+        self.start_page = self.matches
+        self.pages.addWidget(self.matches)
 
     @property
     def desk_page(self) -> DeskPage:
@@ -173,76 +141,19 @@ class DeskWindow(QMainWindow):
         self.act_concede.setText(self.tr("Concession… [Ctrl+Shift+C]"))
         self.act_stalemate.setText(self.tr("Stalemate… [Ctrl+Shift+S]"))
         self.act_note.setText(self.tr("Note… [Ctrl+T]"))
-        self.start_title.setText(self.tr("Matches"))
-        self.new_button.setText(self.tr("New match [Ctrl+N]"))
-        self.open_button.setText(self.tr("Open the selected match [Enter]"))
-        self.demo_button.setText(self.tr("Load the demo matches [Ctrl+D]"))
-        self.match_list.setHeaderLabels(
-            [
-                self.tr("Status"),
-                self.tr("Players"),
-                self.tr("Score"),
-                self.tr("Rules"),
-                self.tr("Event"),
-                self.tr("Started"),
-            ]
-        )
         self.language_actions[self.languages.current].setChecked(True)
-        self.refresh_match_list()
+        self.matches.retranslate()
         if self._desk_page is not None:
             self._desk_page.retranslate()
 
     # --- matches ---------------------------------------------------------------------
     def refresh_match_list(self) -> None:
-        self.match_list.clear()
-        store = self.controller.store
-        if store is None:
-            return
-        rows = []
-        for row in store.match_rows():
-            try:
-                state: State | None = Session(store, row.match_id).state
-            except StoreError:
-                state = None
-            rows.append((row, state))
-        # matches in progress first, newest first within each group
-        rows.sort(key=lambda rs: (rs[1] is None or rs[1].status is Status.FINISHED, rs[0].created_at), reverse=False)
-        in_progress = [r for r in rows if r[1] is not None and not r[1].finished]
-        others = [r for r in rows if r not in in_progress]
-        for row, state in sorted(in_progress, key=lambda r: r[0].created_at, reverse=True) + sorted(
-            others, key=lambda r: r[0].created_at, reverse=True
-        ):
-            if state is None:
-                status, score = self.tr("damaged"), ""
-            else:
-                status = self.tr("finished") if state.finished else self.tr("in progress")
-                score = f"{state.score.a}–{state.score.b}"
-            item = QTreeWidgetItem(
-                [
-                    status,
-                    f"{row.player_a} v {row.player_b}",
-                    score,
-                    row.rules.upper(),
-                    " ".join(x for x in (row.event, row.round) if x),
-                    row.created_at[:16].replace("T", " "),
-                ]
-            )
-            item.setData(0, Qt.ItemDataRole.UserRole, row.match_id)
-            self.match_list.addTopLevelItem(item)
-        for column in range(self.match_list.columnCount()):
-            self.match_list.resizeColumnToContents(column)
-        if self.match_list.topLevelItemCount():
-            self.match_list.setCurrentItem(self.match_list.topLevelItem(0))
+        self.matches.refresh()
 
     def show_start(self) -> None:
         self.refresh_match_list()
         self.pages.setCurrentWidget(self.start_page)
         self.match_list.setFocus()
-
-    def _open_selected(self) -> None:
-        item = self.match_list.currentItem()
-        if item is not None:
-            self.open_match(item.data(0, Qt.ItemDataRole.UserRole))
 
     def open_match(self, match_id: str) -> bool:
         return self.controller.open_match(match_id)
@@ -316,7 +227,7 @@ class DeskWindow(QMainWindow):
 
     # --- rendering -------------------------------------------------------------------
     def show_notice(self, level: str, text: str) -> None:
-        self.start_notice.setText(text)
+        self.matches.notice.setText(text)
         if self._desk_page is not None:
             self._desk_page.show_notice(level, text)
 

@@ -37,6 +37,12 @@ def use_language(lang: str) -> QTranslator | None:
     return None
 
 
+def sheet_document(html: str) -> QTextDocument:
+    doc = QTextDocument()
+    doc.setHtml(html)
+    return doc
+
+
 def print_html(html: str, path: Path, paper: str = "a4", title: str = "") -> None:
     """Write `html` to a PDF at `path` on A4 or Letter paper."""
     writer = QPdfWriter(str(path))
@@ -45,9 +51,7 @@ def print_html(html: str, path: Path, paper: str = "a4", title: str = "") -> Non
     writer.setResolution(300)
     writer.setTitle(title)
     writer.setCreator("referee-app")
-    doc = QTextDocument()
-    doc.setHtml(html)
-    doc.print_(writer)
+    sheet_document(html).print_(writer)
 
 
 def write_sheet_pdf(entries: list[Entry], path: Path, paper: str = "a4") -> None:

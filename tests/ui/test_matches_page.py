@@ -1,0 +1,91 @@
+"""The organizer's page: filters, exports of selected matches, merge, statistics, print preview."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QTableWidget
+
+from referee_app.cli import import_entries
+from referee_app.demo import seed_logs
+from referee_app.logfile import read_log
+from referee_app.store import Store
+from tests.ui.conftest import Desk
+
+
+def _players(desk: Desk) -> list[str]:
+    tree = desk.window.match_list
+    return [tree.topLevelItem(i).text(1) for i in range(tree.topLevelItemCount())]
+
+
+def _with_demo(desk: Desk) -> None:
+    desk.click("demoButton")
+    assert len(_players(desk)) == len(seed_logs())
+
+
+def test_in_progress_first_and_filters(desk: Desk) -> None:
+    _with_demo(desk)
+    statuses = [desk.window.match_list.topLevelItem(i).text(0) for i in range(4)]
+    assert statuses == ["in progress", "in progress", "finished", "finished"]
+    desk.window.findChild(QLineEdit, "filterPlayer").setText("novak")
+    assert _players(desk) == ["Maria Lopez v Jan Novak"]
+    desk.window.findChild(QLineEdit, "filterPlayer").setText("")
+    status = desk.window.findChild(QComboBox, "filterStatus")
+    status.setCurrentIndex(status.findData("finished"))
+    assert sorted(_players(desk)) == ["Lucas Martin v Emma Roux", "Maria Lopez v Jan Novak"]
+    status.setCurrentIndex(0)
+    event = desk.window.findChild(QComboBox, "filterEvent")
+    event.setCurrentIndex(event.findData("Club league"))
+    assert _players(desk) == ["Sofia Berg v Omar Haddad"]
+    event.setCurrentIndex(0)
+    desk.window.findChild(QLineEdit, "filterDate").setText("2026-11-2")
+    assert sorted(_players(desk)) == ["Hugo Lefèvre v Nina Petit", "Sofia Berg v Omar Haddad"]
+
+
+def test_export_selected_matches(desk: Desk, tmp_path: Path, monkeypatch) -> None:
+    _with_demo(desk)
+    page = desk.window.matches
+    monkeypatch.setattr(page, "choose_folder", lambda: tmp_path / "out")
+    (tmp_path / "out").mkdir()
+    tree = desk.window.match_list
+    for i in range(tree.topLevelItemCount()):
+        tree.topLevelItem(i).setSelected(
+            "Maria" in tree.topLevelItem(i).text(1) or "Lucas" in tree.topLevelItem(i).text(1)
+        )
+    desk.click("exportCsvButton")
+    rows = list(csv.DictReader((tmp_path / "out" / "racks.csv").open()))
+    assert len(rows) == 4 + 2 and {r["player_a"] for r in rows} == {"Maria Lopez", "Lucas Martin"}
+    desk.click("exportPdfButton")
+    desk.click("exportJsonlButton")
+    assert len(list((tmp_path / "out").glob("*.pdf"))) == 2 and len(list((tmp_path / "out").glob("*.jsonl"))) == 2
+    assert desk.text("startNotice").startswith("2 file(s) written to")
+
+
+def test_merge_from_another_desk(desk: Desk, tmp_path: Path, monkeypatch) -> None:
+    other = Store(tmp_path / "table2.db")
+    for path in seed_logs()[:2]:
+        import_entries(other, [line.entry for line in read_log(str(path))])
+    other.close()
+    page = desk.window.matches
+    monkeypatch.setattr(page, "choose_databases", lambda: [tmp_path / "table2.db"])
+    desk.click("mergeButton")
+    assert len(_players(desk)) == 2 and "2 added, 0 already here, 0 in conflict" in desk.text("startNotice")
+    desk.click("mergeButton")
+    assert "0 added, 2 already here" in desk.text("startNotice")
+
+
+def test_statistics_and_print_preview(desk: Desk) -> None:
+    _with_demo(desk)
+    desk.click("statsButton")
+    table = desk.window.matches.dialog.findChild(QTableWidget, "statsTable")
+    names = [table.item(r, 0).text() for r in range(table.rowCount())]
+    assert "Jan Novak" in names and len(names) == 8
+    row = names.index("Jan Novak")
+    assert table.item(row, 3).text() == "3"  # racks won
+    desk.window.matches.dialog.close()
+    desk.window.match_list.topLevelItem(0).setSelected(True)
+    desk.click("printPreviewButton")
+    preview = QApplication.activeModalWidget()
+    assert preview is not None and preview.objectName() == "printPreview"
+    preview.close()

@@ -1,0 +1,333 @@
+"""The organizer's page: every match in the database, filtered, exported, merged, summed up.
+
+Filters by event, date, player and status; exports the selected matches as PDF
+sheets, CSV or JSON Lines; merges other desks' databases; shows statistics and
+a print preview of a sheet. The work itself is the core's (exports, merge,
+stats); this page only asks where and shows what came of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee_app import exports, stats
+from referee_app.merge import merge
+from referee_app.session import Session
+from referee_app.state import State
+from referee_app.store import MatchRow, StoreError
+from ui.controller import DeskController
+
+
+class MatchesPage(QWidget):
+    open_requested = Signal(str)
+    new_requested = Signal()
+    demo_requested = Signal()
+
+    def __init__(self, controller: DeskController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("startPage")
+        self.controller = controller
+        self.rows: list[tuple[MatchRow, State | None]] = []
+        self.dialog: QWidget | None = None
+        layout = QVBoxLayout(self)
+        self.title = QLabel(self)
+        self.title.setStyleSheet("font-size: 28px; font-weight: bold;")
+        layout.addWidget(self.title)
+        filters = QHBoxLayout()
+        self.player_filter = self._line("filterPlayer", filters)
+        self.date_filter = self._line("filterDate", filters)
+        self.event_filter = QComboBox(self)
+        self.event_filter.setObjectName("filterEvent")
+        self.event_filter.currentIndexChanged.connect(self.apply_filters)
+        filters.addWidget(self.event_filter)
+        self.status_filter = QComboBox(self)
+        self.status_filter.setObjectName("filterStatus")
+        self.status_filter.currentIndexChanged.connect(self.apply_filters)
+        filters.addWidget(self.status_filter)
+        layout.addLayout(filters)
+        self.match_list = QTreeWidget(self)
+        self.match_list.setObjectName("matchList")
+        self.match_list.setRootIsDecorated(False)
+        self.match_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.match_list.itemActivated.connect(lambda item, _c: self.open_requested.emit(self._id(item)))
+        layout.addWidget(self.match_list, 1)
+        self.notice = QLabel(self)
+        self.notice.setObjectName("startNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("font-size: 18px;")
+        layout.addWidget(self.notice)
+        desk_row = QHBoxLayout()
+        self.new_button = self._button("newMatchButton", desk_row, self.new_requested.emit)
+        self.open_button = self._button("openMatchButton", desk_row, self._open_selected)
+        self.demo_button = self._button("demoButton", desk_row, self.demo_requested.emit)
+        layout.addLayout(desk_row)
+        organizer_row = QHBoxLayout()
+        self.pdf_button = self._button("exportPdfButton", organizer_row, lambda: self.export("pdf"))
+        self.csv_button = self._button("exportCsvButton", organizer_row, lambda: self.export("csv"))
+        self.jsonl_button = self._button("exportJsonlButton", organizer_row, lambda: self.export("jsonl"))
+        self.merge_button = self._button("mergeButton", organizer_row, self.merge_databases)
+        self.stats_button = self._button("statsButton", organizer_row, self.show_stats)
+        self.preview_button = self._button("printPreviewButton", organizer_row, self.print_preview)
+        layout.addLayout(organizer_row)
+        self.retranslate()
+
+    def _line(self, name: str, row: QHBoxLayout) -> QLineEdit:
+        line = QLineEdit(self)
+        line.setObjectName(name)
+        line.textChanged.connect(self.apply_filters)
+        row.addWidget(line)
+        return line
+
+    def _button(self, name: str, row: QHBoxLayout, slot: object) -> QPushButton:
+        button = QPushButton(self)
+        button.setObjectName(name)
+        button.setMinimumHeight(44)
+        button.clicked.connect(slot)  # type: ignore[arg-type]
+        row.addWidget(button)
+        return button
+
+    def retranslate(self) -> None:
+        self.title.setText(self.tr("Matches"))
+        self.player_filter.setPlaceholderText(self.tr("player"))
+        self.date_filter.setPlaceholderText(self.tr("date (2026-11 or 2026-11-29)"))
+        self.new_button.setText(self.tr("New match [Ctrl+N]"))
+        self.open_button.setText(self.tr("Open the selected match [Enter]"))
+        self.demo_button.setText(self.tr("Load the demo matches [Ctrl+D]"))
+        self.pdf_button.setText(self.tr("Export PDF sheets…"))
+        self.csv_button.setText(self.tr("Export CSV…"))
+        self.jsonl_button.setText(self.tr("Export JSON Lines…"))
+        self.merge_button.setText(self.tr("Merge other desks…"))
+        self.stats_button.setText(self.tr("Statistics…"))
+        self.preview_button.setText(self.tr("Print preview…"))
+        self.match_list.setHeaderLabels(
+            [self.tr("Status"), self.tr("Players"), self.tr("Score"), self.tr("Rules"), self.tr("Event"),
+             self.tr("Started")]
+        )  # fmt: skip
+        status = self.status_filter.currentIndex()
+        self.status_filter.blockSignals(True)
+        self.status_filter.clear()
+        self.status_filter.addItem(self.tr("any status"), "")
+        self.status_filter.addItem(self.tr("in progress"), "playing")
+        self.status_filter.addItem(self.tr("finished"), "finished")
+        self.status_filter.setCurrentIndex(max(0, status))
+        self.status_filter.blockSignals(False)
+        self._fill_events()
+        self.apply_filters()
+
+    # --- the list ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-read the database: every match with its replayed state (None when damaged)."""
+        store = self.controller.store
+        self.rows = []
+        if store is not None:
+            for row in store.match_rows():
+                try:
+                    state: State | None = Session(store, row.match_id).state
+                except StoreError:
+                    state = None
+                self.rows.append((row, state))
+        self._fill_events()
+        self.apply_filters()
+
+    def _fill_events(self) -> None:
+        events = sorted({row.event for row, _ in self.rows if row.event})
+        chosen = self.event_filter.currentData()
+        self.event_filter.blockSignals(True)
+        self.event_filter.clear()
+        self.event_filter.addItem(self.tr("any event"), "")
+        for event in events:
+            self.event_filter.addItem(event, event)
+        self.event_filter.setCurrentIndex(max(0, self.event_filter.findData(chosen)))
+        self.event_filter.blockSignals(False)
+
+    def _status(self, state: State | None) -> str:
+        if state is None:
+            return "damaged"
+        return state.status.value
+
+    def apply_filters(self) -> None:
+        player = self.player_filter.text().strip().casefold()
+        date = self.date_filter.text().strip()
+        event = self.event_filter.currentData() or ""
+        status = self.status_filter.currentData() or ""
+        shown = [
+            (row, state)
+            for row, state in self.rows
+            if (not player or player in row.player_a.casefold() or player in row.player_b.casefold())
+            and row.created_at.startswith(date)
+            and (not event or row.event == event)
+            and (not status or self._status(state) == status)
+        ]
+        # matches in progress first, newest first within each group
+        shown.sort(key=lambda rs: rs[0].created_at, reverse=True)
+        shown.sort(key=lambda rs: self._status(rs[1]) != "playing")
+        self.match_list.clear()
+        labels = {"damaged": self.tr("damaged"), "finished": self.tr("finished"), "playing": self.tr("in progress"),
+                  "lag": self.tr("in progress")}  # fmt: skip
+        for row, state in shown:
+            score = "" if state is None else f"{state.score.a}–{state.score.b}"
+            item = QTreeWidgetItem(
+                [labels[self._status(state)], f"{row.player_a} v {row.player_b}", score, row.rules.upper(),
+                 " ".join(x for x in (row.event, row.round) if x), row.created_at[:16].replace("T", " ")]
+            )  # fmt: skip
+            item.setData(0, Qt.ItemDataRole.UserRole, row.match_id)
+            self.match_list.addTopLevelItem(item)
+        for column in range(self.match_list.columnCount()):
+            self.match_list.resizeColumnToContents(column)
+        if self.match_list.topLevelItemCount():  # current (for Enter), not selected (exports ask for that)
+            first = self.match_list.indexFromItem(self.match_list.topLevelItem(0))
+            self.match_list.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
+
+    def _id(self, item: QTreeWidgetItem) -> str:
+        return str(item.data(0, Qt.ItemDataRole.UserRole))
+
+    def selected_ids(self) -> list[str]:
+        return [self._id(item) for item in self.match_list.selectedItems()]
+
+    def _open_selected(self) -> None:
+        item = self.match_list.currentItem()
+        if item is not None:
+            self.open_requested.emit(self._id(item))
+
+    # --- organizer's actions ---------------------------------------------------------
+    def choose_folder(self) -> Path | None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export to which folder?"))
+        return Path(folder) if folder else None
+
+    def choose_databases(self) -> list[Path]:
+        files, _ = QFileDialog.getOpenFileNames(
+            self, self.tr("Databases of other desks"), "", self.tr("Match databases (*.db);;All files (*)")
+        )
+        return [Path(f) for f in files]
+
+    def _logs(self, ids: list[str]) -> list[list]:  # type: ignore[type-arg]
+        store = self.controller.store
+        assert store is not None
+        return [store.load(match_id) for match_id in ids]
+
+    def export(self, kind: str) -> list[Path]:
+        ids = self.selected_ids()
+        if not ids or self.controller.store is None:
+            self.notice.setText(self.tr("Select one or more matches first."))
+            return []
+        folder = self.choose_folder()
+        if folder is None:
+            return []
+        logs = self._logs(ids)
+        written: list[Path] = []
+        if kind == "csv":
+            for name, text in (("racks.csv", exports.racks_csv(logs)), ("matches.csv", exports.matches_csv(logs))):
+                (folder / name).write_text(text, encoding="utf-8")
+                written.append(folder / name)
+        else:
+            from ui.pdf_sheet import write_sheet_pdf
+
+            for entries in logs:
+                path = folder / f"{exports.file_stem(entries)}.{kind}"
+                if kind == "pdf":
+                    write_sheet_pdf(entries, path, "a4")
+                else:
+                    path.write_text(exports.jsonl(entries), encoding="utf-8")
+                written.append(path)
+        self.notice.setText(self.tr("{n} file(s) written to {folder}").format(n=len(written), folder=folder))
+        return written
+
+    def merge_databases(self) -> None:
+        store = self.controller.store
+        if store is None:
+            return
+        lines = []
+        for path in self.choose_databases():
+            try:
+                report = merge(store, path)
+            except StoreError as exc:
+                lines.append(str(exc))
+                continue
+            lines.append(
+                self.tr("{file}: {added} added, {same} already here, {conflicts} in conflict").format(
+                    file=path.name,
+                    added=len(report.added),
+                    same=len(report.already_here),
+                    conflicts=len(report.conflicts),
+                )
+            )
+            lines += [self.tr("conflict, not merged: match {id}").format(id=i) for i in report.conflicts]
+        self.notice.setText("\n".join(lines))
+        self.refresh()
+
+    def show_stats(self) -> None:
+        ids = self.selected_ids() or [self._id(self.match_list.topLevelItem(i))
+                                      for i in range(self.match_list.topLevelItemCount())]  # fmt: skip
+        dialog = StatsDialog([s.row() for s in stats.player_stats(self._logs(ids))], self)
+        self.dialog = dialog
+        dialog.show()
+
+    def print_preview(self) -> None:
+        ids = self.selected_ids()
+        if not ids:
+            self.notice.setText(self.tr("Select one or more matches first."))
+            return
+        from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+        from referee_app.sheet import build_sheet, sheet_html
+        from ui.controller import qt_translate
+        from ui.pdf_sheet import sheet_document
+
+        html = sheet_html(build_sheet(self._logs(ids[:1])[0], qt_translate), qt_translate)
+        dialog = QPrintPreviewDialog(self)
+        dialog.setObjectName("printPreview")
+        dialog.paintRequested.connect(lambda printer: sheet_document(html).print_(printer))
+        self.dialog = dialog
+        dialog.open()
+
+
+class StatsDialog(QDialog):
+    """Statistics per player over the chosen matches, one row a player."""
+
+    def __init__(self, rows: list[dict[str, object]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("statsDialog")
+        self.setWindowTitle(self.tr("Statistics"))
+        self.resize(1100, 400)
+        layout = QVBoxLayout(self)
+        headers = {
+            "player": self.tr("Player"), "matches": self.tr("Matches"), "matches_won": self.tr("Won"),
+            "racks_won": self.tr("Racks won"), "breaks": self.tr("Breaks"),
+            "breaks_with_ball_made": self.tr("Ball made on the break"), "dry_breaks": self.tr("Dry breaks"),
+            "break_fouls": self.tr("Break fouls"), "break_and_runs": self.tr("Break-and-runs"),
+            "push_outs": self.tr("Push-outs"), "push_out_answers_shoot": self.tr("Push-outs: shot"),
+            "push_out_answers_hand_back": self.tr("Push-outs: handed back"),
+            "options_shoot": self.tr("Options: shot"), "options_hand_back": self.tr("Options: handed back"),
+            "safeties": self.tr("Safeties"), "fouls": self.tr("Fouls"),
+            "three_foul_losses": self.tr("Three-foul losses"), "innings": self.tr("Innings"),
+            "timed_shots": self.tr("Timed shots"), "mean_shot_s": self.tr("Mean shot (s)"),
+            "max_shot_s": self.tr("Longest shot (s)"),
+        }  # fmt: skip
+        keys = list(headers)
+        self.table = QTableWidget(len(rows), len(keys), self)
+        self.table.setObjectName("statsTable")
+        self.table.setHorizontalHeaderLabels([headers[k] for k in keys])
+        for r, row in enumerate(rows):
+            for c, key in enumerate(keys):
+                value = row.get(key)
+                self.table.setItem(r, c, QTableWidgetItem("" if value is None else str(value)))
+        self.table.resizeColumnsToContents()
+        layout.addWidget(self.table)
