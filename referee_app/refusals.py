@@ -29,14 +29,14 @@ TEMPLATES: dict[str, str] = {
     "already_warned": QT_TRANSLATE_NOOP("Refusal", "{player} has already been warned."),
     "no_shot_clock": QT_TRANSLATE_NOOP("Refusal", "This match is played without a shot clock."),
     "extension_not_due": QT_TRANSLATE_NOOP(
-        CONTEXT, "{player} is not about to shoot: an extension is taken before one's own shot."
+        "Refusal", "{player} is not about to shoot: an extension is taken before one's own shot."
     ),
     "no_extension_left": QT_TRANSLATE_NOOP("Refusal", "{player} has no extension left in this rack."),
     "penalty_foul_break_due": QT_TRANSLATE_NOOP("Refusal", "A foul penalty cannot be given while the break is due."),
     "stalemate_break_due": QT_TRANSLATE_NOOP("Refusal", "A stalemate cannot be declared before the rack is broken."),
     "undo_nothing": QT_TRANSLATE_NOOP("Refusal", "There is nothing to undo."),
     "undo_not_latest": QT_TRANSLATE_NOOP(
-        CONTEXT, "Only the latest event still in force can be undone (event {latest}), not event {target}."
+        "Refusal", "Only the latest event still in force can be undone (event {latest}), not event {target}."
     ),
     "undo_start": QT_TRANSLATE_NOOP("Refusal", "The start of the match cannot be undone."),
 }

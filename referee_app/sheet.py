@@ -17,6 +17,12 @@ from referee_app.vocab import Choice, OptionAfter, Seat
 from referee_app.wording import describe, how_label, name, result_label, rules_label
 
 CTX = "Sheet"
+# Headings, marked here: lupdate does not look inside f-strings.
+TITLE = QT_TRANSLATE_NOOP("Sheet", "10-ball match sheet")
+RACKS = QT_TRANSLATE_NOOP("Sheet", "Racks")
+NO_RACK = QT_TRANSLATE_NOOP("Sheet", "No rack completed.")
+CORRECTIONS = QT_TRANSLATE_NOOP("Sheet", "Corrections (undone events)")
+SIGNATURES = QT_TRANSLATE_NOOP("Sheet", "Signatures")
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +215,7 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         "td, th { padding: 3px 5px; } th { background: #e8e8e8; text-align: left; font-size: 8pt; }"
         ".score { font-size: 22pt; font-weight: bold; }"
         "</style></head><body>",
-        f"<h1>{t(QT_TRANSLATE_NOOP('Sheet', '10-ball match sheet'))}</h1>",
+        f"<h1>{t(TITLE)}</h1>",
         "<table width='100%' cellspacing='0' style='margin-top: 6pt'>",
     ]
     for row in range(0, len(head), 3):
@@ -226,7 +232,7 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         f"<td width='20%' align='center' class='score'>{sheet.score[0]} – {sheet.score[1]}</td>"
         f"<td width='40%' align='center'><b>B</b> — {_e(b)}</td></tr>",
         f"<tr><td colspan='3' align='center'>{status}</td></tr></table>",
-        f"<h2>{t(QT_TRANSLATE_NOOP('Sheet', 'Racks'))}</h2>",
+        f"<h2>{t(RACKS)}</h2>",
         "<table width='100%' border='1' cellspacing='0' style='border-collapse: collapse'><tr>",
     ]
     columns = [
@@ -246,7 +252,7 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         cells = [r.rack, r.breaker, r.break_result, r.push_out, r.winner, r.how, r.fouls_a, r.fouls_b, r.warnings]
         out.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
     if not sheet.racks:
-        out.append(f"<tr><td colspan='9'>{t(QT_TRANSLATE_NOOP('Sheet', 'No rack completed.'))}</td></tr>")
+        out.append(f"<tr><td colspan='9'>{t(NO_RACK)}</td></tr>")
     out.append("</table>")
     sections = [
         (QT_TRANSLATE_NOOP("Sheet", "Penalties"), sheet.penalties),
@@ -256,7 +262,7 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
     for title, items in sections:
         out.append(f"<h2>{t(title)}</h2>")
         out.append("<p>" + ("<br>".join(_e(i) for i in items) if items else "—") + "</p>")
-    out.append(f"<h2>{t(QT_TRANSLATE_NOOP('Sheet', 'Corrections (undone events)'))}</h2>")
+    out.append(f"<h2>{t(CORRECTIONS)}</h2>")
     if sheet.corrections:
         out.append("<table width='100%' border='1' cellspacing='0' style='border-collapse: collapse'><tr>")
         for label in (
@@ -280,7 +286,7 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         t(QT_TRANSLATE_NOOP("Sheet", "Player B: {name}")).format(name=_e(b)),
         t(QT_TRANSLATE_NOOP("Sheet", "Referee: {name}")).format(name=_e(sheet.referee)),
     ]
-    out.append(f"<h2>{t(QT_TRANSLATE_NOOP('Sheet', 'Signatures'))}</h2>")
+    out.append(f"<h2>{t(SIGNATURES)}</h2>")
     out.append("<table width='100%' cellspacing='12'><tr>")
     out += [f"<td width='33%'><br><br><br>____________________<br>{s}</td>" for s in signatures]
     out.append("</tr></table>")

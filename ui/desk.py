@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from referee_app.demo import load_demo
@@ -88,7 +88,8 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
         if match_id:
             window.open_match(match_id)
     elif not window.resume() and not store.match_rows():
-        window.show_notice("info", window.tr("No matches yet: start a new match, or load the demo matches."))
+        text = QCoreApplication.translate("DeskWindow", "No matches yet: start a new match, or load the demo matches.")
+        window.show_notice("info", text)
 
 
 def run_desk(argv: Sequence[str]) -> int:

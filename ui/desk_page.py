@@ -48,8 +48,9 @@ class DeskPage(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self._build_left(split))
         split.addWidget(self._build_right(split))
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 5)
+        split.setSizes([560, 700])  # the panels need the room more than the drawing does
         outer.addWidget(split, 1)
         self.table.ball_clicked.connect(self.shot_panel.pick_ball)
         self.table.pocket_clicked.connect(lambda p: self.shot_panel.pick_pocket(Pocket(p)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -118,7 +118,9 @@ class DeskWindow(QMainWindow):
 
     # --- language --------------------------------------------------------------------
     def set_language(self, code: str) -> None:
+        """Switch languages now: the LanguageChange events Qt posts are delivered at once."""
         if self.languages.switch(code):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
             self.language_actions[code].setChecked(True)
 
     def changeEvent(self, event: QEvent) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -52,6 +53,8 @@ BREAK_REFEREE_FOULS = tuple(f for f in REFEREE_FOULS if f is not Foul.SHOT_CLOCK
 def _button(parent: QWidget, name: str, key: str | None = None) -> QPushButton:
     button = KeyButton(key, parent, name)
     button.setMinimumHeight(34)
+    # Let long labels (French ones are) give way rather than push the window off the screen.
+    button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
     return button
 
 
@@ -139,7 +142,7 @@ class LagPanel(QWidget):
             box = QCheckBox(self)
             box.setObjectName(f"lagFault_{fault.value}")
             self.faults[fault] = box
-            grid.addWidget(box, i // 4, i % 4)
+            grid.addWidget(box, i // 2, i % 2)
         layout.addLayout(grid)
         self.relag = _button(self, "relagButton", "R")
         self.relag.clicked.connect(self._relag)
@@ -236,7 +239,7 @@ class BreakPanel(QWidget):
             button = _button(self, f"breakFoul_{foul.value}", FOUL_KEYS[foul])
             button.setCheckable(True)
             self.fouls[foul] = button
-            fouls.addWidget(button, i // 4, i % 4)
+            fouls.addWidget(button, i // 3, i % 3)
         layout.addLayout(fouls)
         self.go = _button(self, "recordBreak", "Return")
         self.go.setStyleSheet("font-size: 18px; font-weight: bold;")
@@ -325,7 +328,7 @@ class ShotPanel(QWidget):
         layout.addWidget(self.dropped)
         results = QHBoxLayout()
         self.made = _button(self, "madeButton", "Return")
-        self.made.setStyleSheet("font-size: 18px; font-weight: bold;")
+        self.made.setStyleSheet("font-size: 16px; font-weight: bold;")
         self.made.clicked.connect(self.submit_made)
         self.miss = _button(self, "missButton", "M")
         self.miss.clicked.connect(self.submit_miss)
@@ -344,7 +347,7 @@ class ShotPanel(QWidget):
             button = _button(self, f"foul_{foul.value}", FOUL_KEYS[foul])
             button.clicked.connect(lambda _=False, f=foul: self.submit_foul(f))
             self.fouls[foul] = button
-            grid.addWidget(button, i // 4, i % 4)
+            grid.addWidget(button, i // 3, i % 3)
         layout.addLayout(grid)
         layout.addStretch(1)
         self.retranslate()

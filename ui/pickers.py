@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -38,7 +39,8 @@ class BallRow(QWidget):
             button = KeyButton(key if keys else None, self, f"{prefix}{ball}")
             button.setText(f"{ball} [{key}]" if keys else str(ball))
             button.setCheckable(True)
-            button.setMinimumWidth(48)
+            button.setMinimumWidth(40)
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, b=ball: self.picked.emit(b))
             self.group.addButton(button, ball)
             self.buttons[ball] = button

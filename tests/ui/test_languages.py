@@ -1,0 +1,228 @@
+"""French and English: switching relabels everything, nothing is left in English, the catalogue is current."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QDialog,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QTableWidget,
+    QTreeWidget,
+    QWidget,
+)
+
+from referee_app.events import ShotClock
+from referee_app.logfile import read_log
+from referee_app.sheet import build_sheet, sheet_html
+from tests.ui.conftest import Desk
+from ui.controller import qt_translate
+from ui.i18n import Languages
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUE = ROOT / "ui" / "i18n" / "referee_fr.ts"
+
+
+def _catalogue() -> dict[str, str]:
+    tree = ET.parse(CATALOGUE)
+    return {m.findtext("source") or "": m.findtext("translation") or "" for m in tree.getroot().iter("message")}
+
+
+SAME_IN_BOTH = {source for source, french in _catalogue().items() if source == french}
+"""Strings French writes as English does (Push-out, Note, Date, Table...): allowed to stay."""
+DATA = re.compile(r"Ana|Ben|Maria Lopez|Jan Novak|\b(HL|HR|SL|SR|FL|FR|WPA|FFB|CSV|PDF|JSON|Lines)\b|\[[^\]]*\]")
+
+
+def _texts(root: QWidget) -> dict[str, str]:
+    """Every text a person can read on `root` and its visible children, keyed by where it is."""
+    found: dict[str, str] = {}
+    widgets = [root, *root.findChildren(QWidget)]
+    for w in widgets:
+        if not w.isVisible():
+            continue
+        key = f"{type(w).__name__}:{w.objectName()}:{id(w)}"
+        if isinstance(w, QLabel | QAbstractButton | QGroupBox):
+            text = w.title() if isinstance(w, QGroupBox) else w.text()
+            found[key] = text
+        if isinstance(w, QLineEdit) and w.placeholderText():
+            found[key + ":placeholder"] = w.placeholderText()
+        if isinstance(w, QComboBox):
+            for i in range(w.count()):
+                found[f"{key}:item{i}"] = w.itemText(i)
+        if isinstance(w, QTreeWidget):
+            header = w.headerItem()
+            for i in range(header.columnCount()):
+                found[f"{key}:head{i}"] = header.text(i)
+            for i in range(w.topLevelItemCount()):
+                found[f"{key}:row{i}"] = w.topLevelItem(i).text(0)
+        if isinstance(w, QTableWidget):
+            for i in range(w.columnCount()):
+                found[f"{key}:head{i}"] = w.horizontalHeaderItem(i).text()
+        if isinstance(w, QDialog | QMainWindow) and w.windowTitle():
+            found[key + ":title"] = w.windowTitle()
+    if isinstance(root, QMainWindow):
+        for action in root.menuBar().actions():
+            found[f"menu:{action.text()}"] = action.text()
+            for sub in action.menu().actions():
+                found[f"menu:{action.text()}:{sub.objectName()}"] = sub.text()
+    return found
+
+
+def _untranslated(english: dict[str, str], french: dict[str, str]) -> list[str]:
+    """Texts with words that read the same in French as in English (and may not)."""
+    left = []
+    for key, text in french.items():
+        if english.get(key) != text:
+            continue
+        if text in SAME_IN_BOTH:
+            continue
+        if re.search(r"[A-Za-z]{2,}", DATA.sub("", text)):
+            left.append(f"{key} = {text!r}")
+    return left
+
+
+@pytest.fixture
+def french(desk: Desk):  # type: ignore[no-untyped-def]
+    yield desk
+    desk.window.set_language("en")
+
+
+def _compare(desk: Desk, root_of: object) -> list[str]:
+    """The screen's texts in English, then in French (switched through the Language menu)."""
+    desk.window.set_language("en")
+    english = _texts(root_of())  # type: ignore[operator]
+    desk.window.language_actions["fr"].trigger()
+    french = _texts(root_of())  # type: ignore[operator]
+    return _untranslated(english, french)
+
+
+def test_switching_language_relabels_the_window_and_is_remembered(french: Desk) -> None:
+    desk = french
+    desk.start()
+    assert desk.window.windowTitle() == "10-ball referee desk"
+    desk.window.language_actions["fr"].trigger()
+    assert desk.window.windowTitle() == "Table d’arbitrage du jeu de la 10"
+    assert desk.text("undoButton") == "Annuler [Retour arrière]"
+    assert desk.text("lagWonA") == "Ana a gagné le tirage [A]"
+    assert desk.text("promptLine") == "Tirage à la bande : qui l’a gagné ?"
+    assert Languages(desk.settings).initial() == "fr"  # remembered for the next start
+    desk.key("A")  # the keys still work after relabelling
+    assert desk.text("recordBreak") == "Enregistrer la casse [Entrée]"
+    desk.window.language_actions["en"].trigger()
+    assert desk.text("recordBreak") == "Record the break [Enter]"
+
+
+def test_refusals_are_translated(french: Desk) -> None:
+    desk = french
+    desk.start()
+    desk.click("lagWonA")
+    desk.window.language_actions["fr"].trigger()
+    desk.window.decide("penalty")
+    desk.click("decisionButtonsOk")
+    assert desk.text("notice") == "Une faute de pénalité ne peut pas être donnée avant la casse."
+
+
+def test_nothing_left_in_english_on_the_desk(french: Desk) -> None:
+    desk = french
+    desk.start(shot_clock=ShotClock())
+    page = lambda: desk.window  # noqa: E731
+    problems = _compare(desk, page)  # lag panel
+    desk.click("lagWonA")
+    problems += _compare(desk, page)  # break panel
+    desk.click("recordBreak")
+    problems += _compare(desk, page)  # shot panel with push-out
+    desk.click("pushOutButton")
+    problems += _compare(desk, page)  # option panel
+    desk.click("optionShoot")
+    desk.click("foul_scratch")
+    desk.click("pocketHL")
+    desk.click("missButton")
+    desk.click("foul_double_hit")
+    problems += _compare(desk, page)  # warning prompt
+    desk.window.decide("concede")
+    desk.click("decisionButtonsOk")
+    problems += _compare(desk, page)  # finished
+    desk.window.show_start()
+    problems += _compare(desk, page)  # matches page
+    assert problems == []
+
+
+@pytest.mark.parametrize("kind", ["penalty", "concede", "stalemate", "note"])
+def test_nothing_left_in_english_in_the_decision_dialogs(french: Desk, kind: str) -> None:
+    desk = french
+    desk.start()
+    desk.click("lagWonA")
+    desk.click("recordBreak")
+
+    def dialog() -> QWidget:
+        desk.window.decide(kind)
+        return desk.window.dialog
+
+    assert _compare(desk, dialog) == []
+
+
+@pytest.mark.parametrize("opener", ["new_match", "open_replay", "dropped", "stats"])
+def test_nothing_left_in_english_in_the_other_dialogs(french: Desk, opener: str) -> None:
+    desk = french
+    desk.start()
+    desk.click("lagWonA")
+
+    def dialog() -> QWidget:
+        if opener == "dropped":
+            desk.page.break_panel.dropped.open_picker()
+            return desk.page.break_panel.dropped.dialog
+        if opener == "stats":
+            desk.window.show_start()
+            desk.window.matches.show_stats()
+            return desk.window.matches.dialog
+        getattr(desk.window, opener)()
+        return desk.window.dialog
+
+    assert _compare(desk, dialog) == []
+
+
+def test_nothing_left_in_english_on_the_sheet(french: Desk) -> None:
+    desk = french
+    entries = [line.entry for line in read_log(str(ROOT / "seeds" / "wpa-open-final-lopez-novak.jsonl"))]
+    english = sheet_html(build_sheet(entries, qt_translate), qt_translate)
+    desk.window.set_language("fr")
+    french_html = sheet_html(build_sheet(entries, qt_translate), qt_translate)
+
+    def words(html: str) -> set[str]:
+        body = re.sub(r"<style>.*?</style>", "", html)
+        return set(re.findall(r">([^<>]*[A-Za-z]{2,}[^<>]*)<", body))
+
+    same = {t for t in words(french_html) & words(english) if t not in SAME_IN_BOTH}
+    allowed_data = {"Lyon 10-Ball Open", "Final", "Claire Dubois", "WPA", "Maria Lopez", "Jan Novak",
+                    "Sheet signed by both players.", build_sheet(entries).match_id}  # fmt: skip
+    assert {t for t in same if not any(d in t for d in allowed_data)} == set()
+    assert "Feuille de match" in french_html and "Manches" in french_html and "trois fautes" in french_html
+
+
+def test_catalogue_is_complete_and_current(tmp_path: Path) -> None:
+    """Fails when a source string is not in the .ts, a translation is missing, or the .qm is stale:
+    run `scripts/update_translations.py` (and translate what it adds)."""
+    copy = tmp_path / "referee_fr.ts"
+    shutil.copy(CATALOGUE, copy)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import update_translations
+    finally:
+        sys.path.pop(0)
+    update_translations.lupdate(copy)
+    assert copy.read_text(encoding="utf-8") == CATALOGUE.read_text(encoding="utf-8"), "the .ts drifted from the sources"
+    unfinished = [s for s, t in _catalogue().items() if not t]
+    assert unfinished == []
+    compiled = tmp_path / "referee_fr.qm"
+    update_translations.lrelease(CATALOGUE, compiled)
+    assert compiled.read_bytes() == CATALOGUE.with_suffix(".qm").read_bytes(), "the .qm is older than the .ts"

@@ -1,0 +1,1176 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>BreakPanel</name>
+    <message>
+        <source>Balls to a cushion:</source>
+        <translation>Billes en bande :</translation>
+    </message>
+    <message>
+        <source>First ball hit:</source>
+        <translation>Première bille touchée :</translation>
+    </message>
+    <message>
+        <source>the 1</source>
+        <translation>la 1</translation>
+    </message>
+    <message>
+        <source>the {ball} (foul)</source>
+        <translation>la {ball} (faute)</translation>
+    </message>
+    <message>
+        <source>no ball (foul)</source>
+        <translation>aucune bille (faute)</translation>
+    </message>
+    <message>
+        <source>Cue ball:</source>
+        <translation>Bille de choc :</translation>
+    </message>
+    <message>
+        <source>on the table</source>
+        <translation>sur la table</translation>
+    </message>
+    <message>
+        <source>pocketed (scratch)</source>
+        <translation>empochée (faute)</translation>
+    </message>
+    <message>
+        <source>off the table</source>
+        <translation>hors de la table</translation>
+    </message>
+    <message>
+        <source>Scratch [C]</source>
+        <translation>Blanche empochée [C]</translation>
+    </message>
+    <message>
+        <source>10 announced in (FFB):</source>
+        <translation>10 annoncée dans (FFB) :</translation>
+    </message>
+    <message>
+        <source>no announcement</source>
+        <translation>pas d’annonce</translation>
+    </message>
+    <message>
+        <source>Record the break [Enter]</source>
+        <translation>Enregistrer la casse [Entrée]</translation>
+    </message>
+</context>
+<context>
+    <name>DecisionDialog</name>
+    <message>
+        <source>Penalty</source>
+        <translation>Pénalité</translation>
+    </message>
+    <message>
+        <source>Against whom, what penalty, and why?</source>
+        <translation>Contre qui, quelle pénalité, et pourquoi ?</translation>
+    </message>
+    <message>
+        <source>Concession</source>
+        <translation>Abandon</translation>
+    </message>
+    <message>
+        <source>Who concedes? Conceding loses the match.</source>
+        <translation>Qui abandonne ? L’abandon fait perdre le match.</translation>
+    </message>
+    <message>
+        <source>Stalemate</source>
+        <translation>Partie nulle</translation>
+    </message>
+    <message>
+        <source>Declare a stalemate? The rack is void and the same player breaks again.</source>
+        <translation>Déclarer la manche nulle ? Elle ne compte pas et le même joueur casse à nouveau.</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>Note for the match sheet:</source>
+        <translation>Note pour la feuille de match :</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>motif</translation>
+    </message>
+</context>
+<context>
+    <name>DeskController</name>
+    <message>
+        <source>Internal error: the event was not recorded (see the log).</source>
+        <translation>Erreur interne : l’événement n’a pas été enregistré (voir le journal).</translation>
+    </message>
+</context>
+<context>
+    <name>DeskPage</name>
+    <message>
+        <source>Undo [Backspace]</source>
+        <translation>Annuler [Retour arrière]</translation>
+    </message>
+    <message>
+        <source>Warning given [G]</source>
+        <translation>Avertissement donné [G]</translation>
+    </message>
+    <message>
+        <source>Time! The shot clock ran out: record the time foul [T] if it applies.</source>
+        <translation>Temps ! Le chronomètre est écoulé : enregistrez la faute de temps [T] s’il y a lieu.</translation>
+    </message>
+    <message>
+        <source>{name} is on two consecutive fouls: give the warning.</source>
+        <translation>{name} a commis deux fautes consécutives : donnez l’avertissement.</translation>
+    </message>
+</context>
+<context>
+    <name>DeskWindow</name>
+    <message>
+        <source>No matches yet: start a new match, or load the demo matches.</source>
+        <translation>Aucun match pour l’instant : commencez un nouveau match, ou chargez les matchs de démonstration.</translation>
+    </message>
+    <message>
+        <source>10-ball referee desk</source>
+        <translation>Table d’arbitrage du jeu de la 10</translation>
+    </message>
+    <message>
+        <source>&amp;Match</source>
+        <translation>&amp;Match</translation>
+    </message>
+    <message>
+        <source>&amp;Decisions</source>
+        <translation>&amp;Décisions</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <source>New match… [Ctrl+N]</source>
+        <translation>Nouveau match… [Ctrl+N]</translation>
+    </message>
+    <message>
+        <source>Matches… [Ctrl+O]</source>
+        <translation>Matchs… [Ctrl+O]</translation>
+    </message>
+    <message>
+        <source>Load the demo matches [Ctrl+D]</source>
+        <translation>Charger les matchs de démonstration [Ctrl+D]</translation>
+    </message>
+    <message>
+        <source>Replay this match [Ctrl+R]</source>
+        <translation>Revoir ce match [Ctrl+R]</translation>
+    </message>
+    <message>
+        <source>Undo the last event [Ctrl+Z]</source>
+        <translation>Annuler le dernier événement [Ctrl+Z]</translation>
+    </message>
+    <message>
+        <source>Quit [Ctrl+Q]</source>
+        <translation>Quitter [Ctrl+Q]</translation>
+    </message>
+    <message>
+        <source>Penalty… [Ctrl+Shift+P]</source>
+        <translation>Pénalité… [Ctrl+Maj+P]</translation>
+    </message>
+    <message>
+        <source>Concession… [Ctrl+Shift+C]</source>
+        <translation>Abandon… [Ctrl+Maj+C]</translation>
+    </message>
+    <message>
+        <source>Stalemate… [Ctrl+Shift+S]</source>
+        <translation>Partie nulle… [Ctrl+Maj+S]</translation>
+    </message>
+    <message>
+        <source>Note… [Ctrl+T]</source>
+        <translation>Note… [Ctrl+T]</translation>
+    </message>
+</context>
+<context>
+    <name>DroppedDialog</name>
+    <message>
+        <source>Ball down</source>
+        <translation>Bille empochée</translation>
+    </message>
+    <message>
+        <source>Which ball dropped? Then where did it go?</source>
+        <translation>Quelle bille est tombée ? Puis où est-elle allée ?</translation>
+    </message>
+    <message>
+        <source>Off the table [O]</source>
+        <translation>Hors de la table [O]</translation>
+    </message>
+    <message>
+        <source>Cancel [Esc]</source>
+        <translation>Annuler [Échap]</translation>
+    </message>
+    <message>
+        <source>Pick the ball first.</source>
+        <translation>Choisissez d’abord la bille.</translation>
+    </message>
+</context>
+<context>
+    <name>DroppedList</name>
+    <message>
+        <source>Ball down… [+]</source>
+        <translation>Bille empochée… [+]</translation>
+    </message>
+    <message>
+        <source>Clear [Shift+Del]</source>
+        <translation>Effacer [Maj+Suppr]</translation>
+    </message>
+    <message>
+        <source>{ball} off the table</source>
+        <translation>{ball} hors de la table</translation>
+    </message>
+    <message>
+        <source>Also down: {balls}</source>
+        <translation>Aussi empochées : {balls}</translation>
+    </message>
+</context>
+<context>
+    <name>LagPanel</name>
+    <message>
+        <source>Who won the lag? The winner chooses who breaks.</source>
+        <translation>Qui a gagné le tirage à la bande ? Le gagnant choisit qui casse.</translation>
+    </message>
+    <message>
+        <source>The winner lets the opponent break [O]</source>
+        <translation>Le gagnant laisse casser l’adversaire [O]</translation>
+    </message>
+    <message>
+        <source>Lag faults of the loser (for the sheet):</source>
+        <translation>Fautes du perdant au tirage (pour la feuille) :</translation>
+    </message>
+    <message>
+        <source>crossed into the other half</source>
+        <translation>a traversé la moitié adverse</translation>
+    </message>
+    <message>
+        <source>missed the foot rail</source>
+        <translation>n’a pas touché la petite bande du haut</translation>
+    </message>
+    <message>
+        <source>foot rail twice</source>
+        <translation>a touché deux fois la petite bande</translation>
+    </message>
+    <message>
+        <source>touched a side rail</source>
+        <translation>a touché une grande bande</translation>
+    </message>
+    <message>
+        <source>pocketed</source>
+        <translation>empochée</translation>
+    </message>
+    <message>
+        <source>off the table</source>
+        <translation>hors de la table</translation>
+    </message>
+    <message>
+        <source>in the jaw of a corner pocket</source>
+        <translation>arrêtée dans le coin d’une poche</translation>
+    </message>
+    <message>
+        <source>foul</source>
+        <translation>faute</translation>
+    </message>
+    <message>
+        <source>Re-lag [R]</source>
+        <translation>Rejouer le tirage [R]</translation>
+    </message>
+    <message>
+        <source>{name} won the lag [{key}]</source>
+        <translation>{name} a gagné le tirage [{key}]</translation>
+    </message>
+</context>
+<context>
+    <name>MatchesPage</name>
+    <message>
+        <source>Matches</source>
+        <translation>Matchs</translation>
+    </message>
+    <message>
+        <source>player</source>
+        <translation>joueur</translation>
+    </message>
+    <message>
+        <source>date (2026-11 or 2026-11-29)</source>
+        <translation>date (2026-11 ou 2026-11-29)</translation>
+    </message>
+    <message>
+        <source>New match [Ctrl+N]</source>
+        <translation>Nouveau match [Ctrl+N]</translation>
+    </message>
+    <message>
+        <source>Open the selected match [Enter]</source>
+        <translation>Ouvrir le match choisi [Entrée]</translation>
+    </message>
+    <message>
+        <source>Load the demo matches [Ctrl+D]</source>
+        <translation>Charger les matchs de démonstration [Ctrl+D]</translation>
+    </message>
+    <message>
+        <source>Export PDF sheets…</source>
+        <translation>Exporter les feuilles PDF…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <source>Export JSON Lines…</source>
+        <translation>Exporter en JSON Lines…</translation>
+    </message>
+    <message>
+        <source>Merge other desks…</source>
+        <translation>Fusionner d’autres tables…</translation>
+    </message>
+    <message>
+        <source>Statistics…</source>
+        <translation>Statistiques…</translation>
+    </message>
+    <message>
+        <source>Print preview…</source>
+        <translation>Aperçu avant impression…</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Compétition</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Début</translation>
+    </message>
+    <message>
+        <source>any status</source>
+        <translation>tous les états</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation>en cours</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
+        <source>any event</source>
+        <translation>toutes les compétitions</translation>
+    </message>
+    <message>
+        <source>damaged</source>
+        <translation>endommagé</translation>
+    </message>
+    <message>
+        <source>Export to which folder?</source>
+        <translation>Exporter dans quel dossier ?</translation>
+    </message>
+    <message>
+        <source>Databases of other desks</source>
+        <translation>Bases des autres tables</translation>
+    </message>
+    <message>
+        <source>Match databases (*.db);;All files (*)</source>
+        <translation>Bases de matchs (*.db);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Select one or more matches first.</source>
+        <translation>Choisissez d’abord un ou plusieurs matchs.</translation>
+    </message>
+    <message>
+        <source>{n} file(s) written to {folder}</source>
+        <translation>{n} fichier(s) écrit(s) dans {folder}</translation>
+    </message>
+    <message>
+        <source>{file}: {added} added, {same} already here, {conflicts} in conflict</source>
+        <translation>{file} : {added} ajouté(s), {same} déjà présent(s), {conflicts} en conflit</translation>
+    </message>
+    <message>
+        <source>conflict, not merged: match {id}</source>
+        <translation>conflit, non fusionné : match {id}</translation>
+    </message>
+</context>
+<context>
+    <name>NewMatchDialog</name>
+    <message>
+        <source>New match</source>
+        <translation>Nouveau match</translation>
+    </message>
+    <message>
+        <source>WPA world standardized rules</source>
+        <translation>Règles mondiales WPA</translation>
+    </message>
+    <message>
+        <source>FFB (French federation)</source>
+        <translation>FFB (Fédération Française de Billard)</translation>
+    </message>
+    <message>
+        <source>alternate</source>
+        <translation>en alternance</translation>
+    </message>
+    <message>
+        <source>winner breaks</source>
+        <translation>le gagnant casse</translation>
+    </message>
+    <message>
+        <source>loser breaks</source>
+        <translation>le perdant casse</translation>
+    </message>
+    <message>
+        <source>Shot clock</source>
+        <translation>Chronomètre de tir</translation>
+    </message>
+    <message>
+        <source>Player A</source>
+        <translation>Joueur A</translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation>Joueur B</translation>
+    </message>
+    <message>
+        <source>Race to</source>
+        <translation>Manches gagnantes</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>Break order</source>
+        <translation>Ordre de casse</translation>
+    </message>
+    <message>
+        <source>Seconds a shot</source>
+        <translation>Secondes par coup</translation>
+    </message>
+    <message>
+        <source>Seconds an extension</source>
+        <translation>Secondes par prolongation</translation>
+    </message>
+    <message>
+        <source>Extensions per rack</source>
+        <translation>Prolongations par manche</translation>
+    </message>
+    <message>
+        <source>Seconds after the break</source>
+        <translation>Secondes après la casse</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Compétition</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Tour</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Referee</source>
+        <translation>Arbitre</translation>
+    </message>
+    <message>
+        <source>Both players need a name.</source>
+        <translation>Les deux joueurs doivent avoir un nom.</translation>
+    </message>
+    <message>
+        <source>The two players need different names.</source>
+        <translation>Les deux joueurs doivent avoir des noms différents.</translation>
+    </message>
+</context>
+<context>
+    <name>OptionPanel</name>
+    <message>
+        <source>Shoot from here [Enter]</source>
+        <translation>Jouer la position [Entrée]</translation>
+    </message>
+    <message>
+        <source>Hand the table back [H]</source>
+        <translation>Redonner la main [H]</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerCard</name>
+    <message>
+        <source>at the table</source>
+        <translation>a la main</translation>
+    </message>
+</context>
+<context>
+    <name>Presenter</name>
+    <message>
+        <source>Race to {race} · Rack {rack} · {rules}</source>
+        <translation>En {race} manches · Manche {rack} · {rules}</translation>
+    </message>
+    <message>
+        <source>Break: {name}</source>
+        <translation>Casse : {name}</translation>
+    </message>
+    <message>
+        <source>{winner} wins the match {a}–{b} ({how}).</source>
+        <translation>{winner} gagne le match {a}–{b} ({how}).</translation>
+    </message>
+    <message>
+        <source>Lag for the break: who won it?</source>
+        <translation>Tirage à la bande : qui l’a gagné ?</translation>
+    </message>
+    <message>
+        <source>{name} to break, cue ball in hand behind the head string.</source>
+        <translation>{name} casse, bille en main derrière la ligne de départ.</translation>
+    </message>
+    <message>
+        <source>{name} to choose: shoot from here, or hand the table back.</source>
+        <translation>{name} choisit : jouer la position, ou redonner la main.</translation>
+    </message>
+    <message>
+        <source>{name} to shoot, ball in hand anywhere on the table.</source>
+        <translation>{name} joue, bille en main sur toute la table.</translation>
+    </message>
+    <message>
+        <source>{name} to shoot.</source>
+        <translation>{name} joue.</translation>
+    </message>
+    <message>
+        <source>A push-out is allowed.</source>
+        <translation>Un push-out est permis.</translation>
+    </message>
+    <message>
+        <source>Ball in hand behind the head string</source>
+        <translation>Bille en main derrière la ligne de départ</translation>
+    </message>
+    <message>
+        <source>Ball in hand anywhere</source>
+        <translation>Bille en main sur toute la table</translation>
+    </message>
+    <message>
+        <source>2 fouls · WARNED</source>
+        <translation>2 fautes · AVERTI</translation>
+    </message>
+    <message>
+        <source>2 fouls · warning due</source>
+        <translation>2 fautes · avertissement à donner</translation>
+    </message>
+    <message>
+        <source>Fouls: {count}</source>
+        <translation>Fautes : {count}</translation>
+    </message>
+    <message>
+        <source>Extensions: {count}</source>
+        <translation>Prolongations : {count}</translation>
+    </message>
+    <message>
+        <source>Spot the 10 on the foot spot</source>
+        <translation>Replacer la 10 sur le point de replacement</translation>
+    </message>
+    <message>
+        <source>{name} is on two consecutive fouls. Give the warning before the next shot.</source>
+        <translation>{name} a commis deux fautes consécutives. Donnez l’avertissement avant le prochain coup.</translation>
+    </message>
+</context>
+<context>
+    <name>Refusal</name>
+    <message>
+        <source>The match is over: only a note or an undo can be recorded.</source>
+        <translation>Le match est terminé : seule une note ou une annulation peut être enregistrée.</translation>
+    </message>
+    <message>
+        <source>The lag has not been decided yet: record the lag first.</source>
+        <translation>Le tirage à la bande n’est pas encore joué : enregistrez-le d’abord.</translation>
+    </message>
+    <message>
+        <source>The lag has already been decided.</source>
+        <translation>Le tirage à la bande est déjà joué.</translation>
+    </message>
+    <message>
+        <source>The match has already started.</source>
+        <translation>Le match a déjà commencé.</translation>
+    </message>
+    <message>
+        <source>It is {due}&apos;s turn, not {player}&apos;s.</source>
+        <translation>C’est à {due} de jouer, pas à {player}.</translation>
+    </message>
+    <message>
+        <source>No break is due now: the rack has already been broken.</source>
+        <translation>Pas de casse maintenant : la manche est déjà cassée.</translation>
+    </message>
+    <message>
+        <source>The rack has not been broken yet: record the break first.</source>
+        <translation>La manche n’est pas encore cassée : enregistrez d’abord la casse.</translation>
+    </message>
+    <message>
+        <source>{chooser} must first choose: shoot, or hand the table back.</source>
+        <translation>{chooser} doit d’abord choisir : jouer, ou redonner la main.</translation>
+    </message>
+    <message>
+        <source>No option is offered now.</source>
+        <translation>Aucun choix n’est proposé maintenant.</translation>
+    </message>
+    <message>
+        <source>A push-out is only allowed on the first shot after a legal break.</source>
+        <translation>Le push-out n’est permis qu’au premier coup après une casse valable.</translation>
+    </message>
+    <message>
+        <source>Under WPA rules nothing can be announced on the break.</source>
+        <translation>En règles WPA, on n’annonce rien à la casse.</translation>
+    </message>
+    <message>
+        <source>The foul &apos;{foul}&apos; does not apply to a {stroke}.</source>
+        <translation>La faute « {foul} » ne s’applique pas à ce coup ({stroke}).</translation>
+    </message>
+    <message>
+        <source>Ball {ball} is not on the table.</source>
+        <translation>La bille {ball} n’est pas sur la table.</translation>
+    </message>
+    <message>
+        <source>{player} is not on two consecutive fouls: no warning is due.</source>
+        <translation>{player} n’a pas deux fautes consécutives : pas d’avertissement à donner.</translation>
+    </message>
+    <message>
+        <source>{player} has already been warned.</source>
+        <translation>{player} a déjà été averti.</translation>
+    </message>
+    <message>
+        <source>This match is played without a shot clock.</source>
+        <translation>Ce match se joue sans chronomètre.</translation>
+    </message>
+    <message>
+        <source>{player} is not about to shoot: an extension is taken before one&apos;s own shot.</source>
+        <translation>{player} ne joue pas maintenant : une prolongation se prend avant son propre coup.</translation>
+    </message>
+    <message>
+        <source>{player} has no extension left in this rack.</source>
+        <translation>{player} n’a plus de prolongation dans cette manche.</translation>
+    </message>
+    <message>
+        <source>A foul penalty cannot be given while the break is due.</source>
+        <translation>Une faute de pénalité ne peut pas être donnée avant la casse.</translation>
+    </message>
+    <message>
+        <source>A stalemate cannot be declared before the rack is broken.</source>
+        <translation>La manche ne peut pas être déclarée nulle avant la casse.</translation>
+    </message>
+    <message>
+        <source>There is nothing to undo.</source>
+        <translation>Il n’y a rien à annuler.</translation>
+    </message>
+    <message>
+        <source>Only the latest event still in force can be undone (event {latest}), not event {target}.</source>
+        <translation>Seul le dernier événement en vigueur peut être annulé (événement {latest}), pas l’événement {target}.</translation>
+    </message>
+    <message>
+        <source>The start of the match cannot be undone.</source>
+        <translation>Le début du match ne peut pas être annulé.</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayDialog</name>
+    <message>
+        <source>Replay</source>
+        <translation>Revoir le match</translation>
+    </message>
+    <message>
+        <source>◀ Previous [Left]</source>
+        <translation>◀ Précédent [Gauche]</translation>
+    </message>
+    <message>
+        <source>Next [Right] ▶</source>
+        <translation>Suivant [Droite] ▶</translation>
+    </message>
+    <message>
+        <source>Rack {n}</source>
+        <translation>Manche {n}</translation>
+    </message>
+    <message>
+        <source>(voided by an undo)</source>
+        <translation>(annulé)</translation>
+    </message>
+</context>
+<context>
+    <name>Sheet</name>
+    <message>
+        <source>10-ball match sheet</source>
+        <translation>Feuille de match – jeu de la 10</translation>
+    </message>
+    <message>
+        <source>Racks</source>
+        <translation>Manches</translation>
+    </message>
+    <message>
+        <source>No rack completed.</source>
+        <translation>Aucune manche terminée.</translation>
+    </message>
+    <message>
+        <source>Corrections (undone events)</source>
+        <translation>Corrections (événements annulés)</translation>
+    </message>
+    <message>
+        <source>Signatures</source>
+        <translation>Signatures</translation>
+    </message>
+    <message>
+        <source>foul</source>
+        <translation>faute</translation>
+    </message>
+    <message>
+        <source>{n} down ({balls})</source>
+        <translation>{n} empochée(s) ({balls})</translation>
+    </message>
+    <message>
+        <source>dry</source>
+        <translation>casse sèche</translation>
+    </message>
+    <message>
+        <source>shoot</source>
+        <translation>jouer</translation>
+    </message>
+    <message>
+        <source>hand back</source>
+        <translation>redonner la main</translation>
+    </message>
+    <message>
+        <source>Winner: {name} ({how})</source>
+        <translation>Vainqueur : {name} ({how})</translation>
+    </message>
+    <message>
+        <source>Match not finished</source>
+        <translation>Match non terminé</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Compétition</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Tour</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Referee</source>
+        <translation>Arbitre</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>Race to</source>
+        <translation>Manches gagnantes</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>Manche</translation>
+    </message>
+    <message>
+        <source>Breaker</source>
+        <translation>Casseur</translation>
+    </message>
+    <message>
+        <source>Break</source>
+        <translation>Casse</translation>
+    </message>
+    <message>
+        <source>Push-out</source>
+        <translation>Push-out</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>Gagnant</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Comment</translation>
+    </message>
+    <message>
+        <source>Fouls A</source>
+        <translation>Fautes A</translation>
+    </message>
+    <message>
+        <source>Fouls B</source>
+        <translation>Fautes B</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Avertissements</translation>
+    </message>
+    <message>
+        <source>Penalties</source>
+        <translation>Pénalités</translation>
+    </message>
+    <message>
+        <source>Concession and stalemates</source>
+        <translation>Abandon et parties nulles</translation>
+    </message>
+    <message>
+        <source>Referee&apos;s notes</source>
+        <translation>Notes de l’arbitre</translation>
+    </message>
+    <message>
+        <source>Undone at</source>
+        <translation>Annulé à</translation>
+    </message>
+    <message>
+        <source>What was undone</source>
+        <translation>Ce qui a été annulé</translation>
+    </message>
+    <message>
+        <source>Recorded at</source>
+        <translation>Enregistré à</translation>
+    </message>
+    <message>
+        <source>Player A: {name}</source>
+        <translation>Joueur A : {name}</translation>
+    </message>
+    <message>
+        <source>Player B: {name}</source>
+        <translation>Joueur B : {name}</translation>
+    </message>
+    <message>
+        <source>Referee: {name}</source>
+        <translation>Arbitre : {name}</translation>
+    </message>
+</context>
+<context>
+    <name>ShotClockWidget</name>
+    <message>
+        <source>Start clock [K]</source>
+        <translation>Lancer le chrono [K]</translation>
+    </message>
+    <message>
+        <source>Extension [Ctrl+E]</source>
+        <translation>Prolongation [Ctrl+E]</translation>
+    </message>
+</context>
+<context>
+    <name>ShotPanel</name>
+    <message>
+        <source>Called ball made [Enter]</source>
+        <translation>Annonce réussie [Entrée]</translation>
+    </message>
+    <message>
+        <source>Miss [M]</source>
+        <translation>Manqué [M]</translation>
+    </message>
+    <message>
+        <source>Safety [X]</source>
+        <translation>Sécurité [X]</translation>
+    </message>
+    <message>
+        <source>Push-out [P]</source>
+        <translation>Push-out [P]</translation>
+    </message>
+    <message>
+        <source>Foul (ball in hand for the opponent):</source>
+        <translation>Faute (bille en main pour l’adversaire) :</translation>
+    </message>
+    <message>
+        <source>Call: {ball} in {pocket}</source>
+        <translation>Annonce : {ball} dans {pocket}</translation>
+    </message>
+    <message>
+        <source>Choose the called pocket first (Q W E / A S D or click it).</source>
+        <translation>Choisissez d’abord la poche annoncée (Q W E / A S D ou clic).</translation>
+    </message>
+</context>
+<context>
+    <name>StatsDialog</name>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistiques</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Matchs</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gagnés</translation>
+    </message>
+    <message>
+        <source>Racks won</source>
+        <translation>Manches gagnées</translation>
+    </message>
+    <message>
+        <source>Breaks</source>
+        <translation>Casses</translation>
+    </message>
+    <message>
+        <source>Ball made on the break</source>
+        <translation>Bille empochée à la casse</translation>
+    </message>
+    <message>
+        <source>Dry breaks</source>
+        <translation>Casses sèches</translation>
+    </message>
+    <message>
+        <source>Break fouls</source>
+        <translation>Fautes à la casse</translation>
+    </message>
+    <message>
+        <source>Break-and-runs</source>
+        <translation>Casse et finition</translation>
+    </message>
+    <message>
+        <source>Push-outs</source>
+        <translation>Push-outs</translation>
+    </message>
+    <message>
+        <source>Push-outs: shot</source>
+        <translation>Push-outs : joués</translation>
+    </message>
+    <message>
+        <source>Push-outs: handed back</source>
+        <translation>Push-outs : main redonnée</translation>
+    </message>
+    <message>
+        <source>Options: shot</source>
+        <translation>Choix : joués</translation>
+    </message>
+    <message>
+        <source>Options: handed back</source>
+        <translation>Choix : main redonnée</translation>
+    </message>
+    <message>
+        <source>Safeties</source>
+        <translation>Sécurités</translation>
+    </message>
+    <message>
+        <source>Fouls</source>
+        <translation>Fautes</translation>
+    </message>
+    <message>
+        <source>Three-foul losses</source>
+        <translation>Manches perdues sur trois fautes</translation>
+    </message>
+    <message>
+        <source>Innings</source>
+        <translation>Reprises</translation>
+    </message>
+    <message>
+        <source>Timed shots</source>
+        <translation>Coups chronométrés</translation>
+    </message>
+    <message>
+        <source>Mean shot (s)</source>
+        <translation>Coup moyen (s)</translation>
+    </message>
+    <message>
+        <source>Longest shot (s)</source>
+        <translation>Coup le plus long (s)</translation>
+    </message>
+</context>
+<context>
+    <name>Wording</name>
+    <message>
+        <source>wrong ball first</source>
+        <translation>mauvaise bille touchée</translation>
+    </message>
+    <message>
+        <source>no rail</source>
+        <translation>absence de bande</translation>
+    </message>
+    <message>
+        <source>scratch</source>
+        <translation>blanche empochée</translation>
+    </message>
+    <message>
+        <source>ball off the table</source>
+        <translation>bille hors de la table</translation>
+    </message>
+    <message>
+        <source>too few balls to a cushion on the break</source>
+        <translation>pas assez de billes en bande à la casse</translation>
+    </message>
+    <message>
+        <source>double hit</source>
+        <translation>double touche</translation>
+    </message>
+    <message>
+        <source>push shot</source>
+        <translation>queue poussée</translation>
+    </message>
+    <message>
+        <source>shot while balls moving</source>
+        <translation>billes en mouvement</translation>
+    </message>
+    <message>
+        <source>touched a ball</source>
+        <translation>bille touchée</translation>
+    </message>
+    <message>
+        <source>no foot on the floor</source>
+        <translation>aucun pied au sol</translation>
+    </message>
+    <message>
+        <source>miscue on a jump</source>
+        <translation>fausse queue sur un saut</translation>
+    </message>
+    <message>
+        <source>bad cue ball placement</source>
+        <translation>placement bille de choc</translation>
+    </message>
+    <message>
+        <source>cue on the table</source>
+        <translation>queue posée sur la table</translation>
+    </message>
+    <message>
+        <source>shot clock expired</source>
+        <translation>temps de tir écoulé</translation>
+    </message>
+    <message>
+        <source>called 10</source>
+        <translation>10 annoncée</translation>
+    </message>
+    <message>
+        <source>10 announced on the break</source>
+        <translation>10 annoncée à la casse</translation>
+    </message>
+    <message>
+        <source>three fouls</source>
+        <translation>trois fautes</translation>
+    </message>
+    <message>
+        <source>penalty</source>
+        <translation>pénalité</translation>
+    </message>
+    <message>
+        <source>stalemate</source>
+        <translation>partie nulle</translation>
+    </message>
+    <message>
+        <source>race won</source>
+        <translation>manches gagnées</translation>
+    </message>
+    <message>
+        <source>concession</source>
+        <translation>abandon</translation>
+    </message>
+    <message>
+        <source>foul</source>
+        <translation>faute</translation>
+    </message>
+    <message>
+        <source>loss of the rack</source>
+        <translation>perte de la manche</translation>
+    </message>
+    <message>
+        <source>loss of the match</source>
+        <translation>perte du match</translation>
+    </message>
+    <message>
+        <source>off the table: {balls}</source>
+        <translation>hors de la table : {balls}</translation>
+    </message>
+    <message>
+        <source>foul: {fouls}</source>
+        <translation>faute : {fouls}</translation>
+    </message>
+    <message>
+        <source>Match: {a} v {b}, race to {race} ({rules})</source>
+        <translation>Match : {a} contre {b}, en {race} manches ({rules})</translation>
+    </message>
+    <message>
+        <source>Lag won by {winner}; {breaker} breaks</source>
+        <translation>Tirage gagné par {winner} ; {breaker} casse</translation>
+    </message>
+    <message>
+        <source>Re-lag</source>
+        <translation>Tirage rejoué</translation>
+    </message>
+    <message>
+        <source>{name} breaks: {rails} balls to a cushion</source>
+        <translation>{name} casse : {rails} billes en bande</translation>
+    </message>
+    <message>
+        <source>down: {balls}</source>
+        <translation>empochées : {balls}</translation>
+    </message>
+    <message>
+        <source>10 announced in {pocket}</source>
+        <translation>10 annoncée dans {pocket}</translation>
+    </message>
+    <message>
+        <source>{name} pushes out</source>
+        <translation>{name} joue un push-out</translation>
+    </message>
+    <message>
+        <source>{name}: safety</source>
+        <translation>{name} : sécurité</translation>
+    </message>
+    <message>
+        <source>{name}: {ball} in {pocket}, made</source>
+        <translation>{name} : {ball} dans {pocket}, empochée</translation>
+    </message>
+    <message>
+        <source>{name}: {ball} in {pocket}, missed</source>
+        <translation>{name} : {ball} dans {pocket}, manquée</translation>
+    </message>
+    <message>
+        <source>{name} shoots from the position</source>
+        <translation>{name} joue la position</translation>
+    </message>
+    <message>
+        <source>{name} hands the table back</source>
+        <translation>{name} redonne la main</translation>
+    </message>
+    <message>
+        <source>Warning to {name}</source>
+        <translation>Avertissement à {name}</translation>
+    </message>
+    <message>
+        <source>Extension for {name}</source>
+        <translation>Prolongation pour {name}</translation>
+    </message>
+    <message>
+        <source>Penalty against {name}: {kind}</source>
+        <translation>Pénalité contre {name} : {kind}</translation>
+    </message>
+    <message>
+        <source>{name} concedes the match</source>
+        <translation>{name} abandonne le match</translation>
+    </message>
+    <message>
+        <source>Stalemate: the rack is void</source>
+        <translation>Partie nulle : la manche ne compte pas</translation>
+    </message>
+    <message>
+        <source>Note: {text}</source>
+        <translation>Note : {text}</translation>
+    </message>
+    <message>
+        <source>Undo of event {seq}</source>
+        <translation>Annulation de l’événement {seq}</translation>
+    </message>
+</context>
+</TS>
