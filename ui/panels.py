@@ -75,6 +75,8 @@ class DroppedList(QWidget):
         self.add.clicked.connect(self.open_picker)
         self.clear_button = _button(self, f"{prefix}ClearDropped", "Shift+Del")
         self.clear_button.clicked.connect(self.clear)
+        for button in (self.add, self.clear_button):  # beside a stretching label: keep their width
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.add)
         layout.addWidget(self.clear_button)
