@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
@@ -88,14 +90,24 @@ class DeskController(QObject):
     # --- recording -------------------------------------------------------------------
     def record(self, event: Event) -> bool:
         """Record `event`; True when it is in the log. Refusals go to the notice area."""
+        if isinstance(event, Shot | PushOut) and event.clock_s is None and self._clock_started is not None:
+            event = replace(event, clock_s=self.clock_seconds())
+        if not self._attempt(lambda session: session.record(event), event):
+            return False
+        if isinstance(event, Shot | PushOut):
+            self._clock_started = None
+        return True
+
+    def undo(self) -> bool:
+        """Void the latest event in force (an `undo` line is appended)."""
+        return self._attempt(lambda session: session.undo(), "undo")
+
+    def _attempt(self, action: Callable[[Session], object], what: object) -> bool:
+        """Run `action` on the session; publish the new state, or say why nothing changed."""
         if self.session is None:
             return False
-        if isinstance(event, Shot | PushOut) and event.clock_s is None and self._clock_started is not None:
-            from dataclasses import replace
-
-            event = replace(event, clock_s=self.clock_seconds())
         try:
-            self.session.record(event)
+            action(self.session)
         except RuleViolation as refusal:
             self.notice.emit("refusal", refusal.message(qt_translate))
             return False
@@ -103,24 +115,8 @@ class DeskController(QObject):
             self.notice.emit("error", str(exc))
             return False
         except Exception:  # a bug: keep the desk alive, say so, log the traceback
-            log.exception("recording %r failed", event)
+            log.exception("recording %r failed", what)
             self.notice.emit("error", self.tr("Internal error: the event was not recorded (see the log)."))
-            return False
-        if isinstance(event, Shot | PushOut):
-            self._clock_started = None
-        self.publish()
-        return True
-
-    def undo(self) -> bool:
-        if self.session is None:
-            return False
-        try:
-            self.session.undo()
-        except RuleViolation as refusal:
-            self.notice.emit("refusal", refusal.message(qt_translate))
-            return False
-        except StoreError as exc:
-            self.notice.emit("error", str(exc))
             return False
         self.publish()
         return True
