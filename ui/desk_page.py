@@ -90,7 +90,7 @@ class DeskPage(QWidget):
         self.clock = ShotClockWidget(left)
         self.clock.started.connect(self.controller.start_clock)
         self.clock.expired.connect(self._clock_expired)
-        self.clock.extension_requested.connect(lambda: self.record(Extension()))
+        self.clock.extension_requested.connect(self.take_extension)
         column.addWidget(self.clock)
         self.history = HistoryPanel(left)
         self.history.setMinimumHeight(120)
@@ -135,6 +135,12 @@ class DeskPage(QWidget):
     # --- recording -------------------------------------------------------------------
     def record(self, event: Event) -> bool:
         return self.controller.record(event)
+
+    def take_extension(self) -> None:
+        """Section 10: the extension is recorded, then the running clock gets its seconds."""
+        state = self.controller.state
+        if state is not None and state.setup.shot_clock is not None and self.record(Extension()):
+            self.clock.extend(state.setup.shot_clock.extension_s)
 
     def give_warning(self) -> None:
         state = self.controller.state

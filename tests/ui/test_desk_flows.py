@@ -156,8 +156,11 @@ def test_shot_clock_times_the_shot(desk: Desk, monkeypatch) -> None:
     times = iter([100.0, 112.5])
     monkeypatch.setattr("ui.controller.time.monotonic", lambda: next(times))
     desk.click("clockStart")
+    limit = desk.page.clock.limit_s
     desk.click("clockExtension")
     assert desk.state.extensions_left.a == 0  # type: ignore[union-attr]
+    assert desk.page.clock.limit_s == limit + 25  # the extension's seconds are on the clock
+    assert not desk.button("clockExtension").isEnabled()  # none left this rack
     desk.click("pocketSL")
     desk.click("madeButton")
     assert desk.session.history.entries[-1].event.clock_s == 12.5  # type: ignore[union-attr]
