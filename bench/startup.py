@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RUNS = 7
+RUNS = 15
 
 FIRST_PAINT = """
 import os

@@ -8,20 +8,17 @@ notice area. A refusal or a storage problem never changes the state.
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from referee_app.events import Event, MatchStarted, PushOut, Shot
-from referee_app.refusals import RuleViolation
-from referee_app.session import Session
-from referee_app.state import State
-from referee_app.store import Store, StoreError
-
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:  # the core is imported when a database is opened, after the desk has painted
+    from referee_app.events import Event, MatchStarted
+    from referee_app.session import Session
+    from referee_app.state import State
+    from referee_app.store import Store
 
 
 def qt_translate(context: str, text: str) -> str:
@@ -49,6 +46,9 @@ class DeskController(QObject):
         self.store = store
 
     def open_match(self, match_id: str) -> bool:
+        from referee_app.session import Session
+        from referee_app.store import StoreError
+
         if self.store is None:
             return False
         try:
@@ -62,6 +62,9 @@ class DeskController(QObject):
         return True
 
     def new_match(self, setup: MatchStarted) -> bool:
+        from referee_app.session import Session
+        from referee_app.store import StoreError
+
         if self.store is None:
             return False
         try:
@@ -90,6 +93,10 @@ class DeskController(QObject):
     # --- recording -------------------------------------------------------------------
     def record(self, event: Event) -> bool:
         """Record `event`; True when it is in the log. Refusals go to the notice area."""
+        from dataclasses import replace
+
+        from referee_app.events import PushOut, Shot
+
         if isinstance(event, Shot | PushOut) and event.clock_s is None and self._clock_started is not None:
             event = replace(event, clock_s=self.clock_seconds())
         if not self._attempt(lambda session: session.record(event), event):
@@ -104,6 +111,9 @@ class DeskController(QObject):
 
     def _attempt(self, action: Callable[[Session], object], what: object) -> bool:
         """Run `action` on the session; publish the new state, or say why nothing changed."""
+        from referee_app.refusals import RuleViolation
+        from referee_app.store import StoreError
+
         if self.session is None:
             return False
         try:
@@ -115,7 +125,9 @@ class DeskController(QObject):
             self.notice.emit("error", str(exc))
             return False
         except Exception:  # a bug: keep the desk alive, say so, log the traceback
-            log.exception("recording %r failed", what)
+            import logging
+
+            logging.getLogger(__name__).exception("recording %r failed", what)
             self.notice.emit("error", self.tr("Internal error: the event was not recorded (see the log)."))
             return False
         self.publish()

@@ -7,17 +7,18 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from referee_app.demo import load_demo
-from referee_app.session import Session
-from referee_app.store import Store, StoreError
 from ui.controller import DeskController
 from ui.i18n import Languages
 from ui.main import APPLICATION, ORGANIZATION, default_db_path
 from ui.main_window import DeskWindow
+
+if TYPE_CHECKING:
+    from referee_app.store import Store
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -30,6 +31,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def first_match_in_progress(store: Store) -> str | None:
+    from referee_app.session import Session
+    from referee_app.store import StoreError
+
     for row in reversed(store.match_rows()):
         try:
             if not Session(store, row.match_id).state.finished:
@@ -43,9 +47,14 @@ def build_desk(args: argparse.Namespace, settings: QSettings, defer: bool = Fals
     """The desk window; with `defer`, the database is opened once the window has painted."""
     languages = Languages(settings)
     languages.switch(args.lang or languages.initial())
-    window = DeskWindow(DeskController(), settings, languages)
+    window = DeskWindow(DeskController(), settings, languages, keys_later=defer)
     if defer:
-        after_first_paint(window, lambda: open_database(window, args))
+
+        def then() -> None:
+            window.install_shortcuts()
+            open_database(window, args)
+
+        after_first_paint(window, then)
     else:
         open_database(window, args)
     return window
@@ -69,6 +78,10 @@ def after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
 
 
 def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
+    """Open the database and the match to show (the core's imports happen here, after the paint)."""
+    from referee_app.demo import load_demo
+    from referee_app.store import Store, StoreError
+
     db = args.db or default_db_path()
     if args.demo and args.db is None:
         db = db.with_name("demo.db")

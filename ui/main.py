@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from referee_app import cli
-
 ORGANIZATION = "referee-desk"
 APPLICATION = "referee-app"
 
@@ -34,6 +32,8 @@ def default_db_path() -> Path:
 
 def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
     """`export`, with PDF sheets printed by Qt (the core writes CSV and JSON Lines itself)."""
+    from referee_app import cli
+
     if args.format != "pdf":
         return cli.cmd_export(args, out)
     from ui.pdf_sheet import ensure_gui_app, use_language, write_sheet_pdf
@@ -45,7 +45,9 @@ def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in cli.HEADLESS_COMMANDS:
+    if args and not args[0].startswith("-"):  # a subcommand: the desk (and Qt's GUI) stays unloaded
+        from referee_app import cli
+
         db = None if args[0] == "replay" else default_db_path()
         return cli.main(args, default_db=db, extra={"export": export_with_pdf})
     from ui.desk import run_desk

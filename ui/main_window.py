@@ -9,40 +9,47 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QMainWindow,
     QStackedWidget,
     QWidget,
 )
 
-from referee_app.demo import load_demo, sample_players
-from referee_app.events import Event, MatchStarted
-from referee_app.rules import allowed
-from referee_app.state import State
-from referee_app.store import StoreError
 from ui.controller import DeskController
 from ui.i18n import LANGUAGES, Languages
 from ui.matches_page import MatchesPage
 
 if TYPE_CHECKING:
+    from referee_app.events import Event, MatchStarted
+    from referee_app.state import State
     from ui.desk_page import DeskPage
 
 LAST_MATCH = "last_match"
 
 
 class DeskWindow(QMainWindow):
-    def __init__(self, controller: DeskController, settings: QSettings, languages: Languages | None = None) -> None:
+    def __init__(
+        self,
+        controller: DeskController,
+        settings: QSettings,
+        languages: Languages | None = None,
+        keys_later: bool = False,
+    ) -> None:
+        """With `keys_later`, the menu shortcuts wait for `install_shortcuts()`: the first one
+        set loads Qt's key tables into Python (~30 ms), which can come after the first paint."""
         super().__init__()
+        self._shortcuts: list[tuple[QAction, str]] = []
         self.setObjectName("deskWindow")
         self.controller = controller
         self.settings = settings
         self.languages = languages or Languages(settings)
         self.dialog: QWidget | None = None
-        self.setStyleSheet(
-            "QMainWindow, QWidget#deskPage, QWidget#startPage { background: #263238; }"
-            "QLabel { color: #eceff1; } QCheckBox { color: #eceff1; }"
-        )
+        # A palette, not a window-wide style sheet: every widget would be polished through it.
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor("#263238"))
+        palette.setColor(QPalette.ColorRole.WindowText, QColor("#eceff1"))
+        self.setPalette(palette)
         self.resize(1366, 768)
         self.pages = QStackedWidget(self)
         self.pages.setObjectName("pages")
@@ -53,6 +60,8 @@ class DeskWindow(QMainWindow):
         controller.state_changed.connect(self.render)
         controller.notice.connect(self.show_notice)
         controller.match_opened.connect(self._match_opened)
+        if not keys_later:
+            self.install_shortcuts()
         self.retranslate()
         if controller.store is not None:
             self.matches.refresh()
@@ -81,10 +90,15 @@ class DeskWindow(QMainWindow):
     def _action(self, name: str, key: str, slot: object) -> QAction:
         action = QAction(self)
         action.setObjectName(name)
-        action.setShortcut(QKeySequence(key))
+        self._shortcuts.append((action, key))
         action.triggered.connect(slot)  # type: ignore[arg-type]
         self.addAction(action)
         return action
+
+    def install_shortcuts(self) -> None:
+        for action, key in self._shortcuts:
+            action.setShortcut(QKeySequence(key))
+        self._shortcuts.clear()
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -175,6 +189,8 @@ class DeskWindow(QMainWindow):
         return False
 
     def known_names(self) -> list[str]:
+        from referee_app.demo import sample_players
+
         names = set(sample_players())
         for row in self.controller.store.match_rows() if self.controller.store else []:
             names.update((row.player_a, row.player_b))
@@ -192,6 +208,9 @@ class DeskWindow(QMainWindow):
         self.controller.new_match(setup)
 
     def load_demo(self) -> None:
+        from referee_app.demo import load_demo
+        from referee_app.store import StoreError
+
         if self.controller.store is None:
             return
         try:
@@ -234,6 +253,8 @@ class DeskWindow(QMainWindow):
             self._desk_page.show_notice(level, text)
 
     def render(self, state: State) -> None:
+        from referee_app.rules import allowed
+
         self.desk_page.render(state)
         can = allowed(state)
         self.act_penalty.setEnabled(can.penalty_foul or can.penalty_rack or can.penalty_match)

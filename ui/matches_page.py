@@ -9,31 +9,36 @@ stats); this page only asks where and shows what came of it.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDialog,
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from referee_app import exports, stats
-from referee_app.merge import merge
-from referee_app.session import Session
-from referee_app.state import State
-from referee_app.store import MatchRow, StoreError
 from ui.controller import DeskController
+
+if TYPE_CHECKING:  # the core is imported on first use, after the window has painted
+    from referee_app.state import State
+    from referee_app.store import MatchRow
+
+
+def _font(widget: QWidget, points: int, bold: bool = False) -> QFont:
+    font = QFont(widget.font())
+    font.setPointSize(points)
+    font.setBold(bold)
+    return font
 
 
 class MatchesPage(QWidget):
@@ -46,10 +51,11 @@ class MatchesPage(QWidget):
         self.setObjectName("startPage")
         self.controller = controller
         self.rows: list[tuple[MatchRow, State | None]] = []
+        self._shown_ids: list[str] = []  # the match id of each row of the tree, in order
         self.dialog: QWidget | None = None
         layout = QVBoxLayout(self)
         self.title = QLabel(self)
-        self.title.setStyleSheet("font-size: 28px; font-weight: bold;")
+        self.title.setFont(_font(self, 21, bold=True))
         layout.addWidget(self.title)
         filters = QHBoxLayout()
         self.player_filter = self._line("filterPlayer", filters)
@@ -72,7 +78,7 @@ class MatchesPage(QWidget):
         self.notice = QLabel(self)
         self.notice.setObjectName("startNotice")
         self.notice.setWordWrap(True)
-        self.notice.setStyleSheet("font-size: 18px;")
+        self.notice.setFont(_font(self, 13))
         layout.addWidget(self.notice)
         desk_row = QHBoxLayout()
         self.new_button = self._button("newMatchButton", desk_row, self.new_requested.emit)
@@ -135,6 +141,9 @@ class MatchesPage(QWidget):
     # --- the list ----------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the database: every match with its replayed state (None when damaged)."""
+        from referee_app.session import Session
+        from referee_app.store import StoreError
+
         store = self.controller.store
         self.rows = []
         if store is not None:
@@ -180,6 +189,7 @@ class MatchesPage(QWidget):
         shown.sort(key=lambda rs: rs[0].created_at, reverse=True)
         shown.sort(key=lambda rs: self._status(rs[1]) != "playing")
         self.match_list.clear()
+        self._shown_ids = []
         labels = {"damaged": self.tr("damaged"), "finished": self.tr("finished"), "playing": self.tr("in progress"),
                   "lag": self.tr("in progress")}  # fmt: skip
         for row, state in shown:
@@ -188,7 +198,7 @@ class MatchesPage(QWidget):
                 [labels[self._status(state)], f"{row.player_a} v {row.player_b}", score, row.rules.upper(),
                  " ".join(x for x in (row.event, row.round) if x), row.created_at[:16].replace("T", " ")]
             )  # fmt: skip
-            item.setData(0, Qt.ItemDataRole.UserRole, row.match_id)
+            self._shown_ids.append(row.match_id)
             self.match_list.addTopLevelItem(item)
         for column in range(self.match_list.columnCount()):
             self.match_list.resizeColumnToContents(column)
@@ -197,7 +207,9 @@ class MatchesPage(QWidget):
             self.match_list.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
 
     def _id(self, item: QTreeWidgetItem) -> str:
-        return str(item.data(0, Qt.ItemDataRole.UserRole))
+        """The match id of a row (kept beside the tree: Qt's item roles live in the `Qt` namespace,
+        whose Python bindings take ~30 ms to load before the first paint)."""
+        return self._shown_ids[self.match_list.indexOfTopLevelItem(item)]
 
     def selected_ids(self) -> list[str]:
         return [self._id(item) for item in self.match_list.selectedItems()]
@@ -209,10 +221,12 @@ class MatchesPage(QWidget):
 
     # --- organizer's actions ---------------------------------------------------------
     def choose_folder(self) -> Path | None:
+
         folder = QFileDialog.getExistingDirectory(self, self.tr("Export to which folder?"))
         return Path(folder) if folder else None
 
     def choose_databases(self) -> list[Path]:
+
         files, _ = QFileDialog.getOpenFileNames(
             self, self.tr("Databases of other desks"), "", self.tr("Match databases (*.db);;All files (*)")
         )
@@ -231,6 +245,8 @@ class MatchesPage(QWidget):
         folder = self.choose_folder()
         if folder is None:
             return []
+        from referee_app import exports
+
         logs = self._logs(ids)
         written: list[Path] = []
         if kind == "csv":
@@ -251,6 +267,9 @@ class MatchesPage(QWidget):
         return written
 
     def merge_databases(self) -> None:
+        from referee_app.merge import merge
+        from referee_app.store import StoreError
+
         store = self.controller.store
         if store is None:
             return
@@ -274,8 +293,12 @@ class MatchesPage(QWidget):
         self.refresh()
 
     def show_stats(self) -> None:
+        from referee_app import stats
+
         ids = self.selected_ids() or [self._id(self.match_list.topLevelItem(i))
                                       for i in range(self.match_list.topLevelItemCount())]  # fmt: skip
+        from ui.stats_dialog import StatsDialog
+
         dialog = StatsDialog([s.row() for s in stats.player_stats(self._logs(ids))], self)
         self.dialog = dialog
         dialog.show()
@@ -297,37 +320,3 @@ class MatchesPage(QWidget):
         dialog.paintRequested.connect(lambda printer: sheet_document(html).print_(printer))
         self.dialog = dialog
         dialog.open()
-
-
-class StatsDialog(QDialog):
-    """Statistics per player over the chosen matches, one row a player."""
-
-    def __init__(self, rows: list[dict[str, object]], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("statsDialog")
-        self.setWindowTitle(self.tr("Statistics"))
-        self.resize(1100, 400)
-        layout = QVBoxLayout(self)
-        headers = {
-            "player": self.tr("Player"), "matches": self.tr("Matches"), "matches_won": self.tr("Won"),
-            "racks_won": self.tr("Racks won"), "breaks": self.tr("Breaks"),
-            "breaks_with_ball_made": self.tr("Ball made on the break"), "dry_breaks": self.tr("Dry breaks"),
-            "break_fouls": self.tr("Break fouls"), "break_and_runs": self.tr("Break-and-runs"),
-            "push_outs": self.tr("Push-outs"), "push_out_answers_shoot": self.tr("Push-outs: shot"),
-            "push_out_answers_hand_back": self.tr("Push-outs: handed back"),
-            "options_shoot": self.tr("Options: shot"), "options_hand_back": self.tr("Options: handed back"),
-            "safeties": self.tr("Safeties"), "fouls": self.tr("Fouls"),
-            "three_foul_losses": self.tr("Three-foul losses"), "innings": self.tr("Innings"),
-            "timed_shots": self.tr("Timed shots"), "mean_shot_s": self.tr("Mean shot (s)"),
-            "max_shot_s": self.tr("Longest shot (s)"),
-        }  # fmt: skip
-        keys = list(headers)
-        self.table = QTableWidget(len(rows), len(keys), self)
-        self.table.setObjectName("statsTable")
-        self.table.setHorizontalHeaderLabels([headers[k] for k in keys])
-        for r, row in enumerate(rows):
-            for c, key in enumerate(keys):
-                value = row.get(key)
-                self.table.setItem(r, c, QTableWidgetItem("" if value is None else str(value)))
-        self.table.resizeColumnsToContents()
-        layout.addWidget(self.table)
