@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
-from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QMainWindow,
     QStackedWidget,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from ui.controller import DeskController
 from ui.i18n import LANGUAGES, Languages
 from ui.matches_page import MatchesPage
+from ui.theme import apply_dark
 
 if TYPE_CHECKING:
     from referee_app.events import Event, MatchStarted
@@ -45,11 +46,7 @@ class DeskWindow(QMainWindow):
         self.settings = settings
         self.languages = languages or Languages(settings)
         self.dialog: QWidget | None = None
-        # A palette, not a window-wide style sheet: every widget would be polished through it.
-        palette = self.palette()
-        palette.setColor(QPalette.ColorRole.Window, QColor("#263238"))
-        palette.setColor(QPalette.ColorRole.WindowText, QColor("#eceff1"))
-        self.setPalette(palette)
+        apply_dark(self)
         self.resize(1366, 768)
         self.pages = QStackedWidget(self)
         self.pages.setObjectName("pages")

@@ -11,12 +11,14 @@ from ui.history_panel import describe_entry
 from ui.keys import KeyButton
 from ui.scoreboard import Scoreboard
 from ui.table_view import TableView
+from ui.theme import apply_dark
 
 
 class ReplayDialog(QDialog):
     def __init__(self, history: History, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("replayDialog")
+        apply_dark(self)
         self.setWindowTitle(self.tr("Replay"))
         self.resize(1100, 760)
         self.history = history
@@ -28,7 +30,7 @@ class ReplayDialog(QDialog):
         layout.addWidget(self.table, 1)
         self.event_label = QLabel(self)
         self.event_label.setObjectName("replayEvent")
-        self.event_label.setStyleSheet("font-size: 18px; font-weight: bold;")
+        self.event_label.setStyleSheet("font-size: 18px; font-weight: bold; color: #ffd54a;")
         layout.addWidget(self.event_label)
         row = QHBoxLayout()
         self.prev = KeyButton("Left", self, "replayPrev")
