@@ -124,3 +124,22 @@ def test_console_script_replays(tmp_path: Path) -> None:
         pytest.skip("console script not installed")
     done = subprocess.run([exe, "replay", str(UNDO_LOG)], capture_output=True, text=True, check=True)
     assert json.loads(done.stdout)["balls_on_table"] == [3, 4, 6, 7, 8, 9, 10]
+
+
+@pytest.mark.parametrize(
+    ("second_line", "code"),
+    [
+        ('{"type": "lag", "winner": "A", "spin": 1}', 2),  # unknown field
+        ('{"type": "break", "pocketed": [{"ball": 11, "pocket": "FL"}]}', 2),  # ball 11
+        ('{"type": "break", "pocketed": [{"ball": 3, "pocket": "XX"}]}', 2),  # pocket XX
+        ('{"type": "break", "pocketed": [{"ball": 3, "pocket": "FL"}], "off_table": [3]}', 2),  # ball twice
+        ('{"type": "match_started", "players": {"A": "a", "B": "b"}, "race_to": 1}', 2),  # repeated start
+        ('{"type": "shot", "call": {"ball": 3, "pocket": "FL"}}', 1),  # before the lag
+    ],
+)
+def test_bad_logs_are_refused_with_their_line_and_nothing_is_written(tmp_path: Path, capsys, second_line, code) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text('{"type": "match_started", "players": {"A": "a", "B": "b"}, "race_to": 1}\n\n' + second_line + "\n")
+    assert main(["import", str(log), "--db", str(tmp_path / "m.db")]) == code
+    assert capsys.readouterr().err.startswith("line 3:")
+    assert Store(tmp_path / "m.db").match_rows() == []
