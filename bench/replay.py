@@ -12,7 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path[0] = str(Path(__file__).resolve().parents[1])  # not bench/: its click.py would shadow `click`
 
 from bench.synthetic import synthetic_entries
 from referee_app.codec import parse_event_text
