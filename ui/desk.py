@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -106,6 +105,8 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
 
 
 def run_desk(argv: Sequence[str]) -> int:
+    import logging
+
     logging.basicConfig(level=logging.INFO)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
