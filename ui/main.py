@@ -36,11 +36,17 @@ def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.format != "pdf":
         return cli.cmd_export(args, out)
+    from PySide6.QtCore import QCoreApplication
+
     from ui.pdf_sheet import ensure_gui_app, use_language, write_sheet_pdf
 
     ensure_gui_app()
-    keep = use_language(args.lang)  # noqa: F841 - the translator must outlive the export
-    return cli.cmd_export(args, out, pdf=write_sheet_pdf)
+    translator = use_language(args.lang)
+    try:
+        return cli.cmd_export(args, out, pdf=write_sheet_pdf)
+    finally:
+        if translator is not None:
+            QCoreApplication.removeTranslator(translator)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

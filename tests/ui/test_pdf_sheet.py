@@ -53,3 +53,22 @@ def test_pdf_sheet_has_players_score_and_every_rack(qapp, db: Path, tmp_path: Pa
         row = rf"^\s*{rack}\s+{breaker}\b.*\b{winner}(\s+\w+)?\s+{how}\s+{fouls_a}\s+{fouls_b}\b"
         assert any(re.search(row, line) for line in lines), f"rack {rack} not found"
     assert size in _poppler("pdfinfo", str(final))
+
+
+def test_pdf_sheet_in_french(qapp, db: Path, tmp_path: Path) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    out = tmp_path / "fr"
+    assert main(["export", "--all", "--format", "pdf", "--lang", "fr", "--out", str(out), "--db", str(db)]) == 0
+    assert QCoreApplication.translate("Sheet", "Racks") == "Racks"  # the French catalogue is put away again
+    final = next(p for p in out.glob("*.pdf") if "Maria_Lopez" in p.name)
+    text = " ".join(_poppler("pdftotext", str(final), "-").split())
+    for expected in (
+        "Feuille de match – jeu de la 10",
+        "Arbitre : Claire Dubois",
+        "Manches",
+        "trois fautes",
+        "Vainqueur : Jan Novak (manches gagnées)",
+        "casse sèche",
+    ):
+        assert expected in text, expected
