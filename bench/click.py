@@ -21,15 +21,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # that sqlite-utils imports: put the project root there instead.
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
-from referee_app.events import Break, Lag, MatchStarted  # noqa: E402
-from referee_app.store import Store  # noqa: E402
-from referee_app.vocab import Awaiting, Pocket, Seat  # noqa: E402
-from ui.controller import DeskController  # noqa: E402
-from ui.main_window import DeskWindow  # noqa: E402
+from referee_app.events import Break, Lag, MatchStarted
+from referee_app.store import Store
+from referee_app.vocab import Awaiting, Pocket, Seat
+from ui.controller import DeskController
+from ui.main_window import DeskWindow
 
 CLICKS = 500
 

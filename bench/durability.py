@@ -16,12 +16,12 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from referee_app.codec import dumps, event_to_json  # noqa: E402
-from referee_app.events import MatchStarted  # noqa: E402
-from referee_app.session import Session  # noqa: E402
-from referee_app.store import Store  # noqa: E402
-from tests.referee_app.play_ahead import play_ahead  # noqa: E402
-from tests.referee_app.test_durability import _record_and_kill  # noqa: E402
+from referee_app.codec import dumps, event_to_json
+from referee_app.events import MatchStarted
+from referee_app.session import Session
+from referee_app.store import Store
+from tests.referee_app.play_ahead import play_ahead
+from tests.referee_app.test_durability import _record_and_kill
 
 KILLS = 300
 

@@ -19,11 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)
 
-from referee_app.cli import import_entries  # noqa: E402
-from referee_app.demo import seed_logs  # noqa: E402
-from referee_app.events import MatchStarted  # noqa: E402
-from referee_app.logfile import read_log  # noqa: E402
-from referee_app.store import Store  # noqa: E402
+from referee_app.cli import import_entries
+from referee_app.demo import seed_logs
+from referee_app.events import MatchStarted
+from referee_app.logfile import read_log
+from referee_app.store import Store
 
 MATCHES = 1000
 
