@@ -19,7 +19,7 @@ from referee_app.refusals import RuleViolation
 from referee_app.session import Session
 from referee_app.state import State, summary
 from referee_app.store import Store
-from referee_app.vocab import Awaiting, RuleSet, Status
+from referee_app.vocab import Awaiting, RuleSet, Seat, Status
 from tests.referee_app.strategies import event_for
 
 SETUPS = st.builds(
@@ -33,7 +33,7 @@ SETUPS = st.builds(
 
 def check_invariants(state: State) -> None:
     assert set(state.balls_on_table) <= set(range(1, 11))
-    assert all(0 <= state.fouls[s] <= 2 for s in ("A", "B"))  # type: ignore[index]
+    assert all(0 <= state.fouls[s] <= 2 for s in Seat)
     won = sum(1 for r in state.racks if r.winner is not None)
     assert state.score.a + state.score.b == won
     assert (state.status is Status.FINISHED) == (state.winner is not None)

@@ -2,6 +2,7 @@
 
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,7 @@ def test_migrations_run_once(tmp_path: Path) -> None:
 def test_sqlite_utils_cli_can_read_it(tmp_path: Path) -> None:
     store = Store(tmp_path / "m.db")
     _start(store)
-    exe = Path(__import__("sys").executable).with_name("sqlite-utils")
+    exe = Path(sys.executable).with_name("sqlite-utils")
     if not exe.exists():
         pytest.skip("sqlite-utils CLI not installed beside this python")
     out = subprocess.run([str(exe), "rows", str(tmp_path / "m.db"), "matches"], capture_output=True, text=True)
