@@ -35,7 +35,7 @@ class PerSeat(NamedTuple, Generic[T]):
     b: T
 
     def __getitem__(self, seat: Seat) -> T:  # type: ignore[override]
-        return self.a if seat is Seat.A else self.b
+        return self.a if seat == Seat.A else self.b  # == so that a plain "A" works too
 
     def set(self, seat: Seat, value: T) -> PerSeat[T]:
         return PerSeat(value, self.b) if seat is Seat.A else PerSeat(self.a, value)
