@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from ui.controller import DeskController
 from ui.i18n import LANGUAGES, Languages
 from ui.matches_page import MatchesPage
-from ui.theme import apply_dark
+from ui.theme import apply_dark, light_menus
 
 if TYPE_CHECKING:
     from referee_app.events import Event, MatchStarted
@@ -99,6 +99,7 @@ class DeskWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
+        light_menus(bar)
         self.match_menu = bar.addMenu("")
         self.act_new = self._action("actionNewMatch", "Ctrl+N", self.new_match)
         self.act_matches = self._action("actionMatches", "Ctrl+O", self.show_start)
