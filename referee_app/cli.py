@@ -30,8 +30,7 @@ from referee_app.store import Store, StoreError
 
 HEADLESS_COMMANDS = ("replay", "import", "export-log", "matches", "record", "export", "merge", "stats")
 
-PdfWriter = Callable[[list[Entry], Path, str], None]
-"""(entries, path, paper) -> None: supplied by the desk package, which has Qt."""
+PdfWriter = exports.PdfWriter
 
 
 class CliError(Exception):
@@ -169,27 +168,10 @@ def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
 
 def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = None) -> int:
     """Match sheets (pdf), rack-by-rack and match CSVs (csv), or match logs (jsonl) into --out."""
+    if args.format == "pdf" and pdf is None:
+        raise CliError(1, "PDF sheets are written by the desk: run `referee-app export ... --format pdf`")
     store = _open_store(args)
-    logs = _selected_logs(args, store)
-    folder = Path(args.out)
-    folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    if args.format == "csv":
-        for name, text in (("racks.csv", exports.racks_csv(logs)), ("matches.csv", exports.matches_csv(logs))):
-            (folder / name).write_text(text, encoding="utf-8")
-            written.append(folder / name)
-    elif args.format == "jsonl":
-        for entries in logs:
-            path = folder / f"{exports.file_stem(entries)}.jsonl"
-            path.write_text(exports.jsonl(entries), encoding="utf-8")
-            written.append(path)
-    else:
-        if pdf is None:
-            raise CliError(1, "PDF sheets are written by the desk: run `referee-app export ... --format pdf`")
-        for entries in logs:
-            path = folder / f"{exports.file_stem(entries)}.pdf"
-            pdf(entries, path, args.paper)
-            written.append(path)
+    written = exports.write_files(_selected_logs(args, store), args.format, Path(args.out), pdf, args.paper)
     for path in written:
         out.write(f"{path}\n")
     return 0

@@ -9,7 +9,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from referee_app.events import Entry, MatchStarted
 from referee_app.history import replay
@@ -113,3 +114,32 @@ def file_stem(entries: list[Entry]) -> str:
     players = f"{setup.players[0]}-v-{setup.players[1]}"
     safe = re.sub(r"[^\w.-]+", "_", players, flags=re.UNICODE).strip("_")
     return f"{entries[0].at[:10]}_{safe}_{setup.match_id[:8]}"
+
+
+PdfWriter = Callable[[list[Entry], Path, str], None]
+"""(entries, path, paper) -> None: supplied by the desk package, which has Qt."""
+
+
+def write_files(
+    logs: list[list[Entry]], kind: str, folder: Path, pdf: PdfWriter | None = None, paper: str = "a4"
+) -> list[Path]:
+    """Write the matches into `folder`: racks.csv and matches.csv ("csv"), one log per match
+    ("jsonl"), or one sheet per match ("pdf", through `pdf`). Returns the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if kind == "csv":
+        files = {"racks.csv": racks_csv(logs), "matches.csv": matches_csv(logs)}
+        for name, text in files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        return [folder / name for name in files]
+    if kind == "pdf" and pdf is None:
+        raise ValueError("PDF sheets need Qt: they are written by the desk package")
+    written = []
+    for entries in logs:
+        path = folder / f"{file_stem(entries)}.{kind}"
+        if kind == "pdf":
+            assert pdf is not None
+            pdf(entries, path, paper)
+        else:
+            path.write_text(jsonl(entries), encoding="utf-8")
+        written.append(path)
+    return written

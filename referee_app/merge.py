@@ -7,7 +7,6 @@ reported with its id and left as it is, never merged or overwritten.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,27 +23,9 @@ class MergeReport:
     damaged: list[str] = field(default_factory=list)
 
 
-def open_readonly(path: Path) -> Store:
-    """Another desk's database, opened without writing to it."""
-    if not path.exists():
-        raise StoreError(f"{path} does not exist")
-    import sqlite_utils
-
-    store = Store.__new__(Store)
-    store.path = path
-    try:
-        store.db = sqlite_utils.Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
-        version = store.db.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{path} cannot be opened as a match database: {exc}") from None
-    if version < 1:
-        raise StoreError(f"{path} is not a match database")
-    return store
-
-
 def merge(store: Store, other_path: Path) -> MergeReport:
     """Copy into `store` every match of `other_path` it lacks; report the rest."""
-    other = open_readonly(other_path)
+    other = Store.open_readonly(other_path)
     report = MergeReport()
     for row in other.match_rows():
         try:

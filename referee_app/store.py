@@ -104,6 +104,24 @@ class Store:
         except OSError as exc:
             raise StoreError(f"{self.path} cannot be opened: {exc}") from None
 
+    @classmethod
+    def open_readonly(cls, path: Path) -> Store:
+        """Another desk's database, read without writing to it (no migration, no WAL switch)."""
+        if not path.exists():
+            raise StoreError(f"{path} does not exist")
+        import sqlite_utils
+
+        store = cls.__new__(cls)
+        store.path = path
+        try:
+            store.db = sqlite_utils.Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+            version = store.db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{path} cannot be opened as a match database: {exc}") from None
+        if version < 1:
+            raise StoreError(f"{path} is not a match database")
+        return store
+
     def close(self) -> None:
         self.db.close()
 

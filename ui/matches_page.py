@@ -245,24 +245,10 @@ class MatchesPage(QWidget):
         folder = self.choose_folder()
         if folder is None:
             return []
-        from referee_app import exports
+        from referee_app.exports import write_files
+        from ui.pdf_sheet import write_sheet_pdf
 
-        logs = self._logs(ids)
-        written: list[Path] = []
-        if kind == "csv":
-            for name, text in (("racks.csv", exports.racks_csv(logs)), ("matches.csv", exports.matches_csv(logs))):
-                (folder / name).write_text(text, encoding="utf-8")
-                written.append(folder / name)
-        else:
-            from ui.pdf_sheet import write_sheet_pdf
-
-            for entries in logs:
-                path = folder / f"{exports.file_stem(entries)}.{kind}"
-                if kind == "pdf":
-                    write_sheet_pdf(entries, path, "a4")
-                else:
-                    path.write_text(exports.jsonl(entries), encoding="utf-8")
-                written.append(path)
+        written = write_files(self._logs(ids), kind, folder, pdf=write_sheet_pdf)
         self.notice.setText(self.tr("{n} file(s) written to {folder}").format(n=len(written), folder=folder))
         return written
 
