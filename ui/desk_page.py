@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSplitter, QStackedWidget, QVBoxLayout, QWidget
 
 from referee_app.events import Event, Extension, WarningGiven
-from referee_app.rules import allowed
+from referee_app.rules import Allowed, allowed
 from referee_app.state import State
 from referee_app.vocab import Awaiting, Pocket
 from ui import presenter
@@ -171,7 +171,8 @@ class DeskPage(QWidget):
             Awaiting.OPTION: self.option_panel,
         }.get(state.awaiting, self.shot_panel)  # type: ignore[arg-type]
 
-    def render(self, state: State) -> None:
+    def render(self, state: State) -> Allowed:
+        """Re-render everything from `state`; returns what the rules allow now (for the menus)."""
         can = allowed(state)
         self.scoreboard.render(state)
         panel = self._panel_for(state)
@@ -200,3 +201,4 @@ class DeskPage(QWidget):
         self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)
         if session is not None:
             self.history.render(session.history)
+        return can

@@ -251,10 +251,7 @@ class DeskWindow(QMainWindow):
             self._desk_page.show_notice(level, text)
 
     def render(self, state: State) -> None:
-        from referee_app.rules import allowed
-
-        self.desk_page.render(state)
-        can = allowed(state)
+        can = self.desk_page.render(state)
         self.act_penalty.setEnabled(can.penalty_foul or can.penalty_rack or can.penalty_match)
         self.act_concede.setEnabled(can.concede)
         self.act_stalemate.setEnabled(can.stalemate)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee_app.events import SAFETY, BallPocket, Break, Event, Lag, Option, PushOut, Shot
+from referee_app.events import SAFETY, BallPocket, Break, Event, Lag, Option, PushOut, Relag, Shot
 from referee_app.rules import allowed
 from referee_app.state import State
 from referee_app.vocab import REFEREE_FOULS, Choice, CueBallFate, Foul, LagFault, Pocket, RuleSet, Seat
@@ -187,8 +187,6 @@ class LagPanel(QWidget):
                 box.setChecked(False)
 
     def _relag(self) -> None:
-        from referee_app.events import Relag
-
         self.record(Relag(reason=""))
 
 

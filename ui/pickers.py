@@ -19,6 +19,17 @@ from referee_app.vocab import Pocket
 from ui.keys import KeyButton
 
 BALL_KEYS = {ball: str(ball % 10) for ball in range(1, 11)}  # 10 is on the 0 key
+POCKET_PLACES: dict[Pocket, tuple[int, int]] = {
+    Pocket.HL: (0, 0),
+    Pocket.SL: (0, 1),
+    Pocket.FL: (0, 2),
+    Pocket.HR: (1, 0),
+    Pocket.SR: (1, 1),
+    Pocket.FR: (1, 2),
+}
+"""(row, column) of each pocket as the desk draws the table: the head (breaking end) on the
+left, so a player at the head rail has HL at the top left and FR at the bottom right."""
+
 POCKET_KEYS = {Pocket.HL: "Q", Pocket.SL: "W", Pocket.FL: "E", Pocket.HR: "A", Pocket.SR: "S", Pocket.FR: "D"}
 """Pocket keys mirror the table as drawn: head on the left, Q W E along the top rail."""
 
@@ -63,15 +74,7 @@ class PocketGrid(QWidget):
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.buttons: dict[Pocket, QPushButton] = {}
-        places = {
-            Pocket.HL: (0, 0),
-            Pocket.SL: (0, 1),
-            Pocket.FL: (0, 2),
-            Pocket.HR: (1, 0),
-            Pocket.SR: (1, 1),
-            Pocket.FR: (1, 2),
-        }
-        for pocket, (row, col) in places.items():
+        for pocket, (row, col) in POCKET_PLACES.items():
             key = POCKET_KEYS[pocket]
             button = KeyButton(key if keys else None, self, f"{prefix}{pocket.value}")
             button.setText(f"{pocket.value} [{key}]" if keys else pocket.value)

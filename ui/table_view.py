@@ -16,6 +16,7 @@ from referee_app.state import State
 from referee_app.vocab import CueBall, Pocket
 from ui import presenter
 from ui.controller import qt_translate
+from ui.pickers import POCKET_PLACES
 
 # Pens and brushes made once and passed explicitly.
 NO_PEN = QPen(Qt.PenStyle.NoPen)
@@ -35,15 +36,9 @@ BALL_COLOURS: dict[int, str] = {
 }
 STRIPES = {9, 10}
 
-# Pocket centres as fractions of the playing surface; the head (breaking end) is on the left,
-# so a player at the head rail has HL at the top left and FR at the bottom right.
+# Pocket centres as fractions of the playing surface (x along the table, y across it).
 POCKET_AT: dict[Pocket, tuple[float, float]] = {
-    Pocket.HL: (0.0, 0.0),
-    Pocket.SL: (0.5, 0.0),
-    Pocket.FL: (1.0, 0.0),
-    Pocket.HR: (0.0, 1.0),
-    Pocket.SR: (0.5, 1.0),
-    Pocket.FR: (1.0, 1.0),
+    pocket: (col / 2, float(row)) for pocket, (row, col) in POCKET_PLACES.items()
 }
 
 
