@@ -62,7 +62,7 @@ def main() -> None:
         page.scoreboard.cards[Seat.A].installEventFilter(counter)
         page.scoreboard.cards[Seat.B].installEventFilter(counter)
         times: list[float] = []
-        repainted = 0
+        with_scoreboard: list[float] = []  # the clicks that changed the scoreboard (a rack won)
         while len(times) < CLICKS:
             state = controller.state
             assert state is not None
@@ -76,12 +76,18 @@ def main() -> None:
             QTest.mouseClick(made, Qt.MouseButton.LeftButton)
             app.processEvents()  # flush the repaint
             times.append(time.perf_counter() - t0)
-            repainted += counter.count > before
+            if counter.count > before:
+                with_scoreboard.append(times[-1])
         events = len(controller.session.history.entries)  # type: ignore[union-attr]
     ms = sorted(t * 1000 for t in times)
     p95 = ms[int(len(ms) * 0.95) - 1]
     print(f"clicks: {len(ms)} on 'Called ball made' (each a durable event); log length at the end: {events}")
-    print(f"scoreboard repainted within the timed span: {repainted}/{len(ms)}")
+    won = sorted(t * 1000 for t in with_scoreboard)
+    print(
+        f"clicks whose scoreboard changed (rack won) and repainted within the timed span: {len(won)}/{len(ms)},"
+        f" median {statistics.median(won):.1f} ms, max {won[-1]:.1f} ms"
+    )
+    print("the others change the table and the panels only, and are timed to the same flush of every repaint")
     print(f"median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms")
     print(f"p95_ms {p95:.1f} target <= 16")
 

@@ -22,6 +22,7 @@ from ui.panels import BreakPanel, FinishedPanel, LagPanel, OptionPanel, ShotPane
 from ui.scoreboard import Scoreboard
 from ui.shot_clock import ShotClockWidget
 from ui.table_view import TableView
+from ui.theme import panel_buttons, text_style
 
 NOTICE_STYLE = {
     "refusal": "background: #b71c1c; color: white;",
@@ -85,7 +86,9 @@ class DeskPage(QWidget):
         self.prompt = QLabel(left)
         self.prompt.setObjectName("promptLine")
         self.prompt.setWordWrap(True)
-        self.prompt.setStyleSheet("font-size: 20px; font-weight: bold; color: #ffd54a;")
+        text_style(self.prompt, 20, bold=True, colour="#ffd54a")
+        # room for two lines always: a prompt that wraps must not make the table jump (and redraw)
+        self.prompt.setMinimumHeight(2 * self.prompt.fontMetrics().lineSpacing())
         column.addWidget(self.prompt)
         self.clock = ShotClockWidget(left)
         self.clock.started.connect(self.controller.start_clock)
@@ -109,7 +112,7 @@ class DeskPage(QWidget):
         self.option_panel = OptionPanel(self.record, self.panels)
         self.finished_panel = FinishedPanel(self.panels)
         for panel in self.all_panels():
-            panel.setStyleSheet("QLabel { color: #eceff1; } QPushButton { font-size: 15px; }")
+            panel_buttons(panel)
             self.panels.addWidget(panel)
         column.addWidget(self.panels, 3)
         self.undo_button = KeyButton("Backspace", right, "undoButton")

@@ -30,6 +30,7 @@ from ui import presenter
 from ui.controller import qt_translate
 from ui.keys import KeyButton
 from ui.pickers import BallRow, DroppedDialog, PocketGrid
+from ui.theme import text_style
 
 Record = Callable[[Event], bool]
 
@@ -242,7 +243,7 @@ class BreakPanel(QWidget):
             fouls.addWidget(button, i // 3, i % 3)
         layout.addLayout(fouls)
         self.go = _button(self, "recordBreak", "Return")
-        self.go.setStyleSheet("font-size: 18px; font-weight: bold;")
+        text_style(self.go, 18, bold=True)
         self.go.clicked.connect(self.submit)
         layout.addWidget(self.go)
         layout.addStretch(1)
@@ -316,7 +317,7 @@ class ShotPanel(QWidget):
         layout = QVBoxLayout(self)
         self.call_label = QLabel(self)
         self.call_label.setObjectName("callLabel")
-        self.call_label.setStyleSheet("font-size: 20px; font-weight: bold;")
+        text_style(self.call_label, 20, bold=True)
         layout.addWidget(self.call_label)
         self.balls = BallRow("callBall", parent=self)
         self.balls.picked.connect(self.pick_ball)
@@ -328,7 +329,7 @@ class ShotPanel(QWidget):
         layout.addWidget(self.dropped)
         results = QHBoxLayout()
         self.made = _button(self, "madeButton", "Return")
-        self.made.setStyleSheet("font-size: 16px; font-weight: bold;")
+        text_style(self.made, 16, bold=True)
         self.made.clicked.connect(self.submit_made)
         self.miss = _button(self, "missButton", "M")
         self.miss.clicked.connect(self.submit_miss)
@@ -336,7 +337,11 @@ class ShotPanel(QWidget):
         self.safety.clicked.connect(self.submit_safety)
         self.push_out = _button(self, "pushOutButton", "P")
         self.push_out.clicked.connect(self.submit_push_out)
-        for button in (self.made, self.miss, self.safety, self.push_out):
+        # the shot's most frequent result gets a row of its own: it never shares room with the
+        # push-out button, which comes and goes
+        self.made.setMinimumHeight(52)
+        layout.addWidget(self.made)
+        for button in (self.miss, self.safety, self.push_out):
             results.addWidget(button)
         layout.addLayout(results)
         self.fouls_label = QLabel(self)
@@ -453,7 +458,7 @@ class OptionPanel(QWidget):
         self.prompt = QLabel(self)
         self.prompt.setObjectName("optionPrompt")
         self.prompt.setWordWrap(True)
-        self.prompt.setStyleSheet("font-size: 22px; font-weight: bold;")
+        text_style(self.prompt, 22, bold=True)
         layout.addWidget(self.prompt)
         self.shoot = _button(self, "optionShoot", "Return")
         self.shoot.clicked.connect(lambda: self.record(Option(choice=Choice.SHOOT)))
@@ -461,7 +466,7 @@ class OptionPanel(QWidget):
         self.hand_back.clicked.connect(lambda: self.record(Option(choice=Choice.HAND_BACK)))
         for button in (self.shoot, self.hand_back):
             button.setMinimumHeight(64)
-            button.setStyleSheet("font-size: 20px;")
+            text_style(button, 20)
             layout.addWidget(button)
         layout.addStretch(1)
         self.retranslate()
@@ -483,7 +488,7 @@ class FinishedPanel(QWidget):
         self.result.setObjectName("finishedResult")
         self.result.setWordWrap(True)
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.result.setStyleSheet("font-size: 26px; font-weight: bold;")
+        text_style(self.result, 26, bold=True)
         layout.addWidget(self.result)
         layout.addStretch(1)
 

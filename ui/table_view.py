@@ -9,7 +9,7 @@ Clicking a ball or a pocket is how a call is made.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from referee_app.state import State
@@ -48,6 +48,11 @@ def _circle(centre: QPointF, radius: float) -> QRectF:
     return QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
 
 
+def ball_diameter(cloth: QRectF) -> float:
+    """Ten balls in a row, with gaps of a quarter ball, fit on the cloth."""
+    return min(cloth.height() / 5.5, cloth.width() / 14)
+
+
 class TableView(QWidget):
     ball_clicked = Signal(int)
     pocket_clicked = Signal(str)
@@ -62,6 +67,11 @@ class TableView(QWidget):
         self.called_pocket: Pocket | None = None
         self._ball_rects: dict[int, QRectF] = {}
         self._pocket_rects: dict[Pocket, QRectF] = {}
+        self._label_rects: dict[Pocket, QRectF] = {}
+        self._background_key: tuple[object, ...] = ()
+        self._plain = self._called = QPixmap()
+        # every pixel is painted here: nothing behind the table needs painting first
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     def set_state(
         self, state: State | None, called_ball: int | None = None, called_pocket: Pocket | None = None
@@ -89,9 +99,37 @@ class TableView(QWidget):
 
     # --- painting ------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         cloth = self._surface()
+        plain, called = self._backgrounds(cloth)
+        p = QPainter(self)
+        p.drawPixmap(0, 0, plain)
+        if self.called_pocket is not None:
+            # the called pocket is copied from the drawing where every pocket is called
+            rect, label = self._pocket_rects[self.called_pocket], self._label_rects[self.called_pocket]
+            around = rect.adjusted(-4, -4, 4, 4).united(label.adjusted(-4, -4, 4, 4)).toAlignedRect()
+            p.setClipRect(around)
+            p.drawPixmap(0, 0, called)
+            p.setClipping(False)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._paint_balls(p, cloth)
+        self._paint_cue_ball(p, cloth, cloth.left() + cloth.width() / 4)
+        p.end()
+
+    def _backgrounds(self, cloth: QRectF) -> tuple[QPixmap, QPixmap]:
+        """The table without balls, plain and with every pocket called: drawn once per size, since
+        antialiased rails, strings and pockets cost more than the rest of a repaint together."""
+        ratio = self.devicePixelRatioF()
+        key = (self.width(), self.height(), ratio, self.font().key())
+        if self._background_key != key:
+            self._background_key = key
+            self._plain, self._called = (self._draw_background(cloth, ratio, called) for called in (False, True))
+        return self._plain, self._called
+
+    def _draw_background(self, cloth: QRectF, ratio: float, called: bool) -> QPixmap:
+        pixmap = QPixmap(round(self.width() * ratio), round(self.height() * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        p = QPainter(pixmap)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         rail = cloth.height() * 0.09
         p.fillRect(self.rect(), QColor("#1d1d1d"))
         p.setBrush(QColor("#5b3416"))
@@ -107,35 +145,31 @@ class TableView(QWidget):
         p.setPen(NO_PEN)
         p.setBrush(QColor(255, 255, 255, 140))
         p.drawEllipse(_circle(foot, 3))
-        self._paint_pockets(p, cloth, rail)
-        self._paint_balls(p, cloth)
-        self._paint_cue_ball(p, cloth, head_x)
+        self._paint_pockets(p, cloth, rail, called)
         p.end()
+        return pixmap
 
-    def _paint_pockets(self, p: QPainter, cloth: QRectF, rail: float) -> None:
+    def _paint_pockets(self, p: QPainter, cloth: QRectF, rail: float, called: bool) -> None:
         radius = rail * 0.85
         font = QFont(self.font())
         font.setPointSizeF(max(8.0, radius * 0.55))
         font.setBold(True)
         p.setFont(font)
-        self._pocket_rects = {}
+        self._pocket_rects, self._label_rects = {}, {}
         for pocket, (fx, fy) in POCKET_AT.items():
             centre = QPointF(cloth.left() + fx * cloth.width(), cloth.top() + fy * cloth.height())
             rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
             self._pocket_rects[pocket] = rect
-            selected = pocket is self.called_pocket
-            p.setPen(QPen(QColor("#ffd54a"), 4) if selected else NO_PEN)
+            p.setPen(QPen(QColor("#ffd54a"), 4) if called else NO_PEN)
             p.setBrush(QColor("#050505"))
             p.drawEllipse(rect)
-            p.setPen(QColor("#ffd54a") if selected else QColor("#e0e0e0"))
+            p.setPen(QColor("#ffd54a") if called else QColor("#e0e0e0"))
             # the label sits on the cloth, towards the middle of the table
             dx = radius * (1.2 if fx == 0.0 else -3.2 if fx == 1.0 else -1.0)
             dy = radius * (0.6 if fy == 0.0 else -1.5)
-            p.drawText(
-                QRectF(centre.x() + dx, centre.y() + dy, 2 * radius, radius * 0.9),
-                Qt.AlignmentFlag.AlignCenter,
-                pocket.value,
-            )
+            label = QRectF(centre.x() + dx, centre.y() + dy, 2 * radius, radius * 0.9)
+            self._label_rects[pocket] = label
+            p.drawText(label, Qt.AlignmentFlag.AlignCenter, pocket.value)
 
     def _paint_balls(self, p: QPainter, cloth: QRectF) -> None:
         self._ball_rects = {}
@@ -143,10 +177,11 @@ class TableView(QWidget):
             return
         balls = sorted(self.state.balls_on_table)
         lowest = self.state.lowest_ball
-        diameter = min(cloth.height() / 5.5, cloth.width() / 13)
+        diameter = ball_diameter(cloth)
         gap = diameter * 0.25
         total = len(balls) * diameter + max(0, len(balls) - 1) * gap
-        x = cloth.center().x() - total / 2 + cloth.width() * 0.08
+        # a little right of centre, clear of the kitchen's cue ball, but never into the foot rail
+        x = min(cloth.center().x() - total / 2 + cloth.width() * 0.08, cloth.right() - cloth.width() * 0.03 - total)
         y = cloth.center().y() - diameter / 2
         font = QFont(self.font())
         font.setPointSizeF(max(7.0, diameter * 0.32))
@@ -201,14 +236,16 @@ class TableView(QWidget):
     def _paint_cue_ball(self, p: QPainter, cloth: QRectF, head_x: float) -> None:
         if self.state is None or self.state.finished:
             return
-        d = min(cloth.height() / 5.5, cloth.width() / 13)
+        d = ball_diameter(cloth)
         text = presenter.cue_ball_line(self.state, qt_translate)
+        # above the row of object balls, which reaches into the kitchen when the rack is full
+        above_row = cloth.center().y() - d * 1.5
         if self.state.cue_ball is CueBall.IN_HAND_KITCHEN:
-            centre = QPointF((cloth.left() + head_x) / 2, cloth.center().y())
+            centre = QPointF((cloth.left() + head_x) / 2, above_row)
         elif self.state.cue_ball is CueBall.IN_HAND:
             centre = QPointF(cloth.left() + cloth.width() * 0.2, cloth.top() + cloth.height() * 0.18 + d * 0.45)
         else:
-            centre = QPointF(cloth.left() + cloth.width() * 0.12, cloth.center().y())
+            centre = QPointF(cloth.left() + cloth.width() * 0.12, above_row)
         p.setBrush(QColor("#fbfbf6"))
         pen = QPen(QColor("#ffd54a"), 3, Qt.PenStyle.DashLine) if text else NO_PEN
         p.setPen(pen)
