@@ -337,12 +337,11 @@ class ShotPanel(QWidget):
         self.safety.clicked.connect(self.submit_safety)
         self.push_out = _button(self, "pushOutButton", "P")
         self.push_out.clicked.connect(self.submit_push_out)
-        # the shot's most frequent result gets a row of its own: it never shares room with the
-        # push-out button, which comes and goes
-        self.made.setMinimumHeight(52)
-        layout.addWidget(self.made)
+        # the shot's most frequent result gets twice the room, so its label is never cut off
+        # when the push-out button (which comes and goes) shares the row
+        results.addWidget(self.made, 2)
         for button in (self.miss, self.safety, self.push_out):
-            results.addWidget(button)
+            results.addWidget(button, 1)
         layout.addLayout(results)
         self.fouls_label = QLabel(self)
         layout.addWidget(self.fouls_label)
