@@ -1,0 +1,77 @@
+"""The desk on a 1366x768 laptop: Undo and the warning on screen, and no button label cut off."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from referee_app.demo import load_demo
+from referee_app.events import Break, Event, Lag, PushOut
+from referee_app.vocab import Seat
+from tests.ui.conftest import Desk
+
+LAPTOP = (1366, 768)
+ROOM = 4  # the button's frame and the least space around its label, each side
+WARNING_DUE = "5d0c2a43-8f1e-4b7a-9c55-0a4be1d7f004"  # the FFB club seed: a warning is due
+
+
+def _on_laptop(desk: Desk, language: str) -> None:
+    desk.window.set_language(language)
+    desk.window.resize(*LAPTOP)
+    QApplication.processEvents()
+
+
+def _on_screen(desk: Desk, name: str) -> bool:
+    widget = desk.widget(name)
+    corner = widget.mapTo(desk.window, QPoint(0, 0))
+    return widget.isVisible() and desk.window.rect().contains(QRect(corner, widget.size()))
+
+
+def _cut_labels(desk: Desk) -> list[str]:
+    """Visible panel buttons narrower than their label and a little room on each side."""
+    panel = desk.page.panels.currentWidget()
+    cut = []
+    for button in panel.findChildren(QPushButton):
+        needs = button.fontMetrics().horizontalAdvance(button.text()) + 2 * ROOM
+        if button.isVisible() and needs > button.width():
+            cut.append(f"{button.objectName()}: {button.text()!r} needs {needs} px, has {button.width()}")
+    return cut
+
+
+@pytest.fixture(params=["en", "fr"])
+def language(request: pytest.FixtureRequest, desk: Desk):  # type: ignore[no-untyped-def]
+    yield request.param
+    desk.window.set_language("en")
+
+
+def test_undo_and_the_warning_stay_on_a_laptop_screen(desk: Desk, language: str) -> None:
+    assert desk.window.controller.store is not None
+    load_demo(desk.window.controller.store)
+    assert desk.window.open_match(WARNING_DUE)
+    _on_laptop(desk, language)
+    assert desk.page.warning.isVisible()
+    assert desk.window.height() <= LAPTOP[1]
+    assert _on_screen(desk, "warningGiven")
+    assert _on_screen(desk, "undoButton")
+    assert _on_screen(desk, "madeButton")
+
+
+AFTER_BREAK = (Lag(winner=Seat.A), Break(rails=5))
+PLAYED: dict[str, tuple[Event, ...]] = {
+    "lag": (),
+    "break": (Lag(winner=Seat.A),),
+    "shot, push-out allowed": AFTER_BREAK,
+    "option": (*AFTER_BREAK, PushOut()),
+}
+
+
+@pytest.mark.parametrize("rules", ["wpa", "ffb"])
+@pytest.mark.parametrize("panel", PLAYED)
+def test_no_button_label_is_cut_off(desk: Desk, language: str, panel: str, rules: str) -> None:
+    desk.start(rules=rules)
+    for event in PLAYED[panel]:
+        assert desk.window.controller.record(event)
+    _on_laptop(desk, language)
+    assert desk.window.height() <= LAPTOP[1]
+    assert _cut_labels(desk) == []
