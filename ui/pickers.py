@@ -58,9 +58,10 @@ class BallRow(QWidget):
             layout.addWidget(button)
 
     def set_balls(self, on_table: frozenset[int], selected: int | None) -> None:
+        """Balls off the table stay in their place, greyed: each ball's button never moves during a
+        rack, and a pocketed ball repaints one button instead of re-laying out the row."""
         for ball, button in self.buttons.items():
             button.setEnabled(ball in on_table)
-            button.setVisible(ball in on_table)
             button.setChecked(ball == selected)
 
 

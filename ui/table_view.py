@@ -8,8 +8,10 @@ Clicking a ball or a pocket is how a call is made.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from referee_app.state import State
@@ -21,6 +23,9 @@ from ui.pickers import POCKET_PLACES
 # Pens and brushes made once and passed explicitly.
 NO_PEN = QPen(Qt.PenStyle.NoPen)
 NO_BRUSH = QBrush(Qt.BrushStyle.NoBrush)
+LOWEST_RING = QPen(QColor("#ffffff"), 3)
+CALLED_RING = QPen(QColor("#ffd54a"), 4, Qt.PenStyle.DotLine)
+SPRITE_MARGIN = 4  # room around a ball's sprite for the 10's ring
 
 BALL_COLOURS: dict[int, str] = {
     1: "#f2c20f",
@@ -53,6 +58,31 @@ def ball_diameter(cloth: QRectF) -> float:
     return min(cloth.height() / 5.5, cloth.width() / 14)
 
 
+def _paint_ball(p: QPainter, rect: QRectF, ball: int) -> None:
+    colour = QColor(BALL_COLOURS[ball])
+    p.setPen(NO_PEN)
+    if ball in STRIPES:
+        p.setBrush(QColor("#f4f1e8"))
+        p.drawEllipse(rect)
+        outline = QPainterPath()
+        outline.addEllipse(rect)
+        p.setClipPath(outline)  # the band stays inside the ball
+        p.setBrush(colour)
+        p.drawRect(QRectF(rect.left(), rect.top() + rect.height() * 0.25, rect.width(), rect.height() * 0.5))
+        p.setClipping(False)
+    else:
+        p.setBrush(colour)
+        p.drawEllipse(rect)
+    p.setBrush(QColor("#ffffff"))
+    p.drawEllipse(_circle(rect.center(), rect.width() * 0.26))
+    p.setPen(QColor("#111111"))
+    p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(ball))
+    if ball == 10:  # the money ball gets a gold ring
+        p.setPen(QPen(QColor("#ffd54a"), 2))
+        p.setBrush(NO_BRUSH)
+        p.drawEllipse(rect.adjusted(-2, -2, 2, 2))
+
+
 class TableView(QWidget):
     ball_clicked = Signal(int)
     pocket_clicked = Signal(str)
@@ -70,6 +100,7 @@ class TableView(QWidget):
         self._label_rects: dict[Pocket, QRectF] = {}
         self._background_key: tuple[object, ...] = ()
         self._plain = self._called = QPixmap()
+        self._sprites: dict[tuple[int, float, float], QPixmap] = {}
         # every pixel is painted here: nothing behind the table needs painting first
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
@@ -122,6 +153,7 @@ class TableView(QWidget):
         key = (self.width(), self.height(), ratio, self.font().key())
         if self._background_key != key:
             self._background_key = key
+            self._sprites.clear()  # drawn for the old size
             self._plain, self._called = (self._draw_background(cloth, ratio, called) for called in (False, True))
         return self._plain, self._called
 
@@ -183,14 +215,18 @@ class TableView(QWidget):
         # a little right of centre, clear of the kitchen's cue ball, but never into the foot rail
         x = min(cloth.center().x() - total / 2 + cloth.width() * 0.08, cloth.right() - cloth.width() * 0.03 - total)
         y = cloth.center().y() - diameter / 2
-        font = QFont(self.font())
-        font.setPointSizeF(max(7.0, diameter * 0.32))
-        font.setBold(True)
-        p.setFont(font)
         for ball in balls:
             rect = QRectF(x, y, diameter, diameter)
             self._ball_rects[ball] = rect
-            self._paint_ball(p, rect, ball, lowest=ball == lowest, called=ball == self.called_ball)
+            p.drawPixmap(QPointF(x - SPRITE_MARGIN, y - SPRITE_MARGIN), self._sprite(ball, diameter))
+            if ball == lowest:
+                p.setPen(LOWEST_RING)
+                p.setBrush(NO_BRUSH)
+                p.drawEllipse(rect.adjusted(-6, -6, 6, 6))
+            if ball == self.called_ball:
+                p.setPen(CALLED_RING)
+                p.setBrush(NO_BRUSH)
+                p.drawEllipse(rect.adjusted(-10, -10, 10, 10))
             x += diameter + gap
         hint = presenter.spot_ten_line(self.state, qt_translate)
         if hint:
@@ -201,37 +237,26 @@ class TableView(QWidget):
                 hint,
             )
 
-    def _paint_ball(self, p: QPainter, rect: QRectF, ball: int, lowest: bool, called: bool) -> None:
-        colour = QColor(BALL_COLOURS[ball])
-        p.setPen(NO_PEN)
-        if ball in STRIPES:
-            p.setBrush(QColor("#f4f1e8"))
-            p.drawEllipse(rect)
-            p.setBrush(colour)
-            p.drawRect(QRectF(rect.left(), rect.top() + rect.height() * 0.25, rect.width(), rect.height() * 0.5))
-            p.setPen(QPen(QColor("#f4f1e8"), 0))
-            p.setBrush(NO_BRUSH)
-        else:
-            p.setBrush(colour)
-            p.drawEllipse(rect)
-        p.setPen(NO_PEN)
-        p.setBrush(QColor("#ffffff"))
-        inner = rect.width() * 0.26
-        p.drawEllipse(_circle(rect.center(), inner))
-        p.setPen(QColor("#111111"))
-        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(ball))
-        if ball == 10:  # the money ball gets a gold ring
-            p.setPen(QPen(QColor("#ffd54a"), 2))
-            p.setBrush(NO_BRUSH)
-            p.drawEllipse(rect.adjusted(-2, -2, 2, 2))
-        if lowest:
-            p.setPen(QPen(QColor("#ffffff"), 3))
-            p.setBrush(NO_BRUSH)
-            p.drawEllipse(rect.adjusted(-6, -6, 6, 6))
-        if called:
-            p.setPen(QPen(QColor("#ffd54a"), 4, Qt.PenStyle.DotLine))
-            p.setBrush(NO_BRUSH)
-            p.drawEllipse(rect.adjusted(-10, -10, 10, 10))
+    def _sprite(self, ball: int, diameter: float) -> QPixmap:
+        """A ball drawn once per size: copying it costs a fraction of its circles and number."""
+        ratio = self.devicePixelRatioF()
+        key = (ball, diameter, ratio)
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            side = math.ceil((diameter + 2 * SPRITE_MARGIN) * ratio)
+            sprite = QPixmap(side, side)
+            sprite.setDevicePixelRatio(ratio)
+            sprite.fill(Qt.GlobalColor.transparent)
+            p = QPainter(sprite)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            font = QFont(self.font())
+            font.setPointSizeF(max(7.0, diameter * 0.32))
+            font.setBold(True)
+            p.setFont(font)
+            _paint_ball(p, QRectF(SPRITE_MARGIN, SPRITE_MARGIN, diameter, diameter), ball)
+            p.end()
+            self._sprites[key] = sprite
+        return sprite
 
     def _paint_cue_ball(self, p: QPainter, cloth: QRectF, head_x: float) -> None:
         if self.state is None or self.state.finished:
