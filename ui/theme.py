@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
@@ -48,6 +47,9 @@ def text_style(widget: QWidget, pixels: int, bold: bool = False, colour: str | N
 
 def panel_buttons(panel: QWidget) -> None:
     """The panels' buttons in a larger type, but for those given a size of their own."""
+    # imported here: the window imports this module before its first paint, and `Qt` is slow to load
+    from PySide6.QtCore import Qt
+
     for button in panel.findChildren(QPushButton):
         if not button.testAttribute(Qt.WidgetAttribute.WA_SetFont):
             text_style(button, PANEL_BUTTON_PIXELS)
