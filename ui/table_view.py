@@ -250,7 +250,7 @@ class TableView(QWidget):
             p = QPainter(sprite)
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             font = QFont(self.font())
-            font.setPointSizeF(max(7.0, diameter * 0.32))
+            font.setPointSizeF(max(7.0, diameter * (0.26 if ball == 10 else 0.32)))  # two digits fit the spot too
             font.setBold(True)
             p.setFont(font)
             _paint_ball(p, QRectF(SPRITE_MARGIN, SPRITE_MARGIN, diameter, diameter), ball)
