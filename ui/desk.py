@@ -90,16 +90,19 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
         window.show_notice("error", str(exc))
         return
     window.controller.attach(store)
-    window.refresh_match_list()
     if args.demo:
         load_demo(store)
     if args.match:
-        window.open_match(args.match)
+        opened = window.open_match(args.match)
     elif args.demo:
         match_id = first_match_in_progress(store)
-        if match_id:
-            window.open_match(match_id)
-    elif not window.resume() and not store.match_rows():
+        opened = match_id is not None and window.open_match(match_id)
+    else:
+        opened = window.resume()
+    if opened:
+        return  # the list of matches is filled when the start page is next shown: it replays every match
+    window.refresh_match_list()
+    if not store.match_rows():
         text = QCoreApplication.translate("DeskWindow", "No matches yet: start a new match, or load the demo matches.")
         window.show_notice("info", text)
 
