@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 import uuid
 from collections.abc import Callable, Sequence
@@ -288,6 +290,11 @@ def main(
     handlers = {**HANDLERS, **(extra or {})}
     try:
         return handlers[args.command](args, sys.stdout)
+    except BrokenPipeError:
+        # The reader stopped reading (`referee-app matches | head`): no traceback, and nothing more
+        # to flush at exit. The code is the one a shell gives a command stopped by a closed pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
     except CliError as exc:
         print(exc, file=sys.stderr)
         return exc.code

@@ -126,6 +126,26 @@ def test_console_script_replays(tmp_path: Path) -> None:
     assert json.loads(done.stdout)["balls_on_table"] == [3, 4, 6, 7, 8, 9, 10]
 
 
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """`referee-app matches | head -1`: the listing stops quietly when its reader goes away."""
+    db = tmp_path / "m.db"
+    store = Store(db)
+    for n in range(2000):  # more than a pipe's buffer holds, so the writer meets the closed end
+        Session.start(store, MatchStarted(players=(f"A{n}", f"B{n}"), race_to=1))
+    store.close()
+    listing = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from referee_app.cli import main; sys.exit(main())", "matches", "--db", db],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert listing.stdout is not None and listing.stderr is not None
+    assert b" v " in listing.stdout.readline()
+    listing.stdout.close()  # what `head -1` does after its line
+    errors = listing.stderr.read().decode()
+    assert listing.wait(timeout=60) == 141
+    assert "Traceback" not in errors and errors == ""
+
+
 @pytest.mark.parametrize(
     ("second_line", "code"),
     [
