@@ -56,6 +56,10 @@ class DeskPage(QWidget):
         self.table.ball_clicked.connect(self.shot_panel.pick_ball)
         self.table.pocket_clicked.connect(lambda p: self.shot_panel.pick_pocket(Pocket(p)))
         self.shot_panel.on_call_changed = self._call_changed
+        # Every action has its key, caught by the window: nothing here takes the keyboard's focus,
+        # or the history list, a spin box or a combo box holding it would swallow the referee's keys.
+        for widget in self.findChildren(QWidget):
+            widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.retranslate()
 
     def _build_warning(self) -> QFrame:

@@ -76,7 +76,8 @@ class Desk:
             self.qtbot.waitUntil(lambda: QApplication.activeWindow() is target, timeout=2000)
         named = {"+": Qt.Key.Key_Plus, "[": Qt.Key.Key_BracketLeft, "]": Qt.Key.Key_BracketRight}
         code = named.get(key) or getattr(Qt.Key, f"Key_{key.upper() if len(key) == 1 else key}")
-        QTest.keyClick(target, code)
+        # a keyboard types into whatever has the focus, and so does this
+        QTest.keyClick(QApplication.focusWidget() or target, code)
 
     def button(self, name: str) -> QPushButton:
         widget = self.widget(name)
