@@ -63,6 +63,7 @@ class DeskWindow(QMainWindow):
         if controller.store is not None:
             self.matches.refresh()
         self.pages.setCurrentWidget(self.start_page)
+        self.match_list.setFocus()  # arrows and Enter pick a match; the first line edit would take them
 
     # --- construction ----------------------------------------------------------------
     def _build_start_page(self) -> None:

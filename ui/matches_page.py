@@ -99,6 +99,7 @@ class MatchesPage(QWidget):
         line = QLineEdit(self)
         line.setObjectName(name)
         line.textChanged.connect(self.apply_filters)
+        line.returnPressed.connect(self._open_selected)  # a player's name, then Enter: their match
         row.addWidget(line)
         return line
 

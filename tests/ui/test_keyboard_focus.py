@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from referee_app.demo import load_demo
 from tests.ui.conftest import Desk
 
 
@@ -59,3 +60,26 @@ def test_a_clicked_spin_box_does_not_keep_the_keys(desk: Desk) -> None:
     assert desk.widget("breakCueBall").currentIndex() == 1, f"the focus is on {QApplication.focusWidget()}"
     desk.key("]")  # one more ball to a cushion
     assert desk.widget("breakRails").value() == 5
+
+
+def test_the_start_page_opens_a_match_with_the_arrow_keys_and_enter(desk: Desk) -> None:
+    assert desk.window.controller.store is not None
+    load_demo(desk.window.controller.store)
+    desk.window.show_start()
+    desk.window.close()
+    desk.window = desk.open()  # a fresh start, as the referee's
+    desk.key("Down")
+    desk.key("Return")
+    assert desk.window.controller.session is not None, f"the focus is on {QApplication.focusWidget()}"
+    assert desk.page.isVisible()
+
+
+def test_a_player_typed_in_the_filter_then_enter_opens_their_match(desk: Desk) -> None:
+    assert desk.window.controller.store is not None
+    load_demo(desk.window.controller.store)
+    desk.window.show_start()
+    desk.click("filterPlayer")
+    QTest.keyClicks(QApplication.focusWidget(), "haddad")
+    desk.key("Return")
+    assert desk.window.controller.session is not None, f"the focus is on {QApplication.focusWidget()}"
+    assert "Omar Haddad" in desk.session.setup.players
