@@ -116,5 +116,5 @@ def run_desk(argv: Sequence[str]) -> int:
     app.setApplicationName(APPLICATION)
     args = parse_args(argv)
     window = build_desk(args, QSettings(), defer=True)
-    window.show()
+    window.showMaximized()  # a laptop at the table: all of its screen, within the task bar
     return app.exec()

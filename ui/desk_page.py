@@ -67,14 +67,15 @@ class DeskPage(QWidget):
         self.warning.setObjectName("warningPrompt")
         self.warning.setStyleSheet(
             "QFrame#warningPrompt { background: #ff6f00; border-radius: 8px; }"
-            "QLabel { color: black; font-size: 22px; font-weight: bold; }"
+            "QLabel { color: black; font-size: 20px; font-weight: bold; }"
         )
         row = QHBoxLayout(self.warning)
+        row.setContentsMargins(12, 4, 6, 4)
         self.warning_text = QLabel(self.warning)
         self.warning_text.setObjectName("warningText")
         self.warning_text.setWordWrap(True)
         self.warning_button = KeyButton("G", self.warning, "warningGiven")
-        self.warning_button.setMinimumHeight(48)
+        self.warning_button.setMinimumHeight(40)
         self.warning_button.clicked.connect(self.give_warning)
         row.addWidget(self.warning_text, 1)
         row.addWidget(self.warning_button)
@@ -100,7 +101,7 @@ class DeskPage(QWidget):
         self.clock.extension_requested.connect(self.take_extension)
         column.addWidget(self.clock)
         self.history = HistoryPanel(left)
-        self.history.setMinimumHeight(120)
+        self.history.setMinimumHeight(84)  # four lines; it takes any room the window has beyond that
         column.addWidget(self.history, 1)
         return left
 
@@ -117,6 +118,8 @@ class DeskPage(QWidget):
         self.finished_panel = FinishedPanel(self.panels)
         for panel in self.all_panels():
             panel_buttons(panel)
+            # flush with the top of the drawing and with Undo: height is the desk's scarcest room
+            panel.layout().setContentsMargins(6, 0, 0, 0)
             self.panels.addWidget(panel)
         column.addWidget(self.panels, 3)
         self.undo_button = KeyButton("Backspace", right, "undoButton")

@@ -47,7 +47,8 @@ class DeskWindow(QMainWindow):
         self.languages = languages or Languages(settings)
         self.dialog: QWidget | None = None
         apply_dark(self)
-        self.resize(1366, 768)
+        room = self.screen().availableGeometry()  # the screen less its task bars
+        self.resize(min(1366, room.width()), min(768, room.height()))
         self.pages = QStackedWidget(self)
         self.pages.setObjectName("pages")
         self.setCentralWidget(self.pages)

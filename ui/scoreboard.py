@@ -35,11 +35,15 @@ class PlayerCard(QFrame):
         self.extensions = self._label("small", f"extensions{seat.value}")
         self.turn = self._label("turn", f"turn{seat.value}")
         self.score.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        # two lines beside the score, so the card is no taller than its score: the desk has to fit
+        # a laptop's screen under a title bar and a task bar
         layout.addWidget(self.name, 0, 0)
-        layout.addWidget(self.turn, 1, 0)
-        layout.addWidget(self.fouls, 2, 0)
-        layout.addWidget(self.extensions, 3, 0)
-        layout.addWidget(self.score, 0, 1, 4, 1)
+        layout.addWidget(self.turn, 0, 1)
+        layout.addWidget(self.fouls, 1, 0)
+        layout.addWidget(self.extensions, 1, 1)
+        layout.addWidget(self.score, 0, 2, 2, 1)
+        layout.setColumnStretch(1, 1)
+        layout.setHorizontalSpacing(24)
 
     def _label(self, role: str, name: str) -> QLabel:
         label = QLabel(self)
