@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QMainWindow,
     QStackedWidget,
@@ -95,6 +95,8 @@ class DeskWindow(QMainWindow):
         return action
 
     def install_shortcuts(self) -> None:
+        from PySide6.QtGui import QKeySequence  # here: its tables are part of what waits for the first paint
+
         for action, key in self._shortcuts:
             action.setShortcut(QKeySequence(key))
         self._shortcuts.clear()

@@ -11,12 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -204,6 +203,8 @@ class MatchesPage(QWidget):
         for column in range(self.match_list.columnCount()):
             self.match_list.resizeColumnToContents(column)
         if self.match_list.topLevelItemCount():  # current (for Enter), not selected (exports ask for that)
+            from PySide6.QtCore import QItemSelectionModel  # here: the window paints without it
+
             first = self.match_list.indexFromItem(self.match_list.topLevelItem(0))
             self.match_list.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
 
@@ -222,11 +223,13 @@ class MatchesPage(QWidget):
 
     # --- organizer's actions ---------------------------------------------------------
     def choose_folder(self) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog  # on first use: the window paints without it
 
         folder = QFileDialog.getExistingDirectory(self, self.tr("Export to which folder?"))
         return Path(folder) if folder else None
 
     def choose_databases(self) -> list[Path]:
+        from PySide6.QtWidgets import QFileDialog
 
         files, _ = QFileDialog.getOpenFileNames(
             self, self.tr("Databases of other desks"), "", self.tr("Match databases (*.db);;All files (*)")
