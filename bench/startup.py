@@ -75,6 +75,7 @@ from ui.desk import build_desk, parse_args
 app = QApplication([])
 settings = QSettings(sys.argv[2], QSettings.Format.IniFormat)
 window = build_desk(parse_args(["--demo", "--db", sys.argv[1]]), settings, defer=True)
+window.resize(1366, 768)  # the bare window's size (the desk fits itself to the screen, 800x800 offscreen)
 spy = FirstPaint(window, ready=lambda: window.controller.session is not None)
 window.show()
 app.exec()
