@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from referee_app.state import State
 from referee_app.vocab import Seat
@@ -23,13 +24,39 @@ QLabel[role="turn"] { font-size: 18px; font-weight: bold; color: #ffd54a; }
 """
 
 
+class NameLabel(QLabel):
+    """A player's name, shortened with "…" to the room it has: a long name must not widen the desk
+    past the screen. The whole name is in the tooltip."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.full_name = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def set_name(self, name: str) -> None:
+        self.full_name = name
+        self.setToolTip(name)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        shown = self.fontMetrics().elidedText(self.full_name, Qt.TextElideMode.ElideRight, self.width())
+        if shown != self.text():
+            self.setText(shown)
+
+
 class PlayerCard(QFrame):
     def __init__(self, seat: Seat, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.seat = seat
         self.setObjectName("playerCard")
         layout = QGridLayout(self)
-        self.name = self._label("name", f"name{seat.value}")
+        self.name = NameLabel(self)
+        self.name.setObjectName(f"name{seat.value}")
+        self.name.setProperty("role", "name")
         self.score = self._label("score", f"score{seat.value}")
         self.fouls = self._label("fouls", f"fouls{seat.value}")
         self.extensions = self._label("small", f"extensions{seat.value}")
@@ -42,7 +69,7 @@ class PlayerCard(QFrame):
         layout.addWidget(self.fouls, 1, 0)
         layout.addWidget(self.extensions, 1, 1)
         layout.addWidget(self.score, 0, 2, 2, 1)
-        layout.setColumnStretch(1, 1)
+        layout.setColumnStretch(0, 1)  # the name takes the room there is
         layout.setHorizontalSpacing(24)
 
     def _label(self, role: str, name: str) -> QLabel:
@@ -53,7 +80,7 @@ class PlayerCard(QFrame):
 
     def render(self, state: State) -> None:
         seat = self.seat
-        self.name.setText(presenter.name(state, seat))
+        self.name.set_name(presenter.name(state, seat))
         self.score.setText(str(state.score[seat]))
         self.fouls.setText(presenter.fouls_line(state, seat, qt_translate))
         self.extensions.setText(presenter.extensions_line(state, seat, qt_translate))

@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from referee_app.demo import load_demo
-from referee_app.events import SAFETY, Break, Event, Lag, PushOut, Shot, ShotClock
+from referee_app.events import SAFETY, Break, Event, Lag, MatchStarted, PushOut, Shot, ShotClock
 from referee_app.vocab import CueBallFate, Seat
 from tests.ui.conftest import Desk
 
@@ -93,3 +93,14 @@ def test_no_button_label_is_cut_off(desk: Desk, language: str, panel: str, rules
     _on_laptop(desk, language)
     assert desk.window.height() <= LAPTOP[1]
     assert _cut_labels(desk) == []
+
+
+def test_long_names_are_shortened_not_widening_the_desk(desk: Desk, language: str) -> None:
+    long_a, long_b = "Maximilian-Alexander Fitzgerald-Smythe", "Anna-Katharina von Hohenzollern-Sigmaringen"
+    assert desk.window.controller.new_match(MatchStarted(players=(long_a, long_b), race_to=9, shot_clock=ShotClock()))
+    _on_laptop(desk, language)
+    assert desk.window.width() <= LAPTOP[0] and desk.window.height() <= LAPTOP[1]
+    name = desk.widget("nameB")
+    assert name.text().endswith("…") and long_b.startswith(name.text()[:-1])
+    assert name.toolTip() == long_b
+    assert name.fontMetrics().horizontalAdvance(name.text()) <= name.width()
