@@ -58,6 +58,11 @@ def ball_diameter(cloth: QRectF) -> float:
     return min(cloth.height() / 5.5, cloth.width() / 14)
 
 
+def head_string_x(cloth: QRectF) -> float:
+    """The head string, a quarter of the way along the cloth: the kitchen lies behind it."""
+    return cloth.left() + cloth.width() / 4
+
+
 def _paint_ball(p: QPainter, rect: QRectF, ball: int) -> None:
     colour = QColor(BALL_COLOURS[ball])
     p.setPen(NO_PEN)
@@ -143,7 +148,7 @@ class TableView(QWidget):
             p.setClipping(False)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         self._paint_balls(p, cloth)
-        self._paint_cue_ball(p, cloth, cloth.left() + cloth.width() / 4)
+        self._paint_cue_ball(p, cloth)
         p.end()
 
     def _backgrounds(self, cloth: QRectF) -> tuple[QPixmap, QPixmap]:
@@ -171,7 +176,7 @@ class TableView(QWidget):
         p.drawRect(cloth)
         # head string and foot spot
         p.setPen(QPen(QColor(255, 255, 255, 90), 1, Qt.PenStyle.DashLine))
-        head_x = cloth.left() + cloth.width() / 4
+        head_x = head_string_x(cloth)
         p.drawLine(QPointF(head_x, cloth.top()), QPointF(head_x, cloth.bottom()))
         foot = QPointF(cloth.left() + cloth.width() * 0.75, cloth.center().y())
         p.setPen(NO_PEN)
@@ -258,7 +263,7 @@ class TableView(QWidget):
             self._sprites[key] = sprite
         return sprite
 
-    def _paint_cue_ball(self, p: QPainter, cloth: QRectF, head_x: float) -> None:
+    def _paint_cue_ball(self, p: QPainter, cloth: QRectF) -> None:
         if self.state is None or self.state.finished:
             return
         d = ball_diameter(cloth)
@@ -266,7 +271,7 @@ class TableView(QWidget):
         # above the row of object balls, which reaches into the kitchen when the rack is full
         above_row = cloth.center().y() - d * 1.5
         if self.state.cue_ball is CueBall.IN_HAND_KITCHEN:
-            centre = QPointF((cloth.left() + head_x) / 2, above_row)
+            centre = QPointF((cloth.left() + head_string_x(cloth)) / 2, above_row)
         elif self.state.cue_ball is CueBall.IN_HAND:
             centre = QPointF(cloth.left() + cloth.width() * 0.2, cloth.top() + cloth.height() * 0.18 + d * 0.45)
         else:
