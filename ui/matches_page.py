@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -27,17 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from ui.controller import DeskController
+from ui.theme import text_style
 
 if TYPE_CHECKING:  # the core is imported on first use, after the window has painted
     from referee_app.state import State
     from referee_app.store import MatchRow
-
-
-def _font(widget: QWidget, points: int, bold: bool = False) -> QFont:
-    font = QFont(widget.font())
-    font.setPointSize(points)
-    font.setBold(bold)
-    return font
 
 
 class MatchesPage(QWidget):
@@ -54,7 +47,7 @@ class MatchesPage(QWidget):
         self.dialog: QWidget | None = None
         layout = QVBoxLayout(self)
         self.title = QLabel(self)
-        self.title.setFont(_font(self, 21, bold=True))
+        text_style(self.title, 28, bold=True)
         layout.addWidget(self.title)
         filters = QHBoxLayout()
         self.player_filter = self._line("filterPlayer", filters)
@@ -77,7 +70,7 @@ class MatchesPage(QWidget):
         self.notice = QLabel(self)
         self.notice.setObjectName("startNotice")
         self.notice.setWordWrap(True)
-        self.notice.setFont(_font(self, 13))
+        text_style(self.notice, 17)
         layout.addWidget(self.notice)
         desk_row = QHBoxLayout()
         self.new_button = self._button("newMatchButton", desk_row, self.new_requested.emit)
