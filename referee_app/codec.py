@@ -30,6 +30,7 @@ from referee_app.events import (
     Potted,
     ShotClock,
 )
+from referee_app.presets import PRESETS
 from referee_app.vocab import (
     BALLS,
     TEN,
@@ -40,7 +41,6 @@ from referee_app.vocab import (
     LagFault,
     PenaltyKind,
     Pocket,
-    RuleSet,
     Seat,
 )
 
@@ -92,6 +92,15 @@ def _text(limit: int | None = None, *, required: bool = False) -> Decoder:
         return value
 
     return decode
+
+
+def _preset_name(value: Any, name: str) -> str:
+    """A rule preset's name: one of the rows of `presets.PRESETS` (read now, so a preset added
+    to the table is accepted without touching the codec)."""
+    if not isinstance(value, str) or value not in PRESETS:
+        choices = ", ".join(f'"{key}"' for key in PRESETS)
+        raise _fail(name, f"must be one of {choices}, got {json.dumps(value)}")
+    return value
 
 
 def _ball(value: Any, name: str) -> int:
@@ -202,7 +211,7 @@ FIELDS: dict[EventType, dict[str, Decoder]] = {
     EventType.MATCH_STARTED: {
         "players": _players,
         "race_to": _int_in(1, 99),
-        "rules": _enum(RuleSet),
+        "rules": _preset_name,
         "break_order": _enum(BreakOrder),
         "shot_clock": _shot_clock,
         "event": _text(),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Final, NamedTuple
 
+from referee_app.presets import WPA, Preset, preset
 from referee_app.vocab import (
     BreakOrder,
     Choice,
@@ -19,7 +20,6 @@ from referee_app.vocab import (
     LagFault,
     PenaltyKind,
     Pocket,
-    RuleSet,
     Seat,
 )
 
@@ -86,7 +86,8 @@ class MatchStarted:
     TYPE: ClassVar[EventType] = EventType.MATCH_STARTED
     players: tuple[str, str]
     race_to: int
-    rules: RuleSet = RuleSet.WPA
+    rules: str = WPA.name
+    """The preset's name (`presets.PRESETS`); the codec refuses a name that is not there."""
     break_order: BreakOrder = BreakOrder.ALTERNATE
     shot_clock: ShotClock | None = None
     event: str = ""
@@ -97,6 +98,11 @@ class MatchStarted:
 
     def name(self, seat: Seat) -> str:
         return self.players[0] if seat is Seat.A else self.players[1]
+
+    @property
+    def preset(self) -> Preset:
+        """The rule preset this match is played under (rule book §1)."""
+        return preset(self.rules)
 
 
 @dataclass(frozen=True, slots=True)

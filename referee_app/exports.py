@@ -74,7 +74,7 @@ def match_row(entries: list[Entry]) -> dict[str, object]:
     setup = state.setup
     return {
         **_match_base(setup, entries),
-        "rules": setup.rules.value,
+        "rules": setup.rules,
         "race_to": setup.race_to,
         "score_a": state.score.a,
         "score_b": state.score.b,

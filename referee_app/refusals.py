@@ -7,7 +7,10 @@ free of Qt and of any translation machinery.
 
 from __future__ import annotations
 
+from referee_app.events import EventType
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.vocab import Foul
+from referee_app.wording import foul_label
 
 CONTEXT = "Refusal"
 
@@ -22,8 +25,8 @@ TEMPLATES: dict[str, str] = {
     "option_pending": QT_TRANSLATE_NOOP("Refusal", "{chooser} must first choose: shoot, or hand the table back."),
     "no_option": QT_TRANSLATE_NOOP("Refusal", "No option is offered now."),
     "no_push_out": QT_TRANSLATE_NOOP("Refusal", "A push-out is only allowed on the first shot after a legal break."),
-    "no_call_on_break": QT_TRANSLATE_NOOP("Refusal", "Under WPA rules nothing can be announced on the break."),
-    "foul_not_here": QT_TRANSLATE_NOOP("Refusal", "The foul '{foul}' does not apply to a {stroke}."),
+    "no_call_on_break": QT_TRANSLATE_NOOP("Refusal", "Under {rules} rules nothing can be announced on the break."),
+    "foul_not_here": QT_TRANSLATE_NOOP("Refusal", "The foul '{foul}' does not apply to {stroke}."),
     "ball_not_on_table": QT_TRANSLATE_NOOP("Refusal", "Ball {ball} is not on the table."),
     "no_warning_due": QT_TRANSLATE_NOOP("Refusal", "{player} is not on two consecutive fouls: no warning is due."),
     "already_warned": QT_TRANSLATE_NOOP("Refusal", "{player} has already been warned."),
@@ -42,6 +45,22 @@ TEMPLATES: dict[str, str] = {
 }
 
 
+STROKE_LABELS: dict[EventType, str] = {
+    EventType.BREAK: QT_TRANSLATE_NOOP("Refusal", "a break"),
+    EventType.PUSH_OUT: QT_TRANSLATE_NOOP("Refusal", "a push-out"),
+    EventType.SHOT: QT_TRANSLATE_NOOP("Refusal", "a shot"),
+}
+
+
+def _in_words(value: object, tr: Translate) -> object:
+    """A parameter as a person reads it: codes (a foul, a stroke) by their translated label."""
+    if isinstance(value, Foul):
+        return foul_label(value, tr)
+    if isinstance(value, EventType):
+        return tr(CONTEXT, STROKE_LABELS[value])
+    return value
+
+
 class RuleViolation(ValueError):
     """An event the rules do not allow now. The state does not change."""
 
@@ -51,5 +70,6 @@ class RuleViolation(ValueError):
         super().__init__(self.message())
 
     def message(self, tr: Translate = english) -> str:
-        """The refusal in words, translated by `tr` (English by default)."""
-        return tr(CONTEXT, TEMPLATES[self.code]).format(**self.params)
+        """The refusal in words, translated by `tr` (English by default); no internal code shows."""
+        words = {name: _in_words(value, tr) for name, value in self.params.items()}
+        return tr(CONTEXT, TEMPLATES[self.code]).format(**words)

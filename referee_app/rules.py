@@ -18,6 +18,7 @@ from referee_app.events import (
     Called,
     Concede,
     Event,
+    EventType,
     Extension,
     Lag,
     MatchStarted,
@@ -32,10 +33,12 @@ from referee_app.events import (
     Undo,
     WarningGiven,
 )
+from referee_app.presets import BreakRequirement, TenOnBreak
 from referee_app.refusals import RuleViolation
 from referee_app.state import PerSeat, RackResult, State, evolve, fresh_extensions
 from referee_app.vocab import (
     BALLS,
+    REFEREE_FOULS,
     TEN,
     Awaiting,
     BreakOrder,
@@ -47,7 +50,6 @@ from referee_app.vocab import (
     OptionAfter,
     PenaltyKind,
     RackHow,
-    RuleSet,
     Seat,
     Status,
 )
@@ -94,11 +96,11 @@ def _check_on_table(state: State, balls: Iterable[int | None]) -> None:
             raise RuleViolation("ball_not_on_table", ball=ball)
 
 
-def _refuse_listed(fouls: Iterable[Foul], forbidden: Iterable[Foul], stroke: str) -> None:
+def _refuse_listed(fouls: Iterable[Foul], forbidden: Iterable[Foul], stroke: EventType) -> None:
     """Spec §3: a derived code listed where it cannot apply is refused."""
     for foul in fouls:
         if foul in forbidden:
-            raise RuleViolation("foul_not_here", foul=foul.value, stroke=stroke)
+            raise RuleViolation("foul_not_here", foul=foul, stroke=stroke)
 
 
 def _stroke_fouls(listed: Iterable[Foul], cue_ball: CueBallFate, off_table: tuple[int, ...]) -> set[Foul]:
@@ -272,8 +274,10 @@ def break_fouls(state: State, event: Break) -> set[Foul]:
     fouls = _stroke_fouls(event.fouls, event.cue_ball, event.off_table)
     if event.first_contact != 1:
         fouls.add(Foul.WRONG_BALL_FIRST)
-    ffb = state.setup.rules is RuleSet.FFB
-    enough = event.rails >= 4 if ffb else (bool(event.pocketed) or event.rails >= 4)
+    preset = state.setup.preset
+    enough = event.rails >= preset.break_rails
+    if preset.break_requirement is BreakRequirement.BALL_OR_RAILS:
+        enough = enough or bool(event.pocketed)
     if not enough:
         fouls.add(Foul.BREAK_RAILS)
     return fouls
@@ -290,22 +294,31 @@ def _on_break(state: State, event: Break) -> State:
     if state.awaiting is not Awaiting.BREAK:
         raise RuleViolation("no_break_due")
     breaker = _check_actor(state, event.player)
-    rules = state.setup.rules
-    if event.call is not None and rules is RuleSet.WPA:
-        raise RuleViolation("no_call_on_break")
-    _refuse_listed(event.fouls, (Foul.NO_RAIL,), "break")
+    preset = state.setup.preset
+    if event.call is not None and not preset.call_on_break:
+        raise RuleViolation("no_call_on_break", rules=preset.short)
+    _refuse_listed(event.fouls, (Foul.NO_RAIL,), EventType.BREAK)
     _check_on_table(state, [event.first_contact, *(p.ball for p in event.pocketed), *event.off_table])
 
     if break_fouls(state, event):
         balls, spotted = _balls_after(state, event.pocketed, event.off_table)
         return _standard_foul(state, breaker, balls, spotted)
 
-    if event.call is not None and event.call in event.pocketed:
+    if _ten_on_break_wins(preset.ten_on_break, event):
         balls, _ = _balls_after(state, event.pocketed, event.off_table, spot_ten=False)
         return _rack_won(_continue(state, breaker, breaker, balls, False), breaker, RackHow.TEN_ON_BREAK)
     balls, spotted = _balls_after(state, event.pocketed, event.off_table)
     shooter = breaker if event.pocketed else breaker.other
     return _continue(state, breaker, shooter, balls, spotted, push_out_allowed=True)
+
+
+def _ten_on_break_wins(rule: TenOnBreak, event: Break) -> bool:
+    """Section 1: whether the 10 dropping on this legal, foul-free break wins the rack."""
+    if rule is TenOnBreak.ANNOUNCED_WINS:
+        return event.call is not None and event.call in event.pocketed
+    if rule is TenOnBreak.WINS:
+        return any(p.ball == TEN for p in event.pocketed)
+    return False
 
 
 def _on_push_out(state: State, event: PushOut) -> State:
@@ -317,7 +330,7 @@ def _on_push_out(state: State, event: PushOut) -> State:
     if state.awaiting is not Awaiting.SHOT or not state.push_out_allowed:
         raise RuleViolation("no_push_out")
     pusher = _check_actor(state, event.player)
-    _refuse_listed(event.fouls, (Foul.WRONG_BALL_FIRST, Foul.NO_RAIL, Foul.BREAK_RAILS), "push-out")
+    _refuse_listed(event.fouls, (Foul.WRONG_BALL_FIRST, Foul.NO_RAIL, Foul.BREAK_RAILS), EventType.PUSH_OUT)
     _check_on_table(state, [*(p.ball for p in event.pocketed), *event.off_table])
 
     balls, spotted = _balls_after(state, event.pocketed, event.off_table)
@@ -376,7 +389,7 @@ def _on_shot(state: State, event: Shot) -> State:
     if event.player is not None and event.player is not shooter:
         _check_actor(state, event.player)
     if event.fouls:
-        _refuse_listed(event.fouls, (Foul.BREAK_RAILS,), "shot")
+        _refuse_listed(event.fouls, (Foul.BREAK_RAILS,), EventType.SHOT)
     on_table = state.balls_on_table
     called = event.call if type(event.call) is Called else None
     if called is not None and called.ball not in on_table:
@@ -393,7 +406,7 @@ def _on_shot(state: State, event: Shot) -> State:
     made = called is not None and called in event.pocketed
     if made and called is not None and called.ball == TEN:
         remaining, _ = _balls_after(state, event.pocketed, event.off_table, spot_ten=False)
-        if not remaining or state.setup.rules is RuleSet.FFB:
+        if not remaining or state.setup.preset.early_ten_wins:
             return _rack_won(_continue(state, shooter, shooter, remaining, False), shooter, RackHow.TEN)
     balls, spotted = _balls_after(state, event.pocketed, event.off_table)
     if made:
@@ -499,9 +512,17 @@ def apply(state: State, event: Event) -> State:
     return HANDLERS[type(event)](state, event)
 
 
+LISTABLE_ON_BREAK: tuple[Foul, ...] = tuple(f for f in REFEREE_FOULS if f is not Foul.SHOT_CLOCK)
+"""Fouls a referee lists on a break (the other break fouls are facts: first ball, cushions, cue ball).
+The shot clock is left out: it runs from the first shot after the break (section 10, our reading)."""
+
+LISTABLE_ON_SHOT: tuple[Foul, ...] = (Foul.SCRATCH, Foul.WRONG_BALL_FIRST, Foul.NO_RAIL, *REFEREE_FOULS)
+"""Fouls a referee can record for a shot at one press (a ball off the table is a fact of its own)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Allowed:
-    """What can be recorded now: the GUI enables exactly these controls."""
+    """What can be recorded now, and every rule-based choice the GUI makes from it."""
 
     lag: bool
     break_: bool
@@ -515,6 +536,15 @@ class Allowed:
     penalty_match: bool
     concede: bool
     stalemate: bool
+    call_on_break: bool
+    """The breaker may announce the 10 (the preset allows it and a break is due)."""
+    warning_blocks: Seat | None
+    """The player due to shoot or break who must be warned first (section 7): the GUI holds the
+    stroke until the warning is recorded."""
+    break_fouls: tuple[Foul, ...]
+    """The fouls the referee can list on the break now (empty when no break is due)."""
+    shot_fouls: tuple[Foul, ...]
+    """The fouls the referee can record for the shot now (empty when no shot is due)."""
 
 
 def allowed(state: State) -> Allowed:
@@ -522,22 +552,24 @@ def allowed(state: State) -> Allowed:
     playing = state.status is Status.PLAYING
     awaiting = state.awaiting
     ext = state.extensions_left
+    breaking = awaiting is Awaiting.BREAK
+    shooting = awaiting is Awaiting.SHOT
+    at_table = state.at_table
     return Allowed(
         lag=state.status is Status.LAG,
-        break_=awaiting is Awaiting.BREAK,
-        shot=awaiting is Awaiting.SHOT,
-        push_out=awaiting is Awaiting.SHOT and state.push_out_allowed,
+        break_=breaking,
+        shot=shooting,
+        push_out=shooting and state.push_out_allowed,
         option=awaiting is Awaiting.OPTION,
         warning=state.warning_due if playing else (),
-        extension=(
-            ext is not None
-            and awaiting in (Awaiting.BREAK, Awaiting.SHOT)
-            and state.at_table is not None
-            and ext[state.at_table] > 0
-        ),
-        penalty_foul=playing and awaiting is not Awaiting.BREAK,
+        extension=(ext is not None and (breaking or shooting) and at_table is not None and ext[at_table] > 0),
+        penalty_foul=playing and not breaking,
         penalty_rack=playing,
         penalty_match=not state.finished,
         concede=not state.finished,
-        stalemate=playing and awaiting is not Awaiting.BREAK,
+        stalemate=playing and not breaking,
+        call_on_break=breaking and state.setup.preset.call_on_break,
+        warning_blocks=at_table if (breaking or shooting) and at_table in state.warning_due else None,
+        break_fouls=LISTABLE_ON_BREAK if breaking else (),
+        shot_fouls=LISTABLE_ON_SHOT if shooting else (),
     )

@@ -35,7 +35,13 @@ class PerSeat(NamedTuple, Generic[T]):
     b: T
 
     def __getitem__(self, seat: Seat) -> T:  # type: ignore[override]
-        return self.a if seat == Seat.A else self.b  # == so that a plain "A" works too
+        """The value of `seat` ("A" or "B", a `Seat` or its plain letter); any other key is a
+        `KeyError`, never silently the other seat (`PerSeat(3, 5)[0]` is refused)."""
+        if seat == "A":
+            return self.a
+        if seat == "B":
+            return self.b
+        raise KeyError(seat)
 
     def set(self, seat: Seat, value: T) -> PerSeat[T]:
         return PerSeat(value, self.b) if seat is Seat.A else PerSeat(self.a, value)
@@ -137,7 +143,7 @@ def summary(state: State) -> dict[str, Any]:
     ext = state.extensions_left
     return {
         "format": STATE_FORMAT,
-        "rules": state.setup.rules.value,
+        "rules": str(state.setup.rules),
         "race_to": state.setup.race_to,
         "players": {"A": state.setup.players[0], "B": state.setup.players[1]},
         "status": state.status.value,

@@ -156,7 +156,7 @@ class Store:
             "created_at": start.at,
             "player_a": setup.players[0],
             "player_b": setup.players[1],
-            "rules": setup.rules.value,
+            "rules": setup.rules,
             "race_to": setup.race_to,
             "event": setup.event,
             "round": setup.round,

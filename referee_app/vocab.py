@@ -76,7 +76,27 @@ class Foul(StrEnum):
     SHOT_CLOCK = "shot_clock"
 
 
-REFEREE_FOULS: tuple[Foul, ...] = tuple(Foul)[5:]
+DERIVED_FOULS: tuple[Foul, ...] = (
+    Foul.WRONG_BALL_FIRST,
+    Foul.NO_RAIL,
+    Foul.SCRATCH,
+    Foul.BALL_OFF_TABLE,
+    Foul.BREAK_RAILS,
+)
+"""Spec §3: the codes the engine derives from a stroke's facts (a referee may list them too)."""
+
+REFEREE_FOULS: tuple[Foul, ...] = (
+    Foul.DOUBLE_HIT,
+    Foul.PUSH_SHOT,
+    Foul.BALLS_MOVING,
+    Foul.TOUCHED_BALL,
+    Foul.NO_FOOT_ON_FLOOR,
+    Foul.JUMP_MISCUE,
+    Foul.BAD_CUE_BALL_PLACEMENT,
+    Foul.CUE_ON_TABLE,
+    Foul.SHOT_CLOCK,
+)
+"""Spec §3: the codes only the referee can call (named, not sliced from the enum's order)."""
 
 
 class LagFault(StrEnum):

@@ -26,6 +26,7 @@ from referee_app.events import (
     WarningGiven,
 )
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.presets import PRESETS
 from referee_app.state import State
 from referee_app.vocab import Choice, CueBallFate, Foul, MatchResult, PenaltyKind, RackHow, Seat
 
@@ -78,7 +79,13 @@ def name(state: State, seat: Seat | None) -> str:
 
 
 def rules_label(setup: MatchStarted) -> str:
-    return setup.rules.value.upper()
+    return rules_short(setup.rules)
+
+
+def rules_short(name: str) -> str:
+    """A preset's short label ("WPA"); a name no preset has (another version's) as it is, in capitals."""
+    known = PRESETS.get(name)
+    return known.short if known is not None else name.upper()
 
 
 def _balls(potted: tuple[BallPocket, ...]) -> str:

@@ -7,10 +7,23 @@ from typing import Any
 from referee_app.codec import event_from_json
 from referee_app.events import Entry, Event
 from referee_app.history import History, replay
+from referee_app.presets import BreakRequirement, Preset, TenOnBreak
 from referee_app.rules import apply
 from referee_app.state import State
 
 PRESETS = ("wpa", "ffb")
+
+TEN_WINS_ON_BREAK = Preset(
+    name="ten_wins_on_break",
+    title="Test preset: the 10 on the break wins",
+    short="T10",
+    call_on_break=False,
+    ten_on_break=TenOnBreak.WINS,
+    break_requirement=BreakRequirement.BALL_OR_RAILS,
+    break_rails=4,
+    early_ten_wins=False,
+)
+"""A throw-away third preset, known to tests only (the 10 on a legal break wins, as in 9-ball)."""
 
 
 def started(rules: str = "wpa", race_to: int = 3, **extra: Any) -> dict[str, Any]:

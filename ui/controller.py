@@ -3,16 +3,24 @@
 Views call `record(event)`; the controller hands it to the core session (which
 checks, persists, then moves the state) and publishes the outcome through two
 signals: `state_changed` for every view to re-render, and `notice` for the one
-notice area. A refusal or a storage problem never changes the state.
+notice channel. A refusal or a storage problem never changes the state.
+
+Organizer operations (export, merge, demo, print, statistics) go through
+`operate`, the same path as recording: what the user caused (a refusal, a
+damaged database, an unwritable folder) is shown as a message; anything else is
+a bug, logged with its traceback and shown as an internal error.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from ui.notices import Notice
 
 if TYPE_CHECKING:  # the core is imported when a database is opened, after the desk has painted
     from referee_app.events import Event, MatchStarted
@@ -21,13 +29,28 @@ if TYPE_CHECKING:  # the core is imported when a database is opened, after the d
     from referee_app.store import Store
 
 
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+
 def qt_translate(context: str, text: str) -> str:
     return QCoreApplication.translate(context, text)
 
 
+def _user_errors() -> tuple[type[Exception], ...]:
+    """Failures a person can act on (shown as they are), as opposed to bugs (logged)."""
+    from referee_app.codec import LogFormatError
+    from referee_app.history import ReplayRefused
+    from referee_app.logfile import LogFileError
+    from referee_app.store import StoreError
+
+    return (StoreError, LogFormatError, LogFileError, ReplayRefused, OSError)
+
+
 class DeskController(QObject):
     state_changed = Signal(object)  # State
-    notice = Signal(str, str)  # level ("refusal", "error", "info"), text
+    notice = Signal(object, str)  # Notice, text
     match_opened = Signal(str)  # match id
 
     def __init__(self, store: Store | None = None) -> None:
@@ -47,15 +70,14 @@ class DeskController(QObject):
 
     def open_match(self, match_id: str) -> bool:
         from referee_app.session import Session
-        from referee_app.store import StoreError
 
-        if self.store is None:
+        store = self.store
+        if store is None:
             return False
-        try:
-            self.session = Session(self.store, match_id)
-        except StoreError as exc:
-            self.notice.emit("error", str(exc))
+        session = self.operate(self.tr("Opening the match"), lambda: Session(store, match_id))
+        if session is None:
             return False
+        self.session = session
         self._clock_started = None
         self.match_opened.emit(match_id)
         self.publish()
@@ -63,15 +85,14 @@ class DeskController(QObject):
 
     def new_match(self, setup: MatchStarted) -> bool:
         from referee_app.session import Session
-        from referee_app.store import StoreError
 
-        if self.store is None:
+        store = self.store
+        if store is None:
             return False
-        try:
-            self.session = Session.start(self.store, setup)
-        except StoreError as exc:
-            self.notice.emit("error", str(exc))
+        session = self.operate(self.tr("Starting the match"), lambda: Session.start(store, setup))
+        if session is None:
             return False
+        self.session = session
         self.match_opened.emit(self.session.match_id)
         self.publish()
         return True
@@ -79,7 +100,34 @@ class DeskController(QObject):
     def publish(self, notice: str = "") -> None:
         if self.session is not None:
             self.state_changed.emit(self.session.state)
-        self.notice.emit("info", notice)
+        self.inform(notice)
+
+    # --- the notice channel ----------------------------------------------------------
+    def inform(self, text: str) -> None:
+        self.notice.emit(Notice.INFO, text)
+
+    def warn(self, level: Notice, text: str) -> None:
+        self.notice.emit(level, text)
+
+    def operate(self, what: str, action: Callable[[], T]) -> T | None:
+        """Run `action`; its result, or None once the reason is on the notice channel.
+
+        `what` names the operation for the message ("Export", "Merge"...), already translated.
+        A refusal by the rules and a failure the user can act on are shown as they are; any
+        other exception is a bug: logged with its traceback, and shown as an internal error.
+        """
+        from referee_app.refusals import RuleViolation
+
+        try:
+            return action()
+        except RuleViolation as refusal:
+            self.notice.emit(Notice.REFUSAL, refusal.message(qt_translate))
+        except _user_errors() as exc:
+            self.notice.emit(Notice.ERROR, self.tr("{what} failed: {reason}").format(what=what, reason=_reason(exc)))
+        except Exception:
+            log.exception("%s failed", what)
+            self.notice.emit(Notice.ERROR, self.tr("{what} failed: internal error (see the log).").format(what=what))
+        return None
 
     # --- shot clock ------------------------------------------------------------------
     def start_clock(self) -> None:
@@ -99,7 +147,7 @@ class DeskController(QObject):
 
         if isinstance(event, Shot | PushOut) and event.clock_s is None and self._clock_started is not None:
             event = replace(event, clock_s=self.clock_seconds())
-        if not self._attempt(lambda session: session.record(event), event):
+        if not self._attempt(lambda session: session.record(event)):
             return False
         if isinstance(event, Shot | PushOut):
             self._clock_started = None
@@ -107,28 +155,22 @@ class DeskController(QObject):
 
     def undo(self) -> bool:
         """Void the latest event in force (an `undo` line is appended)."""
-        return self._attempt(lambda session: session.undo(), "undo")
+        return self._attempt(lambda session: session.undo())
 
-    def _attempt(self, action: Callable[[Session], object], what: object) -> bool:
+    def _attempt(self, action: Callable[[Session], object]) -> bool:
         """Run `action` on the session; publish the new state, or say why nothing changed."""
-        from referee_app.refusals import RuleViolation
-        from referee_app.store import StoreError
-
-        if self.session is None:
+        session = self.session
+        if session is None:
             return False
-        try:
-            action(self.session)
-        except RuleViolation as refusal:
-            self.notice.emit("refusal", refusal.message(qt_translate))
-            return False
-        except StoreError as exc:
-            self.notice.emit("error", str(exc))
-            return False
-        except Exception:  # a bug: keep the desk alive, say so, log the traceback
-            import logging
-
-            logging.getLogger(__name__).exception("recording %r failed", what)
-            self.notice.emit("error", self.tr("Internal error: the event was not recorded (see the log)."))
+        done = self.operate(self.tr("Recording"), lambda: action(session) or True)
+        if done is None:
             return False
         self.publish()
         return True
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception as one sentence: an OS error by its reason and file, not its errno."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
+    return str(exc)

@@ -15,6 +15,7 @@ from ui.controller import DeskController
 from ui.i18n import Languages
 from ui.main import APPLICATION, ORGANIZATION, default_db_path
 from ui.main_window import DeskWindow
+from ui.notices import Notice
 
 if TYPE_CHECKING:
     from referee_app.store import Store
@@ -87,7 +88,7 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
     try:
         store = Store(db)
     except StoreError as exc:
-        window.show_notice("error", str(exc))
+        window.show_notice(Notice.ERROR, str(exc))
         return
     window.controller.attach(store)
     if args.demo:
@@ -104,7 +105,7 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
     window.refresh_match_list()
     if not store.match_rows():
         text = QCoreApplication.translate("DeskWindow", "No matches yet: start a new match, or load the demo matches.")
-        window.show_notice("info", text)
+        window.show_notice(Notice.INFO, text)
 
 
 def run_desk(argv: Sequence[str]) -> int:

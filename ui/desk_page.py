@@ -18,17 +18,12 @@ from ui import presenter
 from ui.controller import DeskController, qt_translate
 from ui.history_panel import HistoryPanel
 from ui.keys import KeyButton
+from ui.notices import BASE_STYLE, Notice, show_notice
 from ui.panels import BreakPanel, FinishedPanel, LagPanel, OptionPanel, ShotPanel
 from ui.scoreboard import Scoreboard
 from ui.shot_clock import ShotClockWidget
 from ui.table_view import TableView
 from ui.theme import panel_buttons, text_style
-
-NOTICE_STYLE = {
-    "refusal": "background: #b71c1c; color: white;",
-    "error": "background: #4a148c; color: white;",
-    "info": "background: transparent; color: #eceff1;",
-}
 
 
 class DeskPage(QWidget):
@@ -43,7 +38,7 @@ class DeskPage(QWidget):
         self.notice.setObjectName("notice")
         self.notice.setWordWrap(True)
         self.notice.setMinimumHeight(34)
-        self.notice.setStyleSheet("font-size: 18px; padding: 4px;")
+        self.notice.setStyleSheet(BASE_STYLE)
         outer.addWidget(self.notice)
         outer.addWidget(self._build_warning())
         split = QSplitter(Qt.Orientation.Horizontal, self)
@@ -119,7 +114,9 @@ class DeskPage(QWidget):
         for panel in self.all_panels():
             panel_buttons(panel)
             # flush with the top of the drawing and with Undo: height is the desk's scarcest room
-            panel.layout().setContentsMargins(6, 0, 0, 0)
+            layout = panel.layout()
+            assert layout is not None  # each panel builds its layout in its constructor
+            layout.setContentsMargins(6, 0, 0, 0)
             self.panels.addWidget(panel)
         column.addWidget(self.panels, 3)
         self.undo_button = KeyButton("Backspace", right, "undoButton")
@@ -139,8 +136,8 @@ class DeskPage(QWidget):
         self.clock.retranslate()
         session = self.controller.session
         if session is not None:
-            self.history.render(session.history, rebuild=True)
-            self.render(session.state)
+            self.history.show_history(session.history, rebuild=True)
+            self.show_state(session.state)
 
     # --- recording -------------------------------------------------------------------
     def record(self, event: Event) -> bool:
@@ -160,17 +157,16 @@ class DeskPage(QWidget):
         self.record(WarningGiven(player=seat))
 
     def _clock_expired(self) -> None:
-        self.show_notice("refusal", self.tr("Time! The shot clock ran out: record the time foul [T] if it applies."))
+        self.show_notice(
+            Notice.REFUSAL, self.tr("Time! The shot clock ran out: record the time foul [T] if it applies.")
+        )
 
     def _call_changed(self) -> None:
         self.table.set_state(self.controller.state, self.shot_panel.call_ball, self.shot_panel.call_pocket)
 
     # --- rendering -------------------------------------------------------------------
-    def show_notice(self, level: str, text: str) -> None:
-        self.notice.setText(text)
-        if self.notice.property("level") != level:
-            self.notice.setProperty("level", level)
-            self.notice.setStyleSheet("font-size: 18px; padding: 4px;" + NOTICE_STYLE.get(level, ""))
+    def show_notice(self, level: Notice, text: str) -> None:
+        show_notice(self.notice, level, text)
 
     def _panel_for(self, state: State) -> QWidget:
         if state.finished:
@@ -181,12 +177,12 @@ class DeskPage(QWidget):
             Awaiting.OPTION: self.option_panel,
         }.get(state.awaiting, self.shot_panel)  # type: ignore[arg-type]
 
-    def render(self, state: State) -> Allowed:
+    def show_state(self, state: State) -> Allowed:
         """Re-render everything from `state`; returns what the rules allow now (for the menus)."""
         can = allowed(state)
-        self.scoreboard.render(state)
+        self.scoreboard.show_state(state)
         panel = self._panel_for(state)
-        panel.render(state)  # type: ignore[attr-defined]
+        panel.show_state(state)  # type: ignore[attr-defined]
         self.panels.setCurrentWidget(panel)
         blocking = presenter.warning_prompt(state, qt_translate)
         if blocking:
@@ -210,5 +206,5 @@ class DeskPage(QWidget):
         session = self.controller.session
         self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)
         if session is not None:
-            self.history.render(session.history)
+            self.history.show_history(session.history)
         return can

@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app.events import Concede, Event, MatchStarted, Note, Penalty, ShotClock, Stalemate
+from referee_app.presets import CONTEXT as PRESET_CONTEXT
+from referee_app.presets import PRESETS
 from referee_app.state import State
-from referee_app.vocab import BreakOrder, PenaltyKind, RuleSet, Seat
+from referee_app.vocab import BreakOrder, PenaltyKind, Seat
 from ui import presenter
 from ui.controller import qt_translate
 
@@ -59,8 +61,8 @@ class NewMatchDialog(QDialog):
         self.race_to.setValue(7)
         self.rules = QComboBox(self)
         self.rules.setObjectName("newRules")
-        self.rules.addItem(self.tr("WPA world standardized rules"), RuleSet.WPA.value)
-        self.rules.addItem(self.tr("FFB (French federation)"), RuleSet.FFB.value)
+        for preset in PRESETS.values():  # the core's table: a new preset needs nothing here
+            self.rules.addItem(qt_translate(PRESET_CONTEXT, preset.title), preset.name)
         self.break_order = QComboBox(self)
         self.break_order.setObjectName("newBreakOrder")
         self.break_order.addItem(self.tr("alternate"), BreakOrder.ALTERNATE.value)
@@ -75,7 +77,7 @@ class NewMatchDialog(QDialog):
         self.after_break_s = self._spin("newAfterBreakS", 10, 60, defaults.after_break_s)
         self.clock.toggled.connect(self._clock_toggled)
         self._clock_toggled(False)
-        self.event = self._line("newEvent")
+        self.event_name = self._line("newEvent")
         self.round = self._line("newRound")
         self.table = self._line("newTable")
         self.referee = self._line("newReferee")
@@ -89,7 +91,7 @@ class NewMatchDialog(QDialog):
         form.addRow(self.tr("Seconds an extension"), self.extension_s)
         form.addRow(self.tr("Extensions per rack"), self.extensions)
         form.addRow(self.tr("Seconds after the break"), self.after_break_s)
-        form.addRow(self.tr("Event"), self.event)
+        form.addRow(self.tr("Event"), self.event_name)
         form.addRow(self.tr("Round"), self.round)
         form.addRow(self.tr("Table"), self.table)
         form.addRow(self.tr("Referee"), self.referee)
@@ -133,10 +135,10 @@ class NewMatchDialog(QDialog):
         return MatchStarted(
             players=(a[:80], b[:80]),
             race_to=self.race_to.value(),
-            rules=RuleSet(self.rules.currentData()),
+            rules=str(self.rules.currentData()),
             break_order=BreakOrder(self.break_order.currentData()),
             shot_clock=clock,
-            event=self.event.text().strip(),
+            event=self.event_name.text().strip(),
             round=self.round.text().strip(),
             table=self.table.text().strip(),
             referee=self.referee.text().strip(),

@@ -32,7 +32,7 @@ class HistoryPanel(QListWidget):
         self._shown = 0
         self._voided: set[int] = set()
 
-    def render(self, history: History | None, rebuild: bool = False) -> None:
+    def show_history(self, history: History | None, rebuild: bool = False) -> None:
         if history is not self._history or rebuild:
             self.clear()
             self._history = history

@@ -6,6 +6,7 @@ the imports it needs) is built the first time a match is opened.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
 from ui.controller import DeskController
 from ui.i18n import LANGUAGES, Languages
 from ui.matches_page import MatchesPage
+from ui.notices import Notice, show_notice
 from ui.theme import apply_dark, light_menus
 
 if TYPE_CHECKING:
@@ -55,7 +57,7 @@ class DeskWindow(QMainWindow):
         self._desk_page: DeskPage | None = None
         self._build_start_page()
         self._build_menus()
-        controller.state_changed.connect(self.render)
+        controller.state_changed.connect(self.show_state)
         controller.notice.connect(self.show_notice)
         controller.match_opened.connect(self._match_opened)
         if not keys_later:
@@ -86,11 +88,11 @@ class DeskWindow(QMainWindow):
             self.pages.addWidget(self._desk_page)
         return self._desk_page
 
-    def _action(self, name: str, key: str, slot: object) -> QAction:
+    def _action(self, name: str, key: str, slot: Callable[[], object]) -> QAction:
         action = QAction(self)
         action.setObjectName(name)
         self._shortcuts.append((action, key))
-        action.triggered.connect(slot)  # type: ignore[arg-type]
+        action.triggered.connect(slot)
         self.addAction(action)
         return action
 
@@ -180,7 +182,7 @@ class DeskWindow(QMainWindow):
         self.settings.setValue(LAST_MATCH, match_id)
         self.settings.sync()
         self.pages.setCurrentWidget(self.desk_page)
-        self.desk_page.history.render(None)
+        self.desk_page.history.show_history(None)
 
     def resume(self) -> bool:
         """Open the match the desk had open last, exactly where its log stands."""
@@ -211,14 +213,11 @@ class DeskWindow(QMainWindow):
 
     def load_demo(self) -> None:
         from referee_app.demo import load_demo
-        from referee_app.store import StoreError
 
-        if self.controller.store is None:
+        store = self.controller.store
+        if store is None:
             return
-        try:
-            load_demo(self.controller.store)
-        except (StoreError, ValueError) as exc:
-            self.show_notice("error", str(exc))
+        self.controller.operate(self.tr("Loading the demo matches"), lambda: load_demo(store))
         self.show_start()
 
     # --- decisions and replay ------------------------------------------------------
@@ -249,13 +248,14 @@ class DeskWindow(QMainWindow):
         dialog.show()
 
     # --- rendering -------------------------------------------------------------------
-    def show_notice(self, level: str, text: str) -> None:
-        self.matches.notice.setText(text)
+    def show_notice(self, level: Notice, text: str) -> None:
+        """The one place the notice channel arrives: shown on the start page and on the desk."""
+        show_notice(self.matches.notice, level, text)
         if self._desk_page is not None:
             self._desk_page.show_notice(level, text)
 
-    def render(self, state: State) -> None:
-        can = self.desk_page.render(state)
+    def show_state(self, state: State) -> None:
+        can = self.desk_page.show_state(state)
         self.act_penalty.setEnabled(can.penalty_foul or can.penalty_rack or can.penalty_match)
         self.act_concede.setEnabled(can.concede)
         self.act_stalemate.setEnabled(can.stalemate)

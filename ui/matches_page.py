@@ -8,6 +8,7 @@ stats); this page only asks where and shows what came of it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,11 +27,13 @@ from PySide6.QtWidgets import (
 )
 
 from ui.controller import DeskController
+from ui.notices import Notice
 from ui.theme import text_style
 
 if TYPE_CHECKING:  # the core is imported on first use, after the window has painted
+    from referee_app.events import Entry
     from referee_app.state import State
-    from referee_app.store import MatchRow
+    from referee_app.store import MatchRow, Store
 
 
 class MatchesPage(QWidget):
@@ -95,11 +98,11 @@ class MatchesPage(QWidget):
         row.addWidget(line)
         return line
 
-    def _button(self, name: str, row: QHBoxLayout, slot: object) -> QPushButton:
+    def _button(self, name: str, row: QHBoxLayout, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(self)
         button.setObjectName(name)
         button.setMinimumHeight(44)
-        button.clicked.connect(slot)  # type: ignore[arg-type]
+        button.clicked.connect(slot)
         row.addWidget(button)
         return button
 
@@ -185,10 +188,12 @@ class MatchesPage(QWidget):
         self._shown_ids = []
         labels = {"damaged": self.tr("damaged"), "finished": self.tr("finished"), "playing": self.tr("in progress"),
                   "lag": self.tr("in progress")}  # fmt: skip
+        if shown:  # rows come from the core, imported once the database is open (after the first paint)
+            from referee_app.wording import rules_short
         for row, state in shown:
             score = "" if state is None else f"{state.score.a}–{state.score.b}"
             item = QTreeWidgetItem(
-                [labels[self._status(state)], f"{row.player_a} v {row.player_b}", score, row.rules.upper(),
+                [labels[self._status(state)], f"{row.player_a} v {row.player_b}", score, rules_short(row.rules),
                  " ".join(x for x in (row.event, row.round) if x), row.created_at[:16].replace("T", " ")]
             )  # fmt: skip
             self._shown_ids.append(row.match_id)
@@ -198,7 +203,7 @@ class MatchesPage(QWidget):
         if self.match_list.topLevelItemCount():  # current (for Enter), not selected (exports ask for that)
             from PySide6.QtCore import QItemSelectionModel  # here: the window paints without it
 
-            first = self.match_list.indexFromItem(self.match_list.topLevelItem(0))
+            first = self.match_list.model().index(0, 0)
             self.match_list.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
 
     def _id(self, item: QTreeWidgetItem) -> str:
@@ -229,39 +234,66 @@ class MatchesPage(QWidget):
         )
         return [Path(f) for f in files]
 
-    def _logs(self, ids: list[str]) -> list[list]:  # type: ignore[type-arg]
+    def _logs(self, ids: list[str]) -> list[list[Entry]]:
         store = self.controller.store
         assert store is not None
         return [store.load(match_id) for match_id in ids]
 
-    def export(self, kind: str) -> list[Path]:
+    def _selected_or_say(self) -> list[str]:
         ids = self.selected_ids()
         if not ids or self.controller.store is None:
-            self.notice.setText(self.tr("Select one or more matches first."))
+            self.controller.inform(self.tr("Select one or more matches first."))
+            return []
+        return ids
+
+    def export(self, kind: str) -> list[Path]:
+        """Export the selected matches; what was written, or [] once the notice says why not."""
+        ids = self._selected_or_say()
+        if not ids:
             return []
         folder = self.choose_folder()
         if folder is None:
             return []
-        from referee_app.exports import write_files
-        from ui.pdf_sheet import write_sheet_pdf
 
-        written = write_files(self._logs(ids), kind, folder, pdf=write_sheet_pdf)
-        self.notice.setText(self.tr("{n} file(s) written to {folder}").format(n=len(written), folder=folder))
+        def write() -> list[Path]:
+            from referee_app.exports import write_files
+            from ui.pdf_sheet import write_sheet_pdf
+
+            return write_files(self._logs(ids), kind, folder, pdf=write_sheet_pdf)
+
+        written = self.controller.operate(self.tr("Export"), write)
+        if written is None:
+            return []
+        self.controller.inform(self.tr("{n} file(s) written to {folder}").format(n=len(written), folder=folder))
         return written
 
     def merge_databases(self) -> None:
-        from referee_app.merge import merge
-        from referee_app.store import StoreError
-
         store = self.controller.store
         if store is None:
             return
+        paths = self.choose_databases()
+        if not paths:
+            return
+        merged = self.controller.operate(self.tr("Merge"), lambda: self._merge(store, paths))
+        if merged is not None:
+            lines, failed = merged
+            self.controller.warn(Notice.ERROR if failed else Notice.INFO, "\n".join(lines))
+        self.refresh()
+
+    def _merge(self, store: Store, paths: list[Path]) -> tuple[list[str], bool]:
+        """Merge each database in turn: one that cannot be read is reported, the others go on.
+        Returns the report's lines, and whether any database failed."""
+        from referee_app.merge import merge
+        from referee_app.store import StoreError
+
         lines = []
-        for path in self.choose_databases():
+        failed = False
+        for path in paths:
             try:
                 report = merge(store, path)
             except StoreError as exc:
-                lines.append(str(exc))
+                lines.append(self.tr("{file}: not merged: {reason}").format(file=path.name, reason=exc))
+                failed = True
                 continue
             lines.append(
                 self.tr("{file}: {added} added, {same} already here, {conflicts} in conflict").format(
@@ -272,32 +304,41 @@ class MatchesPage(QWidget):
                 )
             )
             lines += [self.tr("conflict, not merged: match {id}").format(id=i) for i in report.conflicts]
-        self.notice.setText("\n".join(lines))
-        self.refresh()
+        return lines, failed
 
     def show_stats(self) -> None:
         from referee_app import stats
 
-        ids = self.selected_ids() or [self._id(self.match_list.topLevelItem(i))
-                                      for i in range(self.match_list.topLevelItemCount())]  # fmt: skip
+        ids = self.selected_ids() or list(self._shown_ids)
+        rows = self.controller.operate(
+            self.tr("Statistics"), lambda: [s.row() for s in stats.player_stats(self._logs(ids))]
+        )
+        if rows is None:
+            return
         from ui.stats_dialog import StatsDialog
 
-        dialog = StatsDialog([s.row() for s in stats.player_stats(self._logs(ids))], self)
+        dialog = StatsDialog(rows, self)
         self.dialog = dialog
         dialog.show()
 
     def print_preview(self) -> None:
-        ids = self.selected_ids()
+        ids = self._selected_or_say()
         if not ids:
-            self.notice.setText(self.tr("Select one or more matches first."))
+            return
+
+        def sheet() -> str:
+            from referee_app.sheet import build_sheet, sheet_html
+            from ui.controller import qt_translate
+
+            return sheet_html(build_sheet(self._logs(ids[:1])[0], qt_translate), qt_translate)
+
+        html = self.controller.operate(self.tr("Print preview"), sheet)
+        if html is None:
             return
         from PySide6.QtPrintSupport import QPrintPreviewDialog
 
-        from referee_app.sheet import build_sheet, sheet_html
-        from ui.controller import qt_translate
         from ui.pdf_sheet import sheet_document
 
-        html = sheet_html(build_sheet(self._logs(ids[:1])[0], qt_translate), qt_translate)
         dialog = QPrintPreviewDialog(self)
         dialog.setObjectName("printPreview")
         dialog.paintRequested.connect(lambda printer: sheet_document(html).print_(printer))

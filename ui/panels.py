@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app.events import SAFETY, BallPocket, Break, Event, Lag, Option, PushOut, Relag, Shot
-from referee_app.rules import allowed
+from referee_app.rules import LISTABLE_ON_BREAK, LISTABLE_ON_SHOT, allowed
 from referee_app.state import State
-from referee_app.vocab import REFEREE_FOULS, Choice, CueBallFate, Foul, LagFault, Pocket, RuleSet, Seat
+from referee_app.vocab import Choice, CueBallFate, Foul, LagFault, Pocket, Seat
 from ui import presenter
 from ui.controller import qt_translate
 from ui.keys import KeyButton
@@ -34,7 +34,7 @@ from ui.theme import text_style
 
 Record = Callable[[Event], bool]
 
-FOUL_KEYS: dict[Foul, str] = {
+FOUL_KEYS: dict[Foul, str] = {  # a key for every foul the rules let a referee list
     Foul.SCRATCH: "C",
     Foul.WRONG_BALL_FIRST: "B",
     Foul.NO_RAIL: "N",
@@ -48,7 +48,6 @@ FOUL_KEYS: dict[Foul, str] = {
     Foul.BAD_CUE_BALL_PLACEMENT: "F7",
     Foul.CUE_ON_TABLE: "F8",
 }
-BREAK_REFEREE_FOULS = tuple(f for f in REFEREE_FOULS if f is not Foul.SHOT_CLOCK)
 
 
 def _button(parent: QWidget, name: str, key: str | None = None) -> QPushButton:
@@ -170,9 +169,9 @@ class LagPanel(QWidget):
         for fault, box in self.faults.items():
             box.setText(labels[fault])
         self.relag.setText(self.tr("Re-lag [R]"))
-        self.render(self.state)
+        self.show_state(self.state)
 
-    def render(self, state: State | None) -> None:
+    def show_state(self, state: State | None) -> None:
         self.state = state
         for seat, button in self.won.items():
             who = presenter.name(state, seat) if state else seat.value
@@ -236,7 +235,7 @@ class BreakPanel(QWidget):
         layout.addLayout(form)
         fouls = QGridLayout()
         self.fouls: dict[Foul, QPushButton] = {}
-        for i, foul in enumerate(BREAK_REFEREE_FOULS):
+        for i, foul in enumerate(LISTABLE_ON_BREAK):
             button = _button(self, f"breakFoul_{foul.value}", FOUL_KEYS[foul])
             button.setCheckable(True)
             self.fouls[foul] = button
@@ -263,7 +262,7 @@ class BreakPanel(QWidget):
         self.cue_ball.addItem(self.tr("pocketed (scratch)"), CueBallFate.POCKETED.value)
         self.cue_ball.addItem(self.tr("off the table"), CueBallFate.OFF_TABLE.value)
         self.scratch.setText(self.tr("Scratch [C]"))
-        self.announce_label.setText(self.tr("10 announced in (FFB):"))
+        self.announce_label.setText(self.tr("10 announced in:"))
         self.announce.clear()
         self.announce.addItem(self.tr("no announcement"), None)
         for pocket in Pocket:
@@ -273,11 +272,13 @@ class BreakPanel(QWidget):
         self.go.setText(self.tr("Record the break [Enter]"))
         self.dropped.retranslate()
 
-    def render(self, state: State) -> None:
+    def show_state(self, state: State) -> None:
         self.dropped.on_table = state.balls_on_table
-        ffb = state.setup.rules is RuleSet.FFB
-        self.announce.setVisible(ffb)
-        self.announce_label.setVisible(ffb)
+        can = allowed(state)
+        self.announce.setVisible(can.call_on_break)
+        self.announce_label.setVisible(can.call_on_break)
+        for foul, button in self.fouls.items():
+            button.setVisible(foul in can.break_fouls)
 
     def reset(self) -> None:
         self.dropped.clear()
@@ -296,8 +297,8 @@ class BreakPanel(QWidget):
             pocketed=tuple(self.dropped.pocketed),
             off_table=tuple(self.dropped.off_table),
             cue_ball=CueBallFate(self.cue_ball.currentData()),
-            fouls=tuple(f for f, b in self.fouls.items() if b.isChecked()),
-            call=BallPocket(10, Pocket(announced)) if announced and self.announce.isVisible() else None,
+            fouls=tuple(f for f, b in self.fouls.items() if b.isChecked() and not b.isHidden()),
+            call=BallPocket(10, Pocket(announced)) if announced and not self.announce.isHidden() else None,
         )
         if self.record(event):
             self.reset()
@@ -347,7 +348,7 @@ class ShotPanel(QWidget):
         layout.addWidget(self.fouls_label)
         grid = QGridLayout()
         self.fouls: dict[Foul, QPushButton] = {}
-        for i, foul in enumerate(FOUL_KEYS):
+        for i, foul in enumerate(LISTABLE_ON_SHOT):
             button = _button(self, f"foul_{foul.value}", FOUL_KEYS[foul])
             button.clicked.connect(lambda _=False, f=foul: self.submit_foul(f))
             self.fouls[foul] = button
@@ -367,7 +368,7 @@ class ShotPanel(QWidget):
         self.dropped.retranslate()
         self._show_call()
 
-    def render(self, state: State) -> None:
+    def show_state(self, state: State) -> None:
         if (
             self.state is None
             or state.balls_on_table != self.state.balls_on_table
@@ -377,7 +378,10 @@ class ShotPanel(QWidget):
         self.state = state
         self.dropped.on_table = state.balls_on_table
         self.balls.set_balls(state.balls_on_table, self.call_ball)
-        self.push_out.setVisible(allowed(state).push_out)
+        can = allowed(state)
+        self.push_out.setVisible(can.push_out)
+        for foul, button in self.fouls.items():
+            button.setVisible(foul in can.shot_fouls)
         self._show_call()
 
     def reset(self, state: State) -> None:
@@ -474,7 +478,7 @@ class OptionPanel(QWidget):
         self.shoot.setText(self.tr("Shoot from here [Enter]"))
         self.hand_back.setText(self.tr("Hand the table back [H]"))
 
-    def render(self, state: State) -> None:
+    def show_state(self, state: State) -> None:
         self.prompt.setText(presenter.prompt_line(state, qt_translate))
 
 
@@ -494,5 +498,5 @@ class FinishedPanel(QWidget):
     def retranslate(self) -> None:
         pass
 
-    def render(self, state: State) -> None:
+    def show_state(self, state: State) -> None:
         self.result.setText(presenter.prompt_line(state, qt_translate))

@@ -8,9 +8,10 @@ headless callers get English).
 from __future__ import annotations
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.rules import allowed
 from referee_app.state import State
 from referee_app.vocab import Awaiting, CueBall, Seat
-from referee_app.wording import (  # noqa: F401 - re-exported for the desk's widgets
+from referee_app.wording import (
     RESULT_LABELS,
     describe,
     foul_label,
@@ -22,6 +23,24 @@ from referee_app.wording import (  # noqa: F401 - re-exported for the desk's wid
 )
 
 CTX = "Presenter"
+
+__all__ = [  # the wording helpers are re-exported: the desk's widgets import display text from here alone
+    "RESULT_LABELS",
+    "cue_ball_line",
+    "describe",
+    "extensions_line",
+    "foul_label",
+    "fouls_line",
+    "header_line",
+    "how_label",
+    "name",
+    "prompt_line",
+    "result_label",
+    "rules_label",
+    "spot_ten_line",
+    "tr_penalty",
+    "warning_prompt",
+]
 
 
 def header_line(state: State, tr: Translate = english) -> str:
@@ -99,12 +118,13 @@ def spot_ten_line(state: State, tr: Translate = english) -> str:
 
 def warning_prompt(state: State, tr: Translate = english) -> str:
     """The blocking prompt when the player due to shoot must be warned first ('' when none)."""
-    if state.at_table in state.warning_due and state.awaiting in (Awaiting.SHOT, Awaiting.BREAK):
+    blocked = allowed(state).warning_blocks
+    if blocked is not None:
         text = tr(
             CTX,
             QT_TRANSLATE_NOOP(
                 "Presenter", "{name} is on two consecutive fouls. Give the warning before the next shot."
             ),
         )
-        return text.format(name=name(state, state.at_table))
+        return text.format(name=name(state, blocked))
     return ""

@@ -63,7 +63,7 @@ class ReplayDialog(QDialog):
 
     def show_index(self, index: int) -> None:
         state = self.history.timeline[index]
-        self.scoreboard.render(state)
+        self.scoreboard.show_state(state)
         self.table.set_state(state)
         voided = self.history.entries[index].seq in self.history.voided
         text = describe_entry(self.history, index)

@@ -78,7 +78,7 @@ class PlayerCard(QFrame):
         label.setProperty("role", role)
         return label
 
-    def render(self, state: State) -> None:
+    def show_state(self, state: State) -> None:
         seat = self.seat
         self.name.set_name(presenter.name(state, seat))
         self.score.setText(str(state.score[seat]))
@@ -116,7 +116,7 @@ class Scoreboard(QFrame):
         self.header.setAlignment(Qt.AlignmentFlag.AlignCenter)
         outer.addWidget(self.header)
 
-    def render(self, state: State) -> None:
+    def show_state(self, state: State) -> None:
         for card in self.cards.values():
-            card.render(state)
+            card.show_state(state)
         self.header.setText(presenter.header_line(state, qt_translate))

@@ -46,8 +46,9 @@ def test_legal_break(rules: str, dropped: tuple[int, ...], next_seat: str) -> No
 
 
 def test_no_rail_cannot_be_listed_on_a_break() -> None:
-    with pytest.raises(RuleViolation, match="no_rail"):
+    with pytest.raises(RuleViolation, match=r"The foul 'no rail' does not apply to a break\.") as refused:
         step(play(), ev("break", fouls=[Foul.NO_RAIL.value]))
+    assert refused.value.code == "foul_not_here" and refused.value.params["foul"] is Foul.NO_RAIL
 
 
 def test_the_breaker_must_be_the_seat_due() -> None:

@@ -40,10 +40,18 @@ def test_push_out_refused(before: list) -> None:
         step(state, ev("push_out"))
 
 
-@pytest.mark.parametrize("code", ["wrong_ball_first", "no_rail", "break_rails"])
-def test_derived_fouls_that_do_not_apply_to_a_push_out_are_refused(code: str) -> None:
-    with pytest.raises(RuleViolation, match=code):
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("wrong_ball_first", "wrong ball first"),
+        ("no_rail", "no rail"),
+        ("break_rails", "too few balls to a cushion on the break"),
+    ],
+)
+def test_derived_fouls_that_do_not_apply_to_a_push_out_are_refused(code: str, words: str) -> None:
+    with pytest.raises(RuleViolation, match=rf"The foul '{words}' does not apply to a push-out\.") as refused:
         step(play(brk(rails=5)), ev("push_out", fouls=[code]))
+    assert refused.value.params["foul"] == code
 
 
 @pytest.mark.parametrize("rules", PRESETS)

@@ -94,7 +94,7 @@ def test_nothing_dropped_passes_the_table(rules: str, call: object) -> None:
         (miss(2), "Ball 2 is not on the table"),
         (ev("shot", call=pot(1), pocketed=[pot(3)]), "Ball 3 is not on the table"),
         (miss(first_contact=2), "Ball 2 is not on the table"),
-        (miss(fouls=[Foul.BREAK_RAILS.value]), "break_rails"),
+        (miss(fouls=[Foul.BREAK_RAILS.value]), "'too few balls to a cushion on the break' does not apply to a shot"),
         (miss(player="B"), "It is Ana's turn, not Ben's"),
     ],
 )

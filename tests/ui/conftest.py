@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
 from referee_app.events import MatchStarted
 from referee_app.store import Store
-from referee_app.vocab import RuleSet
 from ui.controller import DeskController
 from ui.main_window import DeskWindow
 
@@ -50,7 +49,7 @@ class Desk:
         return self.session.state
 
     def start(self, race_to: int = 2, rules: str = "wpa", **extra: object) -> None:
-        setup = MatchStarted(players=("Ana", "Ben"), race_to=race_to, rules=RuleSet(rules), **extra)  # type: ignore[arg-type]
+        setup = MatchStarted(players=("Ana", "Ben"), race_to=race_to, rules=rules, **extra)  # type: ignore[arg-type]
         assert self.window.controller.new_match(setup)
 
     def widget(self, name: str) -> QWidget:

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
 from referee_app.events import ShotClock
 from referee_app.logfile import read_log
 from referee_app.sheet import build_sheet, sheet_html
+from referee_app.vocab import Foul
+from referee_app.wording import FOUL_LABELS
 from tests.ui.conftest import Desk
 from ui.controller import qt_translate
 from ui.i18n import Languages
@@ -130,6 +132,28 @@ def test_refusals_are_translated(french: Desk) -> None:
     desk.window.decide("penalty")
     desk.click("decisionButtonsOk")
     assert desk.text("notice") == "Une faute de pénalité ne peut pas être donnée avant la casse."
+
+
+def test_a_refusal_names_the_foul_in_french_not_its_code(french: Desk) -> None:
+    from referee_app.events import Break
+
+    desk = french
+    desk.start()
+    desk.click("lagWonA")
+    desk.window.language_actions["fr"].trigger()
+    assert not desk.window.controller.record(Break(fouls=(Foul.NO_RAIL,)))
+    text = desk.text("notice")
+    french_label = _catalogue()[FOUL_LABELS[Foul.NO_RAIL]]
+    assert text == f"La faute «\u00a0{french_label}\u00a0» ne s’applique pas à une casse."
+    assert not re.search(r"[a-z]+_[a-z]+", text), text
+
+
+@pytest.mark.parametrize("foul", list(Foul), ids=str)
+def test_every_foul_code_has_a_label_in_both_languages(foul: Foul) -> None:
+    english_label = FOUL_LABELS.get(foul)
+    assert english_label and "_" not in english_label, f"{foul.value} has no English label"
+    french_label = _catalogue().get(english_label, "")
+    assert french_label and french_label != english_label, f"{foul.value} has no French label"
 
 
 def test_nothing_left_in_english_on_the_desk(french: Desk) -> None:

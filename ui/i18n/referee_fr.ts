@@ -44,8 +44,8 @@
         <translation>Blanche empochée [C]</translation>
     </message>
     <message>
-        <source>10 announced in (FFB):</source>
-        <translation>10 annoncée dans (FFB) :</translation>
+        <source>10 announced in:</source>
+        <translation>10 annoncée dans&#xa0;:</translation>
     </message>
     <message>
         <source>no announcement</source>
@@ -98,8 +98,24 @@
 <context>
     <name>DeskController</name>
     <message>
-        <source>Internal error: the event was not recorded (see the log).</source>
-        <translation>Erreur interne : l’événement n’a pas été enregistré (voir le journal).</translation>
+        <source>Opening the match</source>
+        <translation>Ouverture du match</translation>
+    </message>
+    <message>
+        <source>Starting the match</source>
+        <translation>Création du match</translation>
+    </message>
+    <message>
+        <source>{what} failed: {reason}</source>
+        <translation>{what}&#xa0;: échec — {reason}</translation>
+    </message>
+    <message>
+        <source>{what} failed: internal error (see the log).</source>
+        <translation>{what}&#xa0;: échec, erreur interne (voir le journal).</translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>Enregistrement</translation>
     </message>
 </context>
 <context>
@@ -182,6 +198,10 @@
     <message>
         <source>Note… [Ctrl+T]</source>
         <translation>Note… [Ctrl+T]</translation>
+    </message>
+    <message>
+        <source>Loading the demo matches</source>
+        <translation>Chargement des matchs de démonstration</translation>
     </message>
 </context>
 <context>
@@ -392,8 +412,20 @@
         <translation>Choisissez d’abord un ou plusieurs matchs.</translation>
     </message>
     <message>
+        <source>Export</source>
+        <translation>Exportation</translation>
+    </message>
+    <message>
         <source>{n} file(s) written to {folder}</source>
         <translation>{n} fichier(s) écrit(s) dans {folder}</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>Fusion</translation>
+    </message>
+    <message>
+        <source>{file}: not merged: {reason}</source>
+        <translation>{file}&#xa0;: non fusionnée&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>{file}: {added} added, {same} already here, {conflicts} in conflict</source>
@@ -403,20 +435,20 @@
         <source>conflict, not merged: match {id}</source>
         <translation>conflit, non fusionné : match {id}</translation>
     </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistiques</translation>
+    </message>
+    <message>
+        <source>Print preview</source>
+        <translation>Aperçu avant impression</translation>
+    </message>
 </context>
 <context>
     <name>NewMatchDialog</name>
     <message>
         <source>New match</source>
         <translation>Nouveau match</translation>
-    </message>
-    <message>
-        <source>WPA world standardized rules</source>
-        <translation>Règles mondiales WPA</translation>
-    </message>
-    <message>
-        <source>FFB (French federation)</source>
-        <translation>FFB (Fédération Française de Billard)</translation>
     </message>
     <message>
         <source>alternate</source>
@@ -585,6 +617,17 @@
     </message>
 </context>
 <context>
+    <name>Preset</name>
+    <message>
+        <source>WPA world standardized rules</source>
+        <translation>Règles mondiales WPA</translation>
+    </message>
+    <message>
+        <source>FFB (French federation)</source>
+        <translation>FFB (Fédération Française de Billard)</translation>
+    </message>
+</context>
+<context>
     <name>Refusal</name>
     <message>
         <source>The match is over: only a note or an undo can be recorded.</source>
@@ -627,12 +670,24 @@
         <translation>Le push-out n’est permis qu’au premier coup après une casse valable.</translation>
     </message>
     <message>
-        <source>Under WPA rules nothing can be announced on the break.</source>
-        <translation>En règles WPA, on n’annonce rien à la casse.</translation>
+        <source>Under {rules} rules nothing can be announced on the break.</source>
+        <translation>En règles {rules}, aucune annonce n’est permise à la casse.</translation>
     </message>
     <message>
-        <source>The foul &apos;{foul}&apos; does not apply to a {stroke}.</source>
-        <translation>La faute « {foul} » ne s’applique pas à ce coup ({stroke}).</translation>
+        <source>The foul &apos;{foul}&apos; does not apply to {stroke}.</source>
+        <translation>La faute «&#xa0;{foul}&#xa0;» ne s’applique pas à {stroke}.</translation>
+    </message>
+    <message>
+        <source>a break</source>
+        <translation>une casse</translation>
+    </message>
+    <message>
+        <source>a push-out</source>
+        <translation>un push-out</translation>
+    </message>
+    <message>
+        <source>a shot</source>
+        <translation>un coup</translation>
     </message>
     <message>
         <source>Ball {ball} is not on the table.</source>
