@@ -9,18 +9,19 @@ data folder is Qt's to name and the core does not import Qt.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import signal
 import sys
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from referee_app import exports, stats
-from referee_app.codec import LogFormatError, parse_line
+from referee_app.codec import LogFormatError, event_to_text, parse_line
 from referee_app.events import Entry, MatchStarted
 from referee_app.history import ReplayRefused, replay
 from referee_app.logfile import LogFileError, format_log, read_log
@@ -28,9 +29,11 @@ from referee_app.merge import merge
 from referee_app.refusals import RuleViolation
 from referee_app.session import Session, utc_now
 from referee_app.state import summary
-from referee_app.store import Store, StoreError
+from referee_app.store import Store, StoreError, Tampered
 
-HEADLESS_COMMANDS = ("replay", "import", "export-log", "matches", "record", "export", "merge", "stats")
+HEADLESS_COMMANDS = (
+    "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify",
+)  # fmt: skip
 
 PdfWriter = exports.PdfWriter
 
@@ -41,11 +44,14 @@ class CliError(Exception):
         super().__init__(message)
 
 
-def _open_store(args: argparse.Namespace) -> Store:
+def _open_store(args: argparse.Namespace, write: bool = False) -> Store:
+    """The database to work on: read-only unless the command means to write (import, record)."""
     if args.db is None:
         raise CliError(1, "no database: give --db PATH")
     try:
-        return Store(args.db)
+        if write:
+            return Store(args.db, create_folder=getattr(args, "default_db", False))
+        return Store.open_readonly(args.db)
     except StoreError as exc:
         raise CliError(1, str(exc)) from None
 
@@ -70,28 +76,38 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def content_id(entries: list[Entry]) -> str:
+    """The id of a log that has none, from its content: the same file imported twice is the same match."""
+    digest = hashlib.sha256("".join(event_to_text(e.event) + "\n" for e in entries).encode("utf-8"))
+    return str(uuid.UUID(bytes=digest.digest()[:16], version=5))
+
+
+def _same_log(stored: list[Entry], incoming: list[Entry]) -> bool:
+    """The same events; a time is compared only where the incoming file gives one."""
+    if len(stored) != len(incoming):
+        return False
+    return all(a.event == b.event and (not b.at or a.at == b.at) for a, b in zip(stored, incoming, strict=True))
+
+
 def import_entries(store: Store, entries: list[Entry]) -> tuple[str, bool]:
-    """Store a checked log; returns (match_id, added). Same log twice adds nothing."""
+    """Store a checked log; returns (match_id, added). The same log twice adds nothing."""
     setup = entries[0].event
     assert isinstance(setup, MatchStarted)
     if not setup.match_id:
-        setup = replace(setup, match_id=str(uuid.uuid4()))
-    now = utc_now()
-    entries = [e._replace(at=e.at or now) for e in entries]
-    entries[0] = entries[0]._replace(event=setup)
+        setup = replace(setup, match_id=content_id(entries))
+    entries = [entries[0]._replace(event=setup), *entries[1:]]
     if store.has_match(setup.match_id):
-        if format_log(store.load(setup.match_id)) == format_log(entries):
+        if _same_log(store.load(setup.match_id), entries):
             return setup.match_id, False
         raise CliError(1, f"match {setup.match_id} is already in the database with other events")
-    with store.db.atomic():
-        store.create_match(entries[0])
-        store.append_many(setup.match_id, entries[1:])
+    now = utc_now()
+    store.add_match([e._replace(at=e.at or now) for e in entries])
     return setup.match_id, True
 
 
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     entries = _read_checked(args.file)
-    store = _open_store(args)
+    store = _open_store(args, write=True)
     match_id, added = import_entries(store, entries)
     note = f"{len(entries)} events" if added else "already in the database, nothing added"
     out.write(f"match {match_id} ({note})\n")
@@ -107,36 +123,79 @@ def cmd_export_log(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def for_terminal(text: str) -> str:
+    """A stored text as it may be printed: control characters (escapes, newlines, bidi overrides)
+    shown escaped, so a crafted name cannot drive the terminal or fake a line."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 def cmd_matches(args: argparse.Namespace, out: TextIO) -> int:
     store = _open_store(args)
     for row in store.match_rows():
         try:
             state = Session(store, row.match_id).state
             status = f"{state.status.value:8} {state.score.a}-{state.score.b}"
+        except Tampered as exc:
+            status = f"TAMPERED: {exc}"
         except StoreError as exc:
             status = f"damaged: {exc}"
-        out.write(
+        line = (
             f"{row.match_id}  {row.created_at[:16]}  {row.player_a} v {row.player_b}  "
             f"{row.rules} race to {row.race_to}  {status}  {row.event} {row.round}".rstrip()
-            + "\n"
         )
+        out.write(for_terminal(line) + "\n")
     return 0
 
 
-def cmd_record(args: argparse.Namespace, out: TextIO, source: TextIO) -> int:
-    """Record JSON lines from `source` one by one; each is acknowledged once durable."""
+def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    """Check a match's hash chain; print its head hash (the one on its sheet), or why it fails."""
     store = _open_store(args)
-    session = Session(store, args.match) if args.match else None
+    try:
+        entries = store.load(args.match_id)
+    except Tampered as exc:
+        out.write(f"TAMPERED {for_terminal(str(exc))}\n")
+        return 1
+    except StoreError as exc:
+        raise CliError(1, str(exc)) from None
+    _, head = store.head(args.match_id)
+    out.write(f"ok {args.match_id} events {len(entries)} head {head}\n")
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
+    """A consistent copy of the database (safe while a desk records into it)."""
+    store = _open_store(args)
+    try:
+        store.backup(Path(args.out))
+    except StoreError as exc:
+        raise CliError(1, str(exc)) from None
+    out.write(f"{args.out}\n")
+    return 0
+
+
+def cmd_record(args: argparse.Namespace, out: TextIO, source: Iterable[bytes | str]) -> int:
+    """Record JSON lines from `source` one by one; each is acknowledged once durable. A line that is
+    refused is answered `refused <why>` and the recorder carries on with the next."""
+    store = _open_store(args, write=True)
+    try:
+        session = Session(store, args.match) if args.match else None
+    except StoreError as exc:
+        raise CliError(1, str(exc)) from None
 
     def say(text: str) -> None:
         out.write(text + "\n")
         out.flush()
 
-    for raw in source:
-        if not raw.strip():
+    for number, line in enumerate(source, start=1):
+        try:
+            raw = line.decode("utf-8") if isinstance(line, bytes) else line
+        except UnicodeDecodeError as exc:
+            say(f"refused line {number}: not valid UTF-8 (byte {exc.start + 1} of the line)")
+            continue
+        if not raw.strip(" \t\r\n"):
             continue
         try:
-            event, seq, at = parse_line(raw)
+            event, seq, at = parse_line(raw.rstrip("\n"))
             if session is None:
                 if not isinstance(event, MatchStarted):
                     raise LogFormatError("the first event must be match_started")
@@ -150,8 +209,8 @@ def cmd_record(args: argparse.Namespace, out: TextIO, source: TextIO) -> int:
                 raise RuleViolation("already_started")
             entry = session.record(event, at=at)
             say(f"ok {entry.seq}")
-        except (LogFormatError, RuleViolation) as exc:
-            say(f"refused {exc}")
+        except (LogFormatError, RuleViolation, StoreError) as exc:
+            say(f"refused {for_terminal(str(exc))}")
     return 0
 
 
@@ -173,14 +232,17 @@ def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = No
     if args.format == "pdf" and pdf is None:
         raise CliError(1, "PDF sheets are written by the desk: run `referee-app export ... --format pdf`")
     store = _open_store(args)
-    written = exports.write_files(_selected_logs(args, store), args.format, Path(args.out), pdf, args.paper)
+    try:
+        written = exports.write_files(_selected_logs(args, store), args.format, Path(args.out), pdf, args.paper)
+    except exports.ExportError as exc:
+        raise CliError(1, str(exc)) from None
     for path in written:
-        out.write(f"{path}\n")
+        out.write(f"{for_terminal(str(path))}\n")
     return 0
 
 
 def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:
-    store = _open_store(args)
+    store = _open_store(args, write=True)
     problems = 0
     for other in args.others:
         try:
@@ -197,8 +259,8 @@ def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"  added {match_id}\n")
         for match_id in report.conflicts:
             print(f"conflict: match {match_id} has other events in {other}; not merged", file=sys.stderr)
-        for match_id in report.damaged:
-            print(f"damaged: match {match_id} in {other} cannot be replayed; not merged", file=sys.stderr)
+        for match_id, why in report.damaged.items():
+            print(for_terminal(f"damaged: match {match_id} in {other}: {why}; not merged"), file=sys.stderr)
         problems += len(report.conflicts) + len(report.damaged)
     return 1 if problems else 0
 
@@ -215,7 +277,15 @@ STATS_COLUMNS = (
 
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     store = _open_store(args)
-    logs = [store.load(row.match_id) for row in store.match_rows() if args.event is None or row.event == args.event]
+    logs, damaged = [], 0
+    for row in store.match_rows():
+        if args.event is not None and row.event != args.event:
+            continue
+        try:
+            logs.append(store.load(row.match_id))
+        except StoreError as exc:  # reported, left out of the figures, and the exit code says so
+            print(for_terminal(f"not counted: {exc}"), file=sys.stderr)
+            damaged += 1
     rows = [s.row() for s in stats.player_stats(logs, args.player)]
     table = [[label for _, label in STATS_COLUMNS]]
     table += [["" if r[key] is None else str(r[key]) for key, _ in STATS_COLUMNS] for r in rows]
@@ -229,7 +299,7 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
         )
     if not rows:
         out.write("no matches\n")
-    return 0
+    return 1 if damaged else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -260,6 +330,10 @@ def build_parser() -> argparse.ArgumentParser:
     st = with_db(sub.add_parser("stats", help="statistics per player"))
     st.add_argument("--player")
     st.add_argument("--event")
+    bak = with_db(sub.add_parser("backup", help="a safe copy of the database (also while a desk records)"))
+    bak.add_argument("out", metavar="OUT.db", help="the new file (it must not exist yet)")
+    ver = with_db(sub.add_parser("verify", help="check a match's hash chain and print its head hash"))
+    ver.add_argument("match_id")
     return parser
 
 
@@ -269,10 +343,12 @@ HANDLERS: dict[str, Handler] = {
     "import": cmd_import,
     "export-log": cmd_export_log,
     "matches": cmd_matches,
-    "record": lambda args, out: cmd_record(args, out, sys.stdin),
+    "record": lambda args, out: cmd_record(args, out, getattr(sys.stdin, "buffer", sys.stdin)),
     "export": cmd_export,
     "merge": cmd_merge,
     "stats": cmd_stats,
+    "backup": cmd_backup,
+    "verify": cmd_verify,
 }
 
 
@@ -287,6 +363,7 @@ def main(
     args = parser.parse_args(argv)
     if not hasattr(args, "db"):
         args.db = default_db
+        args.default_db = True  # the desk's own data folder: made on first use
     handlers = {**HANDLERS, **(extra or {})}
     try:
         return handlers[args.command](args, sys.stdout)
@@ -299,5 +376,8 @@ def main(
         print(exc, file=sys.stderr)
         return exc.code
     except StoreError as exc:
-        print(exc, file=sys.stderr)
+        print(for_terminal(str(exc)), file=sys.stderr)
+        return 1
+    except OSError as exc:  # the disk, a folder, a file: a sentence, not a traceback
+        print(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
         return 1

@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import math
+import re
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from enum import StrEnum
@@ -43,6 +45,9 @@ from referee_app.vocab import (
     Pocket,
     Seat,
 )
+
+MAX_INT = 10**15 - 1
+"""Spec 1.1: a JSON number has at most 15 digits before its decimal point."""
 
 
 class LogFormatError(ValueError):
@@ -81,14 +86,27 @@ def _enum(kind: type[E]) -> Decoder:
     return decode
 
 
-def _text(limit: int | None = None, *, required: bool = False) -> Decoder:
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _text(limit: int, *, required: bool = False, controls: bool = True) -> Decoder:
+    """A string of at most `limit` characters (spec 1.1); `required`: not blank; without
+    `controls`, no control character (an id that becomes part of a file name)."""
+
     def decode(value: Any, name: str) -> str:
         if not isinstance(value, str):
-            raise _fail(name, f"must be a string, got {json.dumps(value)}")
+            raise _fail(name, f"must be a string, got {json.dumps(value)[:40]}")
+        if len(value) > limit:
+            raise _fail(name, f"must be at most {limit} characters, got {len(value)}")
         if required and not value.strip():
             raise _fail(name, "must not be empty")
-        if limit is not None and len(value) > limit:
-            raise _fail(name, f"must be at most {limit} characters")
+        if not controls and _CONTROL.search(value):
+            raise _fail(name, "must not hold control characters")
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _fail(name, "holds a lone UTF-16 surrogate, which is not text") from None
         return value
 
     return decode
@@ -171,15 +189,27 @@ def _bool(value: Any, name: str) -> bool:
 
 
 def _seconds(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-        raise _fail(name, f"must be a number of seconds, got {json.dumps(value)}")
+    """Spec 1.1: `clock_s` is seconds 0..3600 (non-finite numbers never get this far)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 3600:
+        raise _fail(name, f"must be a number of seconds from 0 to 3600, got {json.dumps(value)}")
     return value
 
 
 def _players(value: Any, name: str) -> tuple[str, str]:
     obj = _object(value, name, {"A", "B"}, {"A", "B"})
-    names = _text(80, required=True)
+    names = _text(80, required=True, controls=False)
     return names(obj["A"], f"{name}.A"), names(obj["B"], f"{name}.B")
+
+
+def _per_seat_text(limit: int) -> Decoder:
+    """`{"A": text, "B": text}`, either seat may be left out (licences, clubs: spec 1.1)."""
+    text = _text(limit, controls=False)
+
+    def decode(value: Any, name: str) -> tuple[str, str]:
+        obj = _object(value, name, {"A", "B"}, set())
+        return text(obj.get("A", ""), f"{name}.A"), text(obj.get("B", ""), f"{name}.B")
+
+    return decode
 
 
 def _shot_clock(value: Any, name: str) -> ShotClock | None:
@@ -214,14 +244,17 @@ FIELDS: dict[EventType, dict[str, Decoder]] = {
         "rules": _preset_name,
         "break_order": _enum(BreakOrder),
         "shot_clock": _shot_clock,
-        "event": _text(),
-        "round": _text(),
-        "table": _text(),
-        "referee": _text(),
-        "match_id": _text(200, required=True),
+        "event": _text(200),
+        "round": _text(200),
+        "table": _text(200),
+        "referee": _text(200),
+        "match_id": _text(200, required=True, controls=False),
+        "licences": _per_seat_text(40),
+        "clubs": _per_seat_text(80),
+        "assignment": _text(200, required=True, controls=False),
     },
     EventType.LAG: {"winner": _seat, "breaker": _seat, "faults": _lag_faults},
-    EventType.RELAG: {"reason": _text()},
+    EventType.RELAG: {"reason": _text(2000)},
     EventType.BREAK: {
         "first_contact": _first_contact,
         "rails": _int_in(0, 10),
@@ -254,11 +287,11 @@ FIELDS: dict[EventType, dict[str, Decoder]] = {
     EventType.OPTION: {"choice": _enum(Choice), "player": _seat},
     EventType.WARNING: {"player": _seat},
     EventType.EXTENSION: {"player": _seat},
-    EventType.PENALTY: {"player": _seat, "penalty": _enum(PenaltyKind), "reason": _text()},
+    EventType.PENALTY: {"player": _seat, "penalty": _enum(PenaltyKind), "reason": _text(2000)},
     EventType.CONCEDE: {"player": _seat},
     EventType.STALEMATE: {},
-    EventType.NOTE: {"text": _text()},
-    EventType.UNDO: {"target": _int_in(1, 10**9)},
+    EventType.NOTE: {"text": _text(2000)},
+    EventType.UNDO: {"target": _int_in(1, MAX_INT)},
 }
 
 
@@ -330,12 +363,57 @@ def _timestamp(value: Any, name: str) -> str:
     return value
 
 
+MAX_LINE = 64 * 1024
+"""The longest line an event can need (every text at its limit) with room to spare: longer is refused
+before it is parsed, so a crafted line cannot cost time or memory."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise LogFormatError(f"key '{key}' appears twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _not_json(constant: str) -> float:
+    raise LogFormatError(f"{constant} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    if len(text.split(".")[0].split("e")[0].split("E")[0].lstrip("-")) > 15:
+        raise LogFormatError(f"the number {text[:20]}... has more than 15 digits before its decimal point")
+    value = float(text)
+    if math.isinf(value):
+        raise LogFormatError(f"the number {text[:20]} is too large to be finite")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 15:
+        raise LogFormatError(f"the number {text[:20]}... has more than 15 digits")
+    return int(text)
+
+
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_no_duplicates, parse_constant=_not_json, parse_float=_finite_float, parse_int=_bounded_int
+)
+
+
 def parse_line(text: str) -> tuple[Event, int | None, str | None]:
-    """Decode one JSON Lines line."""
+    """Decode one JSON Lines line: strict JSON (no duplicate keys, no NaN or Infinity, numbers
+    of at most 15 digits), then the event. Anything else is a `LogFormatError`, never a crash."""
+    if len(text) > MAX_LINE:
+        raise LogFormatError(f"the line is {len(text)} characters long; an event needs at most {MAX_LINE}")
     try:
-        obj = json.loads(text)
+        obj = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise LogFormatError(f"not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise LogFormatError("not valid JSON (nested too deep)") from None
     return event_from_json(obj)
 
 
@@ -374,8 +452,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
         value = getattr(event, f.name)
         if value is LOWEST or (f.default is not dataclasses.MISSING and value == f.default):
             continue
-        if isinstance(event, MatchStarted) and f.name == "players":
-            out["players"] = {"A": value[0], "B": value[1]}
+        if isinstance(event, MatchStarted) and f.name in ("players", "licences", "clubs"):
+            out[f.name] = {"A": value[0], "B": value[1]}
         elif f.name == "faults":
             out["faults"] = {seat.value: _encode_value(codes) for seat, codes in value}
         else:

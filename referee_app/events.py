@@ -95,6 +95,9 @@ class MatchStarted:
     table: str = ""
     referee: str = ""
     match_id: str = ""
+    licences: tuple[str, str] = ("", "")
+    clubs: tuple[str, str] = ("", "")
+    assignment: str = ""
 
     def name(self, seat: Seat) -> str:
         return self.players[0] if seat is Seat.A else self.players[1]
@@ -120,7 +123,7 @@ class Lag:
 @dataclass(frozen=True, slots=True)
 class Relag:
     TYPE: ClassVar[EventType] = EventType.RELAG
-    reason: str = ""
+    reason: str  # required since spec 1.1 (it may be empty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +188,7 @@ class Penalty:
     TYPE: ClassVar[EventType] = EventType.PENALTY
     player: Seat
     penalty: PenaltyKind
-    reason: str = ""
+    reason: str  # required since spec 1.1 (it may be empty)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,9 @@ need, not only the score); `matches.csv` one row per match.
 from __future__ import annotations
 
 import csv
+import functools
 import io
+import os
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -87,11 +89,22 @@ def match_row(entries: list[Entry]) -> dict[str, object]:
     }
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection)."""
+
+
+def neutralise(value: object) -> object:
+    """A cell a spreadsheet shows as text: a leading `'` before what would start a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(rows: Iterable[dict[str, object]], columns: tuple[str, ...]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: neutralise(value) for key, value in row.items()} for row in rows)
     return out.getvalue()
 
 
@@ -107,39 +120,113 @@ def jsonl(entries: list[Entry]) -> str:
     return format_log(entries)
 
 
+class ExportError(RuntimeError):
+    """A file that could not be written whole; nothing half-written is left behind."""
+
+
+def _safe(text: str, limit: int) -> str:
+    """A bounded piece of a file name: letters, digits and `-` only (no separator, no dot, no control)."""
+    return re.sub(r"[^\w-]+", "_", text, flags=re.UNICODE).strip("_")[:limit].strip("_")
+
+
 def file_stem(entries: list[Entry]) -> str:
-    """A file name a person can read: date, players, and the start of the match id."""
+    """A file name a person can read, made only from a safe, bounded form of our own fields:
+    the date (when it is one), the players, and the start of the match id."""
     setup = entries[0].event
     assert isinstance(setup, MatchStarted)
-    players = f"{setup.players[0]}-v-{setup.players[1]}"
-    safe = re.sub(r"[^\w.-]+", "_", players, flags=re.UNICODE).strip("_")
-    return f"{entries[0].at[:10]}_{safe}_{setup.match_id[:8]}"
+    day = entries[0].at[:10]
+    date = day if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day, flags=re.ASCII) else "undated"
+    players = _safe(f"{setup.players[0]}-v-{setup.players[1]}", 80) or "match"
+    ident = re.sub(r"[^A-Za-z0-9]", "", setup.match_id)[:8] or "0"
+    return f"{date}_{players}_{ident}"
 
 
 PdfWriter = Callable[[list[Entry], Path, str], None]
 """(entries, path, paper) -> None: supplied by the desk package, which has Qt."""
+
+Writer = Callable[[Path], None]
+
+
+def write_checked(path: Path, write: Writer, magic: bytes = b"") -> None:
+    """Write `path` whole or not at all: `write` fills a temporary file beside it, which is checked
+    (not empty, starts with `magic`), flushed to the disk, then renamed into place."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        write(partial)
+        with open(partial, "rb+") as handle:
+            head = handle.read(max(len(magic), 1))
+            if not head or not head.startswith(magic):
+                raise ExportError(f"{path} could not be written (nothing usable came out: is the disk full?)")
+            os.fsync(handle.fileno())
+        os.replace(partial, path)
+    except FileNotFoundError:
+        raise ExportError(f"{path} could not be written (is the folder read-only?)") from None
+    except OSError as exc:
+        raise ExportError(f"{path} could not be written: {exc.strerror or exc}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _text_writer(text: str) -> Writer:
+    def write(path: Path) -> None:
+        path.write_text(text, encoding="utf-8")
+
+    return write
+
+
+def _output_folder(folder: Path) -> Path:
+    if folder.exists() and not folder.is_dir():
+        raise ExportError(f"{folder} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"the folder {folder} cannot be made: {exc.strerror or exc}") from None
+    return folder.resolve()
+
+
+def _inside(folder: Path, name: str, taken: set[str]) -> Path:
+    """`folder / name`, never elsewhere, and never a name this export already wrote."""
+    stem, _, ext = name.rpartition(".")
+    candidate, n = name, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{stem}-{n}.{ext}"
+    path = folder / candidate
+    if path.resolve().parent != folder:
+        raise ExportError(f"refused to write {candidate!r}: it would fall outside {folder}")
+    taken.add(candidate)
+    return path
+
+
+def _pdf_writer(pdf: PdfWriter, entries: list[Entry], paper: str, path: Path) -> None:
+    pdf(entries, path, paper)
 
 
 def write_files(
     logs: list[list[Entry]], kind: str, folder: Path, pdf: PdfWriter | None = None, paper: str = "a4"
 ) -> list[Path]:
     """Write the matches into `folder`: racks.csv and matches.csv ("csv"), one log per match
-    ("jsonl"), or one sheet per match ("pdf", through `pdf`). Returns the files written."""
-    folder.mkdir(parents=True, exist_ok=True)
-    if kind == "csv":
-        files = {"racks.csv": racks_csv(logs), "matches.csv": matches_csv(logs)}
-        for name, text in files.items():
-            (folder / name).write_text(text, encoding="utf-8")
-        return [folder / name for name in files]
+    ("jsonl"), or one sheet per match ("pdf", through `pdf`). Returns the files written;
+    `ExportError` says which could not be, and no file is left half-written."""
     if kind == "pdf" and pdf is None:
         raise ValueError("PDF sheets need Qt: they are written by the desk package")
+    folder = _output_folder(folder)
+    taken: set[str] = set()
+    if kind == "csv":
+        files = {"racks.csv": racks_csv(logs), "matches.csv": matches_csv(logs)}
+        written = []
+        for name, text in files.items():
+            path = _inside(folder, name, taken)
+            write_checked(path, _text_writer(text))
+            written.append(path)
+        return written
     written = []
     for entries in logs:
-        path = folder / f"{file_stem(entries)}.{kind}"
+        path = _inside(folder, f"{file_stem(entries)}.{kind}", taken)
         if kind == "pdf":
             assert pdf is not None
-            pdf(entries, path, paper)
+            write_checked(path, functools.partial(_pdf_writer, pdf, entries, paper), magic=b"%PDF-")
         else:
-            path.write_text(jsonl(entries), encoding="utf-8")
+            write_checked(path, _text_writer(jsonl(entries)))
         written.append(path)
     return written

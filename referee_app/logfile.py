@@ -28,12 +28,34 @@ class LogLine:
     entry: Entry
 
 
-def parse_log(text: str) -> list[LogLine]:
+BLANK = " \t\r"
+"""Spec 1.1 §4: what a blank line may hold."""
+
+
+def split_lines(data: bytes) -> list[tuple[int, str]]:
+    """The physical lines of a JSON Lines file as (number, text): split at `\n` only (spec 1.1 §4),
+    each decoded on its own so a bad byte is reported on its line. `LogFileError` for bad UTF-8
+    or a byte-order mark."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise LogFileError(1, "the file starts with a UTF-8 byte-order mark, which a match log must not have")
+    lines = []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            lines.append((number, raw.decode("utf-8")))
+        except UnicodeDecodeError as exc:
+            raise LogFileError(number, f"not valid UTF-8 (byte {exc.start + 1} of the line)") from None
+    if lines and lines[-1][1] == "":
+        lines.pop()  # the newline that ends the last line
+    return lines
+
+
+def parse_log(text: str | bytes) -> list[LogLine]:
     """Every event of a JSON Lines match log, checked for format and order."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     lines: list[LogLine] = []
     physical = 0
-    for physical, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
+    for physical, raw in split_lines(data):
+        if not raw.strip(BLANK):
             continue
         try:
             event, seq, at = parse_line(raw)
@@ -54,13 +76,13 @@ def parse_log(text: str) -> list[LogLine]:
 
 
 def read_log(path: str) -> list[LogLine]:
-    """Parse the file at `path`; unreadable files are a `LogFileError` on line 1."""
+    """Parse the file at `path`; a file that cannot be read is a `LogFileError` on line 1."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogFileError(1, f"cannot read the file ({exc})") from None
-    return parse_log(text)
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise LogFileError(1, f"cannot read the file ({exc.strerror})") from None
+    return parse_log(data)
 
 
 def format_log(entries: Iterable[Entry]) -> str:

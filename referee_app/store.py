@@ -6,19 +6,28 @@ CLI or Datasette: `matches` (one row per match, from its `match_started`) and
 and the event's JSON in `body`). Triggers refuse every UPDATE and DELETE on `events`, and a second
 writer appending a `seq` that exists hits the primary key instead of forking
 the log. Each append is committed (WAL, synchronous=FULL) before it returns.
+
+The log is tamper-evident: each event row carries `hash = sha256(previous hash,
+match id, seq, type, at, body)`, and each match row its head `(head_seq,
+head_hash)`. Loading a match checks the whole chain, the head and the index row
+against the log; a mismatch is `Tampered`, never replayed silently. Reading
+opens the file read-only and refuses a file that is not ours (another program's
+database, a newer version, views or foreign triggers) before reading any row.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee_app.codec import LogFormatError, event_to_text, parse_event_text
-from referee_app.events import Entry, MatchStarted
+from referee_app.events import EVENT_CLASSES, Entry, MatchStarted
 from referee_app.history import LONG_HISTORY, collector_paused
 
 if TYPE_CHECKING:
@@ -54,7 +63,39 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER matches_keep BEFORE DELETE ON matches
     BEGIN SELECT RAISE(ABORT, 'matches are never deleted'); END;
     """,
+    # 2: the hash chain (the hashes of rows already stored are filled in by `_chain_existing`)
+    """
+    ALTER TABLE events ADD COLUMN hash TEXT NOT NULL DEFAULT '';
+    ALTER TABLE matches ADD COLUMN head_seq INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN head_hash TEXT NOT NULL DEFAULT '';
+    """,
 )
+
+TRIGGERS: dict[str, str] = {
+    "events_append_only_update": "CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events\n"
+    "    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END",
+    "events_append_only_delete": "CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events\n"
+    "    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END",
+    "matches_keep": "CREATE TRIGGER matches_keep BEFORE DELETE ON matches\n"
+    "    BEGIN SELECT RAISE(ABORT, 'matches are never deleted'); END",
+}
+"""Our triggers, by name: a read-write open puts back any that was dropped by hand."""
+
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "matches": ("match_id", "created_at", "player_a", "player_b", "rules", "race_to", "event", "round",
+                "table", "referee", "head_seq", "head_hash"),
+    "events": ("match_id", "seq", "type", "at", "body", "hash"),
+}  # fmt: skip
+"""The columns of our tables at the current version, in order."""
+
+GENESIS = ""
+"""The hash before the first event of every match."""
+
+
+def chain_hash(previous: str, match_id: str, seq: int, kind: str, at: str, body: str) -> str:
+    """The hash of one stored event, chained over the previous one's (tamper evidence)."""
+    text = "\x1f".join((previous, match_id, str(seq), kind, at, body))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class StoreError(RuntimeError):
@@ -63,6 +104,14 @@ class StoreError(RuntimeError):
 
 class SeqTaken(StoreError):
     """Another writer already appended this seq: reopen the match, never fork it."""
+
+
+class Tampered(StoreError):
+    """The stored log was changed outside the app: its hash chain, head or index row do not match."""
+
+
+class NotOurs(StoreError):
+    """The file is not a match database this version can use (another program's, a newer one, crafted)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +126,8 @@ class MatchRow:
     round: str
     table: str
     referee: str
+    head_seq: int = 0
+    head_hash: str = ""
 
 
 def apply_pragmas(db: sqlite_utils.Database) -> None:
@@ -90,52 +141,120 @@ def apply_pragmas(db: sqlite_utils.Database) -> None:
 class Store:
     """One SQLite file of match logs."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, create_folder: bool = False) -> None:
+        """Open `path` to read and write, making a new database there if there is none. The folder
+        must exist unless `create_folder` (the desk's own data folder): a mistyped path is an error."""
         self.path = Path(path)
+        self.readonly = False
+        self._heads: dict[str, tuple[int, str]] = {}
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if create_folder:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            elif not self.path.parent.is_dir():
+                raise StoreError(f"{self.path}: the folder {self.path.parent} does not exist")
             import sqlite_utils  # here, not at the top: it costs ~0.1 s and the desk paints first
 
             # No sqlite-utils plugins: the match log's connection is ours alone, and looking
             # for plugins scans every installed package's entry points (~40 ms per start).
             self.db = sqlite_utils.Database(self.path, execute_plugins=False)
+            self._check_schema(allow_new=True)
             apply_pragmas(self.db)
             self._migrate()
+            self._restore_triggers()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} cannot be opened as a match database: {exc}") from None
         except OSError as exc:
-            raise StoreError(f"{self.path} cannot be opened: {exc}") from None
+            raise StoreError(f"{self.path} cannot be opened: {exc.strerror or exc}") from None
 
     @classmethod
     def open_readonly(cls, path: Path) -> Store:
-        """Another desk's database, read without writing to it (no migration, no WAL switch)."""
-        if not path.exists():
-            raise StoreError(f"{path} does not exist")
+        """A database read without writing to it: no migration, no WAL switch, no new file. Works in a
+        read-only folder too. A file that is not ours is refused before any row is read."""
+        path = Path(path)
+        if not path.is_file():
+            raise StoreError(f"{path} does not exist" if not path.exists() else f"{path} is not a file")
         import sqlite_utils
 
         store = cls.__new__(cls)
         store.path = path
+        store.readonly = True
+        store._heads = {}
+        uri = path.resolve().as_uri()
         try:
-            store.db = sqlite_utils.Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True), execute_plugins=False)
-            version = store.db.execute("PRAGMA user_version").fetchone()[0]
+            try:
+                connection = sqlite3.connect(f"{uri}?mode=ro", uri=True)
+                connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.OperationalError:
+                # A WAL database in a folder we may not write (a read-only USB stick): SQLite cannot
+                # make its -shm file there. Read the file as it is; a desk that closed left no WAL.
+                connection = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True)
+            connection.execute("PRAGMA query_only = ON")
+            store.db = sqlite_utils.Database(connection, execute_plugins=False)
+            store._check_schema(allow_new=False)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{path} cannot be opened as a match database: {exc}") from None
-        if version < 1:
-            raise StoreError(f"{path} is not a match database")
         return store
+
+    def _check_schema(self, allow_new: bool) -> None:
+        """Refuse a file that is not one of our match databases, before reading any of its rows.
+
+        Another program's database, one made by a newer version, and a crafted one (a view in place
+        of a table, a trigger of someone else's) are refused; an empty file is a new database only
+        when `allow_new` (the commands that mean to make one)."""
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        objects = self.db.execute("SELECT type, name, tbl_name FROM sqlite_master").fetchall()
+        if version > len(MIGRATIONS):
+            raise NotOurs(f"{self.path} was made by a newer version of referee-app (schema {version}): update the app")
+        if version == 0:
+            if objects:
+                raise NotOurs(f"{self.path} is not a match database (it holds another program's tables)")
+            if not allow_new:
+                raise NotOurs(f"{self.path} is not a match database (it is empty)")
+            return
+        for kind, name, table in objects:
+            if kind == "view":
+                raise NotOurs(f"{self.path} is not a match database: it holds a view ({name})")
+            if kind == "trigger" and (name not in TRIGGERS or table not in COLUMNS):
+                raise NotOurs(f"{self.path} is not a match database: it holds a trigger of its own ({name})")
+            if kind == "table" and name not in COLUMNS:
+                raise NotOurs(f"{self.path} is not a match database: it holds a table of its own ({name})")
+        expected = COLUMNS if version == len(MIGRATIONS) else _columns_at(version)
+        for table, columns in expected.items():
+            found = tuple(row[1] for row in self.db.execute(f'PRAGMA table_info("{table}")').fetchall())
+            if found != columns:
+                raise NotOurs(f"{self.path} is not a match database: its {table} table is not ours")
+
+    def _restore_triggers(self) -> None:
+        """Put back the append-only triggers if someone dropped them (the hash chain tells what changed)."""
+        present = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        missing = [sql for name, sql in TRIGGERS.items() if name not in present]
+        if missing:
+            with self.db.atomic():
+                for sql in missing:
+                    self.db.execute(sql)
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy of the whole database at `target` (SQLite's online backup: safe while a
+        desk is recording, unlike copying the file). Written beside `target`, then renamed into place."""
+        target = Path(target)
+        if target.exists():
+            raise StoreError(f"{target} already exists: choose a new file name")
+        if not target.parent.is_dir():
+            raise StoreError(f"{target}: the folder {target.parent} does not exist")
+        partial = target.with_name(f".{target.name}.partial")
+        try:
+            copy = sqlite3.connect(partial)
+            try:
+                self.db.conn.backup(copy)
+            finally:
+                copy.close()
+            partial.replace(target)
+        except (sqlite3.DatabaseError, OSError) as exc:
+            partial.unlink(missing_ok=True)
+            raise StoreError(f"could not back up {self.path} to {target}: {exc}") from None
 
     def close(self) -> None:
         self.db.close()
-
-    @contextmanager
-    def _writing(self) -> Iterator[None]:
-        try:
-            with self.db.atomic():
-                yield
-        except sqlite3.IntegrityError:
-            raise
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"could not write to {self.path}: {exc}") from None
 
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -145,10 +264,38 @@ class Store:
             with self.db.atomic():
                 for statement in _statements(script):
                     self.db.execute(statement)
+                if number == 2:
+                    self._chain_existing()
                 self.db.execute(f"PRAGMA user_version = {number}")
+
+    def _chain_existing(self) -> None:
+        """Migration 2: hash the rows stored before the chain existed (their content is taken as it is)."""
+        self.db.execute("DROP TRIGGER IF EXISTS events_append_only_update")
+        for (match_id,) in self.db.execute("SELECT match_id FROM matches").fetchall():
+            previous, last = GENESIS, 0
+            rows = self.db.execute(
+                "SELECT seq, type, at, body FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+            ).fetchall()
+            for seq, kind, at, body in rows:
+                previous, last = chain_hash(previous, match_id, seq, kind, at, body), seq
+                self.db.execute("UPDATE events SET hash = ? WHERE match_id = ? AND seq = ?", (previous, match_id, seq))
+            self.db.execute(
+                "UPDATE matches SET head_seq = ?, head_hash = ? WHERE match_id = ?", (last, previous, match_id)
+            )
+        self.db.execute(TRIGGERS["events_append_only_update"])
+
+    def _refuse_readonly(self) -> None:
+        if self.readonly:
+            raise StoreError(f"{self.path} is open for reading only")
 
     def create_match(self, start: Entry) -> None:
         """Store a new match with its `match_started` entry (seq 1, match_id set)."""
+        self.add_match([start])
+
+    def add_match(self, entries: list[Entry]) -> None:
+        """Store a new match and its whole checked log in one transaction (new match, import, merge)."""
+        self._refuse_readonly()
+        start = entries[0]
         setup = start.event
         assert isinstance(setup, MatchStarted) and setup.match_id and start.seq == 1
         row = {
@@ -163,74 +310,170 @@ class Store:
             "table": setup.table,
             "referee": setup.referee,
         }
-        try:
-            with self._writing():
-                self.db.table("matches").insert(row)
-                self._insert_event(setup.match_id, start)
-        except sqlite3.IntegrityError:
-            raise StoreError(f"match {setup.match_id} is already in {self.path}") from None
+        if self.has_match(setup.match_id):
+            raise StoreError(f"match {setup.match_id} is already in {self.path}")
+        with self._writing(setup.match_id, start.seq):
+            self.db.table("matches").insert(row)
+            head = (0, GENESIS)
+            for entry in entries:
+                head = self._insert_event(setup.match_id, entry, head[1])
+            self._set_head(setup.match_id, head)
 
     def append(self, match_id: str, entry: Entry) -> None:
         """Append one entry; returns only once it is committed."""
-        try:
-            with self._writing():
-                self._insert_event(match_id, entry)
-        except sqlite3.IntegrityError:
-            raise SeqTaken(
-                f"event {entry.seq} of match {match_id} was already written by another "
-                "desk or program: reopen the match to see it"
-            ) from None
+        self._refuse_readonly()
+        with self._writing(match_id, entry.seq):
+            self._set_head(match_id, self._insert_event(match_id, entry, self.head(match_id)[1]))
 
     def append_many(self, match_id: str, entries: list[Entry]) -> None:
-        """Append a whole checked log in one transaction (import, merge)."""
-        with self._writing():
+        """Append a checked tail of a log in one transaction (merge of a longer log)."""
+        self._refuse_readonly()
+        with self._writing(match_id, entries[0].seq if entries else 0):
+            head = self.head(match_id)
             for entry in entries:
-                self._insert_event(match_id, entry)
+                head = self._insert_event(match_id, entry, head[1])
+            self._set_head(match_id, head)
 
-    def _insert_event(self, match_id: str, entry: Entry) -> None:
+    @contextmanager
+    def _writing(self, match_id: str, seq: int) -> Iterator[None]:
+        """One transaction; a failure is a `StoreError` that says what failed (and the heads cached
+        for the match are dropped, since the rollback undid them)."""
+        try:
+            with self.db.atomic():
+                yield
+        except sqlite3.IntegrityError as exc:
+            self._heads.pop(match_id, None)
+            taken = self.db.execute("SELECT 1 FROM events WHERE match_id = ? AND seq = ?", (match_id, seq)).fetchone()
+            if taken:
+                raise SeqTaken(
+                    f"event {seq} of match {match_id} was already written by another "
+                    "desk or program: reopen the match to see it"
+                ) from None
+            raise StoreError(f"could not write event {seq} of match {match_id} to {self.path}: {exc}") from None
+        except sqlite3.DatabaseError as exc:
+            self._heads.pop(match_id, None)
+            raise StoreError(f"could not write to {self.path}: {exc}") from None
+
+    def _insert_event(self, match_id: str, entry: Entry, previous: str) -> tuple[int, str]:
+        body = event_to_text(entry.event)
+        kind = entry.event.TYPE.value
+        digest = chain_hash(previous, match_id, entry.seq, kind, entry.at, body)
         self.db.execute(
-            "INSERT INTO events (match_id, seq, type, at, body) VALUES (?, ?, ?, ?, ?)",
-            (match_id, entry.seq, entry.event.TYPE.value, entry.at, event_to_text(entry.event)),
+            "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, entry.seq, kind, entry.at, body, digest),
         )
+        return entry.seq, digest
+
+    def _set_head(self, match_id: str, head: tuple[int, str]) -> None:
+        self.db.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE match_id = ?", (*head, match_id))
+        self._heads[match_id] = head
+
+    def head(self, match_id: str) -> tuple[int, str]:
+        """The match's last seq and the hash that ends its chain."""
+        cached = self._heads.get(match_id)
+        if cached is not None:
+            return cached
+        row = self.db.execute("SELECT head_seq, head_hash FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no match {match_id} in {self.path}")
+        return int(row[0]), str(row[1])
 
     def has_match(self, match_id: str) -> bool:
         return self.db.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone() is not None
 
     def load(self, match_id: str) -> list[Entry]:
-        """Every entry of a match in seq order; a damaged row is a `StoreError`, never skipped."""
-        if not self.has_match(match_id):
+        """Every entry of a match in seq order, checked: a damaged row is a `StoreError` and a log
+        changed outside the app is `Tampered`; never skipped, never replayed silently."""
+        index = self.db.execute(
+            'SELECT player_a, player_b, rules, race_to, event, round, "table", referee, head_seq, head_hash'
+            " FROM matches WHERE match_id = ?",
+            (match_id,),
+        ).fetchone()
+        if index is None:
             raise StoreError(f"there is no match {match_id} in {self.path}")
         try:
             rows = self.db.execute(
-                "SELECT seq, at, body FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+                "SELECT seq, type, at, body, hash FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
             ).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"match {match_id} cannot be read from {self.path}: {exc}") from None
         with collector_paused() as pause:
             pause.freeze = len(rows) >= LONG_HISTORY
-            return self._entries(match_id, rows)
+            entries = self._entries(match_id, rows)
+        self._check_index(match_id, entries, tuple(index[:8]), (int(index[8]), str(index[9])))
+        return entries
 
-    def _entries(self, match_id: str, rows: list[tuple[int, str, str]]) -> list[Entry]:
+    def _entries(self, match_id: str, rows: list[tuple[int, str, str, str, str]]) -> list[Entry]:
         entries: list[Entry] = []
-        for position, (seq, at, body) in enumerate(rows, start=1):
+        previous = GENESIS
+        sha256 = hashlib.sha256
+        for position, (seq, kind, at, body, stored) in enumerate(rows, start=1):
             if seq != position:
-                raise StoreError(f"match {match_id}: event {position} is missing from {self.path}")
+                raise Tampered(f"match {match_id}: event {position} is missing from {self.path}")
             try:
                 event = parse_event_text(body)
             except LogFormatError as exc:
                 raise StoreError(f"match {match_id}, event {seq} is damaged: {exc}") from None
+            # chain_hash, inlined: load runs it for every event of every match opened
+            previous = sha256(f"{previous}\x1f{match_id}\x1f{seq}\x1f{kind}\x1f{at}\x1f{body}".encode()).hexdigest()
+            if previous != stored:
+                raise Tampered(f"match {match_id}: event {seq} was changed outside the app (its hash does not match)")
+            if EVENT_CLASSES.get(kind) is not type(event):  # type: ignore[call-overload]
+                raise Tampered(f"match {match_id}: event {seq} is filed as '{kind}' but holds another event")
             entries.append(tuple.__new__(Entry, (seq, event, at)))  # Entry(...) at C speed
+        if not entries:
+            raise StoreError(f"match {match_id} has no events in {self.path}")
         return entries
 
+    def _check_index(
+        self, match_id: str, entries: list[Entry], index: tuple[object, ...], head: tuple[int, str]
+    ) -> None:
+        """The match row must say what the log says, and end where the log ends."""
+        setup = entries[0].event
+        if not isinstance(setup, MatchStarted):
+            raise StoreError(f"match {match_id}: its first event is not match_started")
+        if setup.match_id != match_id:
+            raise Tampered(f"match {match_id}: its first event names another match ({setup.match_id[:40]})")
+        told = (*setup.players, setup.rules, setup.race_to, setup.event, setup.round, setup.table, setup.referee)
+        if tuple(index) != told:
+            raise Tampered(f"match {match_id}: the list of matches no longer says what its log says")
+        last = entries[-1]
+        if head[0] != last.seq:
+            raise Tampered(f"match {match_id}: the log ends at event {last.seq}, but {head[0]} were recorded")
+        self._heads[match_id] = head
+        for entry in entries:
+            if not _is_time(entry.at):
+                raise StoreError(f"match {match_id}, event {entry.seq}: its time is not an ISO-8601 time")
+
     def match_rows(self) -> list[MatchRow]:
+        """The index of matches (texts cut at their spec limits: a crafted row cannot flood a list)."""
         rows = self.db.execute(
-            'SELECT match_id, created_at, player_a, player_b, rules, race_to, event, round, "table",'
-            " referee FROM matches ORDER BY created_at, match_id"
+            "SELECT substr(match_id, 1, 200), substr(created_at, 1, 40), substr(player_a, 1, 80),"
+            " substr(player_b, 1, 80), substr(rules, 1, 40), race_to, substr(event, 1, 200),"
+            ' substr(round, 1, 200), substr("table", 1, 200), substr(referee, 1, 200), head_seq, head_hash'
+            " FROM matches ORDER BY created_at, match_id"
         ).fetchall()
         return [MatchRow(*row) for row in rows]
 
     def event_count(self, match_id: str) -> int:
         return int(self.db.execute("SELECT count(*) FROM events WHERE match_id = ?", (match_id,)).fetchone()[0])
+
+
+def _is_time(at: str) -> bool:
+    """An ISO-8601 time as the store writes it (a crafted `at` must not reach a file name or a sheet)."""
+    if not 10 <= len(at) <= 40:
+        return False
+    try:
+        datetime.fromisoformat(at)
+    except ValueError:
+        return False
+    return True
+
+
+def _columns_at(version: int) -> dict[str, tuple[str, ...]]:
+    """Our tables' columns at an older schema version (before the migrations that follow it)."""
+    assert version == 1
+    return {"matches": COLUMNS["matches"][:10], "events": COLUMNS["events"][:5]}
 
 
 def _statements(script: str) -> list[str]:

@@ -41,11 +41,12 @@ def qt_translate(context: str, text: str) -> str:
 def _user_errors() -> tuple[type[Exception], ...]:
     """Failures a person can act on (shown as they are), as opposed to bugs (logged)."""
     from referee_app.codec import LogFormatError
+    from referee_app.exports import ExportError
     from referee_app.history import ReplayRefused
     from referee_app.logfile import LogFileError
     from referee_app.store import StoreError
 
-    return (StoreError, LogFormatError, LogFileError, ReplayRefused, OSError)
+    return (StoreError, LogFormatError, LogFileError, ReplayRefused, ExportError, OSError)
 
 
 class DeskController(QObject):

@@ -22,7 +22,14 @@ if TYPE_CHECKING:
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="referee-app", description="10-ball referee desk (GUI)")
+    epilog = None
+    if "-h" in argv or "--help" in argv:  # the core is not loaded before the first paint otherwise
+        from referee_app.cli import HEADLESS_COMMANDS
+
+        epilog = "commands (no window; `referee-app COMMAND --help` for each): " + ", ".join(HEADLESS_COMMANDS)
+    parser = argparse.ArgumentParser(
+        prog="referee-app", description="10-ball referee desk: with no command, the desk window opens.", epilog=epilog
+    )
     parser.add_argument("--db", type=Path, help="match database (default: the per-user data folder)")
     parser.add_argument("--demo", action="store_true", help="open on the demo matches")
     parser.add_argument("--match", help="open this match (its id)")
@@ -86,7 +93,7 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
     if args.demo and args.db is None:
         db = db.with_name("demo.db")
     try:
-        store = Store(db)
+        store = Store(db, create_folder=args.db is None)  # the desk's own data folder is made on first use
     except StoreError as exc:
         window.show_notice(Notice.ERROR, str(exc))
         return
@@ -112,10 +119,10 @@ def run_desk(argv: Sequence[str]) -> int:
     import logging
 
     logging.basicConfig(level=logging.INFO)
+    args = parse_args(argv)  # first: --help and a bad option need no window, nor a display
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
-    args = parse_args(argv)
     window = build_desk(args, QSettings(), defer=True)
     window.showMaximized()  # a laptop at the table: all of its screen, within the task bar
     return app.exec()

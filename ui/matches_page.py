@@ -46,6 +46,7 @@ class MatchesPage(QWidget):
         self.setObjectName("startPage")
         self.controller = controller
         self.rows: list[tuple[MatchRow, State | None]] = []
+        self.tampered: set[str] = set()  # matches whose log was changed outside the app
         self._shown_ids: list[str] = []  # the match id of each row of the tree, in order
         self.dialog: QWidget | None = None
         layout = QVBoxLayout(self)
@@ -138,14 +139,18 @@ class MatchesPage(QWidget):
     def refresh(self) -> None:
         """Re-read the database: every match with its replayed state (None when damaged)."""
         from referee_app.session import Session
-        from referee_app.store import StoreError
+        from referee_app.store import StoreError, Tampered
 
         store = self.controller.store
         self.rows = []
+        self.tampered = set()
         if store is not None:
             for row in store.match_rows():
                 try:
                     state: State | None = Session(store, row.match_id).state
+                except Tampered:
+                    state = None
+                    self.tampered.add(row.match_id)
                 except StoreError:
                     state = None
                 self.rows.append((row, state))
@@ -163,7 +168,9 @@ class MatchesPage(QWidget):
         self.event_filter.setCurrentIndex(max(0, self.event_filter.findData(chosen)))
         self.event_filter.blockSignals(False)
 
-    def _status(self, state: State | None) -> str:
+    def _status(self, state: State | None, match_id: str = "") -> str:
+        if match_id in self.tampered:
+            return "tampered"
         if state is None:
             return "damaged"
         return state.status.value
@@ -186,15 +193,16 @@ class MatchesPage(QWidget):
         shown.sort(key=lambda rs: self._status(rs[1]) != "playing")
         self.match_list.clear()
         self._shown_ids = []
-        labels = {"damaged": self.tr("damaged"), "finished": self.tr("finished"), "playing": self.tr("in progress"),
-                  "lag": self.tr("in progress")}  # fmt: skip
+        labels = {"tampered": self.tr("TAMPERED"), "damaged": self.tr("damaged"), "finished": self.tr("finished"),
+                  "playing": self.tr("in progress"), "lag": self.tr("in progress")}  # fmt: skip
         if shown:  # rows come from the core, imported once the database is open (after the first paint)
             from referee_app.wording import rules_short
         for row, state in shown:
             score = "" if state is None else f"{state.score.a}–{state.score.b}"
             item = QTreeWidgetItem(
-                [labels[self._status(state)], f"{row.player_a} v {row.player_b}", score, rules_short(row.rules),
-                 " ".join(x for x in (row.event, row.round) if x), row.created_at[:16].replace("T", " ")]
+                [labels[self._status(state, row.match_id)], f"{row.player_a} v {row.player_b}", score,
+                 rules_short(row.rules), " ".join(x for x in (row.event, row.round) if x),
+                 row.created_at[:16].replace("T", " ")]
             )  # fmt: skip
             self._shown_ids.append(row.match_id)
             self.match_list.addTopLevelItem(item)

@@ -82,7 +82,9 @@ def random_event(rnd: random.Random, state: State) -> dict[str, Any]:
     elif kind in ("warning", "concede"):
         obj["player"] = state.warning_due[0].value if kind == "warning" and state.warning_due else seat
     elif kind == "penalty":
-        obj |= {"player": seat, "penalty": rnd.choice(["foul"] * 6 + ["rack", "match"])}
+        obj |= {"player": seat, "penalty": rnd.choice(["foul"] * 6 + ["rack", "match"]), "reason": "conduct"}
+    elif kind == "relag":
+        obj["reason"] = ""
     elif kind == "note":
         obj["text"] = "".join(rnd.choice("abc é🎱") for _ in range(rnd.randint(0, 8)))
     return obj

@@ -25,7 +25,7 @@ def test_relag_changes_nothing_and_only_before_the_lag() -> None:
     h = history(started(), ev("relag", reason="both balls touched the side rail"))
     assert h.state.status is Status.LAG and h.state.breaker is None
     with pytest.raises(RuleViolation, match="already been decided"):
-        step(play(), ev("relag"))
+        step(play(), ev("relag", reason=""))
     with pytest.raises(RuleViolation, match="already been decided"):
         step(play(), ev("lag", winner="B"))
 
@@ -55,7 +55,7 @@ def test_break_order_after_a_rack_won_by_the_other_player(order: str, rack2_brea
     state = play(
         brk(2, 3, 4, 5, 6, 7, 8, 9, rails=5),
         made(1),
-        ev("penalty", player="A", penalty="rack"),
+        ev("penalty", player="A", penalty="rack", reason=""),
         break_order=order,
     )
     assert state.racks[0].winner is Seat.B

@@ -51,4 +51,4 @@ def test_penalty_foul_against_the_player_not_at_the_table() -> None:
 
 def test_penalty_foul_refused_while_the_break_is_due() -> None:
     with pytest.raises(RuleViolation, match="break is due"):
-        step(play(), ev("penalty", player="A", penalty="foul"))
+        step(play(), ev("penalty", player="A", penalty="foul", reason=""))

@@ -47,12 +47,12 @@ def test_the_opponents_shots_do_not_break_the_chain() -> None:
 
 
 def test_penalty_foul_counts_toward_three() -> None:
-    state = play(*A_TWO_FOULS, ev("warning", player="A"), ev("penalty", player="A", penalty="foul"))
+    state = play(*A_TWO_FOULS, ev("warning", player="A"), ev("penalty", player="A", penalty="foul", reason=""))
     assert state.racks[0].how is RackHow.THREE_FOULS and state.racks[0].winner is Seat.B
 
 
 def test_new_rack_resets_both_counts() -> None:
-    state = play(OPENED, SCRATCH, made(1), ev("penalty", player="A", penalty="rack"))
+    state = play(OPENED, SCRATCH, made(1), ev("penalty", player="A", penalty="rack", reason=""))
     assert state.fouls.as_json() == {"A": 0, "B": 0} and state.awaiting is Awaiting.BREAK
 
 

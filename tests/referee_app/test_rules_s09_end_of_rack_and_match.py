@@ -24,7 +24,7 @@ def test_race_to_two(rules: str) -> None:
 
 @pytest.mark.parametrize("kind", ["concede", "penalty"])
 def test_concession_and_match_penalty_before_the_lag(kind: str) -> None:
-    fields = {"player": "B"} | ({"penalty": "match"} if kind == "penalty" else {})
+    fields = {"player": "B"} | ({"penalty": "match", "reason": "forfeit"} if kind == "penalty" else {})
     state = history(started(), ev(kind, **fields)).state
     assert state.winner is Seat.A and state.status is Status.FINISHED
     assert state.result is (MatchResult.CONCESSION if kind == "concede" else MatchResult.PENALTY)
@@ -60,7 +60,7 @@ def test_stalemate_scores_nothing() -> None:
         ev("warning", player="A"),
         ev("concede", player="A"),
         ev("stalemate"),
-        ev("penalty", player="A", penalty="match"),
+        ev("penalty", player="A", penalty="match", reason=""),
         ev("lag", winner="A"),
     ],
     ids=["break", "shot", "warning", "concede", "stalemate", "penalty", "lag"],

@@ -10,7 +10,7 @@ import sqlite_utils
 
 from referee_app.events import Entry, Lag, MatchStarted, Note
 from referee_app.session import Session
-from referee_app.store import SeqTaken, Store, StoreError
+from referee_app.store import MIGRATIONS, SeqTaken, Store, StoreError
 from referee_app.vocab import Seat
 
 
@@ -55,7 +55,7 @@ def test_damaged_row_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "m.db"
     session = _start(Store(path))
     raw = sqlite3.connect(path)
-    raw.execute("INSERT INTO events VALUES (?, 2, 'note', 'x', '{\"type\": \"nope\"}')", (session.match_id,))
+    raw.execute("INSERT INTO events VALUES (?, 2, 'note', 'x', '{\"type\": \"nope\"}', '')", (session.match_id,))
     raw.commit()
     with pytest.raises(StoreError, match="event 2 is damaged"):
         Store(path).load(session.match_id)
@@ -71,7 +71,7 @@ def test_not_a_database(tmp_path: Path) -> None:
 def test_migrations_run_once(tmp_path: Path) -> None:
     Store(tmp_path / "m.db").close()
     store = Store(tmp_path / "m.db")
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
 
 
 def test_sqlite_utils_cli_can_read_it(tmp_path: Path) -> None:

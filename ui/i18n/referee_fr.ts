@@ -396,6 +396,10 @@
         <translation>endommagé</translation>
     </message>
     <message>
+        <source>TAMPERED</source>
+        <translation>FALSIFIÉ</translation>
+    </message>
+    <message>
         <source>Export to which folder?</source>
         <translation>Exporter dans quel dossier ?</translation>
     </message>
