@@ -34,8 +34,11 @@ def main() -> None:
         assert final.rack == RACKS + 1 and not final.finished, "the synthetic match must replay to its end"
 
         def read_rows() -> None:
-            rows = store.db.execute("SELECT body FROM events WHERE match_id = ? ORDER BY seq", (match_id,))
-            for (body,) in rows:
+            # the rows whole, as the store keeps them (hash included since the log is chained)
+            rows = store.db.execute(
+                "SELECT seq, type, at, body, hash FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+            )
+            for _seq, _kind, _at, body, _hash in rows:
                 json.loads(body)
 
         def full_replay() -> None:

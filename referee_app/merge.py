@@ -15,7 +15,7 @@ from pathlib import Path
 
 from referee_app.history import ReplayRefused, replay
 from referee_app.logfile import format_log
-from referee_app.store import Store, StoreError
+from referee_app.store import Store, StoreError, check_times
 
 
 @dataclass
@@ -35,6 +35,7 @@ def merge(store: Store, other_path: Path) -> MergeReport:
         for row in other.match_rows():
             try:
                 theirs = other.load(row.match_id)
+                check_times(row.match_id, theirs)
                 replay(theirs)
             except StoreError as exc:
                 report.damaged[row.match_id] = str(exc)

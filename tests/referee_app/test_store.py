@@ -10,7 +10,7 @@ import sqlite_utils
 
 from referee_app.events import Entry, Lag, MatchStarted, Note
 from referee_app.session import Session
-from referee_app.store import MIGRATIONS, SeqTaken, Store, StoreError
+from referee_app.store import MIGRATIONS, SeqTaken, Store, StoreError, chain_hash
 from referee_app.vocab import Seat
 
 
@@ -55,7 +55,13 @@ def test_damaged_row_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "m.db"
     session = _start(Store(path))
     raw = sqlite3.connect(path)
-    raw.execute("INSERT INTO events VALUES (?, 2, 'note', 'x', '{\"type\": \"nope\"}', '')", (session.match_id,))
+    body = '{"type": "nope"}'  # chained like a real row, so what is found is the damage itself
+    _, head = Store(path).head(session.match_id)
+    digest = chain_hash(head, session.match_id, 2, "note", "2026-12-01T10:00:00Z", body)
+    raw.execute(
+        "INSERT INTO events VALUES (?, 2, 'note', '2026-12-01T10:00:00Z', ?, ?)", (session.match_id, body, digest)
+    )
+    raw.execute("UPDATE matches SET head_seq = 2, head_hash = ?", (digest,))
     raw.commit()
     with pytest.raises(StoreError, match="event 2 is damaged"):
         Store(path).load(session.match_id)

@@ -128,10 +128,10 @@ def test_a_damaged_match_is_reported_by_print_preview_and_statistics(desk: Desk)
     desk.click("printPreviewButton")
     text, level = _notice(desk)
     assert level == "error" and text.startswith("Print preview failed:")
-    assert f"match {match_id}, event 2 is damaged" in text
+    assert f"match {match_id}: event 2 was changed outside the app" in text
     desk.click("statsButton")
     text, level = _notice(desk)
-    assert level == "error" and text.startswith("Statistics failed:") and "event 2 is damaged" in text
+    assert level == "error" and text.startswith("Statistics failed:") and "event 2 was changed" in text
 
 
 def test_merging_a_file_that_is_not_a_database_is_an_error(
