@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from referee_app.chain import log_head
 from referee_app.events import Break, Concede, Entry, Note, Option, Penalty, PushOut, Stalemate, Undo, WarningGiven
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.played import played_from
@@ -67,6 +68,8 @@ class Sheet:
     decisions: tuple[str, ...]
     notes: tuple[str, ...]
     corrections: tuple[Correction, ...]
+    head_hash: str = ""
+    """The log's head hash (SHA-256 chain): the same as `referee-app verify` prints."""
 
 
 def _time(at: str) -> str:
@@ -178,6 +181,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         decisions=tuple(decisions),
         notes=tuple(notes),
         corrections=tuple(corrections),
+        head_hash=log_head(setup.match_id, entries),
     )
 
 
@@ -290,5 +294,10 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
     out.append("<table width='100%' cellspacing='12'><tr>")
     out += [f"<td width='33%'><br><br><br>____________________<br>{s}</td>" for s in signatures]
     out.append("</tr></table>")
-    out.append(f"<p style='font-size: 7pt; color: #777'>{_e(sheet.match_id)}</p></body></html>")
+    head_label = t(QT_TRANSLATE_NOOP("Sheet", "Log head (SHA-256)"))
+    out.append(
+        f"<p style='font-size: 7pt; color: #777'>{_e(sheet.match_id)}<br>{head_label}: "
+        f"<span style='font-family: monospace'>{_e(sheet.head_hash)}</span></p>"
+        "</body></html>"
+    )
     return "".join(out)

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee_app.chain import GENESIS as GENESIS
+from referee_app.chain import chain_hash as chain_hash
 from referee_app.codec import LogFormatError, event_to_text, parse_event_text
 from referee_app.events import EVENT_CLASSES, Entry, MatchStarted
 from referee_app.history import LONG_HISTORY, collector_paused
@@ -87,15 +89,6 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "events": ("match_id", "seq", "type", "at", "body", "hash"),
 }  # fmt: skip
 """The columns of our tables at the current version, in order."""
-
-GENESIS = ""
-"""The hash before the first event of every match."""
-
-
-def chain_hash(previous: str, match_id: str, seq: int, kind: str, at: str, body: str) -> str:
-    """The hash of one stored event, chained over the previous one's (tamper evidence)."""
-    text = "\x1f".join((previous, match_id, str(seq), kind, at, body))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class StoreError(RuntimeError):

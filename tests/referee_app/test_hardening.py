@@ -460,3 +460,12 @@ def test_a_crafted_time_with_a_recomputed_chain_is_not_merged(tmp_path: Path, se
     con.close()
     code, _, err = run("merge", str(db), "--db", str(tmp_path / "mine.db"))
     assert code == 1 and "its time is not an ISO-8601 time" in err
+
+
+def test_the_sheet_carries_the_head_hash_verify_prints(seeded: tuple[Path, str]) -> None:
+    from referee_app.sheet import build_sheet, sheet_html
+
+    db, match_id = seeded
+    head = run("verify", match_id, "--db", str(db))[1].split()[-1]
+    sheet = build_sheet(Store.open_readonly(db).load(match_id))
+    assert sheet.head_hash == head and head in sheet_html(sheet)

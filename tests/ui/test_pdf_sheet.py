@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee_app.cli import main as core_main
+from referee_app.store import Store
 from ui.main import main
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
@@ -53,6 +54,10 @@ def test_pdf_sheet_has_players_score_and_every_rack(qapp, db: Path, tmp_path: Pa
         row = rf"^\s*{rack}\s+{breaker}\b.*\b{winner}(\s+\w+)?\s+{how}\s+{fouls_a}\s+{fouls_b}\b"
         assert any(re.search(row, line) for line in lines), f"rack {rack} not found"
     assert size in _poppler("pdfinfo", str(final))
+    # the log's head hash, as `referee-app verify` prints it, so a sheet can be checked against the log
+    match_id = next(r.match_id for r in Store.open_readonly(db).match_rows() if r.player_a == "Maria Lopez")
+    head = Store.open_readonly(db).head(match_id)[1]
+    assert f"Log head (SHA-256): {head}" in text
 
 
 def test_pdf_sheet_in_french(qapp, db: Path, tmp_path: Path) -> None:

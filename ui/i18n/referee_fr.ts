@@ -915,6 +915,10 @@
         <source>Referee: {name}</source>
         <translation>Arbitre : {name}</translation>
     </message>
+    <message>
+        <source>Log head (SHA-256)</source>
+        <translation>Empreinte du journal (SHA-256)</translation>
+    </message>
 </context>
 <context>
     <name>ShotClockWidget</name>
