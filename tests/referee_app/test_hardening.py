@@ -469,3 +469,14 @@ def test_the_sheet_carries_the_head_hash_verify_prints(seeded: tuple[Path, str])
     head = run("verify", match_id, "--db", str(db))[1].split()[-1]
     sheet = build_sheet(Store.open_readonly(db).load(match_id))
     assert sheet.head_hash == head and head in sheet_html(sheet)
+
+
+def test_a_constraint_failure_says_what_failed_not_another_desk(tmp_path: Path) -> None:
+    from referee_app.events import Entry, MatchStarted
+    from referee_app.store import SeqTaken
+
+    start = Entry(1, MatchStarted(players=("Ana", "Ben"), race_to=2, match_id="m-1"), "2026-12-01T10:00:00Z")
+    store = Store(tmp_path / "m.db")
+    with pytest.raises(StoreError, match=r"could not write event 1 of match m-1.*UNIQUE constraint failed") as failed:
+        store.add_match([start, start])  # one transaction: nothing of it stays
+    assert not isinstance(failed.value, SeqTaken) and not store.has_match("m-1")
