@@ -9,7 +9,6 @@ data folder is Qt's to name and the core does not import Qt.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import signal
@@ -76,10 +75,14 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+LOG_NAMESPACE = uuid.UUID("5b0f6d2e-9c41-4e57-a1d3-10ba11d0e5c7")
+"""The namespace of ids derived from a log's content (a fixed value of ours: never change it)."""
+
+
 def content_id(entries: list[Entry]) -> str:
-    """The id of a log that has none, from its content: the same file imported twice is the same match."""
-    digest = hashlib.sha256("".join(event_to_text(e.event) + "\n" for e in entries).encode("utf-8"))
-    return str(uuid.UUID(bytes=digest.digest()[:16], version=5))
+    """The id of a log that has none, from its content (a name-based UUID): the same file imported
+    twice is the same match."""
+    return str(uuid.uuid5(LOG_NAMESPACE, "".join(event_to_text(e.event) + "\n" for e in entries)))
 
 
 def _same_log(stored: list[Entry], incoming: list[Entry]) -> bool:

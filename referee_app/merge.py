@@ -44,7 +44,12 @@ def merge(store: Store, other_path: Path) -> MergeReport:
                 report.damaged[row.match_id] = f"event {theirs[exc.index].seq} is refused by the rules: {exc}"
                 continue
             if store.has_match(row.match_id):
-                same = format_log(store.load(row.match_id)) == format_log(theirs)
+                try:
+                    ours = store.load(row.match_id)
+                except StoreError as exc:  # ours is the damaged one: say so, and go on with the others
+                    report.damaged[row.match_id] = f"the copy in this database cannot be read: {exc}"
+                    continue
+                same = format_log(ours) == format_log(theirs)
                 (report.already_here if same else report.conflicts).append(row.match_id)
                 continue
             store.add_match(theirs)

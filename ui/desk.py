@@ -99,7 +99,12 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
         return
     window.controller.attach(store)
     if args.demo:
-        load_demo(store)
+        loaded = window.controller.operate(
+            QCoreApplication.translate("DeskWindow", "Loading the demo matches"), lambda: load_demo(store)
+        )
+        if loaded is None:  # a broken seed: the start page keeps the reason on screen
+            window.refresh_match_list()
+            return
     if args.match:
         opened = window.open_match(args.match)
     elif args.demo:

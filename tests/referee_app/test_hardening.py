@@ -480,3 +480,16 @@ def test_a_constraint_failure_says_what_failed_not_another_desk(tmp_path: Path) 
     with pytest.raises(StoreError, match=r"could not write event 1 of match m-1.*UNIQUE constraint failed") as failed:
         store.add_match([start, start])  # one transaction: nothing of it stays
     assert not isinstance(failed.value, SeqTaken) and not store.has_match("m-1")
+
+
+def test_a_tampered_match_here_does_not_stop_a_merge(tmp_path: Path, seeded: tuple[Path, str]) -> None:
+    theirs, match_id = seeded
+    mine = tmp_path / "mine.db"
+    assert run("merge", str(theirs), "--db", str(mine))[0] == 0
+    tamper(mine, "UPDATE matches SET player_a = 'Someone Else'")  # our copy is the tampered one
+    code, out, _ = run("import", str(ROOT / "seeds" / "ffb-circuit-martin-roux.jsonl"), "--db", str(theirs))
+    assert code == 0
+    new_id = out.split()[1]
+    code, out, err = run("merge", str(theirs), "--db", str(mine))
+    assert code == 1 and f"damaged: match {match_id}" in err and "copy in this database cannot be read" in err
+    assert "1 added" in out and f"added {new_id}" in out

@@ -184,3 +184,22 @@ def test_a_refused_event_still_arrives_as_a_refusal(desk: Desk) -> None:
     assert not desk.window.controller.record(WarningGiven(player=Seat.A))
     assert desk.text("notice") == "Ana is not on two consecutive fouls: no warning is due."
     assert desk.widget("notice").property("level") == "refusal"
+
+
+def test_the_desk_started_on_a_broken_demo_opens_and_says_why(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    from ui.desk import build_desk, parse_args
+
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "broken.jsonl").write_text('{"type": "note", "text": "no match_started"}\n')
+    monkeypatch.setattr("referee_app.demo.SEEDS", seeds)
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = build_desk(parse_args(["--demo", "--db", str(tmp_path / "demo.db")]), settings)
+    qtbot.addWidget(window)
+    notice = window.matches.notice
+    assert notice.property("level") == "error"
+    assert notice.text() == "Loading the demo matches failed: line 1: the first event must be match_started"
