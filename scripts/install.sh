@@ -1,23 +1,40 @@
 #!/usr/bin/env bash
-# Installs what the desk needs on a Debian 12 machine: Qt's system libraries,
-# poppler (tests read the PDF sheets back), and a virtualenv with the package.
-# Quiet and idempotent: a second run installs nothing new.
+# Installs what the desk needs on a Debian 12 machine that has only python3 and git:
+# python3-venv, the libraries Qt's real (xcb) window needs, poppler (tests read the PDF
+# sheets back), and a virtualenv in .venv with the package and its test tools.
+# Quiet and idempotent: a second run installs nothing new; a .venv without a working pip
+# (left by a failed first run) is rebuilt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libegl1 libgl1 libglib2.0-0 libfontconfig1 libfreetype6 libxkbcommon0 libdbus-1-3
+packages=(python3-venv
+          libegl1 libgl1 libglib2.0-0 libfontconfig1 libfreetype6 libxkbcommon0 libdbus-1-3
+          libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render-util0
+          libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libx11-xcb1 libxcb-xfixes0
+          libxcb-sync1 libxcb-shm0 libxrender1
           fonts-dejavu-core poppler-utils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo="sudo"
+    else
+      echo "Some system packages are missing and this user cannot install them; as root, run: apt-get install -y ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-[ -x .venv/bin/python ] || python3 -m venv .venv
+if ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
+  rm -rf .venv  # missing, or left without pip by an earlier failed run
+  python3 -m venv .venv
+fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
