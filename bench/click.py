@@ -27,12 +27,12 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from referee_desk.controller import DeskController
+from referee_desk.main_window import DeskWindow
 
 from referee_app.events import Break, Lag, MatchStarted
 from referee_app.store import Store, apply_pragmas
 from referee_app.vocab import Awaiting, Pocket, Seat
-from ui.controller import DeskController
-from ui.main_window import DeskWindow
 
 CLICKS = 500
 

@@ -52,7 +52,7 @@ DESK = (
 import sys
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from ui.desk import build_desk, parse_args
+from referee_desk.desk import build_desk, parse_args
 app = QApplication([])
 w = build_desk(parse_args(["--db", sys.argv[1]]), QSettings(sys.argv[2], QSettings.Format.IniFormat))
 w.resize(1366, 768); w.show()

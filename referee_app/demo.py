@@ -8,11 +8,22 @@ from pathlib import Path
 from referee_app.logfile import read_log
 from referee_app.store import Store
 
-SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+_INSTALLED = Path(__file__).resolve().parent / "seeds"  # in the wheel and the app bundle
+_SOURCE = Path(__file__).resolve().parents[1] / "seeds"  # in a checkout (and an editable install)
+SEEDS = _INSTALLED if _INSTALLED.is_dir() else _SOURCE
+
+
+class DemoMissing(FileNotFoundError):
+    """The demo matches are not where this installation keeps them."""
 
 
 def seed_logs() -> list[Path]:
-    return sorted(SEEDS.glob("*.jsonl"))
+    """The demo match logs; `DemoMissing` rather than an empty list, so the desk never opens empty
+    without saying why."""
+    logs = sorted(SEEDS.glob("*.jsonl"))
+    if not logs:
+        raise DemoMissing(f"the demo matches are not installed (looked in {SEEDS})")
+    return logs
 
 
 def sample_players() -> list[str]:

@@ -19,8 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
-
-from ui.notices import Notice
+from referee_desk.notices import Notice
 
 if TYPE_CHECKING:  # the core is imported when a database is opened, after the desk has painted
     from referee_app.events import Event, MatchStarted

@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
-
-from ui.controller import DeskController
-from ui.i18n import Languages
-from ui.main import APPLICATION, ORGANIZATION, default_db_path
-from ui.main_window import DeskWindow
-from ui.notices import Notice
+from referee_desk.controller import DeskController
+from referee_desk.i18n import Languages
+from referee_desk.main import APPLICATION, ORGANIZATION, default_db_path
+from referee_desk.main_window import DeskWindow
+from referee_desk.notices import Notice
 
 if TYPE_CHECKING:
     from referee_app.store import Store

@@ -9,21 +9,21 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSplitter, QStackedWidget, QVBoxLayout, QWidget
+from referee_desk import presenter
+from referee_desk.controller import DeskController, qt_translate
+from referee_desk.history_panel import HistoryPanel
+from referee_desk.keys import KeyButton
+from referee_desk.notices import BASE_STYLE, Notice, show_notice
+from referee_desk.panels import BreakPanel, FinishedPanel, LagPanel, OptionPanel, ShotPanel
+from referee_desk.scoreboard import Scoreboard
+from referee_desk.shot_clock import ShotClockWidget
+from referee_desk.table_view import TableView
+from referee_desk.theme import panel_buttons, text_style
 
 from referee_app.events import Event, Extension, WarningGiven
 from referee_app.rules import Allowed, allowed
 from referee_app.state import State
 from referee_app.vocab import Awaiting, Pocket
-from ui import presenter
-from ui.controller import DeskController, qt_translate
-from ui.history_panel import HistoryPanel
-from ui.keys import KeyButton
-from ui.notices import BASE_STYLE, Notice, show_notice
-from ui.panels import BreakPanel, FinishedPanel, LagPanel, OptionPanel, ShotPanel
-from ui.scoreboard import Scoreboard
-from ui.shot_clock import ShotClockWidget
-from ui.table_view import TableView
-from ui.theme import panel_buttons, text_style
 
 
 class DeskPage(QWidget):

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from referee_desk import presenter
+from referee_desk.controller import qt_translate
 
 from referee_app.events import Undo
 from referee_app.history import History
-from ui import presenter
-from ui.controller import qt_translate
 
 
 def describe_entry(history: History, index: int) -> str:

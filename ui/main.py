@@ -37,8 +37,7 @@ def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
     if args.format != "pdf":
         return cli.cmd_export(args, out)
     from PySide6.QtCore import QCoreApplication
-
-    from ui.pdf_sheet import ensure_gui_app, use_language, write_sheet_pdf
+    from referee_desk.pdf_sheet import ensure_gui_app, use_language, write_sheet_pdf
 
     ensure_gui_app()
     translator = use_language(args.lang)
@@ -56,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         db = None if args[0] == "replay" else default_db_path()
         return cli.main(args, default_db=db, extra={"export": export_with_pdf})
-    from ui.desk import run_desk
+    from referee_desk.desk import run_desk
 
     return run_desk(args)
 

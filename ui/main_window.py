@@ -16,17 +16,17 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QWidget,
 )
-
-from ui.controller import DeskController
-from ui.i18n import LANGUAGES, Languages
-from ui.matches_page import MatchesPage
-from ui.notices import Notice, show_notice
-from ui.theme import apply_dark, light_menus
+from referee_desk.controller import DeskController
+from referee_desk.i18n import LANGUAGES, Languages
+from referee_desk.matches_page import MatchesPage
+from referee_desk.notices import Notice, show_notice
+from referee_desk.theme import apply_dark, light_menus
 
 if TYPE_CHECKING:
+    from referee_desk.desk_page import DeskPage
+
     from referee_app.events import Event, MatchStarted
     from referee_app.state import State
-    from ui.desk_page import DeskPage
 
 LAST_MATCH = "last_match"
 
@@ -82,7 +82,7 @@ class DeskWindow(QMainWindow):
     def desk_page(self) -> DeskPage:
         """The desk page, built the first time it is needed (after the window has painted)."""
         if self._desk_page is None:
-            from ui.desk_page import DeskPage  # deferred: most of the desk's imports
+            from referee_desk.desk_page import DeskPage  # deferred: most of the desk's imports
 
             self._desk_page = DeskPage(self.controller, self.pages)
             self.pages.addWidget(self._desk_page)
@@ -201,7 +201,7 @@ class DeskWindow(QMainWindow):
         return sorted(names)
 
     def new_match(self) -> None:
-        from ui.dialogs import NewMatchDialog
+        from referee_desk.dialogs import NewMatchDialog
 
         dialog = NewMatchDialog(self.known_names(), self)
         dialog.created.connect(self._create)
@@ -231,7 +231,7 @@ class DeskWindow(QMainWindow):
         state = self.controller.state
         if state is None:
             return
-        from ui.dialogs import DecisionDialog
+        from referee_desk.dialogs import DecisionDialog
 
         dialog = DecisionDialog(kind, state, self)
         dialog.decided.connect(self.record)
@@ -241,7 +241,7 @@ class DeskWindow(QMainWindow):
     def open_replay(self) -> None:
         if self.controller.session is None:
             return
-        from ui.replay_view import ReplayDialog
+        from referee_desk.replay_view import ReplayDialog
 
         dialog = ReplayDialog(self.controller.session.history, self)
         self.dialog = dialog

@@ -25,10 +25,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-
-from ui.controller import DeskController
-from ui.notices import Notice
-from ui.theme import text_style
+from referee_desk.controller import DeskController
+from referee_desk.notices import Notice
+from referee_desk.theme import text_style
 
 if TYPE_CHECKING:  # the core is imported on first use, after the window has painted
     from referee_app.events import Entry
@@ -264,8 +263,9 @@ class MatchesPage(QWidget):
             return []
 
         def write() -> list[Path]:
+            from referee_desk.pdf_sheet import write_sheet_pdf
+
             from referee_app.exports import write_files
-            from ui.pdf_sheet import write_sheet_pdf
 
             return write_files(self._logs(ids), kind, folder, pdf=write_sheet_pdf)
 
@@ -323,7 +323,7 @@ class MatchesPage(QWidget):
         )
         if rows is None:
             return
-        from ui.stats_dialog import StatsDialog
+        from referee_desk.stats_dialog import StatsDialog
 
         dialog = StatsDialog(rows, self)
         self.dialog = dialog
@@ -335,8 +335,9 @@ class MatchesPage(QWidget):
             return
 
         def sheet() -> str:
+            from referee_desk.controller import qt_translate
+
             from referee_app.sheet import build_sheet, sheet_html
-            from ui.controller import qt_translate
 
             return sheet_html(build_sheet(self._logs(ids[:1])[0], qt_translate), qt_translate)
 
@@ -344,8 +345,7 @@ class MatchesPage(QWidget):
         if html is None:
             return
         from PySide6.QtPrintSupport import QPrintPreviewDialog
-
-        from ui.pdf_sheet import sheet_document
+        from referee_desk.pdf_sheet import sheet_document
 
         dialog = QPrintPreviewDialog(self)
         dialog.setObjectName("printPreview")

@@ -21,16 +21,16 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from referee_desk import presenter
+from referee_desk.controller import qt_translate
+from referee_desk.keys import KeyButton
+from referee_desk.pickers import BallRow, DroppedDialog, PocketGrid
+from referee_desk.theme import text_style
 
 from referee_app.events import SAFETY, BallPocket, Break, Event, Lag, Option, PushOut, Relag, Shot
 from referee_app.rules import LISTABLE_ON_BREAK, LISTABLE_ON_SHOT, allowed
 from referee_app.state import State
 from referee_app.vocab import Choice, CueBallFate, Foul, LagFault, Pocket, Seat
-from ui import presenter
-from ui.controller import qt_translate
-from ui.keys import KeyButton
-from ui.pickers import BallRow, DroppedDialog, PocketGrid
-from ui.theme import text_style
 
 Record = Callable[[Event], bool]
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QMarginsF, QTranslator
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from referee_desk.controller import qt_translate
+from referee_desk.i18n import FOLDER
 
 from referee_app.events import Entry
 from referee_app.sheet import build_sheet, sheet_html
-from ui.controller import qt_translate
-from ui.i18n import FOLDER
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 

@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from referee_desk.keys import KeyButton
 
 from referee_app.vocab import Pocket
-from ui.keys import KeyButton
 
 BALL_KEYS = {ball: str(ball % 10) for ball in range(1, 11)}  # 10 is on the 0 key
 POCKET_PLACES: dict[Pocket, tuple[int, int]] = {

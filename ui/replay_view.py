@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QSlider, QVBoxLayout, QWidget
+from referee_desk.history_panel import describe_entry
+from referee_desk.keys import KeyButton
+from referee_desk.scoreboard import Scoreboard
+from referee_desk.table_view import TableView
+from referee_desk.theme import apply_dark
 
 from referee_app.history import History
-from ui.history_panel import describe_entry
-from ui.keys import KeyButton
-from ui.scoreboard import Scoreboard
-from ui.table_view import TableView
-from ui.theme import apply_dark
 
 
 class ReplayDialog(QDialog):

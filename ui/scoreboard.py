@@ -5,11 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from referee_desk import presenter
+from referee_desk.controller import qt_translate
 
 from referee_app.state import State
 from referee_app.vocab import Seat
-from ui import presenter
-from ui.controller import qt_translate
 
 PLAYER_STYLE = """
 QFrame#playerCard { background: #202a33; border: 3px solid #202a33; border-radius: 10px; }

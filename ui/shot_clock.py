@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QElapsedTimer, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from referee_desk.keys import KeyButton
 
 from referee_app.events import ShotClock
-from ui.keys import KeyButton
 
 WARN_AT_S = 10
 

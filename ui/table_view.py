@@ -13,12 +13,12 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
+from referee_desk import presenter
+from referee_desk.controller import qt_translate
+from referee_desk.pickers import POCKET_PLACES
 
 from referee_app.state import State
 from referee_app.vocab import CueBall, Pocket
-from ui import presenter
-from ui.controller import qt_translate
-from ui.pickers import POCKET_PLACES
 
 # Pens and brushes made once and passed explicitly.
 NO_PEN = QPen(Qt.PenStyle.NoPen)

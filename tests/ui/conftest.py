@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from referee_desk.controller import DeskController
+from referee_desk.main_window import DeskWindow
 
 from referee_app.events import MatchStarted
 from referee_app.store import Store
-from ui.controller import DeskController
-from ui.main_window import DeskWindow
 
 
 class Desk:

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QTreeWidget,
     QWidget,
 )
+from referee_desk.controller import qt_translate
+from referee_desk.i18n import Languages
 
 from referee_app.events import ShotClock
 from referee_app.logfile import read_log
@@ -28,8 +30,6 @@ from referee_app.sheet import build_sheet, sheet_html
 from referee_app.vocab import Foul
 from referee_app.wording import FOUL_LABELS
 from tests.ui.conftest import Desk
-from ui.controller import qt_translate
-from ui.i18n import Languages
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "ui" / "i18n" / "referee_fr.ts"

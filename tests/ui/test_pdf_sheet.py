@@ -8,10 +8,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from referee_desk.main import main
 
 from referee_app.cli import main as core_main
 from referee_app.store import Store
-from ui.main import main
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 

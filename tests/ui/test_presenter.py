@@ -1,9 +1,10 @@
 """Presenter functions: state -> display text, tested without a window."""
 
+from referee_desk import presenter
+
 from referee_app.events import Penalty
 from referee_app.vocab import PenaltyKind, Seat
 from tests.builders import brk, decode, ev, history, made, miss, play, pot, started
-from ui import presenter
 
 
 def test_prompt_lines_follow_what_is_awaited() -> None:

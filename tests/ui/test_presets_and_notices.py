@@ -169,7 +169,7 @@ def test_a_bug_in_an_operation_is_logged_and_shown_as_internal(
         raise RuntimeError("a bug in the exporter")
 
     monkeypatch.setattr("referee_app.exports.write_files", broken)
-    with caplog.at_level(logging.ERROR, logger="ui.controller"):
+    with caplog.at_level(logging.ERROR, logger="referee_desk.controller"):
         desk.click("exportJsonlButton")
     text, level = _notice(desk)
     assert (text, level) == ("Export failed: internal error (see the log).", "error")
@@ -190,8 +190,7 @@ def test_the_desk_started_on_a_broken_demo_opens_and_says_why(
     qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import QSettings
-
-    from ui.desk import build_desk, parse_args
+    from referee_desk.desk import build_desk, parse_args
 
     seeds = tmp_path / "seeds"
     seeds.mkdir()

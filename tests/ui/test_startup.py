@@ -19,7 +19,7 @@ import PySide6.QtCore as core
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from ui.desk import build_desk, parse_args
+from referee_desk.desk import build_desk, parse_args
 settings = QSettings(sys.argv[2], QSettings.Format.IniFormat)
 window = build_desk(parse_args(["--db", sys.argv[1]]), settings, defer=True)
 window.show()
