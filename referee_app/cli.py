@@ -32,6 +32,7 @@ from referee_app.store import Store, StoreError, Tampered
 
 HEADLESS_COMMANDS = (
     "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify",
+    "where",
 )  # fmt: skip
 
 PdfWriter = exports.PdfWriter
@@ -162,6 +163,14 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(1, str(exc)) from None
     _, head = store.head(args.match_id)
     out.write(f"ok {args.match_id} events {len(entries)} head {head}\n")
+    return 0
+
+
+def cmd_where(args: argparse.Namespace, out: TextIO) -> int:
+    """Where the database is: the desk's own (in the per-user data folder), or the one --db names."""
+    if args.db is None:
+        raise CliError(1, "no database: give --db PATH")
+    out.write(f"{Path(args.db).resolve()}\n")
     return 0
 
 
@@ -337,6 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
     bak.add_argument("out", metavar="OUT.db", help="the new file (it must not exist yet)")
     ver = with_db(sub.add_parser("verify", help="check a match's hash chain and print its head hash"))
     ver.add_argument("match_id")
+    with_db(sub.add_parser("where", help="print where the database is (the desk's own unless --db is given)"))
     return parser
 
 
@@ -352,6 +362,7 @@ HANDLERS: dict[str, Handler] = {
     "stats": cmd_stats,
     "backup": cmd_backup,
     "verify": cmd_verify,
+    "where": cmd_where,
 }
 
 

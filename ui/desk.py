@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -57,6 +58,10 @@ def build_desk(args: argparse.Namespace, settings: QSettings, defer: bool = Fals
     if defer:
 
         def then() -> None:
+            if os.environ.get("REFEREE_APP_EXIT_AFTER_PAINT"):  # bench/app_start.py times start to paint
+                print("painted", flush=True)
+                QCoreApplication.quit()
+                return
             window.install_shortcuts()
             open_database(window, args)
 

@@ -498,3 +498,8 @@ def test_a_tampered_match_here_does_not_stop_a_merge(tmp_path: Path, seeded: tup
     code, out, err = run("merge", str(theirs), "--db", str(mine))
     assert code == 1 and f"damaged: match {match_id}" in err and "copy in this database cannot be read" in err
     assert "1 added" in out and f"added {new_id}" in out
+
+
+def test_where_names_the_database(tmp_path: Path) -> None:
+    code, out, _ = run("where", "--db", str(tmp_path / "m.db"))
+    assert code == 0 and out == f"{(tmp_path / 'm.db').resolve()}\n" and not (tmp_path / "m.db").exists()

@@ -202,3 +202,20 @@ def test_the_desk_started_on_a_broken_demo_opens_and_says_why(
     notice = window.matches.notice
     assert notice.property("level") == "error"
     assert notice.text() == "Loading the demo matches failed: line 1: the first event must be match_started"
+
+
+def test_the_desk_says_when_the_demo_matches_are_not_installed(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+    from referee_desk.desk import build_desk, parse_args
+
+    empty = tmp_path / "no-seeds"
+    empty.mkdir()
+    monkeypatch.setattr("referee_app.demo.SEEDS", empty)
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = build_desk(parse_args(["--demo", "--db", str(tmp_path / "demo.db")]), settings)
+    qtbot.addWidget(window)
+    notice = window.matches.notice
+    assert notice.property("level") == "error"
+    assert notice.text() == f"Loading the demo matches failed: the demo matches are not installed (looked in {empty})"

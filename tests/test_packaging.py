@@ -1,0 +1,88 @@
+"""The app as users get it: the wheel in a fresh virtualenv, and the standalone bundle.
+
+Both run the real `referee-app` offscreen on a database outside the repository and read
+back what it did, as a referee installing it would find it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT.parent / "shared" / "examples"
+DEMO_MATCHES = 4
+
+
+def _env(home: Path) -> dict[str, str]:
+    """Offscreen, with its own home: the run must not touch the tester's settings or data."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "XDG_"))}
+    return env | {"QT_QPA_PLATFORM": "offscreen", "HOME": str(home)}
+
+
+def _run_desk_briefly(app: Path, db: Path, env: dict[str, str], seconds: float, cwd: Path) -> None:
+    """Start the desk on the demo, leave it `seconds` (it must still be running), then close it."""
+    desk = subprocess.Popen([str(app), "--demo", "--db", str(db)], env=env, cwd=cwd, stderr=subprocess.PIPE)
+    try:
+        time.sleep(seconds)
+        assert desk.poll() is None, f"the desk stopped: {desk.stderr.read().decode()[-2000:]}"  # type: ignore[union-attr]
+    finally:
+        desk.terminate()
+        desk.wait(timeout=30)
+
+
+def _matches(app: Path, db: Path, env: dict[str, str], cwd: Path) -> list[str]:
+    done = subprocess.run([str(app), "matches", "--db", str(db)], env=env, cwd=cwd, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+@pytest.mark.slow
+def test_the_wheel_installs_the_desk_with_its_demo_and_no_bare_ui_package(tmp_path: Path) -> None:
+    wheels, venv, home = tmp_path / "wheels", tmp_path / "venv", tmp_path / "home"
+    home.mkdir()
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(ROOT)],
+        capture_output=True,
+        text=True,
+    )
+    assert build.returncode == 0, build.stderr[-2000:]
+    [wheel] = wheels.glob("referee_app-*.whl")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    install = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], capture_output=True, text=True
+    )
+    assert install.returncode == 0, install.stderr[-2000:]
+    site = next((venv / "lib").glob("python3*/site-packages"))
+    assert (site / "referee_app").is_dir() and (site / "referee_desk" / "i18n" / "referee_fr.qm").is_file()
+    assert not (site / "ui").exists(), "the wheel installs a bare 'ui' package"
+    assert len(list((site / "referee_app" / "seeds").glob("*.jsonl"))) == DEMO_MATCHES
+    app, db, env = venv / "bin" / "referee-app", tmp_path / "desk.db", _env(home)
+    _run_desk_briefly(app, db, env, seconds=4, cwd=tmp_path)
+    assert len(_matches(app, db, env, cwd=tmp_path)) == DEMO_MATCHES
+
+
+@pytest.mark.slow
+def test_the_bundle_replays_the_examples_and_opens_the_demo(tmp_path: Path) -> None:
+    build = subprocess.run(["bash", str(ROOT / "scripts" / "build_app.sh")], cwd=ROOT, capture_output=True, text=True)
+    assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
+    app = ROOT / "dist" / "referee-app" / "referee-app"
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _env(home) | {"PATH": "/usr/bin:/bin"}  # the bundle carries its own Python
+    examples = sorted(EXAMPLES.glob("*.jsonl"))
+    if not examples and os.environ.get("CI") == "true":
+        pytest.fail("the shared examples are missing")
+    for log in examples:
+        done = subprocess.run([str(app), "replay", str(log)], env=env, capture_output=True, text=True)
+        assert done.returncode == 0, (log.name, done.stderr)
+        assert json.loads(done.stdout) == json.loads(log.with_suffix(".state.json").read_text()), log.name
+    db = tmp_path / "bundle.db"
+    _run_desk_briefly(app, db, env, seconds=5, cwd=tmp_path)
+    assert len(_matches(app, db, env, cwd=tmp_path)) == DEMO_MATCHES
