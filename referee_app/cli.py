@@ -25,14 +25,15 @@ from referee_app.events import Entry, MatchStarted
 from referee_app.history import ReplayRefused, replay
 from referee_app.logfile import LogFileError, format_log, read_log
 from referee_app.merge import merge
+from referee_app.projection import project_log
 from referee_app.refusals import RuleViolation
 from referee_app.session import Session, utc_now
-from referee_app.state import summary
-from referee_app.store import Store, StoreError, Tampered
+from referee_app.state import summary as state_summary
+from referee_app.store import Progress, Store, StoreError, Summary, Tampered
 
 HEADLESS_COMMANDS = (
     "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify",
-    "where",
+    "where", "rebuild",
 )  # fmt: skip
 
 PdfWriter = exports.PdfWriter
@@ -72,7 +73,7 @@ def _read_checked(path: str) -> list[Entry]:
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     entries = _read_checked(args.file)
     state = replay(entries).state
-    out.write(json.dumps(summary(state), indent=2, ensure_ascii=False) + "\n")
+    out.write(json.dumps(state_summary(state), indent=2, ensure_ascii=False) + "\n")
     return 0
 
 
@@ -105,7 +106,8 @@ def import_entries(store: Store, entries: list[Entry]) -> tuple[str, bool]:
             return setup.match_id, False
         raise CliError(1, f"match {setup.match_id} is already in the database with other events")
     now = utc_now()
-    store.add_match([e._replace(at=e.at or now) for e in entries])
+    entries = [e._replace(at=e.at or now) for e in entries]
+    store.add_match(entries, project_log(entries))
     return setup.match_id, True
 
 
@@ -134,15 +136,19 @@ def for_terminal(text: str) -> str:
 
 
 def cmd_matches(args: argparse.Namespace, out: TextIO) -> int:
+    """The matches from their projections, each log's hash chain checked (hashes only, no replay)."""
     store = _open_store(args)
-    for row in store.match_rows():
-        try:
-            state = Session(store, row.match_id).state
-            status = f"{state.status.value:8} {state.score.a}-{state.score.b}"
-        except Tampered as exc:
-            status = f"TAMPERED: {exc}"
-        except StoreError as exc:
-            status = f"damaged: {exc}"
+    for one in store.summaries():
+        row, projection = one.match, one.projection
+        status = f"damaged: {one.problem}"
+        if one.tampered:
+            status = f"TAMPERED: {one.problem}"
+        elif projection is not None:
+            try:
+                store.check_chain(row.match_id)
+                status = f"{projection.status:8} {projection.score[0]}-{projection.score[1]}"
+            except Tampered as exc:
+                status = f"TAMPERED: {exc}"
         line = (
             f"{row.match_id}  {row.created_at[:16]}  {row.player_a} v {row.player_b}  "
             f"{row.rules} race to {row.race_to}  {status}  {row.event} {row.round}".rstrip()
@@ -164,6 +170,16 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     _, head = store.head(args.match_id)
     out.write(f"ok {args.match_id} events {len(entries)} head {head}\n")
     return 0
+
+
+def cmd_rebuild(args: argparse.Namespace, out: TextIO) -> int:
+    """Make every match's projection again from its log (lists, statistics and CSVs read those)."""
+    store = _open_store(args, write=True)
+    made, problems = store.rebuild(_progress("rebuilding"))
+    out.write(f"{made} projections made from their logs\n")
+    for problem in problems:
+        print(for_terminal(f"not rebuilt: {problem}"), file=sys.stderr)
+    return 1 if problems else 0
 
 
 def cmd_where(args: argparse.Namespace, out: TextIO) -> int:
@@ -239,13 +255,43 @@ def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
     return logs
 
 
+def _selected_summaries(args: argparse.Namespace, store: Store) -> list[Summary]:
+    if not args.all and not args.match_id:
+        raise CliError(1, "name a match id, or give --all")
+    chosen = [s for s in store.summaries(_progress("reading")) if args.all or s.match.match_id == args.match_id]
+    if not chosen:
+        raise CliError(1, f"there is no match {args.match_id} in {store.path}")
+    for summary in chosen:
+        if summary.projection is None:
+            raise CliError(1, summary.problem)
+    return chosen
+
+
+def _progress(what: str) -> Progress | None:
+    """Progress on stderr when it is a terminal (a long read of a big database shows it moves)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> bool:
+        if done == total or done % 200 == 0:
+            end = "\n" if done == total else ""
+            sys.stderr.write(f"\r{what}: {done} of {total} matches{end}")
+            sys.stderr.flush()
+        return True
+
+    return show
+
+
 def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = None) -> int:
     """Match sheets (pdf), rack-by-rack and match CSVs (csv), or match logs (jsonl) into --out."""
     if args.format == "pdf" and pdf is None:
         raise CliError(1, "PDF sheets are written by the desk: run `referee-app export ... --format pdf`")
     store = _open_store(args)
     try:
-        written = exports.write_files(_selected_logs(args, store), args.format, Path(args.out), pdf, args.paper)
+        if args.format == "csv":  # from the projections: no match is replayed
+            written = exports.write_csv(_selected_summaries(args, store), Path(args.out))
+        else:
+            written = exports.write_files(_selected_logs(args, store), args.format, Path(args.out), pdf, args.paper)
     except exports.ExportError as exc:
         raise CliError(1, str(exc)) from None
     for path in written:
@@ -269,6 +315,8 @@ def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:
         )
         for match_id in report.added:
             out.write(f"  added {match_id}\n")
+        for match_id in report.extended:
+            out.write(f"  carried on {match_id} (the new events of a longer log)\n")
         for match_id in report.conflicts:
             print(f"conflict: match {match_id} has other events in {other}; not merged", file=sys.stderr)
         for match_id, why in report.damaged.items():
@@ -289,16 +337,17 @@ STATS_COLUMNS = (
 
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     store = _open_store(args)
-    logs, damaged = [], 0
-    for row in store.match_rows():
+    per_match, damaged = [], 0
+    for summary in store.summaries(_progress("reading")):
+        row = summary.match
         if args.event is not None and row.event != args.event:
             continue
-        try:
-            logs.append(store.load(row.match_id))
-        except StoreError as exc:  # reported, left out of the figures, and the exit code says so
-            print(for_terminal(f"not counted: {exc}"), file=sys.stderr)
+        if summary.projection is None:  # reported, left out of the figures, and the exit code says so
+            print(for_terminal(f"not counted: {summary.problem}"), file=sys.stderr)
             damaged += 1
-    rows = [s.row() for s in stats.player_stats(logs, args.player)]
+            continue
+        per_match.append(summary.projection.figures((row.player_a, row.player_b)))
+    rows = [s.row() for s in stats.add_up(per_match, args.player)]
     table = [[label for _, label in STATS_COLUMNS]]
     table += [["" if r[key] is None else str(r[key]) for key, _ in STATS_COLUMNS] for r in rows]
     widths = [max(len(line[i]) for line in table) for i in range(len(STATS_COLUMNS))]
@@ -346,6 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
     bak.add_argument("out", metavar="OUT.db", help="the new file (it must not exist yet)")
     ver = with_db(sub.add_parser("verify", help="check a match's hash chain and print its head hash"))
     ver.add_argument("match_id")
+    with_db(sub.add_parser("rebuild", help="make the lists' and statistics' projections again from the logs"))
     with_db(sub.add_parser("where", help="print where the database is (the desk's own unless --db is given)"))
     return parser
 
@@ -363,6 +413,7 @@ HANDLERS: dict[str, Handler] = {
     "backup": cmd_backup,
     "verify": cmd_verify,
     "where": cmd_where,
+    "rebuild": cmd_rebuild,
 }
 
 

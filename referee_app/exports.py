@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from referee_app.events import Entry, MatchStarted
-from referee_app.history import replay
 from referee_app.logfile import format_log
-from referee_app.played import played
+from referee_app.projection import project_log
+from referee_app.store import MatchRow, Summary
 from referee_app.vocab import Seat
 
 RACK_COLUMNS = (
@@ -30,62 +30,80 @@ MATCH_COLUMNS = (
 )  # fmt: skip
 
 
-def _fouls_per_rack(entries: list[Entry]) -> dict[tuple[int, Seat], int]:
-    counts: dict[tuple[int, Seat], int] = {}
-    for p in played(replay(entries)):
-        offender = p.fouler
-        if offender is not None:
-            counts[(p.rack, offender)] = counts.get((p.rack, offender), 0) + 1
-    return counts
+Match = Summary | list[Entry]
+"""A match to export: its summary (from the projections), or its log (projected here)."""
 
 
-def rack_rows(entries: list[Entry]) -> list[dict[str, object]]:
-    """One row per finished (or voided) rack of one match."""
-    state = replay(entries).state
-    setup = state.setup
-    fouls = _fouls_per_rack(entries)
-    base = _match_base(setup, entries)
-    return [
-        {
-            **base,
-            "rack": r.rack,
-            "breaker": setup.name(r.breaker),
-            "winner": setup.name(r.winner) if r.winner else "",
-            "how": r.how.value,
-            "fouls_a": fouls.get((r.rack, Seat.A), 0),
-            "fouls_b": fouls.get((r.rack, Seat.B), 0),
-        }
-        for r in state.racks
-    ]
+def summary_of(entries: list[Entry]) -> Summary:
+    """A log as the CSVs see it: its index row and its projection, made from the log."""
+    setup = entries[0].event
+    assert isinstance(setup, MatchStarted)
+    row = MatchRow(
+        setup.match_id, entries[0].at, *setup.players, setup.rules, setup.race_to, setup.event, setup.round,
+        setup.table, setup.referee,
+    )  # fmt: skip
+    return Summary(row, project_log(entries))
 
 
-def _match_base(setup: MatchStarted, entries: list[Entry]) -> dict[str, object]:
+def _summary(match: Match) -> Summary:
+    return match if isinstance(match, Summary) else summary_of(match)
+
+
+def _base(row: MatchRow) -> dict[str, object]:
     return {
-        "date": entries[0].at[:10],
-        "event": setup.event,
-        "round": setup.round,
-        "table": setup.table,
-        "match_id": setup.match_id,
-        "player_a": setup.players[0],
-        "player_b": setup.players[1],
+        "date": row.created_at[:10],
+        "event": row.event,
+        "round": row.round,
+        "table": row.table,
+        "match_id": row.match_id,
+        "player_a": row.player_a,
+        "player_b": row.player_b,
     }
 
 
-def match_row(entries: list[Entry]) -> dict[str, object]:
-    state = replay(entries).state
-    setup = state.setup
+def _name(row: MatchRow, seat: Seat | None) -> str:
+    return "" if seat is None else (row.player_a if seat is Seat.A else row.player_b)
+
+
+def rack_rows(match: Match) -> list[dict[str, object]]:
+    """One row per finished (or voided) rack of one match."""
+    summary = _summary(match)
+    row, projection = summary.match, summary.projection
+    if projection is None:
+        return []
+    fouls = projection.tally.rack_fouls
+    return [
+        {
+            **_base(row),
+            "rack": r.rack,
+            "breaker": _name(row, r.breaker),
+            "winner": _name(row, r.winner),
+            "how": r.how.value,
+            "fouls_a": fouls.get(r.rack, [0, 0])[0],
+            "fouls_b": fouls.get(r.rack, [0, 0])[1],
+        }
+        for r in projection.racks
+    ]
+
+
+def match_row(match: Match) -> dict[str, object]:
+    summary = _summary(match)
+    row, projection = summary.match, summary.projection
+    if projection is None:  # a log that cannot be read: listed, with what is known of it
+        return {**_base(row), "rules": row.rules, "race_to": row.race_to, "status": summary.status,
+                "started_at": row.created_at}  # fmt: skip
     return {
-        **_match_base(setup, entries),
-        "rules": setup.rules,
-        "race_to": setup.race_to,
-        "score_a": state.score.a,
-        "score_b": state.score.b,
-        "winner": setup.name(state.winner) if state.winner else "",
-        "result": state.result.value if state.result else "",
-        "status": state.status.value,
-        "racks": len(state.racks),
-        "started_at": entries[0].at,
-        "last_event_at": entries[-1].at,
+        **_base(row),
+        "rules": row.rules,
+        "race_to": row.race_to,
+        "score_a": projection.score[0],
+        "score_b": projection.score[1],
+        "winner": _name(row, projection.winner),
+        "result": projection.result,
+        "status": projection.status,
+        "racks": len(projection.racks),
+        "started_at": row.created_at,
+        "last_event_at": projection.last_at,
     }
 
 
@@ -108,12 +126,12 @@ def to_csv(rows: Iterable[dict[str, object]], columns: tuple[str, ...]) -> str:
     return out.getvalue()
 
 
-def racks_csv(logs: Iterable[list[Entry]]) -> str:
-    return to_csv((row for entries in logs for row in rack_rows(entries)), RACK_COLUMNS)
+def racks_csv(matches: Iterable[Match]) -> str:
+    return to_csv((row for match in matches for row in rack_rows(match)), RACK_COLUMNS)
 
 
-def matches_csv(logs: Iterable[list[Entry]]) -> str:
-    return to_csv((match_row(entries) for entries in logs), MATCH_COLUMNS)
+def matches_csv(matches: Iterable[Match]) -> str:
+    return to_csv((match_row(match) for match in matches), MATCH_COLUMNS)
 
 
 def jsonl(entries: list[Entry]) -> str:
@@ -210,16 +228,10 @@ def write_files(
     `ExportError` says which could not be, and no file is left half-written."""
     if kind == "pdf" and pdf is None:
         raise ValueError("PDF sheets need Qt: they are written by the desk package")
+    if kind == "csv":
+        return write_csv(logs, folder)
     folder = _output_folder(folder)
     taken: set[str] = set()
-    if kind == "csv":
-        files = {"racks.csv": racks_csv(logs), "matches.csv": matches_csv(logs)}
-        written = []
-        for name, text in files.items():
-            path = _inside(folder, name, taken)
-            write_checked(path, _text_writer(text))
-            written.append(path)
-        return written
     written = []
     for entries in logs:
         path = _inside(folder, f"{file_stem(entries)}.{kind}", taken)
@@ -228,5 +240,17 @@ def write_files(
             write_checked(path, functools.partial(_pdf_writer, pdf, entries, paper), magic=b"%PDF-")
         else:
             write_checked(path, _text_writer(jsonl(entries)))
+        written.append(path)
+    return written
+
+
+def write_csv(matches: Iterable[Match], folder: Path) -> list[Path]:
+    """racks.csv and matches.csv into `folder`, from summaries (projections) or logs."""
+    folder = _output_folder(folder)
+    summaries = [_summary(match) for match in matches]
+    written, taken = [], set[str]()
+    for name, text in (("racks.csv", racks_csv(summaries)), ("matches.csv", matches_csv(summaries))):
+        path = _inside(folder, name, taken)
+        write_checked(path, _text_writer(text))
         written.append(path)
     return written

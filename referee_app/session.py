@@ -12,12 +12,16 @@ import uuid
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
+from itertools import pairwise
 
 from referee_app.events import Entry, Event, MatchStarted, Undo
 from referee_app.history import History, ReplayRefused, replay
+from referee_app.played import Played, played
+from referee_app.projection import project, project_history
 from referee_app.refusals import RuleViolation
 from referee_app.state import State
 from referee_app.store import Store, StoreError
+from referee_app.tally import tally_of
 
 Clock = Callable[[], str]
 
@@ -38,13 +42,15 @@ class Session:
             self.history: History = replay(store.load(match_id))
         except ReplayRefused as exc:
             raise StoreError(f"match {match_id}: stored event {exc.index + 1} is refused by the rules: {exc}") from None
+        self.tally = tally_of(played(self.history))
 
     @classmethod
     def start(cls, store: Store, setup: MatchStarted, clock: Clock = utc_now) -> Session:
         """Create a new match (a UUID is assigned when `setup` has no match_id)."""
         if not setup.match_id:
             setup = replace(setup, match_id=str(uuid.uuid4()))
-        store.create_match(Entry(1, setup, clock()))
+        start = [Entry(1, setup, clock())]
+        store.add_match(start, project_history(replay(start)))
         return cls(store, setup.match_id, clock)
 
     @property
@@ -60,11 +66,20 @@ class Session:
         return self.history.check(event)
 
     def record(self, event: Event, at: str | None = None) -> Entry:
-        """Check, append durably, then move the state. Refused: nothing changes."""
+        """Check, append durably (the match's projection in the same transaction), then move the
+        state. Refused: nothing changes."""
+        before = self.history.state
         new_state = self.history.check(event)
         entry = Entry(self.history.next_seq, event, at or self.clock())
-        self.store.append(self.match_id, entry)
+        if isinstance(event, Undo):  # the voided event leaves the fold: count the match again
+            kept = self.history.in_force()[:-1]
+            tally = tally_of([Played(n.seq, "", n.event, b.state, n.state) for b, n in pairwise(kept)])
+        else:
+            tally = self.tally.copy()
+            tally.step(Played(entry.seq, entry.at, event, before, new_state))
+        self.store.append(self.match_id, entry, project(new_state, tally, entry.at))
         self.history.add(entry, new_state)
+        self.tally = tally
         return entry
 
     def undo(self) -> Entry:

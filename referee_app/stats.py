@@ -19,11 +19,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from referee_app.events import SAFETY, Break, Entry, Option, Penalty, PushOut, Shot
+from referee_app.events import Entry
 from referee_app.played import played_from
-from referee_app.rules import fouls_of
-from referee_app.state import State
-from referee_app.vocab import Choice, OptionAfter, PenaltyKind, RackHow, Seat
+from referee_app.state import RackResult
+from referee_app.tally import Tally, tally_of
+from referee_app.vocab import RackHow, Seat
 
 COLUMNS = (
     "matches",
@@ -71,104 +71,74 @@ class PlayerStats:
     fouls_by_type: Counter[str] = field(default_factory=Counter)
     three_foul_losses: int = 0
     innings: int = 0
-    shot_times: list[float] = field(default_factory=list)
+    timed_shots: int = 0
+    shot_total_s: float = 0.0
+    max_shot_s: float | None = None
 
     @property
     def fouls(self) -> int:
         return sum(self.fouls_by_type.values())
 
     @property
-    def timed_shots(self) -> int:
-        return len(self.shot_times)
-
-    @property
     def mean_shot_s(self) -> float | None:
-        return round(sum(self.shot_times) / len(self.shot_times), 1) if self.shot_times else None
-
-    @property
-    def max_shot_s(self) -> float | None:
-        return max(self.shot_times) if self.shot_times else None
+        return round(self.shot_total_s / self.timed_shots, 1) if self.timed_shots else None
 
     def __iadd__(self, other: PlayerStats) -> PlayerStats:
-        for name in COLUMNS:
-            if name in ("fouls", "timed_shots", "mean_shot_s", "max_shot_s"):
-                continue
+        for name in (*COUNTED, "shot_total_s"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.fouls_by_type += other.fouls_by_type
-        self.shot_times += other.shot_times
+        if other.max_shot_s is not None:
+            self.max_shot_s = other.max_shot_s if self.max_shot_s is None else max(self.max_shot_s, other.max_shot_s)
         return self
 
     def row(self) -> dict[str, object]:
         return {"player": self.player, **{name: getattr(self, name) for name in COLUMNS}}
 
 
-def match_stats(entries: list[Entry]) -> dict[Seat, PlayerStats]:
-    """Both players' figures for one match log."""
-    history, events = played_from(entries)
-    final: State = history.state
-    stats = {seat: PlayerStats(final.setup.name(seat), matches=1) for seat in Seat}
-    if final.winner is not None:
-        stats[final.winner].matches_won = 1
-    for rack in final.racks:
+COUNTED = tuple(c for c in COLUMNS if c not in ("fouls", "mean_shot_s", "max_shot_s"))
+"""The columns that add up across matches as they are."""
+
+
+def figures_of(
+    players: tuple[str, str], winner: Seat | None, racks: tuple[RackResult, ...], tally: Tally
+) -> dict[Seat, PlayerStats]:
+    """Both players' figures for one match: the strokes' counts (`tally`) and the results."""
+    stats = {Seat.A: PlayerStats(players[0], matches=1), Seat.B: PlayerStats(players[1], matches=1)}
+    if winner is not None:
+        stats[winner].matches_won = 1
+    for rack in racks:
         if rack.winner is not None:
             stats[rack.winner].racks_won += 1
             if rack.how is RackHow.THREE_FOULS:
                 stats[rack.winner.other].three_foul_losses += 1
-    strokes_by_rack: dict[int, set[Seat]] = {}
-    last_stroke: tuple[int, Seat] | None = None
-    for p in events:
-        seat, event = p.seat, p.event
-        if isinstance(event, Penalty) and event.penalty is PenaltyKind.FOUL:
-            stats[event.player].fouls_by_type["penalty"] += 1
-        if seat is None:
-            continue
+    for seat, counted in tally.seats.items():
         me = stats[seat]
-        if isinstance(event, Option):
-            after = p.before.option
-            if after is OptionAfter.PUSH_OUT:
-                if event.choice is Choice.SHOOT:
-                    me.push_out_answers_shoot += 1
-                else:
-                    me.push_out_answers_hand_back += 1
-            elif event.choice is Choice.SHOOT:
-                me.options_shoot += 1
-            else:
-                me.options_hand_back += 1
-            continue
-        strokes_by_rack.setdefault(p.rack, set()).add(seat)
-        if last_stroke != (p.rack, seat):
-            me.innings += 1
-        last_stroke = (p.rack, seat)
-        fouls = {f.value for f in fouls_of(p.before, event)}
-        me.fouls_by_type.update(fouls)
-        if isinstance(event, Break):
-            me.breaks += 1
-            if event.pocketed:
-                me.breaks_with_ball_made += 1
-            if fouls:
-                me.break_fouls += 1
-            elif not event.pocketed:
-                me.dry_breaks += 1
-        elif isinstance(event, PushOut):
-            me.push_outs += 1
-        elif isinstance(event, Shot) and event.call == SAFETY:
-            me.safeties += 1
-        if isinstance(event, Shot | PushOut) and event.clock_s is not None:
-            me.shot_times.append(float(event.clock_s))
-    for rack in final.racks:
-        won_by_breaker = rack.winner is rack.breaker and rack.how in (RackHow.TEN, RackHow.TEN_ON_BREAK)
-        if won_by_breaker and strokes_by_rack.get(rack.rack, set()) <= {rack.breaker}:
-            stats[rack.breaker].break_and_runs += 1
+        for name, value in counted.counts.items():
+            setattr(me, name, value)
+        me.fouls_by_type = Counter(counted.fouls_by_type)
+        me.shot_total_s, me.max_shot_s = counted.shot_total_s, counted.shot_max_s
     return stats
 
 
-def player_stats(logs: Iterable[list[Entry]], player: str | None = None) -> list[PlayerStats]:
-    """Figures per player name over many matches (only `player` when given), by name."""
+def match_stats(entries: list[Entry]) -> dict[Seat, PlayerStats]:
+    """Both players' figures for one match log."""
+    history, events = played_from(entries)
+    final = history.state
+    return figures_of(final.setup.players, final.winner, final.racks, tally_of(events))
+
+
+def add_up(per_match: Iterable[dict[Seat, PlayerStats]], player: str | None = None) -> list[PlayerStats]:
+    """Figures per player name over many matches (only `player` when given), sorted by name."""
     totals: dict[str, PlayerStats] = {}
-    for entries in logs:
-        for figures in match_stats(entries).values():
-            if player is not None and figures.player != player:
+    for match in per_match:
+        for one in match.values():
+            if player is not None and one.player != player:
                 continue
-            total = totals.setdefault(figures.player, PlayerStats(figures.player))
-            total += figures
+            total = totals.setdefault(one.player, PlayerStats(one.player))
+            total += one
     return [totals[name] for name in sorted(totals)]
+
+
+def player_stats(logs: Iterable[list[Entry]], player: str | None = None) -> list[PlayerStats]:
+    """Figures per player name over many match logs (each replayed)."""
+    return add_up((match_stats(entries) for entries in logs), player)

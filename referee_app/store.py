@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +30,8 @@ from referee_app.chain import GENESIS as GENESIS
 from referee_app.chain import chain_hash as chain_hash
 from referee_app.codec import LogFormatError, event_to_text, parse_event_text
 from referee_app.events import EVENT_CLASSES, Entry, MatchStarted
-from referee_app.history import LONG_HISTORY, collector_paused
+from referee_app.history import LONG_HISTORY, ReplayRefused, collector_paused, replay
+from referee_app.projection import Projection, project_history
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -71,6 +72,22 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN head_seq INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE matches ADD COLUMN head_hash TEXT NOT NULL DEFAULT '';
     """,
+    # 3: projections, derived from the log (made for every match by `summaries` on first use)
+    """
+    CREATE TABLE projections (
+        match_id TEXT PRIMARY KEY REFERENCES matches(match_id),
+        head_seq INTEGER NOT NULL,
+        head_hash TEXT NOT NULL,
+        status TEXT NOT NULL,
+        score_a INTEGER NOT NULL,
+        score_b INTEGER NOT NULL,
+        winner TEXT NOT NULL,
+        result TEXT NOT NULL,
+        last_at TEXT NOT NULL,
+        figures TEXT NOT NULL,
+        index_hash TEXT NOT NULL
+    );
+    """,
 )
 
 TRIGGERS: dict[str, str] = {
@@ -87,6 +104,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "matches": ("match_id", "created_at", "player_a", "player_b", "rules", "race_to", "event", "round",
                 "table", "referee", "head_seq", "head_hash"),
     "events": ("match_id", "seq", "type", "at", "body", "hash"),
+    "projections": ("match_id", "head_seq", "head_hash", "status", "score_a", "score_b", "winner", "result",
+                    "last_at", "figures", "index_hash"),
 }  # fmt: skip
 """The columns of our tables at the current version, in order."""
 
@@ -107,6 +126,14 @@ class NotOurs(StoreError):
     """The file is not a match database this version can use (another program's, a newer one, crafted)."""
 
 
+Progress = Callable[[int, int], bool]
+"""(done, total) -> go on? Long reads call it after each match; False stops them (`Cancelled`)."""
+
+
+class Cancelled(StoreError):
+    """The person asked to stop a long read."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchRow:
     match_id: str
@@ -121,6 +148,23 @@ class MatchRow:
     referee: str
     head_seq: int = 0
     head_hash: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A match as lists, filters, statistics and the CSVs see it: its index row and projection
+    (None when its log cannot be read: `problem` says why, `tampered` when it was edited)."""
+
+    match: MatchRow
+    projection: Projection | None
+    tampered: bool = False
+    problem: str = ""
+
+    @property
+    def status(self) -> str:
+        if self.projection is not None:
+            return self.projection.status
+        return "tampered" if self.tampered else "damaged"
 
 
 def apply_pragmas(db: sqlite_utils.Database) -> None:
@@ -195,6 +239,7 @@ class Store:
         of a table, a trigger of someone else's) are refused; an empty file is a new database only
         when `allow_new` (the commands that mean to make one)."""
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        self.version = max(version, len(MIGRATIONS)) if allow_new else version  # a writer migrates
         objects = self.db.execute("SELECT type, name, tbl_name FROM sqlite_master").fetchall()
         if version > len(MIGRATIONS):
             raise NotOurs(f"{self.path} was made by a newer version of referee-app (schema {version}): update the app")
@@ -285,8 +330,9 @@ class Store:
         """Store a new match with its `match_started` entry (seq 1, match_id set)."""
         self.add_match([start])
 
-    def add_match(self, entries: list[Entry]) -> None:
-        """Store a new match and its whole checked log in one transaction (new match, import, merge)."""
+    def add_match(self, entries: list[Entry], projection: Projection | None = None) -> None:
+        """Store a new match and its whole checked log in one transaction (new match, import, merge),
+        with its projection when given (else it is made on first use)."""
         self._refuse_readonly()
         start = entries[0]
         setup = start.event
@@ -311,21 +357,30 @@ class Store:
             for entry in entries:
                 head = self._insert_event(setup.match_id, entry, head[1])
             self._set_head(setup.match_id, head)
+            if projection is not None:
+                self._put_projection(setup.match_id, head, projection)
 
-    def append(self, match_id: str, entry: Entry) -> None:
-        """Append one entry; returns only once it is committed."""
+    def append(self, match_id: str, entry: Entry, projection: Projection | None = None) -> None:
+        """Append one entry, and the match's projection after it in the same transaction (so the
+        two can never disagree after a crash); returns only once it is committed."""
         self._refuse_readonly()
         with self._writing(match_id, entry.seq):
-            self._set_head(match_id, self._insert_event(match_id, entry, self.head(match_id)[1]))
+            head = self._insert_event(match_id, entry, self.head(match_id)[1])
+            self._set_head(match_id, head)
+            if projection is not None:
+                self._put_projection(match_id, head, projection)
 
-    def append_many(self, match_id: str, entries: list[Entry]) -> None:
-        """Append a checked tail of a log in one transaction (merge of a longer log)."""
+    def append_many(self, match_id: str, entries: list[Entry], projection: Projection | None = None) -> None:
+        """Append a checked tail of a log in one transaction (merge of a longer log), with the match's
+        projection after it."""
         self._refuse_readonly()
         with self._writing(match_id, entries[0].seq if entries else 0):
             head = self.head(match_id)
             for entry in entries:
                 head = self._insert_event(match_id, entry, head[1])
             self._set_head(match_id, head)
+            if projection is not None:
+                self._put_projection(match_id, head, projection)
 
     @contextmanager
     def _writing(self, match_id: str, seq: int) -> Iterator[None]:
@@ -361,6 +416,68 @@ class Store:
         self.db.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE match_id = ?", (*head, match_id))
         self._heads[match_id] = head
 
+    def _put_projection(self, match_id: str, head: tuple[int, str], projection: Projection) -> None:
+        index = self.db.execute(f"SELECT {_INDEX_FIELDS} FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+        self.db.execute(
+            "INSERT OR REPLACE INTO projections (match_id, head_seq, head_hash, status, score_a, score_b, winner,"
+            " result, last_at, figures, index_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, *head, projection.status, *projection.score, projection.winner.value if projection.winner
+             else "", projection.result, projection.last_at, projection.figures_json(), _index_hash(index)),
+        )  # fmt: skip
+
+    def summaries(self, on_progress: Progress | None = None) -> list[Summary]:
+        """Every match as lists and statistics need it, from the projections. A projection that is
+        missing or stale (its head is not the log's) is made again from the log, and stored when the
+        database is open for writing. A match whose log cannot be read is a summary with its problem."""
+        if self.version < 3:  # an older desk's file, read as it is: no projections kept in it
+            matches = self.match_rows()
+            older = []
+            for done, match in enumerate(matches, start=1):
+                older.append(self._summary_from_log(match))
+                if on_progress is not None and not on_progress(done, len(matches)):
+                    raise Cancelled(f"stopped after {done} of {len(matches)} matches")
+            return older
+        rows = self.db.execute(
+            "SELECT substr(m.match_id, 1, 200), substr(m.created_at, 1, 40), substr(m.player_a, 1, 80),"
+            " substr(m.player_b, 1, 80), substr(m.rules, 1, 40), m.race_to, substr(m.event, 1, 200),"
+            ' substr(m.round, 1, 200), substr(m."table", 1, 200), substr(m.referee, 1, 200), m.head_seq,'
+            " m.head_hash, p.head_seq = m.head_seq AND p.head_hash = m.head_hash, p.status, p.score_a, p.score_b,"
+            f" p.winner, p.result, p.last_at, p.figures, p.index_hash, {_INDEX_FIELDS}"
+            " FROM matches m LEFT JOIN projections p USING (match_id) ORDER BY m.created_at, m.match_id"
+        ).fetchall()
+        out = []
+        for done, row in enumerate(rows, start=1):
+            match = MatchRow(*row[:12])
+            # fresh: made for this head and for this very index row (an edit of either makes it stale)
+            if row[12] and row[20] == _index_hash(row[21:]):
+                out.append(Summary(match, Projection.from_columns(*row[13:20])))
+            else:
+                out.append(self._summary_from_log(match))
+            if on_progress is not None and not on_progress(done, len(rows)):
+                raise Cancelled(f"stopped after {done} of {len(rows)} matches")
+        return out
+
+    def _summary_from_log(self, match: MatchRow) -> Summary:
+        try:
+            projection = project_history(replay(self.load(match.match_id)))
+        except Tampered as exc:
+            return Summary(match, None, tampered=True, problem=str(exc))
+        except (StoreError, ReplayRefused) as exc:
+            return Summary(match, None, problem=str(exc))
+        if not self.readonly:
+            with self._writing(match.match_id, 0):
+                self._put_projection(match.match_id, self.head(match.match_id), projection)
+        return Summary(match, projection)
+
+    def rebuild(self, on_progress: Progress | None = None) -> tuple[int, list[str]]:
+        """Make every projection again from its log (`referee-app rebuild`). Returns how many were
+        made and the problems of the matches whose log cannot be read."""
+        self._refuse_readonly()
+        with self._writing("", 0):
+            self.db.execute("DELETE FROM projections")
+        summaries = self.summaries(on_progress)
+        return sum(1 for s in summaries if s.projection), [s.problem for s in summaries if s.problem]
+
     def head(self, match_id: str) -> tuple[int, str]:
         """The match's last seq and the hash that ends its chain."""
         cached = self._heads.get(match_id)
@@ -377,8 +494,9 @@ class Store:
     def load(self, match_id: str) -> list[Entry]:
         """Every entry of a match in seq order, checked: a damaged row is a `StoreError` and a log
         changed outside the app is `Tampered`; never skipped, never replayed silently."""
+        heads = "head_seq, head_hash" if self.version >= 2 else "0, ''"  # an older desk's file: no chain yet
         index = self.db.execute(
-            'SELECT player_a, player_b, rules, race_to, event, round, "table", referee, head_seq, head_hash'
+            f'SELECT player_a, player_b, rules, race_to, event, round, "table", referee, {heads}'
             " FROM matches WHERE match_id = ?",
             (match_id,),
         ).fetchone()
@@ -386,17 +504,24 @@ class Store:
             raise StoreError(f"there is no match {match_id} in {self.path}")
         try:
             rows = self.db.execute(
-                "SELECT seq, type, at, body, hash FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+                f"SELECT seq, type, at, body, {'hash' if self.version >= 2 else 'NULL'} FROM events"
+                " WHERE match_id = ? ORDER BY seq",
+                (match_id,),
             ).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"match {match_id} cannot be read from {self.path}: {exc}") from None
         with collector_paused() as pause:
             pause.freeze = len(rows) >= LONG_HISTORY
-            entries = self._entries(match_id, rows)
-        self._check_index(match_id, entries, tuple(index[:8]), (int(index[8]), str(index[9])))
+            entries, head = self._entries(match_id, rows)
+        stored_head = (int(index[8]), str(index[9])) if self.version >= 2 else head
+        self._check_index(match_id, entries, tuple(index[:8]), stored_head)
         return entries
 
-    def _entries(self, match_id: str, rows: list[tuple[int, str, str, str, str]]) -> list[Entry]:
+    def _entries(
+        self, match_id: str, rows: list[tuple[int, str, str, str, str | None]]
+    ) -> tuple[list[Entry], tuple[int, str]]:
+        """The entries of stored rows, checked, and the head their chain ends at (a row with no stored
+        hash, from an older desk's file, has its hash computed as the migration would)."""
         entries: list[Entry] = []
         previous = GENESIS
         sha256 = hashlib.sha256
@@ -407,7 +532,7 @@ class Store:
                 raise Tampered(f"match {match_id}: event {position} is missing from {self.path}")
             # chain_hash, inlined: load runs it for every event of every match opened
             previous = sha256(f"{previous}{prefix}{seq}\x1f{kind}\x1f{at}\x1f{body}".encode()).hexdigest()
-            if previous != stored:
+            if stored is not None and previous != stored:
                 raise Tampered(f"match {match_id}: event {seq} was changed outside the app (its hash does not match)")
             try:
                 event = parse_event_text(body)
@@ -418,7 +543,22 @@ class Store:
             entries.append(tuple.__new__(Entry, (seq, event, at)))  # Entry(...) at C speed
         if not entries:
             raise StoreError(f"match {match_id} has no events in {self.path}")
-        return entries
+        return entries, (entries[-1].seq, previous)
+
+    def check_chain(self, match_id: str) -> None:
+        """`Tampered` unless the match's stored rows still chain to its head (hashes only: no event
+        is decoded, so a whole database is checked in the time it takes to read it)."""
+        head = self.head(match_id)
+        rows = self.db.execute(
+            "SELECT seq, type, at, body, hash FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+        ).fetchall()
+        previous, sha256, prefix = GENESIS, hashlib.sha256, f"\x1f{match_id}\x1f"
+        for position, (seq, kind, at, body, stored) in enumerate(rows, start=1):
+            previous = sha256(f"{previous}{prefix}{seq}\x1f{kind}\x1f{at}\x1f{body}".encode()).hexdigest()
+            if seq != position or previous != stored:
+                raise Tampered(f"match {match_id}: event {position} was changed outside the app")
+        if (len(rows), previous) != head:
+            raise Tampered(f"match {match_id}: the log does not end where it was last recorded")
 
     def _check_index(
         self, match_id: str, entries: list[Entry], index: tuple[object, ...], head: tuple[int, str]
@@ -439,10 +579,11 @@ class Store:
 
     def match_rows(self) -> list[MatchRow]:
         """The index of matches (texts cut at their spec limits: a crafted row cannot flood a list)."""
+        heads = "head_seq, head_hash" if self.version >= 2 else "0, ''"  # an older desk's file: no chain yet
         rows = self.db.execute(
             "SELECT substr(match_id, 1, 200), substr(created_at, 1, 40), substr(player_a, 1, 80),"
             " substr(player_b, 1, 80), substr(rules, 1, 40), race_to, substr(event, 1, 200),"
-            ' substr(round, 1, 200), substr("table", 1, 200), substr(referee, 1, 200), head_seq, head_hash'
+            f' substr(round, 1, 200), substr("table", 1, 200), substr(referee, 1, 200), {heads}'
             " FROM matches ORDER BY created_at, match_id"
         ).fetchall()
         return [MatchRow(*row) for row in rows]
@@ -459,14 +600,25 @@ def check_times(match_id: str, entries: list[Entry]) -> None:
             raise StoreError(f"match {match_id}, event {entry.seq}: its time is not an ISO-8601 time")
 
 
+_INDEX_FIELDS = 'match_id, created_at, player_a, player_b, rules, race_to, event, round, "table", referee'
+
+
+def _index_hash(index: tuple[object, ...]) -> str:
+    """A digest of a match's index row, kept with its projection: the list trusts a projection only
+    for the row it was made for."""
+    return hashlib.sha256("\x1f".join(str(v) for v in index).encode("utf-8")).hexdigest()
+
+
 _TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?", re.ASCII)
 """An ISO-8601 time as the store writes it: a crafted `at` must not reach a file name, a sheet or a CSV."""
 
 
 def _columns_at(version: int) -> dict[str, tuple[str, ...]]:
     """Our tables' columns at an older schema version (before the migrations that follow it)."""
-    assert version == 1
-    return {"matches": COLUMNS["matches"][:10], "events": COLUMNS["events"][:5]}
+    if version == 1:
+        return {"matches": COLUMNS["matches"][:10], "events": COLUMNS["events"][:5]}
+    assert version == 2
+    return {"matches": COLUMNS["matches"], "events": COLUMNS["events"]}
 
 
 def _statements(script: str) -> list[str]:

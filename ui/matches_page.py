@@ -311,6 +311,9 @@ class MatchesPage(QWidget):
                     conflicts=len(report.conflicts),
                 )
             )
+            lines += [
+                self.tr("carried on: match {id} (new events of a longer log)").format(id=i) for i in report.extended
+            ]
             lines += [self.tr("conflict, not merged: match {id}").format(id=i) for i in report.conflicts]
         return lines, failed
 

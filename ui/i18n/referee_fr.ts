@@ -436,6 +436,10 @@
         <translation>{file} : {added} ajouté(s), {same} déjà présent(s), {conflicts} en conflit</translation>
     </message>
     <message>
+        <source>carried on: match {id} (new events of a longer log)</source>
+        <translation>complété&#xa0;: match {id} (nouveaux événements d’un journal plus long)</translation>
+    </message>
+    <message>
         <source>conflict, not merged: match {id}</source>
         <translation>conflit, non fusionné : match {id}</translation>
     </message>

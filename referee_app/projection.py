@@ -1,0 +1,75 @@
+"""What lists, filters, statistics and CSVs need of a match, kept beside its log.
+
+The log stays the truth. A projection is derived from it (the replayed state and the
+`Tally` fold), stored in the same transaction as every append, import and merge, and
+tagged with the log's head `(seq, hash)`: one whose head is not the log's is stale and
+is made again from the log (`Store.summaries`, `referee-app rebuild`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from referee_app.events import Entry
+from referee_app.history import History, replay
+from referee_app.played import played
+from referee_app.state import RackResult, State
+from referee_app.stats import PlayerStats, figures_of
+from referee_app.tally import Tally, tally_of
+from referee_app.vocab import RackHow, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Projection:
+    status: str
+    score: tuple[int, int]
+    winner: Seat | None
+    result: str
+    racks: tuple[RackResult, ...]
+    last_at: str
+    tally: Tally
+
+    def figures_json(self) -> str:
+        """The JSON kept in the `figures` column: the finished racks and the tally."""
+        racks = [[r.rack, r.breaker.value, r.winner.value if r.winner else None, r.how.value] for r in self.racks]
+        return json.dumps({"racks": racks, "tally": self.tally.to_json()}, separators=(",", ":"))
+
+    @classmethod
+    def from_columns(
+        cls, status: str, score_a: int, score_b: int, winner: str, result: str, last_at: str, figures: str
+    ) -> Projection:
+        data: dict[str, Any] = json.loads(figures)
+        racks = tuple(
+            RackResult(int(n), Seat(breaker), Seat(won) if won else None, RackHow(how))
+            for n, breaker, won, how in data["racks"]
+        )
+        return cls(status, (score_a, score_b), Seat(winner) if winner else None, result, racks, last_at,
+                   Tally.from_json(data["tally"]))  # fmt: skip
+
+    def figures(self, players: tuple[str, str]) -> dict[Seat, PlayerStats]:
+        """Both players' statistics for this match (as `stats.match_stats` gives them from the log)."""
+        return figures_of(players, self.winner, self.racks, self.tally)
+
+
+def project(state: State, tally: Tally, last_at: str) -> Projection:
+    """The projection of a match whose replay ended in `state`, counted by `tally`."""
+    return Projection(
+        status=state.status.value,
+        score=(state.score.a, state.score.b),
+        winner=state.winner,
+        result=state.result.value if state.result else "",
+        racks=state.racks,
+        last_at=last_at,
+        tally=tally,
+    )
+
+
+def project_history(history: History) -> Projection:
+    """The projection of a replayed match, from scratch."""
+    return project(history.state, tally_of(played(history)), history.entries[-1].at)
+
+
+def project_log(entries: list[Entry]) -> Projection:
+    return project_history(replay(entries))
