@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
@@ -255,16 +255,17 @@ def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
     return logs
 
 
-def _selected_summaries(args: argparse.Namespace, store: Store) -> list[Summary]:
+def _selected_summaries(args: argparse.Namespace, store: Store) -> Iterator[Summary]:
+    """The chosen matches' summaries, streamed; a match whose log cannot be read stops the export."""
     if not args.all and not args.match_id:
         raise CliError(1, "name a match id, or give --all")
-    chosen = [s for s in store.summaries(_progress("reading")) if args.all or s.match.match_id == args.match_id]
-    if not chosen:
+    if not args.all and not store.has_match(args.match_id):
         raise CliError(1, f"there is no match {args.match_id} in {store.path}")
-    for summary in chosen:
-        if summary.projection is None:
-            raise CliError(1, summary.problem)
-    return chosen
+    for summary in store.iter_summaries(_progress("reading")):
+        if args.all or summary.match.match_id == args.match_id:
+            if summary.projection is None:
+                raise CliError(1, summary.problem)
+            yield summary
 
 
 def _progress(what: str) -> Progress | None:
@@ -338,7 +339,7 @@ STATS_COLUMNS = (
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     store = _open_store(args)
     per_match, damaged = [], 0
-    for summary in store.summaries(_progress("reading")):
+    for summary in store.iter_summaries(_progress("reading")):
         row = summary.match
         if args.event is not None and row.event != args.event:
             continue

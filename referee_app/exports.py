@@ -13,6 +13,7 @@ import os
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TextIO
 
 from referee_app.events import Entry, MatchStarted
 from referee_app.logfile import format_log
@@ -122,7 +123,7 @@ def to_csv(rows: Iterable[dict[str, object]], columns: tuple[str, ...]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows({key: neutralise(value) for key, value in row.items()} for row in rows)
+    writer.writerows(_neutralised(row) for row in rows)
     return out.getvalue()
 
 
@@ -245,12 +246,39 @@ def write_files(
 
 
 def write_csv(matches: Iterable[Match], folder: Path) -> list[Path]:
-    """racks.csv and matches.csv into `folder`, from summaries (projections) or logs."""
+    """racks.csv and matches.csv into `folder`, in one pass over `matches` (summaries from the
+    projections, or logs), row by row: memory does not grow with the number of matches. Each file
+    is filled beside its place, checked, then renamed into it (`write_checked`)."""
     folder = _output_folder(folder)
-    summaries = [_summary(match) for match in matches]
-    written, taken = [], set[str]()
-    for name, text in (("racks.csv", racks_csv(summaries)), ("matches.csv", matches_csv(summaries))):
-        path = _inside(folder, name, taken)
-        write_checked(path, _text_writer(text))
-        written.append(path)
-    return written
+    taken: set[str] = set()
+    racks_path, matches_path = _inside(folder, "racks.csv", taken), _inside(folder, "matches.csv", taken)
+    rows = [path.with_name(f".{path.name}.rows") for path in (racks_path, matches_path)]
+    try:
+        with (
+            rows[0].open("w", encoding="utf-8", newline="") as racks_file,
+            rows[1].open("w", encoding="utf-8", newline="") as matches_file,
+        ):
+            racks = _csv_writer(racks_file, RACK_COLUMNS)
+            per_match = _csv_writer(matches_file, MATCH_COLUMNS)
+            for match in matches:
+                summary = _summary(match)
+                racks.writerows(_neutralised(row) for row in rack_rows(summary))
+                per_match.writerow(_neutralised(match_row(summary)))
+        for filled, path in zip(rows, (racks_path, matches_path), strict=True):
+            write_checked(path, functools.partial(os.replace, filled))
+    except OSError as exc:
+        raise ExportError(f"{folder}: the CSV files could not be written: {exc.strerror or exc}") from None
+    finally:
+        for filled in rows:
+            filled.unlink(missing_ok=True)
+    return [racks_path, matches_path]
+
+
+def _csv_writer(handle: TextIO, columns: tuple[str, ...]) -> csv.DictWriter[str]:
+    writer = csv.DictWriter(handle, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    return writer
+
+
+def _neutralised(row: dict[str, object]) -> dict[str, object]:
+    return {key: neutralise(value) for key, value in row.items()}

@@ -23,34 +23,42 @@ from referee_app.vocab import RackHow, Seat
 
 @dataclass(frozen=True, slots=True)
 class Projection:
+    """A match's projection. The list reads the plain fields; the finished racks and the tally are
+    kept as JSON text (`figures_text`) and read only by what needs them (statistics, racks.csv)."""
+
     status: str
     score: tuple[int, int]
     winner: Seat | None
     result: str
-    racks: tuple[RackResult, ...]
     last_at: str
-    tally: Tally
+    figures_text: str
 
-    def figures_json(self) -> str:
-        """The JSON kept in the `figures` column: the finished racks and the tally."""
-        racks = [[r.rack, r.breaker.value, r.winner.value if r.winner else None, r.how.value] for r in self.racks]
-        return json.dumps({"racks": racks, "tally": self.tally.to_json()}, separators=(",", ":"))
+    @property
+    def racks(self) -> tuple[RackResult, ...]:
+        data: dict[str, Any] = json.loads(self.figures_text)
+        return tuple(
+            RackResult(int(n), Seat(breaker), Seat(won) if won else None, RackHow(how))
+            for n, breaker, won, how in data["racks"]
+        )
+
+    @property
+    def tally(self) -> Tally:
+        return Tally.from_json(json.loads(self.figures_text)["tally"])
 
     @classmethod
     def from_columns(
         cls, status: str, score_a: int, score_b: int, winner: str, result: str, last_at: str, figures: str
     ) -> Projection:
-        data: dict[str, Any] = json.loads(figures)
-        racks = tuple(
-            RackResult(int(n), Seat(breaker), Seat(won) if won else None, RackHow(how))
-            for n, breaker, won, how in data["racks"]
-        )
-        return cls(status, (score_a, score_b), Seat(winner) if winner else None, result, racks, last_at,
-                   Tally.from_json(data["tally"]))  # fmt: skip
+        return cls(status, (score_a, score_b), Seat(winner) if winner else None, result, last_at, figures)
 
     def figures(self, players: tuple[str, str]) -> dict[Seat, PlayerStats]:
         """Both players' statistics for this match (as `stats.match_stats` gives them from the log)."""
         return figures_of(players, self.winner, self.racks, self.tally)
+
+
+def _figures_text(racks: tuple[RackResult, ...], tally: Tally) -> str:
+    listed = [[r.rack, r.breaker.value, r.winner.value if r.winner else None, r.how.value] for r in racks]
+    return json.dumps({"racks": listed, "tally": tally.to_json()}, separators=(",", ":"))
 
 
 def project(state: State, tally: Tally, last_at: str) -> Projection:
@@ -60,9 +68,8 @@ def project(state: State, tally: Tally, last_at: str) -> Projection:
         score=(state.score.a, state.score.b),
         winner=state.winner,
         result=state.result.value if state.result else "",
-        racks=state.racks,
         last_at=last_at,
-        tally=tally,
+        figures_text=_figures_text(state.racks, tally),
     )
 
 

@@ -422,49 +422,62 @@ class Store:
             "INSERT OR REPLACE INTO projections (match_id, head_seq, head_hash, status, score_a, score_b, winner,"
             " result, last_at, figures, index_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (match_id, *head, projection.status, *projection.score, projection.winner.value if projection.winner
-             else "", projection.result, projection.last_at, projection.figures_json(), _index_hash(index)),
+             else "", projection.result, projection.last_at, projection.figures_text, _index_hash(index)),
         )  # fmt: skip
 
     def summaries(self, on_progress: Progress | None = None) -> list[Summary]:
+        """Every match's summary, in a list (see `iter_summaries`)."""
+        return list(self.iter_summaries(on_progress))
+
+    def iter_summaries(self, on_progress: Progress | None = None) -> Iterator[Summary]:
         """Every match as lists and statistics need it, from the projections. A projection that is
         missing or stale (its head is not the log's) is made again from the log, and stored when the
         database is open for writing. A match whose log cannot be read is a summary with its problem."""
+        total = int(self.db.execute("SELECT count(*) FROM matches").fetchone()[0])
         if self.version < 3:  # an older desk's file, read as it is: no projections kept in it
-            matches = self.match_rows()
-            older = []
-            for done, match in enumerate(matches, start=1):
-                older.append(self._summary_from_log(match))
-                if on_progress is not None and not on_progress(done, len(matches)):
-                    raise Cancelled(f"stopped after {done} of {len(matches)} matches")
-            return older
-        rows = self.db.execute(
+            for done, match in enumerate(self.match_rows(), start=1):
+                yield self._summary_from_log(match)
+                if on_progress is not None and not on_progress(done, total):
+                    raise Cancelled(f"stopped after {done} of {total} matches")
+            return
+        if not self.readonly:  # first make again, and store, the projections that are missing or stale
+            for match in self._stale():
+                self._summary_from_log(match)
+        rows = self.db.execute(  # then stream: memory stays flat however many matches there are
             "SELECT substr(m.match_id, 1, 200), substr(m.created_at, 1, 40), substr(m.player_a, 1, 80),"
             " substr(m.player_b, 1, 80), substr(m.rules, 1, 40), m.race_to, substr(m.event, 1, 200),"
             ' substr(m.round, 1, 200), substr(m."table", 1, 200), substr(m.referee, 1, 200), m.head_seq,'
             " m.head_hash, p.head_seq = m.head_seq AND p.head_hash = m.head_hash, p.status, p.score_a, p.score_b,"
             f" p.winner, p.result, p.last_at, p.figures, p.index_hash, {_INDEX_FIELDS}"
             " FROM matches m LEFT JOIN projections p USING (match_id) ORDER BY m.created_at, m.match_id"
-        ).fetchall()
-        out = []
+        )
         for done, row in enumerate(rows, start=1):
             match = MatchRow(*row[:12])
-            # fresh: made for this head and for this very index row (an edit of either makes it stale)
-            if row[12] and row[20] == _index_hash(row[21:]):
-                out.append(Summary(match, Projection.from_columns(*row[13:20])))
-            else:
-                out.append(self._summary_from_log(match))
-            if on_progress is not None and not on_progress(done, len(rows)):
-                raise Cancelled(f"stopped after {done} of {len(rows)} matches")
-        return out
+            if _fresh(row):
+                yield Summary(match, Projection.from_columns(*row[13:20]))
+            else:  # read-only, or a log that cannot be read: made in memory, never written here
+                yield self._summary_from_log(match, store=False)
+            if on_progress is not None and not on_progress(done, total):
+                raise Cancelled(f"stopped after {done} of {total} matches")
 
-    def _summary_from_log(self, match: MatchRow) -> Summary:
+    def _stale(self) -> list[MatchRow]:
+        """The matches whose projection is missing, or was made for another head or index row."""
+        rows = self.db.execute(
+            "SELECT m.match_id, m.created_at, m.player_a, m.player_b, m.rules, m.race_to, m.event, m.round,"
+            ' m."table", m.referee, m.head_seq, m.head_hash, p.head_seq = m.head_seq AND p.head_hash = m.head_hash,'
+            f" 0, 0, 0, 0, 0, 0, 0, p.index_hash, {_INDEX_FIELDS}"
+            " FROM matches m LEFT JOIN projections p USING (match_id)"
+        ).fetchall()
+        return [MatchRow(*row[:12]) for row in rows if not _fresh(row)]
+
+    def _summary_from_log(self, match: MatchRow, store: bool = True) -> Summary:
         try:
             projection = project_history(replay(self.load(match.match_id)))
         except Tampered as exc:
             return Summary(match, None, tampered=True, problem=str(exc))
         except (StoreError, ReplayRefused) as exc:
             return Summary(match, None, problem=str(exc))
-        if not self.readonly:
+        if store and not self.readonly:
             with self._writing(match.match_id, 0):
                 self._put_projection(match.match_id, self.head(match.match_id), projection)
         return Summary(match, projection)
@@ -601,6 +614,12 @@ def check_times(match_id: str, entries: list[Entry]) -> None:
 
 
 _INDEX_FIELDS = 'match_id, created_at, player_a, player_b, rules, race_to, event, round, "table", referee'
+
+
+def _fresh(row: tuple[object, ...]) -> bool:
+    """A summaries row whose projection was made for this head (column 12) and this very index row
+    (column 20 against the index fields from 21 on): an edit of either makes it stale."""
+    return bool(row[12]) and row[20] == _index_hash(tuple(row[21:]))
 
 
 def _index_hash(index: tuple[object, ...]) -> str:

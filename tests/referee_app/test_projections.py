@@ -31,8 +31,8 @@ SEEDS = sorted((ROOT / "seeds").glob("*.jsonl"))
 
 def _same(a: Projection | None, b: Projection) -> bool:
     assert a is not None
-    return (a.status, a.score, a.winner, a.result, a.racks, a.last_at, a.figures_json()) == (
-        b.status, b.score, b.winner, b.result, b.racks, b.last_at, b.figures_json()
+    return (a.status, a.score, a.winner, a.result, a.racks, a.last_at, a.figures_text) == (
+        b.status, b.score, b.winner, b.result, b.racks, b.last_at, b.figures_text
     )  # fmt: skip
 
 
