@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee_app.chain import log_head
 from referee_app.history import ReplayRefused, replay
 from referee_app.projection import project_history
 from referee_app.store import Cancelled, MatchRow, Progress, Store, StoreError, check_times
@@ -64,15 +63,16 @@ def _merge_one(store: Store, other: Store, row: MatchRow, report: MergeReport) -
     except ReplayRefused as exc:
         report.damaged[match_id] = f"event {theirs[exc.index].seq} is refused by the rules: {exc}"
         return
+    rows = other.raw_rows(match_id)  # copied as stored: checked above, never encoded again
     if ours is None:
-        store.add_match(theirs, project_history(history))
+        store.copy_rows(theirs[0], rows, project_history(history), new=True)
         report.added.append(match_id)
         return
-    if log_head(match_id, theirs) == ours[1] and len(theirs) == ours[0]:
+    if (rows[-1].seq, rows[-1].hash) == ours:
         report.already_here.append(match_id)  # an older desk's file: the same log
         return
-    if len(theirs) > ours[0] and log_head(match_id, theirs[: ours[0]]) == ours[1]:
-        store.append_many(match_id, theirs[ours[0] :], project_history(history))
+    if len(rows) > ours[0] and rows[ours[0] - 1].hash == ours[1]:  # the chain: the common part is the same
+        store.copy_rows(theirs[0], rows[ours[0] :], project_history(history), new=False)
         report.extended.append(match_id)
         return
     report.conflicts.append(match_id)

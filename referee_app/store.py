@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee_app.chain import GENESIS as GENESIS
 from referee_app.chain import chain_hash as chain_hash
@@ -165,6 +165,34 @@ class Summary:
         if self.projection is not None:
             return self.projection.status
         return "tampered" if self.tampered else "damaged"
+
+
+class StoredRow(NamedTuple):
+    """One stored event row, as it is on disk."""
+
+    seq: int
+    type: str
+    at: str
+    body: str
+    hash: str
+
+
+def _index_row(start: Entry) -> dict[str, object]:
+    """A match's row in the index, from its `match_started` entry."""
+    setup = start.event
+    assert isinstance(setup, MatchStarted)
+    return {
+        "match_id": setup.match_id,
+        "created_at": start.at,
+        "player_a": setup.players[0],
+        "player_b": setup.players[1],
+        "rules": setup.rules,
+        "race_to": setup.race_to,
+        "event": setup.event,
+        "round": setup.round,
+        "table": setup.table,
+        "referee": setup.referee,
+    }
 
 
 def apply_pragmas(db: sqlite_utils.Database) -> None:
@@ -330,6 +358,36 @@ class Store:
         """Store a new match with its `match_started` entry (seq 1, match_id set)."""
         self.add_match([start])
 
+    def raw_rows(self, match_id: str) -> list[StoredRow]:
+        """A match's stored rows as they are (seq, type, at, body, hash; the hash computed for an older
+        desk's file): for copying a log that `load` has checked, without encoding it again."""
+        column = "hash" if self.version >= 2 else "NULL"
+        rows = self.db.execute(
+            f"SELECT seq, type, at, body, {column} FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+        ).fetchall()
+        previous, out = GENESIS, []
+        for seq, kind, at, body, stored in rows:
+            previous = stored if stored is not None else chain_hash(previous, match_id, seq, kind, at, body)
+            out.append(StoredRow(seq, kind, at, body, previous))
+        return out
+
+    def copy_rows(self, start: Entry, rows: list[StoredRow], projection: Projection, new: bool) -> None:
+        """Store rows checked elsewhere (merge): a new match whose first entry is `start`, or (not
+        `new`) the tail of one we hold. One transaction, with the projection after them."""
+        self._refuse_readonly()
+        setup = start.event
+        assert isinstance(setup, MatchStarted) and rows
+        with self._writing(setup.match_id, rows[0].seq):
+            if new:
+                self.db.table("matches").insert(_index_row(start))
+            self.db.conn.executemany(
+                "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
+                [(setup.match_id, *row) for row in rows],
+            )
+            head = (rows[-1].seq, rows[-1].hash)
+            self._set_head(setup.match_id, head)
+            self._put_projection(setup.match_id, head, projection)
+
     def add_match(self, entries: list[Entry], projection: Projection | None = None) -> None:
         """Store a new match and its whole checked log in one transaction (new match, import, merge),
         with its projection when given (else it is made on first use)."""
@@ -337,22 +395,10 @@ class Store:
         start = entries[0]
         setup = start.event
         assert isinstance(setup, MatchStarted) and setup.match_id and start.seq == 1
-        row = {
-            "match_id": setup.match_id,
-            "created_at": start.at,
-            "player_a": setup.players[0],
-            "player_b": setup.players[1],
-            "rules": setup.rules,
-            "race_to": setup.race_to,
-            "event": setup.event,
-            "round": setup.round,
-            "table": setup.table,
-            "referee": setup.referee,
-        }
         if self.has_match(setup.match_id):
             raise StoreError(f"match {setup.match_id} is already in {self.path}")
         with self._writing(setup.match_id, start.seq):
-            self.db.table("matches").insert(row)
+            self.db.table("matches").insert(_index_row(start))
             head = (0, GENESIS)
             for entry in entries:
                 head = self._insert_event(setup.match_id, entry, head[1])

@@ -1,0 +1,190 @@
+"""Organizer scale: 64 table databases holding a season of matches, merged, listed, counted, exported.
+
+Builds 64 table databases (10,000 matches of 272 events in all, half with a shot clock) and
+a smaller set of 1,280, then prints each figure against its baseline measured in the same run:
+- Matches page open vs a bare QTableView filled from one SQL query;
+- the longest time the GUI thread is blocked while the page opens, filters and merges;
+- merge of the 64 databases vs SQL `INSERT ... SELECT` of the same rows; re-merge (nothing new);
+- `stats` and the CSV export vs reading and decoding every event row;
+- peak memory of stats + CSV at 10,000 matches vs at 1,280 (each in its own process).
+Ends with `page_ratio N gui_block_ms N merge_ratio N remerge_ratio N stats_ratio N csv_ratio N
+memory_growth N`. Usage: bench/season.py [MATCHES] (10,000 by default).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from bench.synthetic import synthetic_events
+from referee_app.events import Entry, MatchStarted, ShotClock
+from referee_app.merge import merge
+from referee_app.projection import project_log
+from referee_app.store import Store
+
+TABLES = 64
+RACKS = 15  # a race to 8 that ends 8-7: 272 events
+PLAYERS = [f"Player {n:03d}" for n in range(128)]
+
+
+def season(folder: Path, matches: int) -> list[Path]:
+    """`matches` matches spread over 64 table databases; returns their paths."""
+    events = synthetic_events(RACKS)
+    base = events[0]
+    assert isinstance(base, MatchStarted)
+    variants = {}
+    for clocked in (False, True):
+        setup = dataclasses.replace(base, race_to=8, shot_clock=ShotClock() if clocked else None, match_id="v")
+        log = [Entry(i, e, "2026-03-01T10:00:00.000Z") for i, e in enumerate([setup, *events[1:]], start=1)]
+        variants[clocked] = (setup, log[1:], project_log(log))  # the projection does not depend on names
+    paths = []
+    for table in range(TABLES):
+        path = folder / f"table-{table + 1:02d}.db"
+        store = Store(path)
+        for n in range(table, matches, TABLES):
+            setup, rest, projection = variants[n % 2 == 1]
+            day = f"2026-{1 + n % 12:02d}-{1 + n % 28:02d}T{10 + n % 10:02d}:00:00.000Z"
+            start = dataclasses.replace(
+                setup,
+                players=(PLAYERS[n % 128], PLAYERS[(n * 7 + 1) % 128]),
+                match_id=f"m{n:06d}",
+                event=f"Open {1 + n % 12}",
+                round=f"R{1 + n % 7}",
+                table=str(table + 1),
+            )
+            entries = [Entry(1, start, day), *(e._replace(at=day) for e in rest)]
+            store.add_match(entries, projection)
+        store.close()
+        paths.append(path)
+    return paths
+
+
+def timed(fn, *args):  # type: ignore[no-untyped-def]
+    t0 = time.perf_counter()
+    result = fn(*args)
+    return time.perf_counter() - t0, result
+
+
+def insert_select(paths: list[Path], target: Path) -> float:
+    """Baseline: copy the same rows with SQL alone (one INSERT ... SELECT per table and database)."""
+    store = Store(target)  # our schema and pragmas
+    store.close()
+    con = sqlite3.connect(target)
+    con.execute("PRAGMA synchronous = FULL")
+    t0 = time.perf_counter()
+    for path in paths:
+        con.execute("ATTACH ? AS other", (str(path),))
+        with con:
+            con.execute("INSERT OR IGNORE INTO matches SELECT * FROM other.matches")
+            con.execute("INSERT OR IGNORE INTO events SELECT * FROM other.events")
+        con.execute("DETACH other")
+    elapsed = time.perf_counter() - t0
+    con.close()
+    return elapsed
+
+
+def read_and_decode(db: Path) -> float:
+    """Floor for statistics and exports: read every event row and decode its JSON."""
+    con = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+    t0 = time.perf_counter()
+    for (body,) in con.execute("SELECT body FROM events"):
+        json.loads(body)
+    elapsed = time.perf_counter() - t0
+    con.close()
+    return elapsed
+
+
+CHILD = """
+import resource, sys, time
+sys.path[0] = sys.argv[1]
+from pathlib import Path
+from referee_app import stats
+from referee_app.exports import write_csv
+from referee_app.store import Store
+store = Store.open_readonly(Path(sys.argv[2]))
+t0 = time.perf_counter()
+per_match = [s.projection.figures((s.match.player_a, s.match.player_b)) for s in store.iter_summaries()]
+rows = stats.add_up(per_match)
+t1 = time.perf_counter()
+write_csv(store.iter_summaries(), Path(sys.argv[3]))
+t2 = time.perf_counter()
+print(t1 - t0, t2 - t1, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def stats_and_csv(db: Path, out: Path) -> tuple[float, float, float]:
+    """Seconds for stats, seconds for the CSVs, and peak MiB, in a process of their own."""
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(Path(__file__).resolve().parents[1]), str(db), str(out)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    stats_s, csv_s, peak = (float(x) for x in done.stdout.split())
+    return stats_s, csv_s, peak
+
+
+def main() -> None:
+    matches = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        small_dir, big_dir = folder / "small", folder / "big"
+        small_dir.mkdir()
+        big_dir.mkdir()
+        t0 = time.perf_counter()
+        small, big = season(small_dir, 1_280), season(big_dir, matches)
+        print(f"built {TABLES} + {TABLES} table databases ({1_280} and {matches} matches) "
+              f"in {time.perf_counter() - t0:.0f} s")  # fmt: skip
+
+        baseline = insert_select(big, folder / "sql.db")
+        organizer = folder / "organizer.db"
+        merge_s, reports = timed(lambda: [merge(Store(organizer), p) for p in big])
+        assert sum(len(r.added) for r in reports) == matches
+        remerge_s, again = timed(lambda: [merge(Store(organizer), p) for p in big])
+        assert sum(len(r.already_here) for r in again) == matches
+        print(f"merge {TABLES} databases: {merge_s:.2f} s;  re-merge, nothing new: {remerge_s:.2f} s;  "
+              f"INSERT ... SELECT of the same rows: {baseline:.2f} s")  # fmt: skip
+
+        small_org = folder / "organizer-small.db"
+        for p in small:
+            merge(Store(small_org), p)
+        floor = read_and_decode(organizer)
+        stats_s, csv_s, peak_big = stats_and_csv(organizer, folder / "csv-big")
+        _, _, peak_small = stats_and_csv(small_org, folder / "csv-small")
+        print(f"reading and decoding every event row: {floor:.2f} s;  stats: {stats_s:.2f} s;  CSV: {csv_s:.2f} s")
+        print(f"peak memory, stats + CSV: {peak_small:.0f} MiB at 1,280 matches, {peak_big:.0f} MiB at {matches}")
+        page_ratio, gui_block_ms = gui_figures(organizer, big[:4])
+        print(
+            f"page_ratio {page_ratio:.2f} gui_block_ms {gui_block_ms:.0f} merge_ratio {merge_s / baseline:.2f} "
+            f"remerge_ratio {remerge_s / baseline:.2f} stats_ratio {stats_s / floor:.2f} "
+            f"csv_ratio {csv_s / floor:.2f} memory_growth {peak_big / peak_small:.2f}"
+        )
+
+
+def gui_figures(organizer: Path, to_merge: list[Path]) -> tuple[float, float]:
+    """(Matches page open / bare QTableView, longest GUI-thread block in ms); see bench/season_gui.py."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("season_gui.py")), str(organizer), *map(str, to_merge)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
+    if done.returncode != 0:
+        print(done.stderr[-2000:], file=sys.stderr)
+        return float("nan"), float("nan")
+    print(done.stdout.strip().splitlines()[0])
+    page, block = done.stdout.strip().splitlines()[-1].split()
+    return float(page), float(block)
+
+
+if __name__ == "__main__":
+    main()
