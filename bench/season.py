@@ -13,7 +13,6 @@ memory_growth N`. Usage: bench/season.py [MATCHES] (10,000 by default).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sqlite3
@@ -25,47 +24,9 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from bench.synthetic import synthetic_events
-from referee_app.events import Entry, MatchStarted, ShotClock
+from bench.synthetic import TABLES, season
 from referee_app.merge import merge
-from referee_app.projection import project_log
 from referee_app.store import Store
-
-TABLES = 64
-RACKS = 15  # a race to 8 that ends 8-7: 272 events
-PLAYERS = [f"Player {n:03d}" for n in range(128)]
-
-
-def season(folder: Path, matches: int) -> list[Path]:
-    """`matches` matches spread over 64 table databases; returns their paths."""
-    events = synthetic_events(RACKS)
-    base = events[0]
-    assert isinstance(base, MatchStarted)
-    variants = {}
-    for clocked in (False, True):
-        setup = dataclasses.replace(base, race_to=8, shot_clock=ShotClock() if clocked else None, match_id="v")
-        log = [Entry(i, e, "2026-03-01T10:00:00.000Z") for i, e in enumerate([setup, *events[1:]], start=1)]
-        variants[clocked] = (setup, log[1:], project_log(log))  # the projection does not depend on names
-    paths = []
-    for table in range(TABLES):
-        path = folder / f"table-{table + 1:02d}.db"
-        store = Store(path)
-        for n in range(table, matches, TABLES):
-            setup, rest, projection = variants[n % 2 == 1]
-            day = f"2026-{1 + n % 12:02d}-{1 + n % 28:02d}T{10 + n % 10:02d}:00:00.000Z"
-            start = dataclasses.replace(
-                setup,
-                players=(PLAYERS[n % 128], PLAYERS[(n * 7 + 1) % 128]),
-                match_id=f"m{n:06d}",
-                event=f"Open {1 + n % 12}",
-                round=f"R{1 + n % 7}",
-                table=str(table + 1),
-            )
-            entries = [Entry(1, start, day), *(e._replace(at=day) for e in rest)]
-            store.add_match(entries, projection)
-        store.close()
-        paths.append(path)
-    return paths
 
 
 def timed(fn, *args):  # type: ignore[no-untyped-def]

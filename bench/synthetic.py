@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from referee_app.events import Break, Called, Entry, Event, Lag, MatchStarted, Potted, Shot, Stalemate
+import dataclasses
+from pathlib import Path
+
+from referee_app.events import Break, Called, Entry, Event, Lag, MatchStarted, Potted, Shot, ShotClock, Stalemate
+from referee_app.projection import project_log
+from referee_app.store import Store
 from referee_app.vocab import Pocket, Seat
 
 POCKETS = list(Pocket)
@@ -30,3 +35,41 @@ def synthetic_events(racks: int) -> list[Event]:
 
 def synthetic_entries(racks: int) -> list[Entry]:
     return [Entry(i, e, "2026-01-01T00:00:00.000Z") for i, e in enumerate(synthetic_events(racks), start=1)]
+
+
+TABLES = 64
+RACKS = 15  # a race to 8 that ends 8-7: 272 events
+PLAYERS = [f"Player {n:03d}" for n in range(128)]
+
+
+def season(folder: Path, matches: int, tables: int = TABLES) -> list[Path]:
+    """`matches` finished matches of 272 events (half with a shot clock) spread over `tables` table
+    databases, as an event's desks would hold them; returns their paths."""
+    events = synthetic_events(RACKS)
+    base = events[0]
+    assert isinstance(base, MatchStarted)
+    variants = {}
+    for clocked in (False, True):
+        setup = dataclasses.replace(base, race_to=8, shot_clock=ShotClock() if clocked else None, match_id="v")
+        log = [Entry(i, e, "2026-03-01T10:00:00.000Z") for i, e in enumerate([setup, *events[1:]], start=1)]
+        variants[clocked] = (setup, log[1:], project_log(log))  # the projection does not depend on names
+    paths = []
+    for table in range(tables):
+        path = folder / f"table-{table + 1:02d}.db"
+        store = Store(path)
+        for n in range(table, matches, tables):
+            setup, rest, projection = variants[n % 2 == 1]
+            day = f"2026-{1 + n % 12:02d}-{1 + n % 28:02d}T{10 + n % 10:02d}:00:00.000Z"
+            start = dataclasses.replace(
+                setup,
+                players=(PLAYERS[n % 128], PLAYERS[(n * 7 + 1) % 128]),
+                match_id=f"m{n:06d}",
+                event=f"Open {1 + n % 12}",
+                round=f"R{1 + n % 7}",
+                table=str(table + 1),
+            )
+            entries = [Entry(1, start, day), *(e._replace(at=day) for e in rest)]
+            store.add_match(entries, projection)
+        store.close()
+        paths.append(path)
+    return paths

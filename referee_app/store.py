@@ -475,10 +475,11 @@ class Store:
         """Every match's summary, in a list (see `iter_summaries`)."""
         return list(self.iter_summaries(on_progress))
 
-    def iter_summaries(self, on_progress: Progress | None = None) -> Iterator[Summary]:
+    def iter_summaries(self, on_progress: Progress | None = None, figures: bool = True) -> Iterator[Summary]:
         """Every match as lists and statistics need it, from the projections. A projection that is
         missing or stale (its head is not the log's) is made again from the log, and stored when the
-        database is open for writing. A match whose log cannot be read is a summary with its problem."""
+        database is open for writing. A match whose log cannot be read is a summary with its problem.
+        Without `figures`, the projections' statistics are not read (a list does not need them)."""
         total = int(self.db.execute("SELECT count(*) FROM matches").fetchone()[0])
         if self.version < 3:  # an older desk's file, read as it is: no projections kept in it
             for done, match in enumerate(self.match_rows(), start=1):
@@ -494,7 +495,7 @@ class Store:
             " substr(m.player_b, 1, 80), substr(m.rules, 1, 40), m.race_to, substr(m.event, 1, 200),"
             ' substr(m.round, 1, 200), substr(m."table", 1, 200), substr(m.referee, 1, 200), m.head_seq,'
             " m.head_hash, p.head_seq = m.head_seq AND p.head_hash = m.head_hash, p.status, p.score_a, p.score_b,"
-            f" p.winner, p.result, p.last_at, p.figures, p.index_hash, {_INDEX_FIELDS}"
+            f" p.winner, p.result, p.last_at, {'p.figures' if figures else NO_FIGURES}, p.index_hash, {_INDEX_FIELDS}"
             " FROM matches m LEFT JOIN projections p USING (match_id) ORDER BY m.created_at, m.match_id"
         )
         for done, row in enumerate(rows, start=1):
@@ -660,6 +661,10 @@ def check_times(match_id: str, entries: list[Entry]) -> None:
 
 
 _INDEX_FIELDS = 'match_id, created_at, player_a, player_b, rules, race_to, event, round, "table", referee'
+
+
+NO_FIGURES = '\'{"racks":[],"tally":null}\''
+"""What a summary read without figures holds in their place (SQL text)."""
 
 
 def _fresh(row: tuple[object, ...]) -> bool:

@@ -116,18 +116,27 @@ class DeskController(QObject):
         A refusal by the rules and a failure the user can act on are shown as they are; any
         other exception is a bug: logged with its traceback, and shown as an internal error.
         """
-        from referee_app.refusals import RuleViolation
-
         try:
             return action()
-        except RuleViolation as refusal:
-            self.notice.emit(Notice.REFUSAL, refusal.message(qt_translate))
-        except _user_errors() as exc:
-            self.notice.emit(Notice.ERROR, self.tr("{what} failed: {reason}").format(what=what, reason=_reason(exc)))
-        except Exception:
-            log.exception("%s failed", what)
-            self.notice.emit(Notice.ERROR, self.tr("{what} failed: internal error (see the log).").format(what=what))
+        except Exception as exc:
+            self.report(what, exc)
         return None
+
+    def report(self, what: str, exc: BaseException) -> None:
+        """Say why `what` did not happen: a refusal or a failure the person can act on as it is, a
+        stop they asked for as information, anything else as an internal error (logged in full)."""
+        from referee_app.refusals import RuleViolation
+        from referee_app.store import Cancelled
+
+        if isinstance(exc, RuleViolation):
+            self.notice.emit(Notice.REFUSAL, exc.message(qt_translate))
+        elif isinstance(exc, Cancelled):
+            self.notice.emit(Notice.INFO, self.tr("{what} stopped: {reason}").format(what=what, reason=exc))
+        elif isinstance(exc, _user_errors()):
+            self.notice.emit(Notice.ERROR, self.tr("{what} failed: {reason}").format(what=what, reason=_reason(exc)))
+        else:
+            log.error("%s failed", what, exc_info=exc)
+            self.notice.emit(Notice.ERROR, self.tr("{what} failed: internal error (see the log).").format(what=what))
 
     # --- shot clock ------------------------------------------------------------------
     def start_clock(self) -> None:

@@ -38,16 +38,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def first_match_in_progress(store: Store) -> str | None:
-    from referee_app.session import Session
-    from referee_app.store import StoreError
-
-    for row in reversed(store.match_rows()):
-        try:
-            if not Session(store, row.match_id).state.finished:
-                return row.match_id
-        except StoreError:
-            continue
-    return None
+    """The newest match still being played, from the projections (nothing is replayed)."""
+    playing = [s.match for s in store.iter_summaries(figures=False) if s.status in ("lag", "playing")]
+    return playing[-1].match_id if playing else None
 
 
 def build_desk(args: argparse.Namespace, settings: QSettings, defer: bool = False) -> DeskWindow:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -19,20 +19,21 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
+from referee_desk.background import Task, Work
 from referee_desk.controller import DeskController
 from referee_desk.notices import Notice
 from referee_desk.theme import text_style
 
 if TYPE_CHECKING:  # the core is imported on first use, after the window has painted
     from referee_app.events import Entry
-    from referee_app.state import State
-    from referee_app.store import MatchRow, Store
+    from referee_app.store import Store, Summary
 
 
 class MatchesPage(QWidget):
@@ -44,9 +45,10 @@ class MatchesPage(QWidget):
         super().__init__(parent)
         self.setObjectName("startPage")
         self.controller = controller
-        self.rows: list[tuple[MatchRow, State | None]] = []
-        self.tampered: set[str] = set()  # matches whose log was changed outside the app
+        self.rows: list[Summary] = []
         self._shown_ids: list[str] = []  # the match id of each row of the tree, in order
+        self.task: Task | None = None  # the long organizer work running off the GUI thread, if any
+        self._sized = False
         self.dialog: QWidget | None = None
         layout = QVBoxLayout(self)
         self.title = QLabel(self)
@@ -70,6 +72,13 @@ class MatchesPage(QWidget):
         self.match_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.match_list.itemActivated.connect(lambda item, _c: self.open_requested.emit(self._id(item)))
         layout.addWidget(self.match_list, 1)
+        progress_row = QHBoxLayout()
+        self.progress = QProgressBar(self)
+        self.progress.setObjectName("progressBar")
+        self.cancel_button = self._button("cancelButton", progress_row, self.cancel)
+        progress_row.insertWidget(0, self.progress, 1)
+        layout.addLayout(progress_row)
+        self._show_progress(False)
         self.notice = QLabel(self)
         self.notice.setObjectName("startNotice")
         self.notice.setWordWrap(True)
@@ -119,6 +128,7 @@ class MatchesPage(QWidget):
         self.merge_button.setText(self.tr("Merge other desks…"))
         self.stats_button.setText(self.tr("Statistics…"))
         self.preview_button.setText(self.tr("Print preview…"))
+        self.cancel_button.setText(self.tr("Cancel"))
         self.match_list.setHeaderLabels(
             [self.tr("Status"), self.tr("Players"), self.tr("Score"), self.tr("Rules"), self.tr("Event"),
              self.tr("Started")]
@@ -134,30 +144,78 @@ class MatchesPage(QWidget):
         self._fill_events()
         self.apply_filters()
 
-    # --- the list ----------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Re-read the database: every match with its replayed state (None when damaged)."""
-        from referee_app.session import Session
-        from referee_app.store import StoreError, Tampered
+    # --- long work: inline when small, else off the GUI thread ------------------------------
+    def run(self, what: str, work: Work, done: Callable[[Any], None], size: int) -> None:
+        """Do `work(progress)`, then `done(result)`. Up to `INLINE` matches it runs here (a few
+        milliseconds); beyond, in a `Task`, with the progress bar and Cancel, the window answering."""
+        if self.task is not None:
+            self.controller.inform(self.tr("Wait for the work under way to finish, or cancel it."))
+            return
+        if size <= INLINE:
+            result = self.controller.operate(what, lambda: work(lambda _done, _total: True))
+            if result is not None:
+                done(result)
+            return
+        task = Task(work, self)
+        task.progressed.connect(self._progressed)
+        task.finished.connect(lambda result: self._ended(lambda: done(result)))
+        task.failed.connect(lambda exc: self._ended(lambda: self.controller.report(what, exc)))
+        self.task = task
+        self.progress.setRange(0, max(size, 1))
+        self.progress.setValue(0)
+        self.progress.setFormat(f"{what}: %v / %m")
+        self._show_progress(True)
+        task.start()
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)
+
+    def _ended(self, then: Callable[[], None]) -> None:
+        self.task = None
+        self._show_progress(False)
+        then()
+
+    def _show_progress(self, shown: bool) -> None:
+        self.progress.setVisible(shown)
+        self.cancel_button.setVisible(shown)
+
+    def _own_store(self) -> Store:
+        """A connection of the work's own to the open database (SQLite's belong to their thread)."""
+        from referee_app.store import Store
 
         store = self.controller.store
-        self.rows = []
-        self.tampered = set()
-        if store is not None:
-            for row in store.match_rows():
-                try:
-                    state: State | None = Session(store, row.match_id).state
-                except Tampered:
-                    state = None
-                    self.tampered.add(row.match_id)
-                except StoreError:
-                    state = None
-                self.rows.append((row, state))
+        assert store is not None
+        return Store.open_readonly(store.path) if store.readonly else Store(store.path)
+
+    def _match_count(self) -> int:
+        store = self.controller.store
+        return 0 if store is None else int(store.db.execute("SELECT count(*) FROM matches").fetchone()[0])
+
+    # --- the list ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read every match's summary (its projection: nothing is replayed), then show the list."""
+        if self.controller.store is None:
+            self._loaded([])
+            return
+        self.run(
+            self.tr("Reading the matches"),
+            lambda progress: list(self._own_store().iter_summaries(progress, figures=False)),
+            self._loaded,
+            self._match_count(),
+        )
+
+    def _loaded(self, rows: list[Summary]) -> None:
+        self.rows = rows
         self._fill_events()
         self.apply_filters()
 
     def _fill_events(self) -> None:
-        events = sorted({row.event for row, _ in self.rows if row.event})
+        events = sorted({s.match.event for s in self.rows if s.match.event})
         chosen = self.event_filter.currentData()
         self.event_filter.blockSignals(True)
         self.event_filter.clear()
@@ -167,46 +225,43 @@ class MatchesPage(QWidget):
         self.event_filter.setCurrentIndex(max(0, self.event_filter.findData(chosen)))
         self.event_filter.blockSignals(False)
 
-    def _status(self, state: State | None, match_id: str = "") -> str:
-        if match_id in self.tampered:
-            return "tampered"
-        if state is None:
-            return "damaged"
-        return state.status.value
-
     def apply_filters(self) -> None:
         player = self.player_filter.text().strip().casefold()
         date = self.date_filter.text().strip()
         event = self.event_filter.currentData() or ""
         status = self.status_filter.currentData() or ""
         shown = [
-            (row, state)
-            for row, state in self.rows
-            if (not player or player in row.player_a.casefold() or player in row.player_b.casefold())
-            and row.created_at.startswith(date)
-            and (not event or row.event == event)
-            and (not status or self._status(state) == status)
+            s
+            for s in self.rows
+            if (not player or player in s.match.player_a.casefold() or player in s.match.player_b.casefold())
+            and s.match.created_at.startswith(date)
+            and (not event or s.match.event == event)
+            and (not status or s.status == status)
         ]
         # matches in progress first, newest first within each group
-        shown.sort(key=lambda rs: rs[0].created_at, reverse=True)
-        shown.sort(key=lambda rs: self._status(rs[1]) != "playing")
-        self.match_list.clear()
-        self._shown_ids = []
+        shown.sort(key=lambda s: s.match.created_at, reverse=True)
+        shown.sort(key=lambda s: s.status not in ("playing", "lag"))
         labels = {"tampered": self.tr("TAMPERED"), "damaged": self.tr("damaged"), "finished": self.tr("finished"),
                   "playing": self.tr("in progress"), "lag": self.tr("in progress")}  # fmt: skip
         if shown:  # rows come from the core, imported once the database is open (after the first paint)
             from referee_app.wording import rules_short
-        for row, state in shown:
-            score = "" if state is None else f"{state.score.a}–{state.score.b}"
-            item = QTreeWidgetItem(
-                [labels[self._status(state, row.match_id)], f"{row.player_a} v {row.player_b}", score,
-                 rules_short(row.rules), " ".join(x for x in (row.event, row.round) if x),
-                 row.created_at[:16].replace("T", " ")]
-            )  # fmt: skip
-            self._shown_ids.append(row.match_id)
-            self.match_list.addTopLevelItem(item)
-        for column in range(self.match_list.columnCount()):
-            self.match_list.resizeColumnToContents(column)
+        items = []
+        for s in shown:
+            row, projection = s.match, s.projection
+            score = "" if projection is None else f"{projection.score[0]}–{projection.score[1]}"
+            items.append(QTreeWidgetItem(
+                [labels[s.status], f"{row.player_a} v {row.player_b}", score, rules_short(row.rules),
+                 " ".join(x for x in (row.event, row.round) if x), row.created_at[:16].replace("T", " ")]
+            ))  # fmt: skip
+        self.match_list.setUpdatesEnabled(False)
+        self.match_list.clear()
+        self.match_list.addTopLevelItems(items)
+        self._shown_ids = [s.match.match_id for s in shown]
+        if not self._sized and items:  # column widths once, from the first rows: not per keystroke
+            for column in range(self.match_list.columnCount()):
+                self.match_list.resizeColumnToContents(column)
+            self._sized = True
+        self.match_list.setUpdatesEnabled(True)
         if self.match_list.topLevelItemCount():  # current (for Enter), not selected (exports ask for that)
             from PySide6.QtCore import QItemSelectionModel  # here: the window paints without it
 
@@ -253,27 +308,35 @@ class MatchesPage(QWidget):
             return []
         return ids
 
-    def export(self, kind: str) -> list[Path]:
-        """Export the selected matches; what was written, or [] once the notice says why not."""
+    def export(self, kind: str) -> None:
+        """Export the selected matches; the notice says what was written, or why not."""
         ids = self._selected_or_say()
         if not ids:
-            return []
+            return
         folder = self.choose_folder()
         if folder is None:
-            return []
+            return
 
-        def write() -> list[Path]:
+        def write(progress: Callable[[int, int], bool]) -> list[Path]:
             from referee_desk.pdf_sheet import write_sheet_pdf
 
-            from referee_app.exports import write_files
+            from referee_app.exports import write_csv, write_files
+            from referee_app.store import Cancelled
 
-            return write_files(self._logs(ids), kind, folder, pdf=write_sheet_pdf)
+            store, chosen = self._own_store(), set(ids)
+            if kind == "csv":  # from the projections, streamed
+                return write_csv((s for s in store.iter_summaries(progress) if s.match.match_id in chosen), folder)
+            logs = []
+            for done, match_id in enumerate(ids, start=1):
+                logs.append(store.load(match_id))
+                if not progress(done, len(ids)):
+                    raise Cancelled(f"stopped after {done} of {len(ids)} matches; nothing was written")
+            return write_files(logs, kind, folder, pdf=write_sheet_pdf)
 
-        written = self.controller.operate(self.tr("Export"), write)
-        if written is None:
-            return []
-        self.controller.inform(self.tr("{n} file(s) written to {folder}").format(n=len(written), folder=folder))
-        return written
+        def written(paths: list[Path]) -> None:
+            self.controller.inform(self.tr("{n} file(s) written to {folder}").format(n=len(paths), folder=folder))
+
+        self.run(self.tr("Export"), write, written, len(ids))
 
     def merge_databases(self) -> None:
         store = self.controller.store
@@ -282,23 +345,26 @@ class MatchesPage(QWidget):
         paths = self.choose_databases()
         if not paths:
             return
-        merged = self.controller.operate(self.tr("Merge"), lambda: self._merge(store, paths))
-        if merged is not None:
-            lines, failed = merged
-            self.controller.warn(Notice.ERROR if failed else Notice.INFO, "\n".join(lines))
-        self.refresh()
 
-    def _merge(self, store: Store, paths: list[Path]) -> tuple[list[str], bool]:
+        def merged(result: tuple[list[str], bool]) -> None:
+            lines, failed = result
+            self.controller.warn(Notice.ERROR if failed else Notice.INFO, "\n".join(lines))
+            self.refresh()
+
+        self.run(self.tr("Merge"), lambda progress: self._merge(paths, progress), merged, _count(paths))
+
+    def _merge(self, paths: list[Path], progress: Callable[[int, int], bool]) -> tuple[list[str], bool]:
         """Merge each database in turn: one that cannot be read is reported, the others go on.
         Returns the report's lines, and whether any database failed."""
         from referee_app.merge import merge
         from referee_app.store import StoreError
 
+        store = self._own_store()
         lines = []
         failed = False
         for path in paths:
             try:
-                report = merge(store, path)
+                report = merge(store, path, progress)
             except StoreError as exc:
                 lines.append(self.tr("{file}: not merged: {reason}").format(file=path.name, reason=exc))
                 failed = True
@@ -318,19 +384,33 @@ class MatchesPage(QWidget):
         return lines, failed
 
     def show_stats(self) -> None:
-        from referee_app import stats
+        chosen = set(self.selected_ids() or self._shown_ids)
 
-        ids = self.selected_ids() or list(self._shown_ids)
-        rows = self.controller.operate(
-            self.tr("Statistics"), lambda: [s.row() for s in stats.player_stats(self._logs(ids))]
-        )
-        if rows is None:
-            return
-        from referee_desk.stats_dialog import StatsDialog
+        def count(progress: Callable[[int, int], bool]) -> tuple[list[dict[str, object]], list[str]]:
+            from referee_app import stats
 
-        dialog = StatsDialog(rows, self)
-        self.dialog = dialog
-        dialog.show()
+            per_match, problems = [], []
+            for s in self._own_store().iter_summaries(progress):
+                if s.match.match_id not in chosen:
+                    continue
+                if s.projection is None:  # reported, never silently left out
+                    problems.append(s.problem)
+                else:
+                    per_match.append(s.projection.figures((s.match.player_a, s.match.player_b)))
+            return [one.row() for one in stats.add_up(per_match)], problems
+
+        def shown(result: tuple[list[dict[str, object]], list[str]]) -> None:
+            from referee_desk.stats_dialog import StatsDialog
+
+            rows, problems = result
+            dialog = StatsDialog(rows, self)
+            self.dialog = dialog
+            dialog.show()
+            if problems:
+                text = self.tr("Not counted ({n}): {reasons}").format(n=len(problems), reasons="; ".join(problems))
+                self.controller.warn(Notice.ERROR, text)
+
+        self.run(self.tr("Statistics"), count, shown, self._match_count())
 
     def print_preview(self) -> None:
         ids = self._selected_or_say()
@@ -355,3 +435,24 @@ class MatchesPage(QWidget):
         dialog.paintRequested.connect(lambda printer: sheet_document(html).print_(printer))
         self.dialog = dialog
         dialog.open()
+
+
+INLINE = 300
+"""Up to this many matches, organizer work runs on the GUI thread: it takes milliseconds."""
+
+
+def _count(paths: list[Path]) -> int:
+    """How many matches the databases hold (0 for one that cannot be read: merge reports it)."""
+    import sqlite3
+
+    total = 0
+    for path in paths:
+        try:
+            con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                total += int(con.execute("SELECT count(*) FROM matches").fetchone()[0])
+            finally:
+                con.close()
+        except sqlite3.DatabaseError:
+            continue
+    return total

@@ -129,9 +129,16 @@ def test_a_damaged_match_is_reported_by_print_preview_and_statistics(desk: Desk)
     text, level = _notice(desk)
     assert level == "error" and text.startswith("Print preview failed:")
     assert f"match {match_id}: event 2 was changed outside the app" in text
+    # statistics read the projection made when the match was recorded; one whose log must be
+    # read again and cannot be is reported as not counted, never left out in silence
+    con = sqlite3.connect(desk.db)
+    con.execute("DELETE FROM projections WHERE match_id = ?", (match_id,))
+    con.commit()
+    con.close()
     desk.click("statsButton")
     text, level = _notice(desk)
-    assert level == "error" and text.startswith("Statistics failed:") and "event 2 was changed" in text
+    assert level == "error" and text.startswith("Not counted (1): ") and "event 2 was changed" in text
+    assert desk.window.matches.dialog is not None and desk.window.matches.dialog.isVisible()
 
 
 def test_merging_a_file_that_is_not_a_database_is_an_error(

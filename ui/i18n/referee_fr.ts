@@ -106,6 +106,10 @@
         <translation>Création du match</translation>
     </message>
     <message>
+        <source>{what} stopped: {reason}</source>
+        <translation>{what}&#xa0;: arrêté — {reason}</translation>
+    </message>
+    <message>
         <source>{what} failed: {reason}</source>
         <translation>{what}&#xa0;: échec — {reason}</translation>
     </message>
@@ -352,6 +356,10 @@
         <translation>Aperçu avant impression…</translation>
     </message>
     <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
         <source>Status</source>
         <translation>État</translation>
     </message>
@@ -386,6 +394,14 @@
     <message>
         <source>finished</source>
         <translation>terminé</translation>
+    </message>
+    <message>
+        <source>Wait for the work under way to finish, or cancel it.</source>
+        <translation>Attendez la fin du travail en cours, ou annulez-le.</translation>
+    </message>
+    <message>
+        <source>Reading the matches</source>
+        <translation>Lecture des matchs</translation>
     </message>
     <message>
         <source>any event</source>
@@ -442,6 +458,10 @@
     <message>
         <source>conflict, not merged: match {id}</source>
         <translation>conflit, non fusionné : match {id}</translation>
+    </message>
+    <message>
+        <source>Not counted ({n}): {reasons}</source>
+        <translation>Non comptés ({n})&#xa0;: {reasons}</translation>
     </message>
     <message>
         <source>Statistics</source>
