@@ -57,7 +57,7 @@ app = QApplication([])
 w = build_desk(parse_args(["--db", sys.argv[1]]), QSettings(sys.argv[2], QSettings.Format.IniFormat))
 w.resize(1366, 768); w.show()
 w.refresh_match_list()
-w.open_match(w.matches.selected_ids()[0] if w.matches.selected_ids() else w.matches._id(w.match_list.topLevelItem(0)))
+w.open_match(w.matches.selected_ids()[0] if w.matches.selected_ids() else w.matches._shown_ids[0])
 QTimer.singleShot(300, report)
 app.exec()
 """

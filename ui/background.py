@@ -10,12 +10,16 @@ function must open its own database connection: SQLite's belong to their thread.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 Work = Callable[[Callable[[int, int], bool]], Any]
+
+REPORT_EVERY_S = 0.05
+"""Progress goes to the bar at most this often: a report per match would keep the GUI thread repainting."""
 
 
 class Task(QObject):
@@ -27,6 +31,7 @@ class Task(QObject):
         super().__init__(parent)
         self.work = work
         self.cancelled = threading.Event()
+        self._reported = 0.0
         self._runner = threading.Thread(target=self._run, daemon=True, name="organizer-task")
 
     def start(self) -> None:
@@ -36,7 +41,10 @@ class Task(QObject):
         self.cancelled.set()
 
     def _progress(self, done: int, total: int) -> bool:
-        self.progressed.emit(done, total)  # queued to the GUI thread
+        now = time.monotonic()
+        if done == total or now - self._reported >= REPORT_EVERY_S:  # each report repaints the bar
+            self._reported = now
+            self.progressed.emit(done, total)  # queued to the GUI thread
         return not self.cancelled.is_set()
 
     def _run(self) -> None:

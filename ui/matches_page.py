@@ -21,8 +21,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
-    QTreeWidget,
-    QTreeWidgetItem,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +31,8 @@ from referee_desk.notices import Notice
 from referee_desk.theme import text_style
 
 if TYPE_CHECKING:  # the core is imported on first use, after the window has painted
+    from referee_desk.match_list import MatchListModel
+
     from referee_app.events import Entry
     from referee_app.store import Store, Summary
 
@@ -66,11 +67,15 @@ class MatchesPage(QWidget):
         self.status_filter.currentIndexChanged.connect(self.apply_filters)
         filters.addWidget(self.status_filter)
         layout.addLayout(filters)
-        self.match_list = QTreeWidget(self)
+        self.match_list = QTreeView(self)
         self.match_list.setObjectName("matchList")
         self.match_list.setRootIsDecorated(False)
+        self.match_list.setUniformRowHeights(True)  # a season of rows is laid out without measuring each
         self.match_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.match_list.itemActivated.connect(lambda item, _c: self.open_requested.emit(self._id(item)))
+        self.match_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.match_list.activated.connect(lambda index: self.open_requested.emit(self._shown_ids[index.row()]))
+        self.model: MatchListModel | None = None  # made when the first matches arrive (after the paint)
+        self._headers: list[str] = []
         layout.addWidget(self.match_list, 1)
         progress_row = QHBoxLayout()
         self.progress = QProgressBar(self)
@@ -129,10 +134,11 @@ class MatchesPage(QWidget):
         self.stats_button.setText(self.tr("Statistics…"))
         self.preview_button.setText(self.tr("Print preview…"))
         self.cancel_button.setText(self.tr("Cancel"))
-        self.match_list.setHeaderLabels(
-            [self.tr("Status"), self.tr("Players"), self.tr("Score"), self.tr("Rules"), self.tr("Event"),
-             self.tr("Started")]
-        )  # fmt: skip
+        self._headers = [self.tr("Status"), self.tr("Players"), self.tr("Score"), self.tr("Rules"), self.tr("Event"),
+                         self.tr("Started")]  # fmt: skip
+        if self.model is not None:
+            self.model.headers = self._headers
+            self.model.headerDataChanged.emit(horizontal(), 0, len(self._headers) - 1)
         status = self.status_filter.currentIndex()
         self.status_filter.blockSignals(True)
         self.status_filter.clear()
@@ -241,45 +247,60 @@ class MatchesPage(QWidget):
         # matches in progress first, newest first within each group
         shown.sort(key=lambda s: s.match.created_at, reverse=True)
         shown.sort(key=lambda s: s.status not in ("playing", "lag"))
-        labels = {"tampered": self.tr("TAMPERED"), "damaged": self.tr("damaged"), "finished": self.tr("finished"),
-                  "playing": self.tr("in progress"), "lag": self.tr("in progress")}  # fmt: skip
-        if shown:  # rows come from the core, imported once the database is open (after the first paint)
-            from referee_app.wording import rules_short
-        items = []
-        for s in shown:
-            row, projection = s.match, s.projection
-            score = "" if projection is None else f"{projection.score[0]}–{projection.score[1]}"
-            items.append(QTreeWidgetItem(
-                [labels[s.status], f"{row.player_a} v {row.player_b}", score, rules_short(row.rules),
-                 " ".join(x for x in (row.event, row.round) if x), row.created_at[:16].replace("T", " ")]
-            ))  # fmt: skip
-        self.match_list.setUpdatesEnabled(False)
-        self.match_list.clear()
-        self.match_list.addTopLevelItems(items)
+        if self.model is None and not shown:  # nothing to show yet: no model (nor its imports) before the paint
+            self._shown_ids = []
+            return
+        model = self._model()
+        model.status_labels = {"tampered": self.tr("TAMPERED"), "damaged": self.tr("damaged"),
+                               "finished": self.tr("finished"), "playing": self.tr("in progress"),
+                               "lag": self.tr("in progress")}  # fmt: skip
+        model.show(shown)
         self._shown_ids = [s.match.match_id for s in shown]
-        if not self._sized and items:  # column widths once, from the first rows: not per keystroke
-            for column in range(self.match_list.columnCount()):
+        if not self._sized and shown:  # column widths once, from the first screenful: not per keystroke
+            for column in range(model.columnCount()):
                 self.match_list.resizeColumnToContents(column)
             self._sized = True
-        self.match_list.setUpdatesEnabled(True)
-        if self.match_list.topLevelItemCount():  # current (for Enter), not selected (exports ask for that)
+        if shown:  # current (for Enter), not selected (exports ask for that)
             from PySide6.QtCore import QItemSelectionModel  # here: the window paints without it
 
-            first = self.match_list.model().index(0, 0)
+            first = model.index(0, 0)
             self.match_list.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
 
-    def _id(self, item: QTreeWidgetItem) -> str:
-        """The match id of a row (kept beside the tree: Qt's item roles live in the `Qt` namespace,
-        whose Python bindings take ~30 ms to load before the first paint)."""
-        return self._shown_ids[self.match_list.indexOfTopLevelItem(item)]
+    def _model(self) -> MatchListModel:
+        if self.model is None:
+            from referee_desk.match_list import MatchListModel
+
+            self.model = MatchListModel(self)
+            self.model.headers = self._headers
+            self.match_list.setModel(self.model)
+        return self.model
+
+    # what a person reads and picks in the list (tests and benchmarks use these too)
+    def row_count(self) -> int:
+        return 0 if self.model is None else self.model.rowCount()
+
+    def row_text(self, row: int, column: int) -> str:
+        assert self.model is not None
+        return self.model.text(row, column)
+
+    def select_rows(self, rows: list[int]) -> None:
+        from PySide6.QtCore import QItemSelectionModel
+
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        selection = self.match_list.selectionModel()
+        selection.clearSelection()
+        for row in rows:
+            selection.select(self._model().index(row, 0), flags)
 
     def selected_ids(self) -> list[str]:
-        return [self._id(item) for item in self.match_list.selectedItems()]
+        if self.model is None:
+            return []
+        return [self._shown_ids[index.row()] for index in self.match_list.selectionModel().selectedRows()]
 
     def _open_selected(self) -> None:
-        item = self.match_list.currentItem()
-        if item is not None:
-            self.open_requested.emit(self._id(item))
+        index = self.match_list.currentIndex()
+        if index.isValid():
+            self.open_requested.emit(self._shown_ids[index.row()])
 
     # --- organizer's actions ---------------------------------------------------------
     def choose_folder(self) -> Path | None:
@@ -456,3 +477,10 @@ def _count(paths: list[Path]) -> int:
         except sqlite3.DatabaseError:
             continue
     return total
+
+
+def horizontal() -> Any:
+    """Qt.Orientation.Horizontal, loaded when first needed (the `Qt` namespace is slow to import)."""
+    from PySide6.QtCore import Qt
+
+    return Qt.Orientation.Horizontal

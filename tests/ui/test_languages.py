@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QTableWidget,
-    QTreeWidget,
+    QTreeView,
     QWidget,
 )
 from referee_desk.controller import qt_translate
@@ -63,12 +64,12 @@ def _texts(root: QWidget) -> dict[str, str]:
         if isinstance(w, QComboBox):
             for i in range(w.count()):
                 found[f"{key}:item{i}"] = w.itemText(i)
-        if isinstance(w, QTreeWidget):
-            header = w.headerItem()
-            for i in range(header.columnCount()):
-                found[f"{key}:head{i}"] = header.text(i)
-            for i in range(w.topLevelItemCount()):
-                found[f"{key}:row{i}"] = w.topLevelItem(i).text(0)
+        if isinstance(w, QTreeView) and w.model() is not None:
+            model = w.model()
+            for i in range(model.columnCount()):
+                found[f"{key}:head{i}"] = model.headerData(i, Qt.Orientation.Horizontal)
+            for i in range(model.rowCount()):
+                found[f"{key}:row{i}"] = model.data(model.index(i, 0))
         if isinstance(w, QTableWidget):
             for i in range(w.columnCount()):
                 found[f"{key}:head{i}"] = w.horizontalHeaderItem(i).text()

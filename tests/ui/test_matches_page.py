@@ -15,8 +15,8 @@ from tests.ui.conftest import Desk
 
 
 def _players(desk: Desk) -> list[str]:
-    tree = desk.window.match_list
-    return [tree.topLevelItem(i).text(1) for i in range(tree.topLevelItemCount())]
+    page = desk.window.matches
+    return [page.row_text(i, 1) for i in range(page.row_count())]
 
 
 def _with_demo(desk: Desk) -> None:
@@ -26,7 +26,7 @@ def _with_demo(desk: Desk) -> None:
 
 def test_in_progress_first_and_filters(desk: Desk) -> None:
     _with_demo(desk)
-    statuses = [desk.window.match_list.topLevelItem(i).text(0) for i in range(4)]
+    statuses = [desk.window.matches.row_text(i, 0) for i in range(4)]
     assert statuses == ["in progress", "in progress", "finished", "finished"]
     desk.window.findChild(QLineEdit, "filterPlayer").setText("novak")
     assert _players(desk) == ["Maria Lopez v Jan Novak"]
@@ -48,11 +48,7 @@ def test_export_selected_matches(desk: Desk, tmp_path: Path, monkeypatch) -> Non
     page = desk.window.matches
     monkeypatch.setattr(page, "choose_folder", lambda: tmp_path / "out")
     (tmp_path / "out").mkdir()
-    tree = desk.window.match_list
-    for i in range(tree.topLevelItemCount()):
-        tree.topLevelItem(i).setSelected(
-            "Maria" in tree.topLevelItem(i).text(1) or "Lucas" in tree.topLevelItem(i).text(1)
-        )
+    page.select_rows([i for i, players in enumerate(_players(desk)) if "Maria" in players or "Lucas" in players])
     desk.click("exportCsvButton")
     rows = list(csv.DictReader((tmp_path / "out" / "racks.csv").open()))
     assert len(rows) == 4 + 2 and {r["player_a"] for r in rows} == {"Maria Lopez", "Lucas Martin"}
@@ -84,7 +80,7 @@ def test_statistics_and_print_preview(desk: Desk) -> None:
     row = names.index("Jan Novak")
     assert table.item(row, 3).text() == "3"  # racks won
     desk.window.matches.dialog.close()
-    desk.window.match_list.topLevelItem(0).setSelected(True)
+    desk.window.matches.select_rows([0])
     desk.click("printPreviewButton")
     preview = QApplication.activeModalWidget()
     assert preview is not None and preview.objectName() == "printPreview"

@@ -1,0 +1,69 @@
+"""The Matches page's list as a model: Qt asks for the cells it shows, so a season of matches
+costs no more to show than a screenful, and a filter swaps a list of rows.
+
+Imported when the first matches arrive (after the window's first paint): it needs the `Qt`
+namespace, whose Python bindings are slow to load.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from referee_app.wording import rules_short
+
+if TYPE_CHECKING:
+    from referee_app.store import Summary
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class MatchListModel(QAbstractTableModel):
+    """The shown matches (`rows`), one line each: status, players, score, rules, event, start."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[Summary] = []
+        self.headers: list[str] = []
+        self.status_labels: dict[str, str] = {}
+
+    def show(self, rows: list[Summary]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's default argument
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else 6
+
+    def text(self, row: int, column: int) -> str:
+        summary = self.rows[row]
+        match, projection = summary.match, summary.projection
+        if column == 0:
+            return self.status_labels.get(summary.status, summary.status)
+        if column == 1:
+            return f"{match.player_a} v {match.player_b}"
+        if column == 2:
+            return "" if projection is None else f"{projection.score[0]}–{projection.score[1]}"
+        if column == 3:
+            return rules_short(match.rules)
+        if column == 4:
+            return " ".join(x for x in (match.event, match.round) if x)
+        return match.created_at[:16].replace("T", " ")
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and index.isValid():
+            return self.text(index.row(), index.column())
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and section < len(self.headers)
+        ):
+            return self.headers[section]
+        return None
