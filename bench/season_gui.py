@@ -72,13 +72,17 @@ class Heartbeat:
         self.longest = max(self.longest, now - self.last)
         self.last = now
 
+    def restart(self) -> None:
+        """Measure from now on (the time before, the GUI thread was not asked to answer)."""
+        self.last, self.longest = time.perf_counter(), 0.0
+
 
 def page_open(db: Path, folder: Path, beat: Heartbeat | None = None) -> tuple[float, DeskWindow]:
     window = DeskWindow(DeskController(Store(db)), QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
     window.show()
     APP.processEvents()
     if beat is not None:
-        beat.last, beat.longest = time.perf_counter(), 0.0
+        beat.restart()
     t0 = time.perf_counter()
     window.show_start()
     total = Store.open_readonly(db).db.execute("SELECT count(*) FROM matches").fetchone()[0]
@@ -101,7 +105,7 @@ def main() -> None:
         beat = Heartbeat()
         _, window = page_open(db, folder, beat)
         opening = beat.longest
-        beat.longest = 0.0
+        beat.restart()
         for n in range(1, len("Player 01") + 1):  # a player's name, typed letter by letter
             window.matches.player_filter.setText("Player 01"[:n])
             APP.processEvents()
@@ -111,7 +115,7 @@ def main() -> None:
         shutil.copy(db, fresh)
         window.controller.attach(Store(fresh))
         window.matches.choose_databases = lambda: others  # type: ignore[method-assign]
-        beat.longest = 0.0
+        beat.restart()
         window.matches.merge_databases()
         wait(lambda: window.matches.task is None)
         merging = beat.longest

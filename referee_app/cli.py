@@ -305,7 +305,7 @@ def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:
     problems = 0
     for other in args.others:
         try:
-            report = merge(store, Path(other))
+            report = merge(store, Path(other), _progress(f"merging {other}"))
         except StoreError as exc:
             print(exc, file=sys.stderr)
             problems += 1

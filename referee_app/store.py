@@ -487,10 +487,8 @@ class Store:
                 if on_progress is not None and not on_progress(done, total):
                     raise Cancelled(f"stopped after {done} of {total} matches")
             return
-        if not self.readonly:  # first make again, and store, the projections that are missing or stale
-            for match in self._stale():
-                self._summary_from_log(match)
-        rows = self.db.execute(  # then stream: memory stays flat however many matches there are
+        remade: list[tuple[str, Projection]] = []  # stale projections made again, stored after the read
+        rows = self.db.execute(  # streamed: memory stays flat however many matches there are
             "SELECT substr(m.match_id, 1, 200), substr(m.created_at, 1, 40), substr(m.player_a, 1, 80),"
             " substr(m.player_b, 1, 80), substr(m.rules, 1, 40), m.race_to, substr(m.event, 1, 200),"
             ' substr(m.round, 1, 200), substr(m."table", 1, 200), substr(m.referee, 1, 200), m.head_seq,'
@@ -502,31 +500,26 @@ class Store:
             match = MatchRow(*row[:12])
             if _fresh(row):
                 yield Summary(match, Projection.from_columns(*row[13:20]))
-            else:  # read-only, or a log that cannot be read: made in memory, never written here
-                yield self._summary_from_log(match, store=False)
+            else:  # made again from the log (stored below, once the cursor is done, when writable)
+                summary = self._summary_from_log(match)
+                if summary.projection is not None:
+                    remade.append((match.match_id, summary.projection))
+                yield summary
             if on_progress is not None and not on_progress(done, total):
                 raise Cancelled(f"stopped after {done} of {total} matches")
+        if remade and not self.readonly:
+            with self._writing("", 0):
+                for match_id, projection in remade:
+                    self._put_projection(match_id, self.head(match_id), projection)
 
-    def _stale(self) -> list[MatchRow]:
-        """The matches whose projection is missing, or was made for another head or index row."""
-        rows = self.db.execute(
-            "SELECT m.match_id, m.created_at, m.player_a, m.player_b, m.rules, m.race_to, m.event, m.round,"
-            ' m."table", m.referee, m.head_seq, m.head_hash, p.head_seq = m.head_seq AND p.head_hash = m.head_hash,'
-            f" 0, 0, 0, 0, 0, 0, 0, p.index_hash, {_INDEX_FIELDS}"
-            " FROM matches m LEFT JOIN projections p USING (match_id)"
-        ).fetchall()
-        return [MatchRow(*row[:12]) for row in rows if not _fresh(row)]
-
-    def _summary_from_log(self, match: MatchRow, store: bool = True) -> Summary:
+    def _summary_from_log(self, match: MatchRow) -> Summary:
+        """A match's summary made from its log (a projection that was missing or stale)."""
         try:
             projection = project_history(replay(self.load(match.match_id)))
         except Tampered as exc:
             return Summary(match, None, tampered=True, problem=str(exc))
         except (StoreError, ReplayRefused) as exc:
             return Summary(match, None, problem=str(exc))
-        if store and not self.readonly:
-            with self._writing(match.match_id, 0):
-                self._put_projection(match.match_id, self.head(match.match_id), projection)
         return Summary(match, projection)
 
     def rebuild(self, on_progress: Progress | None = None) -> tuple[int, list[str]]:

@@ -47,6 +47,7 @@ class MatchesPage(QWidget):
         self.setObjectName("startPage")
         self.controller = controller
         self.rows: list[Summary] = []
+        self._names: list[str] = []  # each row's two names, casefolded, for the player filter
         self._shown_ids: list[str] = []  # the match id of each row of the tree, in order
         self.task: Task | None = None  # the long organizer work running off the GUI thread, if any
         self._sized = False
@@ -216,7 +217,12 @@ class MatchesPage(QWidget):
         )
 
     def _loaded(self, rows: list[Summary]) -> None:
+        # in the order shown (matches in progress first, newest first in each group), sorted once:
+        # a filter keeps that order, so a keystroke sorts nothing
+        rows = sorted(rows, key=lambda s: s.match.created_at, reverse=True)
+        rows.sort(key=lambda s: s.status not in ("playing", "lag"))
         self.rows = rows
+        self._names = [f"{s.match.player_a}\n{s.match.player_b}".casefold() for s in rows]
         self._fill_events()
         self.apply_filters()
 
@@ -238,15 +244,12 @@ class MatchesPage(QWidget):
         status = self.status_filter.currentData() or ""
         shown = [
             s
-            for s in self.rows
-            if (not player or player in s.match.player_a.casefold() or player in s.match.player_b.casefold())
+            for s, names in zip(self.rows, self._names, strict=True)
+            if (not player or player in names)
             and s.match.created_at.startswith(date)
             and (not event or s.match.event == event)
             and (not status or s.status == status)
         ]
-        # matches in progress first, newest first within each group
-        shown.sort(key=lambda s: s.match.created_at, reverse=True)
-        shown.sort(key=lambda s: s.status not in ("playing", "lag"))
         if self.model is None and not shown:  # nothing to show yet: no model (nor its imports) before the paint
             self._shown_ids = []
             return
