@@ -259,15 +259,23 @@ class MatchesPage(QWidget):
                                "lag": self.tr("in progress")}  # fmt: skip
         model.show(shown)
         self._shown_ids = [s.match.match_id for s in shown]
-        if not self._sized and shown:  # column widths once, from the first screenful: not per keystroke
-            for column in range(model.columnCount()):
-                self.match_list.resizeColumnToContents(column)
+        if not self._sized and shown:  # column widths once, from the first rows: not per keystroke
+            self._size_columns(model)
             self._sized = True
         if shown:  # current (for Enter), not selected (exports ask for that)
             from PySide6.QtCore import QItemSelectionModel  # here: the window paints without it
 
             first = model.index(0, 0)
             self.match_list.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
+
+    def _size_columns(self, model: MatchListModel) -> None:
+        """Each column as wide as its header and its first rows (Qt's own resize reads every row)."""
+        metrics = self.match_list.fontMetrics()
+        sample = range(min(200, model.rowCount()))
+        for column in range(model.columnCount()):
+            texts = [self._headers[column] if column < len(self._headers) else ""]
+            texts += [model.text(row, column) for row in sample]
+            self.match_list.setColumnWidth(column, max(metrics.horizontalAdvance(t) for t in texts) + 24)
 
     def _model(self) -> MatchListModel:
         if self.model is None:
