@@ -57,8 +57,22 @@ class Projection:
 
 
 def _figures_text(racks: tuple[RackResult, ...], tally: Tally) -> str:
-    listed = [[r.rack, r.breaker.value, r.winner.value if r.winner else None, r.how.value] for r in racks]
-    return json.dumps({"racks": listed, "tally": tally.to_json()}, separators=(",", ":"))
+    tally_text = json.dumps(tally.to_json(), separators=(",", ":"))
+    return f'{{"racks":{_racks_text(racks)},"tally":{tally_text}}}'
+
+
+_last_racks: list[tuple[tuple[RackResult, ...], str]] = []
+
+
+def _racks_text(racks: tuple[RackResult, ...]) -> str:
+    """The finished racks as JSON. States share one racks tuple until a rack ends, so the text made
+    for the last tuple seen is used again (the desk records a click without encoding them all)."""
+    if _last_racks and _last_racks[0][0] is racks:
+        return _last_racks[0][1]
+    listed = [[r.rack, r.breaker, r.winner, r.how] for r in racks]  # StrEnums: json writes them as their text
+    text = json.dumps(listed, separators=(",", ":"))
+    _last_racks[:] = [(racks, text)]  # the tuple is kept, so `is` cannot match another one later
+    return text
 
 
 def project(state: State, tally: Tally, last_at: str) -> Projection:

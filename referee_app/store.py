@@ -212,6 +212,7 @@ class Store:
         self.path = Path(path)
         self.readonly = False
         self._heads: dict[str, tuple[int, str]] = {}
+        self._index_digests: dict[str, str] = {}
         try:
             if create_folder:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -244,6 +245,7 @@ class Store:
         store.path = path
         store.readonly = True
         store._heads = {}
+        store._index_digests = {}
         uri = path.resolve().as_uri()
         try:
             try:
@@ -452,23 +454,26 @@ class Store:
         body = event_to_text(entry.event)
         kind = entry.event.TYPE.value
         digest = chain_hash(previous, match_id, entry.seq, kind, entry.at, body)
-        self.db.execute(
+        self.db.conn.execute(  # the connection itself: the desk's every click passes here
             "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
             (match_id, entry.seq, kind, entry.at, body, digest),
         )
         return entry.seq, digest
 
     def _set_head(self, match_id: str, head: tuple[int, str]) -> None:
-        self.db.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE match_id = ?", (*head, match_id))
+        self.db.conn.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE match_id = ?", (*head, match_id))
         self._heads[match_id] = head
 
     def _put_projection(self, match_id: str, head: tuple[int, str], projection: Projection) -> None:
-        (index,) = self.db.execute(f"SELECT {_INDEX_TEXT} FROM matches WHERE match_id = ?", (match_id,)).fetchone()
-        self.db.execute(
+        digest = self._index_digests.get(match_id)
+        if digest is None:  # a match's index row never changes: read and digested once per open store
+            (index,) = self.db.execute(f"SELECT {_INDEX_TEXT} FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+            digest = self._index_digests[match_id] = _index_hash(index)
+        self.db.conn.execute(
             "INSERT OR REPLACE INTO projections (match_id, head_seq, head_hash, status, score_a, score_b, winner,"
             " result, last_at, figures, index_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (match_id, *head, projection.status, *projection.score, projection.winner.value if projection.winner
-             else "", projection.result, projection.last_at, projection.figures_text, _index_hash(index)),
+             else "", projection.result, projection.last_at, projection.figures_text, digest),
         )  # fmt: skip
 
     def summaries(self, on_progress: Progress | None = None) -> list[Summary]:
