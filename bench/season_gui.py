@@ -19,12 +19,13 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QTableView
 from referee_desk.controller import DeskController
 from referee_desk.main_window import DeskWindow
 
+from bench.heartbeat import Heartbeat
 from referee_app.store import Store
 
 APP = QApplication.instance() or QApplication([])
@@ -57,24 +58,6 @@ def bare_table(db: Path) -> float:
     view.close()
     con.close()
     return elapsed
-
-
-class Heartbeat:
-    def __init__(self) -> None:
-        self.last = time.perf_counter()
-        self.longest = 0.0
-        self.timer = QTimer()
-        self.timer.timeout.connect(self.tick)
-        self.timer.start(5)
-
-    def tick(self) -> None:
-        now = time.perf_counter()
-        self.longest = max(self.longest, now - self.last)
-        self.last = now
-
-    def restart(self) -> None:
-        """Measure from now on (the time before, the GUI thread was not asked to answer)."""
-        self.last, self.longest = time.perf_counter(), 0.0
 
 
 def page_open(db: Path, folder: Path, beat: Heartbeat | None = None) -> tuple[float, DeskWindow]:

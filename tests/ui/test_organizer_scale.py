@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import csv
 import shutil
-import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
 from referee_desk.matches_page import INLINE
 
+from bench.heartbeat import Heartbeat
 from bench.synthetic import season
 from tests.ui.conftest import Desk
 
@@ -28,22 +27,6 @@ def big_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("season")
     [db] = season(folder, BIG, tables=1)
     return db
-
-
-class Heartbeat:
-    """A timer on the GUI thread: the longest gap between its ticks is how long the window froze."""
-
-    def __init__(self) -> None:
-        self.last = time.perf_counter()
-        self.longest = 0.0
-        self.timer = QTimer()
-        self.timer.timeout.connect(self.tick)
-        self.timer.start(5)
-
-    def tick(self) -> None:
-        now = time.perf_counter()
-        self.longest = max(self.longest, now - self.last)
-        self.last = now
 
 
 def _desk_on(desk: Desk, db: Path) -> None:
@@ -61,7 +44,7 @@ def test_a_big_list_loads_off_the_gui_thread_and_the_window_answers(desk: Desk, 
     desk.window.show_start()
     assert page.task is not None and page.progress.isVisible() and page.cancel_button.isVisible()
     desk.qtbot.waitUntil(lambda: page.task is None, timeout=60_000)
-    beat.timer.stop()
+    beat.stop()
     assert page.row_count() == BIG and not page.progress.isVisible()
     assert beat.longest < 0.5, f"the window froze for {beat.longest * 1000:.0f} ms"
     assert {page.row_text(i, 0) for i in range(BIG)} == {"finished"}
@@ -91,7 +74,7 @@ def test_a_big_merge_and_export_run_off_the_gui_thread(
     desk.click("mergeButton")
     assert page.task is not None and page.progress.isVisible()
     desk.qtbot.waitUntil(lambda: page.task is None and page.row_count() == BIG, timeout=120_000)
-    beat.timer.stop()
+    beat.stop()
     assert f"{big_db.name}: {BIG} added, 0 already here, 0 in conflict" in page.notice.text()
     assert beat.longest < 0.5, f"the window froze for {beat.longest * 1000:.0f} ms"
     desk.window.match_list.selectAll()

@@ -193,20 +193,25 @@ def test_a_refused_event_still_arrives_as_a_refusal(desk: Desk) -> None:
     assert desk.widget("notice").property("level") == "refusal"
 
 
-def test_the_desk_started_on_a_broken_demo_opens_and_says_why(
-    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:  # type: ignore[no-untyped-def]
+def _desk_started_on_demo(qtbot, tmp_path: Path, seeds: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The desk as `referee-app --demo` starts it, with the demo matches looked for in `seeds`."""
     from PySide6.QtCore import QSettings
     from referee_desk.desk import build_desk, parse_args
 
-    seeds = tmp_path / "seeds"
-    seeds.mkdir()
-    (seeds / "broken.jsonl").write_text('{"type": "note", "text": "no match_started"}\n')
     monkeypatch.setattr("referee_app.demo.SEEDS", seeds)
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     window = build_desk(parse_args(["--demo", "--db", str(tmp_path / "demo.db")]), settings)
     qtbot.addWidget(window)
-    notice = window.matches.notice
+    return window
+
+
+def test_the_desk_started_on_a_broken_demo_opens_and_says_why(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "broken.jsonl").write_text('{"type": "note", "text": "no match_started"}\n')
+    notice = _desk_started_on_demo(qtbot, tmp_path, seeds, monkeypatch).matches.notice
     assert notice.property("level") == "error"
     assert notice.text() == "Loading the demo matches failed: line 1: the first event must be match_started"
 
@@ -214,15 +219,8 @@ def test_the_desk_started_on_a_broken_demo_opens_and_says_why(
 def test_the_desk_says_when_the_demo_matches_are_not_installed(
     qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
-    from PySide6.QtCore import QSettings
-    from referee_desk.desk import build_desk, parse_args
-
     empty = tmp_path / "no-seeds"
     empty.mkdir()
-    monkeypatch.setattr("referee_app.demo.SEEDS", empty)
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    window = build_desk(parse_args(["--demo", "--db", str(tmp_path / "demo.db")]), settings)
-    qtbot.addWidget(window)
-    notice = window.matches.notice
+    notice = _desk_started_on_demo(qtbot, tmp_path, empty, monkeypatch).matches.notice
     assert notice.property("level") == "error"
     assert notice.text() == f"Loading the demo matches failed: the demo matches are not installed (looked in {empty})"
