@@ -105,9 +105,9 @@ class Tally:
         if self.last_stroke != (p.rack, seat):
             me.counts["innings"] += 1
         self.last_stroke = (p.rack, seat)
-        fouls = {f.value for f in fouls_of(p.before, event)}
-        me.fouls_by_type.update(fouls)
-        if fouls:
+        fouls = fouls_of(p.before, event)
+        if fouls:  # most strokes have none: no set, no Counter update
+            me.fouls_by_type.update({f.value for f in fouls})
             self._rack_foul(p.rack, seat)
         if isinstance(event, Break):
             me.counts["breaks"] += 1
