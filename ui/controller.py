@@ -52,6 +52,8 @@ class DeskController(QObject):
     state_changed = Signal(object)  # State
     notice = Signal(object, str)  # Notice, text
     match_opened = Signal(str)  # match id
+    stroke_recorded = Signal()  # a shot, push-out or option is in the log: the shot clock starts over
+    clock_changed = Signal(object)  # the shot clock's reading (ShotClockWidget.reading), for the overlay
 
     def __init__(self, store: Store | None = None) -> None:
         super().__init__()
@@ -152,14 +154,15 @@ class DeskController(QObject):
         """Record `event`; True when it is in the log. Refusals go to the notice area."""
         from dataclasses import replace
 
-        from referee_app.events import PushOut, Shot
+        from referee_app.events import Option, PushOut, Shot
 
         if isinstance(event, Shot | PushOut) and event.clock_s is None and self._clock_started is not None:
             event = replace(event, clock_s=self.clock_seconds())
         if not self._attempt(lambda session: session.record(event)):
             return False
-        if isinstance(event, Shot | PushOut):
+        if isinstance(event, Shot | PushOut | Option):
             self._clock_started = None
+            self.stroke_recorded.emit()
         return True
 
     def undo(self) -> bool:

@@ -34,6 +34,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--demo", action="store_true", help="open on the demo matches")
     parser.add_argument("--match", help="open this match (its id)")
     parser.add_argument("--lang", choices=["en", "fr"], help="language (default: as last chosen, else the system's)")
+    parser.add_argument(
+        "--overlay", type=int, metavar="PORT", help="serve the live overlay on this port (Match > Live overlay)"
+    )
+    parser.add_argument("--overlay-lan", action="store_true", help="let other devices on the network open the overlay")
     return parser.parse_args(list(argv))
 
 
@@ -57,11 +61,22 @@ def build_desk(args: argparse.Namespace, settings: QSettings, defer: bool = Fals
                 return
             window.install_shortcuts()
             open_database(window, args)
+            start_overlay(window, args)
 
         after_first_paint(window, then)
     else:
         open_database(window, args)
+        start_overlay(window, args)
     return window
+
+
+def start_overlay(window: DeskWindow, args: argparse.Namespace) -> None:
+    """`--overlay PORT`: the pages' address goes to the standard output (a stream operator reads it)."""
+    port = getattr(args, "overlay", None)
+    if port is None:
+        return
+    if window.start_overlay(port, getattr(args, "overlay_lan", False)) and window.overlay and window.overlay.server:
+        print(f"overlay {window.overlay.server.url('overlay')}", flush=True)
 
 
 class _FirstPaint(QObject):

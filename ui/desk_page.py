@@ -94,6 +94,8 @@ class DeskPage(QWidget):
         self.clock.started.connect(self.controller.start_clock)
         self.clock.expired.connect(self._clock_expired)
         self.clock.extension_requested.connect(self.take_extension)
+        self.clock.changed.connect(self.controller.clock_changed)
+        self.controller.stroke_recorded.connect(self._stroke_recorded)
         column.addWidget(self.clock)
         self.history = HistoryPanel(left)
         self.history.setMinimumHeight(84)  # four lines; it takes any room the window has beyond that
@@ -155,6 +157,13 @@ class DeskPage(QWidget):
             return
         seat = state.at_table if state.at_table in state.warning_due else state.warning_due[0]
         self.record(WarningGiven(player=seat))
+
+    def _stroke_recorded(self) -> None:
+        """The shot clock stops with the stroke and shows the next one's full time (rule book §10)."""
+        self.clock.stop()
+        state = self.controller.state
+        if state is not None:
+            self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
 
     def _clock_expired(self) -> None:
         self.show_notice(

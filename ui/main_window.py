@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
     QMainWindow,
     QStackedWidget,
@@ -24,6 +24,7 @@ from referee_desk.theme import apply_dark, light_menus
 
 if TYPE_CHECKING:
     from referee_desk.desk_page import DeskPage
+    from referee_desk.live_overlay import LiveOverlay
 
     from referee_app.events import Event, MatchStarted
     from referee_app.state import State
@@ -55,6 +56,7 @@ class DeskWindow(QMainWindow):
         self.pages.setObjectName("pages")
         self.setCentralWidget(self.pages)
         self._desk_page: DeskPage | None = None
+        self.overlay: LiveOverlay | None = None
         self._build_start_page()
         self._build_menus()
         controller.state_changed.connect(self.show_state)
@@ -112,9 +114,14 @@ class DeskWindow(QMainWindow):
         self.act_demo = self._action("actionDemo", "Ctrl+D", self.load_demo)
         self.act_replay = self._action("actionReplay", "Ctrl+R", self.open_replay)
         self.act_undo = self._action("actionUndo", "Ctrl+Z", self.undo)
+        self.act_overlay = self._action("actionOverlay", "Ctrl+L", self.open_overlay)
         self.act_quit = self._action("actionQuit", "Ctrl+Q", self.close)
-        for act in (self.act_new, self.act_matches, self.act_demo, self.act_replay, self.act_undo, self.act_quit):
+        for act in (self.act_new, self.act_matches, self.act_demo, self.act_replay, self.act_undo):
             self.match_menu.addAction(act)
+        self.match_menu.addSeparator()
+        self.match_menu.addAction(self.act_overlay)
+        self.match_menu.addSeparator()
+        self.match_menu.addAction(self.act_quit)
         self.decisions_menu = bar.addMenu("")
         self.act_penalty = self._action("actionPenalty", "Ctrl+Shift+P", lambda: self.decide("penalty"))
         self.act_concede = self._action("actionConcede", "Ctrl+Shift+C", lambda: self.decide("concede"))
@@ -156,6 +163,7 @@ class DeskWindow(QMainWindow):
         self.act_demo.setText(self.tr("Load the demo matches [Ctrl+D]"))
         self.act_replay.setText(self.tr("Replay this match [Ctrl+R]"))
         self.act_undo.setText(self.tr("Undo the last event [Ctrl+Z]"))
+        self.act_overlay.setText(self.tr("Live overlay… [Ctrl+L]"))
         self.act_quit.setText(self.tr("Quit [Ctrl+Q]"))
         self.act_penalty.setText(self.tr("Penalty… [Ctrl+Shift+P]"))
         self.act_concede.setText(self.tr("Concession… [Ctrl+Shift+C]"))
@@ -246,6 +254,30 @@ class DeskWindow(QMainWindow):
         dialog = ReplayDialog(self.controller.session.history, self)
         self.dialog = dialog
         dialog.show()
+
+    # --- live overlay -----------------------------------------------------------------
+    def live_overlay(self) -> LiveOverlay:
+        """The overlay's feeder, made on first use (nothing of it loads before then)."""
+        if self.overlay is None:
+            from referee_desk.live_overlay import LiveOverlay
+
+            self.overlay = LiveOverlay(self.controller, lambda: self.languages.current, self)
+        return self.overlay
+
+    def start_overlay(self, port: int, lan: bool = False) -> bool:
+        return self.live_overlay().start(port, lan)
+
+    def open_overlay(self) -> None:
+        from referee_desk.overlay_dialog import OverlayDialog
+
+        dialog = OverlayDialog(self.live_overlay(), self.settings, self)
+        self.dialog = dialog
+        dialog.show()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.overlay is not None:
+            self.overlay.stop()  # the port is free for the next start at once
+        super().closeEvent(event)
 
     # --- rendering -------------------------------------------------------------------
     def show_notice(self, level: Notice, text: str) -> None:

@@ -13,12 +13,15 @@ from referee_desk.keys import KeyButton
 from referee_app.events import ShotClock
 
 WARN_AT_S = 10
+STYLE = "font-size: 34px; font-weight: bold; color: {colour}; min-width: 90px;"
+CALM = "#f2f2f2"
 
 
 class ShotClockWidget(QWidget):
     started = Signal()
     expired = Signal()
     extension_requested = Signal()
+    changed = Signal(object)  # what the live overlay counts down from: `reading()`
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -33,7 +36,7 @@ class ShotClockWidget(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.display = QLabel("--", self)
         self.display.setObjectName("clockDisplay")
-        self.display.setStyleSheet("font-size: 34px; font-weight: bold; color: #f2f2f2; min-width: 90px;")
+        self.display.setStyleSheet(STYLE.format(colour=CALM))
         self.start_button = KeyButton("K", self, "clockStart")
         self.start_button.clicked.connect(self.start)
         self.extension_button = KeyButton("Ctrl+E", self, "clockExtension")
@@ -50,8 +53,13 @@ class ShotClockWidget(QWidget):
     def configure(self, clock: ShotClock | None, after_break: bool) -> None:
         self.setVisible(clock is not None)
         if clock is not None and not self._timer.isActive():
-            self.limit_s = float(clock.after_break_s if after_break else clock.shot_s)
-            self.display.setText(f"{self.limit_s:.0f}")
+            limit = float(clock.after_break_s if after_break else clock.shot_s)
+            if limit != self.limit_s or self._elapsed.isValid():
+                self.limit_s = limit
+                self._elapsed.invalidate()
+                self.display.setText(f"{self.limit_s:.0f}")
+                self.display.setStyleSheet(STYLE.format(colour=CALM))
+                self.changed.emit(self.reading())
 
     def start(self) -> None:
         self._elapsed.start()
@@ -59,13 +67,19 @@ class ShotClockWidget(QWidget):
         self._timer.start()
         self.started.emit()
         self._tick()
+        self.changed.emit(self.reading())
 
     def extend(self, seconds: float) -> None:
         self.limit_s += seconds
         self._expired_sent = False
+        self.changed.emit(self.reading())
 
     def stop(self) -> None:
         self._timer.stop()
+
+    def reading(self) -> dict[str, float | bool]:
+        """The clock as the overlay shows it: seconds left, and whether they are running down."""
+        return {"running": self._timer.isActive(), "remaining_s": max(0.0, self.remaining_s()), "limit_s": self.limit_s}
 
     def remaining_s(self) -> float:
         if not self._elapsed.isValid():
@@ -75,9 +89,9 @@ class ShotClockWidget(QWidget):
     def _tick(self) -> None:
         left = max(0.0, self.remaining_s())
         self.display.setText(f"{left:.0f}")
-        colour = "#ff5252" if left <= WARN_AT_S else "#f2f2f2"
-        self.display.setStyleSheet(f"font-size: 34px; font-weight: bold; color: {colour}; min-width: 90px;")
+        self.display.setStyleSheet(STYLE.format(colour="#ff5252" if left <= WARN_AT_S else CALM))
         if left <= 0 and not self._expired_sent:
             self._expired_sent = True
             self._timer.stop()
             self.expired.emit()
+            self.changed.emit(self.reading())

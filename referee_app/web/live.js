@@ -1,0 +1,168 @@
+// The live pages: render each state the desk sends over /events, count the shot clock down,
+// and grey the last state with "reconnecting" while the desk is away. Text goes in with
+// textContent only: a player's name is never markup.
+"use strict";
+
+const WORDS = {
+  en: {
+    race: "Race to {n}", rack: "Rack {n}", foul: "1 foul", fouls: "{n} fouls", warned: "warned",
+    breaker: "break", hand: "ball in hand", ext: "ext. {n}", waiting: "Waiting for the next match",
+    reconnecting: "reconnecting…", winner: "wins",
+    b_rack: "{name} wins rack {rack}", b_match: "{name} wins the match {a}–{b}",
+    b_warning: "Warning: {name} is on two fouls", b_push_out: "Push-out by {name}",
+    b_option: "{name} to choose: play or hand back", b_shoot: "{name} plays on",
+    b_hand_back: "{name} hands the table back", b_draw: "Rack {rack}: stalemate, re-rack",
+    how_ten_on_break: "10 on the break", how_three_fouls: "three fouls", how_penalty: "penalty",
+  },
+  fr: {
+    race: "En {n} manches", rack: "Manche {n}", foul: "1 faute", fouls: "{n} fautes", warned: "averti",
+    breaker: "casse", hand: "bille en main", ext: "ext. {n}", waiting: "En attente du prochain match",
+    reconnecting: "reconnexion…", winner: "gagne",
+    b_rack: "{name} gagne la manche {rack}", b_match: "{name} gagne le match {a}–{b}",
+    b_warning: "Avertissement\u00a0: {name} est à deux fautes", b_push_out: "Push-out de {name}",
+    b_option: "{name} choisit\u00a0: jouer ou rendre la main", b_shoot: "{name} joue",
+    b_hand_back: "{name} rend la main", b_draw: "Manche {rack}\u00a0: pat, on recasse",
+    how_ten_on_break: "10 à la casse", how_three_fouls: "trois fautes", how_penalty: "pénalité",
+  },
+};
+
+const query = new URLSearchParams(location.search);
+const board = document.getElementById("board");
+let view = null;
+let clock = null;
+let clockAt = 0;
+
+document.body.classList.add(query.get("style") === "lower" ? "lower" : "full");
+
+function words() {
+  const lang = query.get("lang") || (view && view.lang) || "en";
+  return WORDS[lang] || WORDS.en;
+}
+
+function say(key, values) {
+  let text = words()[key] || "";
+  for (const [name, value] of Object.entries(values || {})) text = text.split(`{${name}}`).join(String(value));
+  return text;
+}
+
+function set(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function bannerText(b) {
+  const name = b.seat ? view.players[b.seat] : "";
+  switch (b.kind) {
+    case "match":
+      return say("b_match", { name, a: view.score[b.seat], b: view.score[b.seat === "A" ? "B" : "A"] });
+    case "rack": {
+      if (!b.seat) return say("b_draw", { rack: b.rack });
+      const how = words()[`how_${b.how}`];
+      return say("b_rack", { name, rack: b.rack }) + (how ? ` (${how})` : "");
+    }
+    case "warning": return say("b_warning", { name });
+    case "push_out": return say("b_push_out", { name });
+    case "option": return say("b_option", { name });
+    case "option_taken": return say(b.choice === "shoot" ? "b_shoot" : "b_hand_back", { name });
+    default: return "";
+  }
+}
+
+function renderSeat(seat) {
+  const box = document.getElementById(`seat-${seat}`);
+  const fouls = view.fouls[seat];
+  set(box.querySelector(".name"), view.players[seat]);
+  set(box.querySelector(".score"), String(view.score[seat]));
+  set(box.querySelector(".turn"), view.at_table === seat && view.status === "playing" ? "▶" : "");
+  set(box.querySelector(".breaker"), view.breaker === seat && view.status === "playing" ? say("breaker") : "");
+  set(box.querySelector(".fouls"), fouls === 0 ? "" : say(fouls === 1 ? "foul" : "fouls", { n: fouls }));
+  set(box.querySelector(".warned"), view.warned[seat] ? say("warned") : "");
+  const ext = view.extensions_left ? view.extensions_left[seat] : null;
+  set(box.querySelector(".ext"), ext === null ? "" : say("ext", { n: ext }));
+  box.classList.toggle("two-fouls", fouls >= 2);
+  box.classList.toggle("at-table", view.at_table === seat && view.status === "playing");
+  box.classList.toggle("winner", view.winner === seat);
+}
+
+function renderBalls() {
+  const list = document.getElementById("balls");
+  if (list.children.length === 0) {
+    for (let n = 1; n <= 10; n++) {
+      const ball = document.createElement("li");
+      ball.className = `ball b${n}`;
+      ball.dataset.ball = String(n);
+      const number = document.createElement("span");
+      number.textContent = String(n);
+      ball.appendChild(number);
+      list.appendChild(ball);
+    }
+  }
+  const left = new Set(view.balls_on_table);
+  for (const ball of list.children) ball.classList.toggle("gone", !left.has(Number(ball.dataset.ball)));
+}
+
+function render() {
+  document.documentElement.lang = query.get("lang") || (view && view.lang) || "en";
+  if (!view || view.match_id === null) {
+    board.classList.add("waiting");
+    set(document.getElementById("status"), say("waiting"));
+    return;
+  }
+  board.classList.remove("waiting");
+  renderSeat("A");
+  renderSeat("B");
+  set(document.getElementById("race"), say("race", { n: view.race_to }));
+  set(document.getElementById("rules"), view.preset);
+  set(document.getElementById("rack"), view.status === "finished" ? "" : say("rack", { n: view.rack }));
+  set(document.getElementById("hand"), view.cue_ball === "in_hand" ? say("hand") : "");
+  renderBalls();
+  const banner = document.getElementById("banner");
+  const text = view.banner ? bannerText(view.banner) : "";
+  set(banner, text);
+  banner.hidden = text === "";
+  banner.className = view.banner ? `banner-${view.banner.kind}` : "";
+  if (!board.classList.contains("stale")) set(document.getElementById("status"), "");
+  document.body.dataset.version = String(view.version);
+  renderClock();
+  (window.__renders = window.__renders || []).push([view.version, performance.timeOrigin + performance.now()]);
+}
+
+function clockLeft() {
+  if (!clock) return null;
+  const spent = clock.running ? (performance.now() - clockAt) / 1000 : 0;
+  return Math.max(0, clock.remaining_s - spent);
+}
+
+function renderClock() {
+  const element = document.getElementById("clock");
+  const left = view && view.match_id !== null && view.shot_clock ? clockLeft() : null;
+  set(element, left === null ? "" : String(Math.ceil(left)));
+  element.classList.toggle("running", Boolean(clock && clock.running));
+  element.classList.toggle("low", left !== null && left <= 10);
+  element.classList.toggle("out", left !== null && left <= 0);
+}
+
+function connect() {
+  const source = new EventSource("/events");
+  source.addEventListener("state", (message) => {
+    view = JSON.parse(message.data);
+    render();
+  });
+  source.addEventListener("clock", (message) => {
+    clock = JSON.parse(message.data);
+    clockAt = performance.now();
+    renderClock();
+  });
+  source.onopen = () => {
+    board.classList.remove("stale");
+    set(document.getElementById("status"), "");
+  };
+  source.onerror = () => {
+    board.classList.add("stale");
+    set(document.getElementById("status"), say("reconnecting"));
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000); // the browser gave up: start again
+  };
+}
+
+render();
+connect();
+setInterval(renderClock, 200);

@@ -1,0 +1,103 @@
+"""Match > Live overlay: the port, whether other devices may connect, and the pages' addresses."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+from referee_desk.live_overlay import LiveOverlay
+
+PORT_KEY = "overlay/port"
+LAN_KEY = "overlay/lan"
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses on the network (what a TV or OBS on the LAN types)."""
+    from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
+
+    return [
+        address.toString()
+        for address in QNetworkInterface.allAddresses()
+        if address.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol and not address.isLoopback()
+    ]
+
+
+class OverlayDialog(QDialog):
+    """Not modal: the referee keeps recording while it is open."""
+
+    def __init__(self, overlay: LiveOverlay, settings: QSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("overlayDialog")
+        self.overlay = overlay
+        self.settings = settings
+        self.setWindowTitle(self.tr("Live overlay"))
+        form = QFormLayout()
+        self.port = QSpinBox(self)
+        self.port.setObjectName("overlayPort")
+        self.port.setRange(1024, 65535)
+        from referee_app.overlay_server import DEFAULT_PORT
+
+        self.port.setValue(int(settings.value(PORT_KEY, DEFAULT_PORT)))  # type: ignore[call-overload]
+        form.addRow(self.tr("Port:"), self.port)
+        self.lan = QCheckBox(self.tr("Other devices on the network may connect (TV, phones, a streaming PC)"), self)
+        self.lan.setObjectName("overlayLan")
+        self.lan.setChecked(str(settings.value(LAN_KEY, "false")) == "true")
+        form.addRow(self.lan)
+        self.toggle = QPushButton(self)
+        self.toggle.setObjectName("overlayToggle")
+        self.toggle.clicked.connect(self._toggle)
+        self.addresses = QLabel(self)
+        self.addresses.setObjectName("overlayAddresses")
+        self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.addresses.setOpenExternalLinks(True)
+        self.addresses.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.toggle)
+        layout.addWidget(self.addresses)
+        layout.addWidget(buttons)
+        self._show_status()
+
+    def _toggle(self) -> None:
+        if self.overlay.running:
+            self.overlay.stop()
+        else:
+            self.settings.setValue(PORT_KEY, self.port.value())
+            self.settings.setValue(LAN_KEY, "true" if self.lan.isChecked() else "false")
+            self.overlay.start(self.port.value(), self.lan.isChecked())
+        self._show_status()
+
+    def _show_status(self) -> None:
+        server = self.overlay.server
+        self.port.setEnabled(server is None)
+        self.lan.setEnabled(server is None)
+        if server is None:
+            self.toggle.setText(self.tr("Start the overlay"))
+            self.addresses.setText(self.tr("The overlay is off."))
+            return
+        self.toggle.setText(self.tr("Stop the overlay"))
+        hosts = ["127.0.0.1"] + (lan_addresses() if server.lan else [])
+        lines = [
+            self.tr("For OBS or vMix (browser source, 1920×1080):"),
+            *[_link(server.url("overlay", host)) for host in hosts],
+            self.tr("Compact lower third: add ?style=lower; in French: ?lang=fr."),
+            self.tr("For a TV beside the table or a phone:"),
+            *[_link(server.url("table", host)) for host in hosts],
+            self.tr("For vMix's data source: {url}").format(url=_link(server.url("vmix.json", hosts[-1]))),
+        ]
+        self.addresses.setText("<br>".join(lines))
+
+
+def _link(url: str) -> str:
+    return f'<a href="{url}">{url}</a>'
