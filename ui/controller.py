@@ -60,6 +60,8 @@ class DeskController(QObject):
         self.store: Store | None = store
         self.session: Session | None = None
         self._clock_started: float | None = None
+        self.clock_reading: dict[str, float | bool] | None = None  # the latest `clock_changed`
+        self.clock_changed.connect(self._keep_clock_reading)
 
     @property
     def state(self) -> State | None:
@@ -143,6 +145,9 @@ class DeskController(QObject):
     # --- shot clock ------------------------------------------------------------------
     def start_clock(self) -> None:
         self._clock_started = time.monotonic()
+
+    def _keep_clock_reading(self, reading: dict[str, float | bool]) -> None:
+        self.clock_reading = reading
 
     def clock_seconds(self) -> float | None:
         if self._clock_started is None:

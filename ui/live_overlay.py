@@ -26,7 +26,6 @@ class LiveOverlay(QObject):
         self.controller = controller
         self.language = language
         self.server: OverlayServer | None = None
-        self._clock: dict[str, Any] | None = None
         controller.state_changed.connect(self._state_changed)
         controller.clock_changed.connect(self._clock_changed)
 
@@ -44,7 +43,7 @@ class LiveOverlay(QObject):
             return False
         self.server = server
         self.publish()
-        server.feed.publish_clock(self._clock)
+        server.feed.publish_clock(self.controller.clock_reading)
         return True
 
     def stop(self) -> None:
@@ -66,6 +65,5 @@ class LiveOverlay(QObject):
         self.publish()
 
     def _clock_changed(self, reading: dict[str, Any]) -> None:
-        self._clock = reading
         if self.server is not None:
             self.server.feed.publish_clock(reading)

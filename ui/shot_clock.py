@@ -54,10 +54,11 @@ class ShotClockWidget(QWidget):
         self.setVisible(clock is not None)
         if clock is not None and not self._timer.isActive():
             limit = float(clock.after_break_s if after_break else clock.shot_s)
-            if limit != self.limit_s or self._elapsed.isValid():
+            shown = f"{limit:.0f}"
+            if limit != self.limit_s or self._elapsed.isValid() or self.display.text() != shown:
                 self.limit_s = limit
-                self._elapsed.invalidate()
-                self.display.setText(f"{self.limit_s:.0f}")
+                self._elapsed.invalidate()  # a stopped or expired count is over: the next one is whole
+                self.display.setText(shown)
                 self.display.setStyleSheet(STYLE.format(colour=CALM))
                 self.changed.emit(self.reading())
 

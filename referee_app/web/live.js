@@ -127,7 +127,7 @@ function render() {
 }
 
 function clockLeft() {
-  if (!clock) return null;
+  if (!clock) return view.shot_clock.shot_s; // the desk has not started one yet: full time
   const spent = clock.running ? (performance.now() - clockAt) / 1000 : 0;
   return Math.max(0, clock.remaining_s - spent);
 }

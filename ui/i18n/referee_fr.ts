@@ -184,6 +184,10 @@
         <translation>Annuler le dernier événement [Ctrl+Z]</translation>
     </message>
     <message>
+        <source>Live overlay… [Ctrl+L]</source>
+        <translation>Incrustation en direct… [Ctrl+L]</translation>
+    </message>
+    <message>
         <source>Quit [Ctrl+Q]</source>
         <translation>Quitter [Ctrl+Q]</translation>
     </message>
@@ -303,6 +307,13 @@
     <message>
         <source>{name} won the lag [{key}]</source>
         <translation>{name} a gagné le tirage [{key}]</translation>
+    </message>
+</context>
+<context>
+    <name>LiveOverlay</name>
+    <message>
+        <source>Live overlay</source>
+        <translation>Incrustation en direct</translation>
     </message>
 </context>
 <context>
@@ -564,6 +575,49 @@
     <message>
         <source>Hand the table back [H]</source>
         <translation>Redonner la main [H]</translation>
+    </message>
+</context>
+<context>
+    <name>OverlayDialog</name>
+    <message>
+        <source>Live overlay</source>
+        <translation>Incrustation en direct</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Port&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Other devices on the network may connect (TV, phones, a streaming PC)</source>
+        <translation>Les autres appareils du réseau peuvent s’y connecter (écran, téléphones, PC de diffusion)</translation>
+    </message>
+    <message>
+        <source>Start the overlay</source>
+        <translation>Démarrer l’incrustation</translation>
+    </message>
+    <message>
+        <source>The overlay is off.</source>
+        <translation>L’incrustation est arrêtée.</translation>
+    </message>
+    <message>
+        <source>Stop the overlay</source>
+        <translation>Arrêter l’incrustation</translation>
+    </message>
+    <message>
+        <source>For OBS or vMix (browser source, 1920×1080):</source>
+        <translation>Pour OBS ou vMix (source navigateur, 1920×1080)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Compact lower third: add ?style=lower; in French: ?lang=fr.</source>
+        <translation>Bandeau compact&#xa0;: ajoutez ?style=lower&#xa0;; en français&#xa0;: ?lang=fr.</translation>
+    </message>
+    <message>
+        <source>For a TV beside the table or a phone:</source>
+        <translation>Pour un écran près de la table ou un téléphone&#xa0;:</translation>
+    </message>
+    <message>
+        <source>For vMix&apos;s data source: {url}</source>
+        <translation>Pour la source de données de vMix&#xa0;: {url}</translation>
     </message>
 </context>
 <context>
