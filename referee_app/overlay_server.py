@@ -44,13 +44,21 @@ class OverlayError(OSError):
 
 @dataclass(frozen=True, slots=True)
 class Published:
-    """What the feed holds: the latest view and shot clock, encoded once for every reader."""
+    """What the feed holds: the latest view, encoded once for every reader, and the shot clock."""
 
     serial: int
     view: dict[str, Any]
     view_json: bytes
-    clock: dict[str, Any] | None
-    clock_json: bytes
+    reading: dict[str, Any] | None
+    read_at: float
+    """`time.monotonic()` when the desk read its clock: a page that opens later counts from now."""
+
+    def clock(self) -> dict[str, Any] | None:
+        """The shot clock as it stands at this moment (a running one has gone on since the reading)."""
+        if self.reading is None or not self.reading.get("running"):
+            return self.reading
+        spent = time.monotonic() - self.read_at
+        return dict(self.reading, remaining_s=max(0.0, round(self.reading["remaining_s"] - spent, 2)))
 
 
 def _encode(value: Any) -> bytes:
@@ -66,7 +74,7 @@ class Feed:
     def __init__(self) -> None:
         self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._changed = threading.Condition()
-        self._now = Published(0, NO_MATCH, _encode(NO_MATCH), None, b"null")
+        self._now = Published(0, NO_MATCH, _encode(NO_MATCH), None, 0.0)
         self.closed = False
         self._thread = threading.Thread(target=self._run, name="overlay-feed", daemon=True)
         self._thread.start()
@@ -77,7 +85,7 @@ class Feed:
 
     def publish_clock(self, clock: dict[str, Any] | None) -> None:
         """Hand over the shot clock: `{"running", "remaining_s", "limit_s"}`, or None for no clock."""
-        self._inbox.put(("clock", clock))
+        self._inbox.put(("clock", (clock, time.monotonic())))
 
     def current(self) -> Published:
         return self._now
@@ -105,7 +113,7 @@ class Feed:
                 except queue.Empty:
                     break
             now = self._now
-            view, view_json, clock, clock_json = now.view, now.view_json, now.clock, now.clock_json
+            view, view_json, reading, read_at = now.view, now.view_json, now.reading, now.read_at
             for item in items:
                 if item is _STOP:
                     return
@@ -113,9 +121,9 @@ class Feed:
                 if kind == "view":
                     view, view_json = value, _encode(value)
                 else:
-                    clock, clock_json = value, _encode(value)
+                    reading, read_at = value
             with self._changed:
-                self._now = Published(now.serial + 1, view, view_json, clock, clock_json)
+                self._now = Published(now.serial + 1, view, view_json, reading, read_at)
                 self._changed.notify_all()
 
 
@@ -200,11 +208,11 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if path == "/state.json":
             now = feed.current()
-            view = dict(now.view, clock=now.clock)
+            view = dict(now.view, clock=now.clock())
             self._send(200, "application/json; charset=utf-8", _encode(view), body)
         elif path == "/vmix.json":
             now = feed.current()
-            self._send(200, "application/json; charset=utf-8", _encode(vmix_fields(now.view, now.clock)), body)
+            self._send(200, "application/json; charset=utf-8", _encode(vmix_fields(now.view, now.clock())), body)
         elif path in self.server.assets:
             content_type, data = self.server.assets[path]
             self._send(200, content_type, data, body)
@@ -241,8 +249,8 @@ class _Handler(BaseHTTPRequestHandler):
                 else:
                     if sent is None or now.view_json is not sent.view_json:
                         self.wfile.write(b"event: state\ndata: " + now.view_json + b"\n\n")
-                    if sent is None or now.clock_json is not sent.clock_json:
-                        self.wfile.write(b"event: clock\ndata: " + now.clock_json + b"\n\n")
+                    if sent is None or now.reading is not sent.reading:
+                        self.wfile.write(b"event: clock\ndata: " + _encode(now.clock()) + b"\n\n")
                     sent = now
                 self.wfile.flush()
         except OSError:  # the browser went away (closed tab, network, timeout)

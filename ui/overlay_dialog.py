@@ -87,6 +87,8 @@ class OverlayDialog(QDialog):
             self.addresses.setText(self.tr("The overlay is off."))
             return
         self.toggle.setText(self.tr("Stop the overlay"))
+        self.port.setValue(server.port)  # started with --overlay PORT, or from this dialog
+        self.lan.setChecked(server.lan)
         hosts = ["127.0.0.1"] + (lan_addresses() if server.lan else [])
         lines = [
             self.tr("For OBS or vMix (browser source, 1920×1080):"),

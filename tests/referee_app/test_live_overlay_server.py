@@ -195,9 +195,30 @@ def test_events_stream_sends_the_state_then_each_change(server: OverlayServer) -
     server.feed.publish(snapshot("m", h))
     name, view = read_events(response, 1)[0]
     assert name == "state" and view is not None and view["at_table"] == "B" and view["version"] == 2
-    server.feed.publish_clock({"running": True, "remaining_s": 30.0, "limit_s": 35.0})
-    assert read_events(response, 1) == [("clock", {"running": True, "remaining_s": 30.0, "limit_s": 35.0})]
+    server.feed.publish_clock({"running": False, "remaining_s": 30.0, "limit_s": 35.0})
+    assert read_events(response, 1) == [("clock", {"running": False, "remaining_s": 30.0, "limit_s": 35.0})]
     connection.close()
+
+
+def test_a_page_that_opens_later_gets_the_clock_as_it_stands_now(
+    server: OverlayServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr("referee_app.overlay_server.time.monotonic", lambda: now[0])
+    server.feed.publish_clock({"running": True, "remaining_s": 30.0, "limit_s": 35.0})
+    deadline = time.monotonic() + 5
+    while server.feed.current().reading is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    now[0] += 12.5  # the desk started the clock 12.5 s before this page opened
+    assert json.loads(get(server, "/state.json")[2])["clock"] == {"running": True, "remaining_s": 17.5, "limit_s": 35.0}
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    connection.request("GET", "/events")
+    clock = dict(read_events(connection.getresponse(), 2))["clock"]
+    assert clock is not None and clock["remaining_s"] == 17.5
+    connection.close()
+    now[0] += 60
+    assert json.loads(get(server, "/vmix.json")[2])[0]["Status"] == "no_match"
+    assert json.loads(get(server, "/state.json")[2])["clock"]["remaining_s"] == 0.0  # never below zero
 
 
 def test_streams_beyond_the_limit_are_told_to_come_back(server: OverlayServer) -> None:

@@ -261,6 +261,17 @@ def test_banners_in_both_languages_and_both_styles(page: Page, news: dict[str, A
         server.stop()
 
 
+def test_the_dialog_shows_the_overlay_started_from_the_command_line(desk: Desk) -> None:
+    desk.start()
+    port = _free_port()
+    assert desk.window.start_overlay(port)
+    desk.window.open_overlay()
+    dialog = desk.window.dialog
+    assert dialog is not None and dialog.port.value() == port and not dialog.port.isEnabled()  # type: ignore[attr-defined]
+    assert dialog.toggle.text() == "Stop the overlay"  # type: ignore[attr-defined]
+    desk.window.overlay.stop()  # type: ignore[union-attr]
+
+
 def test_a_taken_port_is_said_on_the_desk_and_the_desk_carries_on(desk: Desk) -> None:
     desk.start()
     with socket.socket() as taken:
