@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -27,11 +29,21 @@ def _env(home: Path) -> dict[str, str]:
 
 
 def _run_desk_briefly(app: Path, db: Path, env: dict[str, str], seconds: float, cwd: Path) -> None:
-    """Start the desk on the demo, leave it `seconds` (it must still be running), then close it."""
-    desk = subprocess.Popen([str(app), "--demo", "--db", str(db)], env=env, cwd=cwd, stderr=subprocess.PIPE)
+    """Start the desk on the demo with the overlay on, fetch its pages, leave it `seconds` (it
+    must still be running), then close it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [str(app), "--demo", "--db", str(db), "--overlay", str(port)]
+    desk = subprocess.Popen(command, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
+        line = desk.stdout.readline()  # type: ignore[union-attr]
+        assert line.strip() == f"overlay http://127.0.0.1:{port}/overlay", desk.stderr.read()[-2000:]  # type: ignore[union-attr]
+        for page, text in [("overlay", b'class="overlay"'), ("live.js", b"EventSource"), ("state.json", b'"version"')]:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/{page}", timeout=10) as answer:
+                assert text in answer.read(), page
         time.sleep(seconds)
-        assert desk.poll() is None, f"the desk stopped: {desk.stderr.read().decode()[-2000:]}"  # type: ignore[union-attr]
+        assert desk.poll() is None, f"the desk stopped: {desk.stderr.read()[-2000:]}"  # type: ignore[union-attr]
     finally:
         desk.terminate()
         desk.wait(timeout=30)
