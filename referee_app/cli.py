@@ -33,7 +33,7 @@ from referee_app.store import Progress, Store, StoreError, Summary, Tampered
 
 HEADLESS_COMMANDS = (
     "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify",
-    "where", "rebuild",
+    "where", "rebuild", "event-server", "connect", "push", "assign", "pull",
 )  # fmt: skip
 
 PdfWriter = exports.PdfWriter
@@ -398,7 +398,41 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("match_id")
     with_db(sub.add_parser("rebuild", help="make the lists' and statistics' projections again from the logs"))
     with_db(sub.add_parser("where", help="print where the database is (the desk's own unless --db is given)"))
+    from referee_app.event_cli import add_parsers
+
+    add_parsers(sub)
     return parser
+
+
+def _event_command(args: argparse.Namespace, out: TextIO) -> int:
+    """The live event's commands (referee_app.event_cli); psycopg loads only for them."""
+    import psycopg
+
+    from referee_app import event_cli
+    from referee_app.event_server import EventServerError
+
+    try:
+        if args.command == "event-server":
+            return event_cli.cmd_event_server(args, out)
+        if args.command == "assign":
+            return event_cli.cmd_assign(args, out)
+        if args.db is None:
+            raise CliError(1, "no database: give --db PATH")
+        if args.command == "pull":
+            store = _open_store(args, write=True)
+            try:
+                return event_cli.cmd_pull(args, out, store)
+            finally:
+                store.close()
+        if args.command == "connect":
+            return event_cli.cmd_connect(args, out, Path(args.db))
+        return event_cli.cmd_push(args, out, Path(args.db))
+    except (event_cli.EventCliError, EventServerError) as exc:
+        raise CliError(1, str(exc)) from None
+    except psycopg.Error as exc:
+        raise CliError(
+            1, f"the event server: {str(exc).strip().splitlines()[0] if str(exc).strip() else exc}"
+        ) from None
 
 
 Handler = Callable[[argparse.Namespace, TextIO], int]
@@ -415,6 +449,11 @@ HANDLERS: dict[str, Handler] = {
     "verify": cmd_verify,
     "where": cmd_where,
     "rebuild": cmd_rebuild,
+    "event-server": _event_command,
+    "connect": _event_command,
+    "push": _event_command,
+    "assign": _event_command,
+    "pull": _event_command,
 }
 
 

@@ -7,6 +7,7 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,3 +39,51 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=path, headless=True)
         yield launched
         launched.close()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+EVENT_PASSWORD = "table-pass-2026"
+
+
+@pytest.fixture(scope="session")
+def event_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A throwaway event server (Debian's PostgreSQL; run as `postgres` when the tests run as root)."""
+    from referee_app.event_server import Cluster, EventServerError, pg_binary
+
+    try:
+        pg_binary("initdb")
+    except EventServerError:
+        required("PostgreSQL (apt: postgresql)")
+    import tempfile
+
+    base = Path(tempfile.mkdtemp(prefix="referee-event-"))
+    base.chmod(0o711)  # as root, the server runs as `postgres`, who must reach its folder
+    cluster = Cluster(base / "server")
+    try:
+        cluster.init(EVENT_PASSWORD, port=free_port())
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def event_server(event_cluster: Any) -> Iterator[Any]:
+    """The event server, running, with no events, conflicts or assignments from an earlier test."""
+    import psycopg
+
+    event_cluster.start()
+    with psycopg.connect(event_cluster.organizer_conninfo(), autocommit=True) as conn:
+        conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_truncate")
+        conn.execute("TRUNCATE events, heads, conflicts, assignments")
+        conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_truncate")
+    yield event_cluster
+    event_cluster.start()
