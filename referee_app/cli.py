@@ -33,7 +33,7 @@ from referee_app.store import Progress, Store, StoreError, Summary, Tampered
 
 HEADLESS_COMMANDS = (
     "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify",
-    "where", "rebuild", "event-server", "connect", "push", "assign", "pull",
+    "where", "rebuild", "event-server", "connect", "push", "assign", "pull", "board",
 )  # fmt: skip
 
 PdfWriter = exports.PdfWriter
@@ -416,6 +416,8 @@ def _event_command(args: argparse.Namespace, out: TextIO) -> int:
             return event_cli.cmd_event_server(args, out)
         if args.command == "assign":
             return event_cli.cmd_assign(args, out)
+        if args.command == "board":
+            return event_cli.cmd_board(args, out)
         if args.db is None:
             raise CliError(1, "no database: give --db PATH")
         if args.command == "pull":
@@ -454,6 +456,7 @@ HANDLERS: dict[str, Handler] = {
     "push": _event_command,
     "assign": _event_command,
     "pull": _event_command,
+    "board": _event_command,
 }
 
 

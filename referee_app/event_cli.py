@@ -23,7 +23,7 @@ from referee_app.presets import PRESETS
 from referee_app.pusher import Assignment, DeskRows, EventLink, LinkFile, push_pending, server_id
 from referee_app.vocab import BreakOrder
 
-COMMANDS = ("event-server", "connect", "push", "assign", "pull")
+COMMANDS = ("event-server", "connect", "push", "assign", "pull", "board")
 
 
 class EventCliError(Exception):
@@ -67,6 +67,11 @@ def add_parsers(sub: Any) -> None:
     asg.add_argument("--break-order", choices=[b.value for b in BreakOrder], default=BreakOrder.ALTERNATE.value)
     asg.add_argument("--event", default="")
     asg.add_argument("--round", default="")
+    brd = sub.add_parser("board", help="every table live (organizer): a window, and a web page with --web")
+    brd.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
+    brd.add_argument("--web", type=int, metavar="PORT", help="also serve the board as a web page on this port")
+    brd.add_argument("--lan", action="store_true", help="let other devices on the network open the web page")
+    brd.add_argument("--no-window", action="store_true", help="only the web page (a server with no screen)")
     pull = sub.add_parser("pull", help="copy the event's matches into a SQLite database (organizer)")
     pull.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
     pull.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="match database")
@@ -221,6 +226,38 @@ def cmd_pull(args: argparse.Namespace, out: TextIO, store: Any) -> int:
     for match_id, reason in report.damaged.items():
         out.write(f"damaged: {match_id}: {reason}\n")
     return 1 if report.conflicts or report.damaged else 0
+
+
+def start_board_web(args: argparse.Namespace) -> Any:
+    """The board's web page (`--web PORT`), or None; its address goes to the standard output."""
+    if args.web is None:
+        return None
+    from referee_app.overlay_server import OverlayServer
+
+    server = OverlayServer(args.web, args.lan, kind="board").start()
+    print(f"board {server.url('board')}", flush=True)
+    return server
+
+
+def cmd_board(args: argparse.Namespace, out: TextIO) -> int:
+    """The board with no window: the web page only, until interrupted (Ctrl+C, or a service's stop)."""
+    import signal
+    import threading
+
+    from referee_app.board import BoardWatcher
+
+    if args.web is None:
+        raise EventCliError("with no window, the board needs --web PORT")
+    conninfo = Cluster(args.server.resolve()).organizer_conninfo()
+    server = start_board_web(args)
+    watcher = BoardWatcher(conninfo, server.feed.publish).start()
+    done = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: done.set())
+    done.wait()
+    watcher.stop()
+    server.stop()
+    return 0
 
 
 def board_once(conninfo: str) -> BoardModel:

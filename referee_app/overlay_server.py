@@ -127,13 +127,25 @@ class Feed:
                 self._changed.notify_all()
 
 
-def _load_assets() -> dict[str, tuple[str, bytes]]:
-    """The fixed routes and their bodies, read once from the package's `web` folder."""
+HTML, JS, CSS = "text/html; charset=utf-8", "text/javascript; charset=utf-8", "text/css; charset=utf-8"
+
+
+def _load_assets(kind: str) -> dict[str, tuple[str, bytes]]:
+    """The fixed routes and their bodies, read once from the package's `web` folder: the desk's
+    overlay pages, or the organizer's board."""
     web = resources.files("referee_app") / "web"
+    if kind == "board":
+        board = (web / "board.html").read_bytes()
+        return {
+            "/": (HTML, board),
+            "/board": (HTML, board),
+            "/board.js": (JS, (web / "board.js").read_bytes()),
+            "/board.css": (CSS, (web / "board.css").read_bytes()),
+        }
     page = (web / "page.html").read_text(encoding="utf-8")
-    routes = {f"/{name}": ("text/html; charset=utf-8", page.replace("{page}", name).encode()) for name in PAGES}
-    routes["/live.js"] = ("text/javascript; charset=utf-8", (web / "live.js").read_bytes())
-    routes["/live.css"] = ("text/css; charset=utf-8", (web / "live.css").read_bytes())
+    routes = {f"/{name}": (HTML, page.replace("{page}", name).encode()) for name in PAGES}
+    routes["/live.js"] = (JS, (web / "live.js").read_bytes())
+    routes["/live.css"] = (CSS, (web / "live.css").read_bytes())
     return routes
 
 
@@ -149,9 +161,10 @@ class _Http(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False  # stopping never waits for a browser's open stream
 
-    def __init__(self, address: tuple[str, int], feed: Feed) -> None:
+    def __init__(self, address: tuple[str, int], feed: Feed, kind: str) -> None:
         self.feed = feed
-        self.assets = _load_assets()
+        self.kind = kind
+        self.assets = _load_assets(kind)
         self.listeners = threading.BoundedSemaphore(MAX_LISTENERS)
         super().__init__(address, _Handler)
 
@@ -210,7 +223,7 @@ class _Handler(BaseHTTPRequestHandler):
             now = feed.current()
             view = dict(now.view, clock=now.clock())
             self._send(200, "application/json; charset=utf-8", _encode(view), body)
-        elif path == "/vmix.json":
+        elif path == "/vmix.json" and self.server.kind == "overlay":
             now = feed.current()
             self._send(200, "application/json; charset=utf-8", _encode(vmix_fields(now.view, now.clock())), body)
         elif path in self.server.assets:
@@ -262,12 +275,13 @@ class _Handler(BaseHTTPRequestHandler):
 class OverlayServer:
     """The overlay for one desk: `start()` it, `publish` views into its `feed`, `stop()` it."""
 
-    def __init__(self, port: int = DEFAULT_PORT, lan: bool = False) -> None:
+    def __init__(self, port: int = DEFAULT_PORT, lan: bool = False, kind: str = "overlay") -> None:
+        """`kind`: "overlay" (the desk's pages) or "board" (the organizer's board of every table)."""
         self.lan = lan
         self.feed = Feed()
         host = "0.0.0.0" if lan else "127.0.0.1"
         try:
-            self._http = _Http((host, port), self.feed)
+            self._http = _Http((host, port), self.feed, kind)
         except OSError as exc:
             self.feed.close()
             if exc.errno == errno.EADDRINUSE:

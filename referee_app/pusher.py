@@ -84,6 +84,7 @@ class LinkReport:
     conflicts: tuple[tuple[str, int], ...] = ()
     """(match id, seq) where the server holds another event."""
     assignments: tuple[Assignment, ...] = ()
+    """This table's assignments that no match on this desk has started yet (the next one first)."""
     error: str = ""
 
 
@@ -231,6 +232,23 @@ def read_assignments(conn: Any, table: str) -> tuple[Assignment, ...]:
     return tuple(Assignment(r[0], r[1], (r[2], r[3]), r[4], r[5], r[6], r[7], r[8]) for r in rows)
 
 
+def waiting(assignments: tuple[Assignment, ...], rows: DeskRows) -> tuple[Assignment, ...]:
+    """The assignments no match of this desk has started (by its id, or the same players by hand)."""
+    from referee_app.board import is_started
+    from referee_app.codec import LogFormatError, parse_event_text
+    from referee_app.events import MatchStarted
+
+    setups = []
+    for _match_id, body in rows.started():
+        try:
+            event = parse_event_text(body)
+        except LogFormatError:
+            continue
+        if isinstance(event, MatchStarted):
+            setups.append(event)
+    return tuple(a for a in assignments if not is_started(a, setups))
+
+
 def server_id(conn: Any) -> str:
     return str(conn.execute("SELECT id FROM event_info").fetchone()[0])
 
@@ -282,7 +300,7 @@ class Pusher:
                     if conn is None:
                         conn = psycopg.connect(self.link.conninfo(), autocommit=True)
                         sid = server_id(conn)
-                    assignments = read_assignments(conn, self.link.table)
+                    assignments = waiting(read_assignments(conn, self.link.table), rows)
                     outcome = push_pending(conn, sid, rows, marks, self.link.table, self._catching_up(assignments))
                     status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
                     self._say(LinkReport(status, 0, tuple(outcome.conflicts), assignments))

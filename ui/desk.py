@@ -62,11 +62,13 @@ def build_desk(args: argparse.Namespace, settings: QSettings, defer: bool = Fals
             window.install_shortcuts()
             open_database(window, args)
             start_overlay(window, args)
+            window.resume_event_link()
 
         after_first_paint(window, then)
     else:
         open_database(window, args)
         start_overlay(window, args)
+        window.resume_event_link()
     return window
 
 

@@ -48,13 +48,20 @@ def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
             QCoreApplication.removeTranslator(translator)
 
 
+def board_window(args: argparse.Namespace, out: TextIO) -> int:
+    """`board`: the organizer's window (with --no-window, the web page only, from the core)."""
+    from referee_desk.board_window import run_board
+
+    return run_board(args, out)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and not args[0].startswith("-"):  # a subcommand: the desk (and Qt's GUI) stays unloaded
         from referee_app import cli
 
         db = None if args[0] == "replay" else default_db_path()
-        return cli.main(args, default_db=db, extra={"export": export_with_pdf})
+        return cli.main(args, default_db=db, extra={"export": export_with_pdf, "board": board_window})
     from referee_desk.desk import run_desk
 
     return run_desk(args)

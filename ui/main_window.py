@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
+    QLabel,
     QMainWindow,
     QStackedWidget,
     QWidget,
@@ -24,6 +25,7 @@ from referee_desk.theme import apply_dark, light_menus
 
 if TYPE_CHECKING:
     from referee_desk.desk_page import DeskPage
+    from referee_desk.event_link import EventLinkController, LinkLight
     from referee_desk.live_overlay import LiveOverlay
 
     from referee_app.events import Event, MatchStarted
@@ -57,6 +59,7 @@ class DeskWindow(QMainWindow):
         self.setCentralWidget(self.pages)
         self._desk_page: DeskPage | None = None
         self.overlay: LiveOverlay | None = None
+        self.event_link: EventLinkController | None = None
         self._build_start_page()
         self._build_menus()
         controller.state_changed.connect(self.show_state)
@@ -129,6 +132,12 @@ class DeskWindow(QMainWindow):
         self.act_note = self._action("actionNote", "Ctrl+T", lambda: self.decide("note"))
         for act in (self.act_penalty, self.act_concede, self.act_stalemate, self.act_note):
             self.decisions_menu.addAction(act)
+        self.event_menu = bar.addMenu("")
+        self.act_connect = self._action("actionConnect", "", self.open_connect)
+        self.act_disconnect = self._action("actionDisconnect", "", self.disconnect_event)
+        self.act_next = self._action("actionNextMatch", "Ctrl+Shift+N", self.start_next_match)
+        for act in (self.act_connect, self.act_disconnect, self.act_next):
+            self.event_menu.addAction(act)
         self.language_menu = bar.addMenu("")
         group = QActionGroup(self)
         self.language_actions: dict[str, QAction] = {}
@@ -158,6 +167,10 @@ class DeskWindow(QMainWindow):
         self.match_menu.setTitle(self.tr("&Match"))
         self.decisions_menu.setTitle(self.tr("&Decisions"))
         self.language_menu.setTitle(self.tr("&Language"))
+        self.event_menu.setTitle(self.tr("&Event"))
+        self.act_connect.setText(self.tr("Connect to the event…"))
+        self.act_disconnect.setText(self.tr("Disconnect from the event"))
+        self.act_next.setText(self.tr("Start the next match on this table [Ctrl+Shift+N]"))
         self.act_new.setText(self.tr("New match… [Ctrl+N]"))
         self.act_matches.setText(self.tr("Matches… [Ctrl+O]"))
         self.act_demo.setText(self.tr("Load the demo matches [Ctrl+D]"))
@@ -274,7 +287,69 @@ class DeskWindow(QMainWindow):
         self.dialog = dialog
         dialog.show()
 
+    # --- the live event ---------------------------------------------------------------
+    def link(self) -> EventLinkController:
+        """The desk's link to the event, made on first use (or when a remembered link resumes)."""
+        if self.event_link is None:
+            from PySide6.QtWidgets import QPushButton
+            from referee_desk.event_link import EventLinkController, LinkLight
+
+            self.event_link = EventLinkController(self.controller, self)
+            self.event_link.reported.connect(self._link_reported)
+            self.light: LinkLight = LinkLight(self)
+            self.next_label = QLabel(self)
+            self.next_label.setObjectName("nextMatch")
+            self.next_button = QPushButton(self)
+            self.next_button.setObjectName("nextMatchStart")
+            self.next_button.clicked.connect(self.start_next_match)
+            self.statusBar().addWidget(self.light)
+            self.statusBar().addPermanentWidget(self.next_label)
+            self.statusBar().addPermanentWidget(self.next_button)
+            self.statusBar().hide()
+        return self.event_link
+
+    def resume_event_link(self) -> None:
+        """At start: reconnect to the event this desk was connected to (nothing if none)."""
+        from referee_app.pusher import link_path
+
+        store = self.controller.store
+        if store is not None and link_path(store.path).exists():
+            self.link().resume()
+
+    def open_connect(self) -> None:
+        from referee_desk.event_link import ConnectDialog
+
+        link = self.link()
+        current = link.pusher.link if link.pusher is not None else None
+        dialog = ConnectDialog(current, self)
+        dialog.chosen.connect(link.connect_to)
+        self.dialog = dialog
+        dialog.open()
+
+    def disconnect_event(self) -> None:
+        if self.event_link is not None:
+            self.event_link.leave()
+
+    def start_next_match(self) -> None:
+        if self.event_link is not None:
+            self.event_link.start_next()
+
+    def _link_reported(self, report: object) -> None:
+        assert self.event_link is not None
+        self.statusBar().setVisible(report is not None)
+        self.light.show_report(report)  # type: ignore[arg-type]
+        upcoming = self.event_link.next_assignment
+        self.next_label.setVisible(upcoming is not None)
+        self.next_button.setVisible(upcoming is not None)
+        if upcoming is not None:
+            self.next_label.setText(
+                self.tr("Next match on this table: {a} v {b}").format(a=upcoming.players[0], b=upcoming.players[1])
+            )
+            self.next_button.setText(self.tr("Start it [Ctrl+Shift+N]"))
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.event_link is not None:
+            self.event_link.stop()
         if self.overlay is not None:
             self.overlay.stop()  # the port is free for the next start at once
         super().closeEvent(event)

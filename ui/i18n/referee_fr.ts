@@ -2,6 +2,160 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>AssignDialog</name>
+    <message>
+        <source>Send a match to a table</source>
+        <translation>Envoyer un match à une table</translation>
+    </message>
+    <message>
+        <source>Alternate breaks</source>
+        <translation>Casse alternée</translation>
+    </message>
+    <message>
+        <source>Winner breaks</source>
+        <translation>Le gagnant casse</translation>
+    </message>
+    <message>
+        <source>Loser breaks</source>
+        <translation>Le perdant casse</translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation>Table&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Player A:</source>
+        <translation>Joueur A&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Player B:</source>
+        <translation>Joueur B&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Race to:</source>
+        <translation>Manches gagnantes&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Rules:</source>
+        <translation>Règles&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Breaks:</source>
+        <translation>Casse&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Event:</source>
+        <translation>Compétition&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Round:</source>
+        <translation>Tour&#xa0;:</translation>
+    </message>
+    <message>
+        <source>A table and two different players are needed.</source>
+        <translation>Il faut une table et deux joueurs différents.</translation>
+    </message>
+</context>
+<context>
+    <name>BoardWindow</name>
+    <message>
+        <source>Event board</source>
+        <translation>Tableau de l’événement</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Desk</source>
+        <translation>Pupitre</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Race</source>
+        <translation>Manches</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>Manche</translation>
+    </message>
+    <message>
+        <source>At the table</source>
+        <translation>À la table</translation>
+    </message>
+    <message>
+        <source>Fouls</source>
+        <translation>Fautes</translation>
+    </message>
+    <message>
+        <source>Last event</source>
+        <translation>Dernier événement</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Prochain match</translation>
+    </message>
+    <message>
+        <source>Web page: {url}</source>
+        <translation>Page web&#xa0;: {url}</translation>
+    </message>
+    <message>
+        <source>&amp;Event</source>
+        <translation>&amp;Événement</translation>
+    </message>
+    <message>
+        <source>Send a match to a table… [Ctrl+N]</source>
+        <translation>Envoyer un match à une table… [Ctrl+N]</translation>
+    </message>
+    <message>
+        <source>Event server: connected</source>
+        <translation>Serveur de l’événement&#xa0;: connecté</translation>
+    </message>
+    <message>
+        <source>Event server: cannot be reached, retrying…</source>
+        <translation>Serveur de l’événement&#xa0;: injoignable, nouvel essai…</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>en ligne</translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation>hors ligne</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>conflit</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
+        <source>{name} wins</source>
+        <translation>{name} gagne</translation>
+    </message>
+    <message>
+        <source>warning due</source>
+        <translation>avertissement dû</translation>
+    </message>
+    <message>
+        <source>Sending the match</source>
+        <translation>Envoi du match</translation>
+    </message>
+    <message>
+        <source>Table {table}: next match {a} v {b}.</source>
+        <translation>Table {table}&#xa0;: prochain match {a} – {b}.</translation>
+    </message>
+</context>
+<context>
     <name>BreakPanel</name>
     <message>
         <source>Balls to a cushion:</source>
@@ -54,6 +208,29 @@
     <message>
         <source>Record the break [Enter]</source>
         <translation>Enregistrer la casse [Entrée]</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectDialog</name>
+    <message>
+        <source>Connect to the event</source>
+        <translation>Se connecter à l’événement</translation>
+    </message>
+    <message>
+        <source>Event server:</source>
+        <translation>Serveur de l’événement&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Event password:</source>
+        <translation>Mot de passe de l’événement&#xa0;:</translation>
+    </message>
+    <message>
+        <source>This table:</source>
+        <translation>Cette table&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The server&apos;s address (host or host:port), the password and the table are needed.</source>
+        <translation>Il faut l’adresse du serveur (hôte ou hôte:port), le mot de passe et la table.</translation>
     </message>
 </context>
 <context>
@@ -164,6 +341,22 @@
         <translation>&amp;Langue</translation>
     </message>
     <message>
+        <source>&amp;Event</source>
+        <translation>&amp;Événement</translation>
+    </message>
+    <message>
+        <source>Connect to the event…</source>
+        <translation>Se connecter à l’événement…</translation>
+    </message>
+    <message>
+        <source>Disconnect from the event</source>
+        <translation>Se déconnecter de l’événement</translation>
+    </message>
+    <message>
+        <source>Start the next match on this table [Ctrl+Shift+N]</source>
+        <translation>Lancer le prochain match de cette table [Ctrl+Maj+N]</translation>
+    </message>
+    <message>
         <source>New match… [Ctrl+N]</source>
         <translation>Nouveau match… [Ctrl+N]</translation>
     </message>
@@ -206,6 +399,14 @@
     <message>
         <source>Note… [Ctrl+T]</source>
         <translation>Note… [Ctrl+T]</translation>
+    </message>
+    <message>
+        <source>Next match on this table: {a} v {b}</source>
+        <translation>Prochain match sur cette table&#xa0;: {a} – {b}</translation>
+    </message>
+    <message>
+        <source>Start it [Ctrl+Shift+N]</source>
+        <translation>Le lancer [Ctrl+Maj+N]</translation>
     </message>
     <message>
         <source>Loading the demo matches</source>
@@ -307,6 +508,29 @@
     <message>
         <source>{name} won the lag [{key}]</source>
         <translation>{name} a gagné le tirage [{key}]</translation>
+    </message>
+</context>
+<context>
+    <name>LinkLight</name>
+    <message>
+        <source>Event: connected</source>
+        <translation>Événement&#xa0;: connecté</translation>
+    </message>
+    <message>
+        <source>Event: catching up ({n} events behind)</source>
+        <translation>Événement&#xa0;: rattrapage ({n} événements en attente)</translation>
+    </message>
+    <message>
+        <source>Event: conflict, the server holds other events for this match (tell the organizer)</source>
+        <translation>Événement&#xa0;: conflit, le serveur a d’autres événements pour ce match (prévenez l’organisateur)</translation>
+    </message>
+    <message>
+        <source>Event: offline ({n} events to send)</source>
+        <translation>Événement&#xa0;: hors ligne ({n} événements à envoyer)</translation>
+    </message>
+    <message>
+        <source>Event: offline</source>
+        <translation>Événement&#xa0;: hors ligne</translation>
     </message>
 </context>
 <context>
