@@ -40,8 +40,9 @@ def pg_binary(name: str) -> str:
     folders = [os.environ.get("REFEREE_PG_BIN", "")]
     folders += sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name), reverse=True)
     for folder in folders:
-        if folder and (Path(folder) / name).is_file():
-            return str(Path(folder) / name)
+        for program in (Path(folder) / name, Path(folder) / f"{name}.exe"):
+            if folder and program.is_file():
+                return str(program)
     found = shutil.which(name)
     if found is None:
         raise EventServerError(
@@ -53,7 +54,7 @@ def pg_binary(name: str) -> str:
 
 def _as_server_user(command: list[str], folder: Path) -> list[str]:
     """Run as ourselves, or, for root, as the system's `postgres` user (given `folder`)."""
-    if os.geteuid() != 0:
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:  # Windows has no root, nor geteuid
         return command
     import pwd
 

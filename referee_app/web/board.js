@@ -4,10 +4,10 @@
 
 const FR = (new URLSearchParams(location.search).get("lang") || navigator.language || "").startsWith("fr");
 const T = FR
-  ? { title: "Tables", table: "Table", race: "en {n}", rack: "manche {n}", fouls: "fautes", warn: "avertissement dû",
+  ? { title: "Tables", table: "Table", race: "en {n}", rack: "manche {n}", foul: "1 faute", fouls: "{n} fautes", warn: "avertissement dû",
       next: "Prochain match\u00a0:", free: "libre", offline: "pupitre hors ligne", done: "terminé", won: "gagne",
       reconnecting: "reconnexion…", server: "serveur de l’événement injoignable", ago: "il y a {n}" }
-  : { title: "Tables", table: "Table", race: "race to {n}", rack: "rack {n}", fouls: "fouls", warn: "warning due",
+  : { title: "Tables", table: "Table", race: "race to {n}", rack: "rack {n}", foul: "1 foul", fouls: "{n} fouls", warn: "warning due",
       next: "Next match:", free: "free", offline: "desk offline", done: "finished", won: "wins",
       reconnecting: "reconnecting…", server: "the event server cannot be reached", ago: "{n} ago" };
 const say = (key, n) => T[key].replace("{n}", n);
@@ -31,7 +31,7 @@ function seat(match, s) {
   row.dataset.seat = s;
   row.appendChild(el("span", "name", match.players[s]));
   const fouls = match.fouls[s];
-  if (fouls) row.appendChild(el("span", "fouls" + (fouls >= 2 ? " two" : ""), `${fouls} ${T.fouls}`));
+  if (fouls) row.appendChild(el("span", "fouls" + (fouls >= 2 ? " two" : ""), say(fouls === 1 ? "foul" : "fouls", fouls)));
   if (match.warning_due.includes(s)) row.appendChild(el("span", "warn", T.warn));
   row.appendChild(el("span", "score", String(match.score[s])));
   return row;
