@@ -98,3 +98,11 @@ def test_the_bundle_replays_the_examples_and_opens_the_demo(tmp_path: Path) -> N
     db = tmp_path / "bundle.db"
     _run_desk_briefly(app, db, env, seconds=5, cwd=tmp_path)
     assert len(_matches(app, db, env, cwd=tmp_path)) == DEMO_MATCHES
+    # the live event's client (psycopg and its own libpq) is in the bundle: it reaches for the server
+    linked = subprocess.run(
+        [str(app), "connect", "--db", str(db), "--server", "127.0.0.1:9", "--table", "1"],
+        env=env | {"REFEREE_EVENT_PASSWORD": "x" * 12},
+        capture_output=True,
+        text=True,
+    )
+    assert linked.returncode == 1 and "cannot reach the event server at 127.0.0.1:9" in linked.stderr, linked.stderr

@@ -21,14 +21,23 @@ LAN_KEY = "overlay/lan"
 
 
 def lan_addresses() -> list[str]:
-    """This computer's IPv4 addresses on the network (what a TV or OBS on the LAN types)."""
-    from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
+    """This computer's IPv4 addresses on the network (what a TV or OBS on the LAN types). Python's
+    socket, not QtNetwork, which the app bundle leaves out."""
+    import socket
 
-    return [
-        address.toString()
-        for address in QNetworkInterface.allAddresses()
-        if address.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol and not address.isLoopback()
-    ]
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent, the route is looked up
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    return [a for a in dict.fromkeys(found) if not a.startswith("127.")]
 
 
 class OverlayDialog(QDialog):

@@ -283,3 +283,21 @@ def test_a_taken_port_is_said_on_the_desk_and_the_desk_carries_on(desk: Desk) ->
     assert desk.window.overlay is not None and not desk.window.overlay.running
     desk.click("lagWonA")  # recording goes on as before
     assert desk.state.at_table is not None
+
+
+def test_the_lan_choice_lists_this_computers_addresses(desk: Desk) -> None:
+    from referee_desk.overlay_dialog import lan_addresses
+
+    desk.start()
+    desk.window.open_overlay()
+    dialog = desk.window.dialog
+    assert dialog is not None
+    dialog.port.setValue(_free_port())  # type: ignore[attr-defined]
+    dialog.lan.setChecked(True)  # type: ignore[attr-defined]
+    desk.qtbot.mouseClick(dialog.toggle, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    server = desk.window.overlay.server  # type: ignore[union-attr]
+    assert server is not None and server.lan
+    text = dialog.addresses.text()  # type: ignore[attr-defined]
+    for address in lan_addresses():
+        assert not address.startswith("127.") and f"http://{address}:{server.port}/overlay" in text
+    desk.window.overlay.stop()  # type: ignore[union-attr]
