@@ -114,7 +114,7 @@ class AssignDialog(QDialog):
         self.accept()
 
 
-COLUMNS = ("table", "desk", "players", "score", "race", "rack", "at_table", "fouls", "last", "next")
+COLUMNS = ("table", "desk", "players", "score", "race", "rack", "at_table", "fouls", "last", "next", "finished")
 
 
 class BoardWindow(QMainWindow):
@@ -146,6 +146,7 @@ class BoardWindow(QMainWindow):
                 self.tr("Fouls"),
                 self.tr("Last event"),
                 self.tr("Next match"),
+                self.tr("Finished here"),
             ]
         )
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -196,8 +197,11 @@ class BoardWindow(QMainWindow):
             desk += " · " + self.tr("conflict")
         nxt = table["next"]
         upcoming = f"{nxt['players'][0]} v {nxt['players'][1]}" if nxt else ""
+        done = "; ".join(
+            f"{f['players']['A']} {f['score']['A']}–{f['score']['B']} {f['players']['B']}" for f in table["finished"]
+        )
         if match is None:
-            return [table["table"], desk, "", "", "", "", "", "", "", upcoming]
+            return [table["table"], desk, "", "", "", "", "", "", "", upcoming, done]
         players, score = match["players"], match["score"]
         if match["status"] == "finished":
             winner = players[match["winner"]] if match["winner"] else ""
@@ -219,6 +223,7 @@ class BoardWindow(QMainWindow):
             fouls,
             _age(match["age_s"]),
             upcoming,
+            done,
         ]
 
     def open_assign(self) -> None:

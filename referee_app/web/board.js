@@ -55,6 +55,10 @@ function card(table) {
   } else {
     box.appendChild(el("div", "free", T.free));
   }
+  const current = match ? match.match_id : null;
+  for (const done of table.finished.filter((f) => f.match_id !== current).slice(-3)) {
+    box.appendChild(el("div", "finished", `${T.done}: ${done.players.A} ${done.score.A}–${done.score.B} ${done.players.B}`));
+  }
   if (table.next) box.appendChild(el("div", "next", `${T.next} ${table.next.players[0]} – ${table.next.players[1]}`));
   return box;
 }

@@ -103,6 +103,10 @@
         <translation>Prochain match</translation>
     </message>
     <message>
+        <source>Finished here</source>
+        <translation>Terminés ici</translation>
+    </message>
+    <message>
         <source>Web page: {url}</source>
         <translation>Page web&#xa0;: {url}</translation>
     </message>
