@@ -232,7 +232,7 @@ def click_ratio(folder: Path, cluster: Cluster) -> tuple[list[float], list[float
     from referee_desk.controller import DeskController
     from referee_desk.main_window import DeskWindow
 
-    from bench.overlay import BLOCK_CLICKS, BLOCKS, PAUSE_S, click_made, idle
+    from bench.overlay import alternate_blocks
     from referee_app.events import Lag
     from referee_app.vocab import Seat
 
@@ -245,25 +245,10 @@ def click_ratio(folder: Path, cluster: Cluster) -> tuple[list[float], list[float
     QTest.qWaitForWindowExposed(window)
     window.controller.new_match(MatchStarted(players=("Ana", "Ben"), race_to=99, table="65"))
     window.controller.record(Lag(winner=Seat.A))
-    without: list[float] = []
-    with_pusher: list[float] = []
     link = EventLink("127.0.0.1", PASSWORD, "65", cluster.port)
-    for block in range(2 * BLOCKS):
-        on = block % 2 == 1
-        if on:
-            window.link().connect_to(link)
-        times = with_pusher if on else without
-        done = 0
-        while done < BLOCK_CLICKS:
-            seconds = click_made(app, window)
-            if seconds is not None:
-                times.append(seconds * 1000)
-                done += 1
-            idle(app, PAUSE_S)
-        if on:
-            window.link().leave()
+    times = alternate_blocks(app, window, lambda: window.link().connect_to(link), lambda: window.link().leave())
     window.close()
-    return without, with_pusher
+    return times
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -93,19 +94,22 @@ def latency(app: QApplication, window: DeskWindow, page: Page) -> list[float]:
     return [rendered[v] - at for v, at in clicked.items()]
 
 
-def click_blocks(app: QApplication, window: DeskWindow, pages: list[Page]) -> tuple[list[float], list[float]]:
-    """Click times (ms) without and with the overlay open, in alternating blocks."""
+def alternate_blocks(
+    app: QApplication,
+    window: DeskWindow,
+    turn_on: Callable[[], None],
+    turn_off: Callable[[], None],
+    settle: Callable[[], None] = lambda: None,
+) -> tuple[list[float], list[float]]:
+    """Click times (ms) without and with something on (`turn_on`/`turn_off`), in alternating blocks of
+    BLOCK_CLICKS paced clicks; `settle` runs after each click with it on (untimed)."""
     without: list[float] = []
-    with_overlay: list[float] = []
+    with_it: list[float] = []
     for block in range(2 * BLOCKS):
         on = block % 2 == 1
         if on:
-            assert window.start_overlay(0)
-            server = window.overlay.server  # type: ignore[union-attr]
-            for page, name in zip(pages, ("overlay", "table"), strict=True):
-                page.goto(server.url(name))
-                page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version(window))
-        times = with_overlay if on else without
+            turn_on()
+        times = with_it if on else without
         done = 0
         while done < BLOCK_CLICKS:
             seconds = click_made(app, window)
@@ -113,15 +117,34 @@ def click_blocks(app: QApplication, window: DeskWindow, pages: list[Page]) -> tu
                 times.append(seconds * 1000)
                 done += 1
             if on:
-                for page in pages:
-                    page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version(window))
+                settle()
             idle(app, PAUSE_S)
         if on:
-            for page in pages:
-                page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version(window))
-                page.goto("about:blank")
-            window.overlay.stop()  # type: ignore[union-attr]
-    return without, with_overlay
+            turn_off()
+    return without, with_it
+
+
+def click_blocks(app: QApplication, window: DeskWindow, pages: list[Page]) -> tuple[list[float], list[float]]:
+    """Click times (ms) without and with the overlay open in the browser."""
+
+    def shown() -> None:
+        for page in pages:
+            page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version(window))
+
+    def turn_on() -> None:
+        assert window.start_overlay(0)
+        server = window.overlay.server  # type: ignore[union-attr]
+        for page, name in zip(pages, ("overlay", "table"), strict=True):
+            page.goto(server.url(name))
+        shown()
+
+    def turn_off() -> None:
+        shown()
+        for page in pages:
+            page.goto("about:blank")
+        window.overlay.stop()  # type: ignore[union-attr]
+
+    return alternate_blocks(app, window, turn_on, turn_off, shown)
 
 
 def main() -> None:

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from referee_desk.controller import DeskController, qt_translate
+from referee_desk.dialogs import checked_form
 from referee_desk.notices import Notice, show_notice
 
 from referee_app.presets import CONTEXT as PRESET_CONTEXT
@@ -81,16 +81,7 @@ class AssignDialog(QDialog):
         form.addRow(self.tr("Breaks:"), self.break_order)
         form.addRow(self.tr("Event:"), self.event_name)
         form.addRow(self.tr("Round:"), self.round)
-        self.problem = QLabel(self)
-        self.problem.setObjectName("assignProblem")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setObjectName("assignOk")
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.problem)
-        layout.addWidget(buttons)
+        self.problem = checked_form(self, form, "assign", self._accept)
 
     def _accept(self) -> None:
         from referee_app.board import new_assignment_id

@@ -6,6 +6,8 @@ painting; each emits one event (or a match set-up) when confirmed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -38,6 +40,22 @@ def _buttons(dialog: QDialog, name: str) -> QDialogButtonBox:
     box.accepted.connect(dialog.accept)
     box.rejected.connect(dialog.reject)
     return box
+
+
+def checked_form(dialog: QDialog, form: QFormLayout, name: str, accept: Callable[[], None]) -> QLabel:
+    """Lay out `form`, a line saying what is missing, and OK (`{name}Ok`) and Cancel. OK runs `accept`,
+    which closes the dialog only once the form is complete; the returned label is for its reason."""
+    problem = QLabel(dialog)
+    problem.setObjectName(f"{name}Problem")
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog)
+    box.button(QDialogButtonBox.StandardButton.Ok).setObjectName(f"{name}Ok")
+    box.accepted.connect(accept)
+    box.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addLayout(form)
+    layout.addWidget(problem)
+    layout.addWidget(box)
+    return problem
 
 
 class NewMatchDialog(QDialog):

@@ -11,14 +11,13 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
-    QVBoxLayout,
     QWidget,
 )
 from referee_desk.controller import DeskController
+from referee_desk.dialogs import checked_form
 
 from referee_app.events import MatchStarted
 from referee_app.pusher import Assignment, EventLink, LinkFile, LinkReport, LinkStatus, Pusher, link_path
@@ -185,16 +184,7 @@ class ConnectDialog(QDialog):
         form.addRow(self.tr("Event server:"), self.server)
         form.addRow(self.tr("Event password:"), self.password)
         form.addRow(self.tr("This table:"), self.table)
-        self.problem = QLabel(self)
-        self.problem.setObjectName("connectProblem")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setObjectName("connectOk")
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.problem)
-        layout.addWidget(buttons)
+        self.problem = checked_form(self, form, "connect", self._accept)
 
     def _accept(self) -> None:
         from referee_app.event_server import DEFAULT_PORT
