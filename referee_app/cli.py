@@ -23,6 +23,7 @@ from referee_app import exports, stats
 from referee_app.codec import LogFormatError, event_to_text, parse_line
 from referee_app.events import Entry, MatchStarted
 from referee_app.history import ReplayRefused, replay
+from referee_app.i18n import Translate, english
 from referee_app.logfile import LogFileError, format_log, read_log
 from referee_app.merge import merge
 from referee_app.projection import project_log
@@ -32,7 +33,7 @@ from referee_app.state import summary as state_summary
 from referee_app.store import Progress, Store, StoreError, Summary, Tampered
 
 HEADLESS_COMMANDS = (
-    "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify",
+    "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify", "history",
     "where", "rebuild", "event-server", "connect", "push", "assign", "pull", "board",
 )  # fmt: skip
 
@@ -132,7 +133,13 @@ def cmd_export_log(args: argparse.Namespace, out: TextIO) -> int:
 def for_terminal(text: str) -> str:
     """A stored text as it may be printed: control characters (escapes, newlines, bidi overrides)
     shown escaped, so a crafted name cannot drive the terminal or fake a line."""
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return "".join(
+        ch if ch.isprintable() or ch in KEPT_SPACES else ch.encode("unicode_escape").decode("ascii") for ch in text
+    )
+
+
+KEPT_SPACES = "\u00a0\u202f"
+"""No-break spaces (French puts one before « : »): harmless, printed as they are."""
 
 
 def cmd_matches(args: argparse.Namespace, out: TextIO) -> int:
@@ -153,6 +160,25 @@ def cmd_matches(args: argparse.Namespace, out: TextIO) -> int:
             f"{row.match_id}  {row.created_at[:16]}  {row.player_a} v {row.player_b}  "
             f"{row.rules} race to {row.race_to}  {status}  {row.event} {row.round}".rstrip()
         )
+        out.write(for_terminal(line) + "\n")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
+    """The match's history as the desk words it: seq, local time, event; voided lines and rack ends marked."""
+    from referee_app.transcript import transcript
+
+    store = _open_store(args)
+    try:
+        entries = store.load(args.match_id)
+        history = replay(entries)
+    except ReplayRefused as exc:
+        raise CliError(
+            1, f"match {args.match_id}: event {entries[exc.index].seq} is refused: {exc.violation}"
+        ) from None
+    except StoreError as exc:
+        raise CliError(1, str(exc)) from None
+    for line in transcript(history, tr):
         out.write(for_terminal(line) + "\n")
     return 0
 
@@ -394,6 +420,9 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--event")
     bak = with_db(sub.add_parser("backup", help="a safe copy of the database (also while a desk records)"))
     bak.add_argument("out", metavar="OUT.db", help="the new file (it must not exist yet)")
+    his = with_db(sub.add_parser("history", help="a match's history, line by line, as the desk shows it"))
+    his.add_argument("match_id")
+    his.add_argument("--lang", choices=["en", "fr"], default="en")
     ver = with_db(sub.add_parser("verify", help="check a match's hash chain and print its head hash"))
     ver.add_argument("match_id")
     with_db(sub.add_parser("rebuild", help="make the lists' and statistics' projections again from the logs"))
@@ -449,6 +478,7 @@ HANDLERS: dict[str, Handler] = {
     "stats": cmd_stats,
     "backup": cmd_backup,
     "verify": cmd_verify,
+    "history": cmd_history,
     "where": cmd_where,
     "rebuild": cmd_rebuild,
     "event-server": _event_command,

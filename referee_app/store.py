@@ -677,10 +677,15 @@ def _fresh(row: tuple[object, ...]) -> bool:
     return bool(row[12]) and row[20] == _index_hash(str(row[21]))
 
 
+FIGURES_VERSION = 2
+"""Raised when what a projection's figures count changes (2: a foul with no ball called is not a
+safety): the digest below then differs, and every projection made before is made again on first use."""
+
+
 def _index_hash(index_text: str) -> str:
     """A digest of a match's index row, kept with its projection: the list trusts a projection only
-    for the row it was made for."""
-    return hashlib.sha256(index_text.encode("utf-8")).hexdigest()
+    for the row it was made for (and for the figures' version it was counted with)."""
+    return hashlib.sha256(f"{FIGURES_VERSION}\x1f{index_text}".encode()).hexdigest()
 
 
 _TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?", re.ASCII)

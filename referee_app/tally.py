@@ -119,8 +119,8 @@ class Tally:
                 me.counts["dry_breaks"] += 1
         elif isinstance(event, PushOut):
             me.counts["push_outs"] += 1
-        elif isinstance(event, Shot) and event.call == SAFETY:
-            me.counts["safeties"] += 1
+        elif isinstance(event, Shot) and event.call == SAFETY and not fouls:
+            me.counts["safeties"] += 1  # a foul with no ball called is a foul, not a safety played
         if isinstance(event, Shot | PushOut) and event.clock_s is not None:
             seconds = float(event.clock_s)
             me.counts["timed_shots"] += 1

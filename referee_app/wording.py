@@ -28,7 +28,7 @@ from referee_app.events import (
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.presets import PRESETS
 from referee_app.state import State
-from referee_app.vocab import Choice, CueBallFate, Foul, MatchResult, PenaltyKind, RackHow, Seat
+from referee_app.vocab import Choice, Foul, MatchResult, PenaltyKind, RackHow, Seat
 
 CTX = "Wording"
 
@@ -92,14 +92,33 @@ def _balls(potted: tuple[BallPocket, ...]) -> str:
     return ", ".join(f"{p.ball} ({p.pocket.value})" for p in potted)
 
 
-def _fouls(fouls: tuple[Foul, ...], cue_ball: CueBallFate, off_table: tuple[int, ...], tr: Translate) -> list[str]:
-    labels = [foul_label(f, tr) for f in dict.fromkeys(fouls)]
-    if cue_ball is not CueBallFate.TABLE and foul_label(Foul.SCRATCH, tr) not in labels:
-        labels.append(foul_label(Foul.SCRATCH, tr))
-    if off_table:
-        labels.append(
-            tr(CTX, QT_TRANSLATE_NOOP("Wording", "off the table: {balls}")).format(balls=", ".join(map(str, off_table)))
-        )
+FOUL_ORDER = tuple(FOUL_LABELS)
+"""The order fouls are named in: the facts a referee records first, then the ones called."""
+
+
+def _fouls(event: Break | PushOut | Shot, before: State, tr: Translate) -> list[str]:
+    """Every foul of a stroke in words: those the referee listed and those its facts show (a wrong
+    ball first, no rail, too few balls to a cushion...), each once, as the rules count them."""
+    from referee_app.rules import fouls_of  # here: the rules' refusals import this module
+
+    found = set(fouls_of(before, event)) | set(event.fouls)
+    labels = []
+    for foul in sorted(found, key=FOUL_ORDER.index):
+        if foul is Foul.BREAK_RAILS and isinstance(event, Break):
+            preset = before.setup.preset
+            labels.append(
+                tr(CTX, QT_TRANSLATE_NOOP("Wording", "only {rails} balls to a cushion, {rules} needs {needed}")).format(
+                    rails=event.rails, rules=preset.short, needed=preset.break_rails
+                )
+            )
+        elif foul is Foul.BALL_OFF_TABLE and event.off_table:
+            labels.append(
+                tr(CTX, QT_TRANSLATE_NOOP("Wording", "off the table: {balls}")).format(
+                    balls=", ".join(map(str, event.off_table))
+                )
+            )
+        else:
+            labels.append(foul_label(foul, tr))
     return labels
 
 
@@ -134,15 +153,24 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
             text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "10 announced in {pocket}")).format(
                 pocket=event.call.pocket.value
             )
-        return _with_fouls(text, _fouls(event.fouls, event.cue_ball, event.off_table, tr), tr)
+        return _with_fouls(text, _fouls(event, before, tr), tr)
     if isinstance(event, PushOut):
         text = t(CTX, QT_TRANSLATE_NOOP("Wording", "{name} pushes out")).format(name=who)
         if event.pocketed:
             text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "down: {balls}")).format(balls=_balls(event.pocketed))
-        return _with_fouls(text, _fouls(event.fouls, event.cue_ball, event.off_table, tr), tr)
+        return _with_fouls(text, _fouls(event, before, tr), tr)
     if isinstance(event, Shot):
         if event.call == SAFETY:
-            text = t(CTX, QT_TRANSLATE_NOOP("Wording", "{name}: safety")).format(name=who)
+            from referee_app.rules import fouls_of
+
+            # "safety" in the log means no ball was called: a foul entered before any call is not a safety
+            unnamed = bool(fouls_of(before, event))
+            template = (
+                QT_TRANSLATE_NOOP("Wording", "{name}: no ball called")
+                if unnamed
+                else QT_TRANSLATE_NOOP("Wording", "{name}: safety")
+            )
+            text = t(CTX, template).format(name=who)
         else:
             assert isinstance(event.call, BallPocket)
             made = event.call in event.pocketed
@@ -157,7 +185,7 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
             text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "down: {balls}")).format(balls=_balls(others))
         if event.clock_s is not None:
             text += f" ({event.clock_s:.1f} s)"
-        return _with_fouls(text, _fouls(event.fouls, event.cue_ball, event.off_table, tr), tr)
+        return _with_fouls(text, _fouls(event, before, tr), tr)
     if isinstance(event, Option):
         template = (
             QT_TRANSLATE_NOOP("Wording", "{name} shoots from the position")

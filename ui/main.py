@@ -48,6 +48,25 @@ def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
             QCoreApplication.removeTranslator(translator)
 
 
+def history_in_language(args: argparse.Namespace, out: TextIO) -> int:
+    """`history --lang fr`: the desk's own French wording, from its Qt catalogue."""
+    from referee_app import cli
+
+    if args.lang == "en":
+        return cli.cmd_history(args, out)
+    from PySide6.QtCore import QCoreApplication
+    from referee_desk.controller import qt_translate
+    from referee_desk.pdf_sheet import use_language
+
+    app = QCoreApplication.instance() or QCoreApplication([])  # noqa: F841 (translators need one)
+    translator = use_language(args.lang)
+    try:
+        return cli.cmd_history(args, out, tr=qt_translate)
+    finally:
+        if translator is not None:
+            QCoreApplication.removeTranslator(translator)
+
+
 def board_window(args: argparse.Namespace, out: TextIO) -> int:
     """`board`: the organizer's window (with --no-window, the web page only, from the core)."""
     from referee_desk.board_window import run_board
@@ -61,7 +80,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from referee_app import cli
 
         db = None if args[0] == "replay" else default_db_path()
-        return cli.main(args, default_db=db, extra={"export": export_with_pdf, "board": board_window})
+        return cli.main(
+            args,
+            default_db=db,
+            extra={"export": export_with_pdf, "board": board_window, "history": history_in_language},
+        )
     from referee_desk.desk import run_desk
 
     return run_desk(args)

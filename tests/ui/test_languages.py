@@ -119,7 +119,7 @@ def test_switching_language_relabels_the_window_and_is_remembered(french: Desk) 
     assert desk.window.windowTitle() == "Table d’arbitrage du jeu de la 10"
     assert desk.text("undoButton") == "Annuler [Retour arrière]"
     assert desk.text("lagWonA") == "Ana a gagné le tirage [A]"
-    assert desk.text("promptLine") == "Tirage à la bande : qui l’a gagné ?"
+    assert desk.text("promptLine") == "Tirage à la bande\u00a0: qui l’a gagné\u00a0?"
     assert Languages(desk.settings).initial() == "fr"  # remembered for the next start
     desk.key("A")  # the keys still work after relabelling
     assert desk.text("recordBreak") == "Enregistrer la casse [Entrée]"
@@ -253,3 +253,37 @@ def test_catalogue_is_complete_and_current(tmp_path: Path) -> None:
     compiled = tmp_path / "referee_fr.qm"
     update_translations.lrelease(CATALOGUE, compiled)
     assert compiled.read_bytes() == CATALOGUE.with_suffix(".qm").read_bytes(), "the .qm is older than the .ts"
+
+
+def test_history_in_french_from_the_command_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from referee_desk.main import main
+
+    from referee_app.cli import main as cli
+    from referee_app.events import MatchStarted
+    from referee_app.session import Session
+    from referee_app.store import Store
+    from tests.builders import brk, decode, ev
+
+    db = tmp_path / "m.db"
+    session = Session.start(Store(db), MatchStarted(players=("Léa", "Marc"), race_to=3, rules="ffb"))
+    for obj in (ev("lag", winner="A"), brk(rails=3)):
+        session.record(decode(obj))
+    capsys.readouterr()
+    assert main(["history", session.match_id, "--db", str(db), "--lang", "fr"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].endswith("faute\u00a0: seulement 3 billes en bande, la règle FFB en exige 4")
+    assert cli(["history", session.match_id, "--db", str(db)]) == 0
+    assert capsys.readouterr().out.splitlines()[2].endswith("foul: only 3 balls to a cushion, FFB needs 4")
+
+
+def test_french_punctuation_has_its_no_break_space() -> None:
+    """French typography: a no-break space before « : ; ? ! » and inside « », never an ordinary one
+    (it would let a line break leave the mark alone at the start of the next line)."""
+    import re
+    from pathlib import Path
+
+    catalogue = Path(__file__).resolve().parents[2] / "ui" / "i18n" / "referee_fr.ts"
+    translations = re.findall(r"<translation>(.*?)</translation>", catalogue.read_text(encoding="utf-8"), re.S)
+    assert translations
+    wrong = [t for t in translations if re.search(r" [:;?!»]|« ", t)]
+    assert wrong == []

@@ -163,11 +163,11 @@
     <name>BreakPanel</name>
     <message>
         <source>Balls to a cushion:</source>
-        <translation>Billes en bande :</translation>
+        <translation>Billes en bande&#xa0;:</translation>
     </message>
     <message>
         <source>First ball hit:</source>
-        <translation>Première bille touchée :</translation>
+        <translation>Première bille touchée&#xa0;:</translation>
     </message>
     <message>
         <source>the 1</source>
@@ -183,7 +183,7 @@
     </message>
     <message>
         <source>Cue ball:</source>
-        <translation>Bille de choc :</translation>
+        <translation>Bille de choc&#xa0;:</translation>
     </message>
     <message>
         <source>on the table</source>
@@ -245,7 +245,7 @@
     </message>
     <message>
         <source>Against whom, what penalty, and why?</source>
-        <translation>Contre qui, quelle pénalité, et pourquoi ?</translation>
+        <translation>Contre qui, quelle pénalité, et pourquoi&#xa0;?</translation>
     </message>
     <message>
         <source>Concession</source>
@@ -253,7 +253,7 @@
     </message>
     <message>
         <source>Who concedes? Conceding loses the match.</source>
-        <translation>Qui abandonne ? L’abandon fait perdre le match.</translation>
+        <translation>Qui abandonne&#xa0;? L’abandon fait perdre le match.</translation>
     </message>
     <message>
         <source>Stalemate</source>
@@ -261,7 +261,7 @@
     </message>
     <message>
         <source>Declare a stalemate? The rack is void and the same player breaks again.</source>
-        <translation>Déclarer la manche nulle ? Elle ne compte pas et le même joueur casse à nouveau.</translation>
+        <translation>Déclarer la manche nulle&#xa0;? Elle ne compte pas et le même joueur casse à nouveau.</translation>
     </message>
     <message>
         <source>Note</source>
@@ -269,7 +269,7 @@
     </message>
     <message>
         <source>Note for the match sheet:</source>
-        <translation>Note pour la feuille de match :</translation>
+        <translation>Note pour la feuille de match&#xa0;:</translation>
     </message>
     <message>
         <source>reason</source>
@@ -315,18 +315,18 @@
     </message>
     <message>
         <source>Time! The shot clock ran out: record the time foul [T] if it applies.</source>
-        <translation>Temps ! Le chronomètre est écoulé : enregistrez la faute de temps [T] s’il y a lieu.</translation>
+        <translation>Temps&#xa0;! Le chronomètre est écoulé&#xa0;: enregistrez la faute de temps [T] s’il y a lieu.</translation>
     </message>
     <message>
         <source>{name} is on two consecutive fouls: give the warning.</source>
-        <translation>{name} a commis deux fautes consécutives : donnez l’avertissement.</translation>
+        <translation>{name} a commis deux fautes consécutives&#xa0;: donnez l’avertissement.</translation>
     </message>
 </context>
 <context>
     <name>DeskWindow</name>
     <message>
         <source>No matches yet: start a new match, or load the demo matches.</source>
-        <translation>Aucun match pour l’instant : commencez un nouveau match, ou chargez les matchs de démonstration.</translation>
+        <translation>Aucun match pour l’instant&#xa0;: commencez un nouveau match, ou chargez les matchs de démonstration.</translation>
     </message>
     <message>
         <source>10-ball referee desk</source>
@@ -425,7 +425,7 @@
     </message>
     <message>
         <source>Which ball dropped? Then where did it go?</source>
-        <translation>Quelle bille est tombée ? Puis où est-elle allée ?</translation>
+        <translation>Quelle bille est tombée&#xa0;? Puis où est-elle allée&#xa0;?</translation>
     </message>
     <message>
         <source>Off the table [O]</source>
@@ -456,14 +456,14 @@
     </message>
     <message>
         <source>Also down: {balls}</source>
-        <translation>Aussi empochées : {balls}</translation>
+        <translation>Aussi empochées&#xa0;: {balls}</translation>
     </message>
 </context>
 <context>
     <name>LagPanel</name>
     <message>
         <source>Who won the lag? The winner chooses who breaks.</source>
-        <translation>Qui a gagné le tirage à la bande ? Le gagnant choisit qui casse.</translation>
+        <translation>Qui a gagné le tirage à la bande&#xa0;? Le gagnant choisit qui casse.</translation>
     </message>
     <message>
         <source>The winner lets the opponent break [O]</source>
@@ -471,7 +471,7 @@
     </message>
     <message>
         <source>Lag faults of the loser (for the sheet):</source>
-        <translation>Fautes du perdant au tirage (pour la feuille) :</translation>
+        <translation>Fautes du perdant au tirage (pour la feuille)&#xa0;:</translation>
     </message>
     <message>
         <source>crossed into the other half</source>
@@ -656,7 +656,7 @@
     </message>
     <message>
         <source>Export to which folder?</source>
-        <translation>Exporter dans quel dossier ?</translation>
+        <translation>Exporter dans quel dossier&#xa0;?</translation>
     </message>
     <message>
         <source>Databases of other desks</source>
@@ -688,7 +688,7 @@
     </message>
     <message>
         <source>{file}: {added} added, {same} already here, {conflicts} in conflict</source>
-        <translation>{file} : {added} ajouté(s), {same} déjà présent(s), {conflicts} en conflit</translation>
+        <translation>{file}&#xa0;: {added} ajouté(s), {same} déjà présent(s), {conflicts} en conflit</translation>
     </message>
     <message>
         <source>carried on: match {id} (new events of a longer log)</source>
@@ -696,7 +696,7 @@
     </message>
     <message>
         <source>conflict, not merged: match {id}</source>
-        <translation>conflit, non fusionné : match {id}</translation>
+        <translation>conflit, non fusionné&#xa0;: match {id}</translation>
     </message>
     <message>
         <source>Not counted ({n}): {reasons}</source>
@@ -837,7 +837,7 @@
     </message>
     <message>
         <source>Compact lower third: add ?style=lower; in French: ?lang=fr.</source>
-        <translation>Bandeau compact&#xa0;: ajoutez ?style=lower&#xa0;; en français&#xa0;: ?lang=fr.</translation>
+        <translation>Bandeau compact&#xa0;: ajoutez&#xa0;?style=lower&#xa0;; en français&#xa0;:&#xa0;?lang=fr.</translation>
     </message>
     <message>
         <source>For a TV beside the table or a phone:</source>
@@ -863,7 +863,7 @@
     </message>
     <message>
         <source>Break: {name}</source>
-        <translation>Casse : {name}</translation>
+        <translation>Casse&#xa0;: {name}</translation>
     </message>
     <message>
         <source>{winner} wins the match {a}–{b} ({how}).</source>
@@ -871,7 +871,7 @@
     </message>
     <message>
         <source>Lag for the break: who won it?</source>
-        <translation>Tirage à la bande : qui l’a gagné ?</translation>
+        <translation>Tirage à la bande&#xa0;: qui l’a gagné&#xa0;?</translation>
     </message>
     <message>
         <source>{name} to break, cue ball in hand behind the head string.</source>
@@ -879,7 +879,7 @@
     </message>
     <message>
         <source>{name} to choose: shoot from here, or hand the table back.</source>
-        <translation>{name} choisit : jouer la position, ou redonner la main.</translation>
+        <translation>{name} choisit&#xa0;: jouer la position, ou redonner la main.</translation>
     </message>
     <message>
         <source>{name} to shoot, ball in hand anywhere on the table.</source>
@@ -911,11 +911,11 @@
     </message>
     <message>
         <source>Fouls: {count}</source>
-        <translation>Fautes : {count}</translation>
+        <translation>Fautes&#xa0;: {count}</translation>
     </message>
     <message>
         <source>Extensions: {count}</source>
-        <translation>Prolongations : {count}</translation>
+        <translation>Prolongations&#xa0;: {count}</translation>
     </message>
     <message>
         <source>Spot the 10 on the foot spot</source>
@@ -941,11 +941,11 @@
     <name>Refusal</name>
     <message>
         <source>The match is over: only a note or an undo can be recorded.</source>
-        <translation>Le match est terminé : seule une note ou une annulation peut être enregistrée.</translation>
+        <translation>Le match est terminé&#xa0;: seule une note ou une annulation peut être enregistrée.</translation>
     </message>
     <message>
         <source>The lag has not been decided yet: record the lag first.</source>
-        <translation>Le tirage à la bande n’est pas encore joué : enregistrez-le d’abord.</translation>
+        <translation>Le tirage à la bande n’est pas encore joué&#xa0;: enregistrez-le d’abord.</translation>
     </message>
     <message>
         <source>The lag has already been decided.</source>
@@ -961,15 +961,15 @@
     </message>
     <message>
         <source>No break is due now: the rack has already been broken.</source>
-        <translation>Pas de casse maintenant : la manche est déjà cassée.</translation>
+        <translation>Pas de casse maintenant&#xa0;: la manche est déjà cassée.</translation>
     </message>
     <message>
         <source>The rack has not been broken yet: record the break first.</source>
-        <translation>La manche n’est pas encore cassée : enregistrez d’abord la casse.</translation>
+        <translation>La manche n’est pas encore cassée&#xa0;: enregistrez d’abord la casse.</translation>
     </message>
     <message>
         <source>{chooser} must first choose: shoot, or hand the table back.</source>
-        <translation>{chooser} doit d’abord choisir : jouer, ou redonner la main.</translation>
+        <translation>{chooser} doit d’abord choisir&#xa0;: jouer, ou redonner la main.</translation>
     </message>
     <message>
         <source>No option is offered now.</source>
@@ -1005,7 +1005,7 @@
     </message>
     <message>
         <source>{player} is not on two consecutive fouls: no warning is due.</source>
-        <translation>{player} n’a pas deux fautes consécutives : pas d’avertissement à donner.</translation>
+        <translation>{player} n’a pas deux fautes consécutives&#xa0;: pas d’avertissement à donner.</translation>
     </message>
     <message>
         <source>{player} has already been warned.</source>
@@ -1017,7 +1017,7 @@
     </message>
     <message>
         <source>{player} is not about to shoot: an extension is taken before one&apos;s own shot.</source>
-        <translation>{player} ne joue pas maintenant : une prolongation se prend avant son propre coup.</translation>
+        <translation>{player} ne joue pas maintenant&#xa0;: une prolongation se prend avant son propre coup.</translation>
     </message>
     <message>
         <source>{player} has no extension left in this rack.</source>
@@ -1111,7 +1111,7 @@
     </message>
     <message>
         <source>Winner: {name} ({how})</source>
-        <translation>Vainqueur : {name} ({how})</translation>
+        <translation>Vainqueur&#xa0;: {name} ({how})</translation>
     </message>
     <message>
         <source>Match not finished</source>
@@ -1211,15 +1211,15 @@
     </message>
     <message>
         <source>Player A: {name}</source>
-        <translation>Joueur A : {name}</translation>
+        <translation>Joueur A&#xa0;: {name}</translation>
     </message>
     <message>
         <source>Player B: {name}</source>
-        <translation>Joueur B : {name}</translation>
+        <translation>Joueur B&#xa0;: {name}</translation>
     </message>
     <message>
         <source>Referee: {name}</source>
-        <translation>Arbitre : {name}</translation>
+        <translation>Arbitre&#xa0;: {name}</translation>
     </message>
     <message>
         <source>Log head (SHA-256)</source>
@@ -1257,11 +1257,11 @@
     </message>
     <message>
         <source>Foul (ball in hand for the opponent):</source>
-        <translation>Faute (bille en main pour l’adversaire) :</translation>
+        <translation>Faute (bille en main pour l’adversaire)&#xa0;:</translation>
     </message>
     <message>
         <source>Call: {ball} in {pocket}</source>
-        <translation>Annonce : {ball} dans {pocket}</translation>
+        <translation>Annonce&#xa0;: {ball} dans {pocket}</translation>
     </message>
     <message>
         <source>Choose the called pocket first (Q W E / A S D or click it).</source>
@@ -1316,19 +1316,19 @@
     </message>
     <message>
         <source>Push-outs: shot</source>
-        <translation>Push-outs : joués</translation>
+        <translation>Push-outs&#xa0;: joués</translation>
     </message>
     <message>
         <source>Push-outs: handed back</source>
-        <translation>Push-outs : main redonnée</translation>
+        <translation>Push-outs&#xa0;: main redonnée</translation>
     </message>
     <message>
         <source>Options: shot</source>
-        <translation>Choix : joués</translation>
+        <translation>Choix&#xa0;: joués</translation>
     </message>
     <message>
         <source>Options: handed back</source>
-        <translation>Choix : main redonnée</translation>
+        <translation>Choix&#xa0;: main redonnée</translation>
     </message>
     <message>
         <source>Safeties</source>
@@ -1458,20 +1458,24 @@
         <translation>perte du match</translation>
     </message>
     <message>
+        <source>only {rails} balls to a cushion, {rules} needs {needed}</source>
+        <translation>seulement {rails} billes en bande, la règle {rules} en exige {needed}</translation>
+    </message>
+    <message>
         <source>off the table: {balls}</source>
-        <translation>hors de la table : {balls}</translation>
+        <translation>hors de la table&#xa0;: {balls}</translation>
     </message>
     <message>
         <source>foul: {fouls}</source>
-        <translation>faute : {fouls}</translation>
+        <translation>faute&#xa0;: {fouls}</translation>
     </message>
     <message>
         <source>Match: {a} v {b}, race to {race} ({rules})</source>
-        <translation>Match : {a} contre {b}, en {race} manches ({rules})</translation>
+        <translation>Match&#xa0;: {a} contre {b}, en {race} manches ({rules})</translation>
     </message>
     <message>
         <source>Lag won by {winner}; {breaker} breaks</source>
-        <translation>Tirage gagné par {winner} ; {breaker} casse</translation>
+        <translation>Tirage gagné par {winner}&#xa0;; {breaker} casse</translation>
     </message>
     <message>
         <source>Re-lag</source>
@@ -1479,11 +1483,11 @@
     </message>
     <message>
         <source>{name} breaks: {rails} balls to a cushion</source>
-        <translation>{name} casse : {rails} billes en bande</translation>
+        <translation>{name} casse&#xa0;: {rails} billes en bande</translation>
     </message>
     <message>
         <source>down: {balls}</source>
-        <translation>empochées : {balls}</translation>
+        <translation>empochées&#xa0;: {balls}</translation>
     </message>
     <message>
         <source>10 announced in {pocket}</source>
@@ -1494,16 +1498,20 @@
         <translation>{name} joue un push-out</translation>
     </message>
     <message>
+        <source>{name}: no ball called</source>
+        <translation>{name}&#xa0;: aucune bille annoncée</translation>
+    </message>
+    <message>
         <source>{name}: safety</source>
-        <translation>{name} : sécurité</translation>
+        <translation>{name}&#xa0;: sécurité</translation>
     </message>
     <message>
         <source>{name}: {ball} in {pocket}, made</source>
-        <translation>{name} : {ball} dans {pocket}, empochée</translation>
+        <translation>{name}&#xa0;: {ball} dans {pocket}, empochée</translation>
     </message>
     <message>
         <source>{name}: {ball} in {pocket}, missed</source>
-        <translation>{name} : {ball} dans {pocket}, manquée</translation>
+        <translation>{name}&#xa0;: {ball} dans {pocket}, manquée</translation>
     </message>
     <message>
         <source>{name} shoots from the position</source>
@@ -1523,7 +1531,7 @@
     </message>
     <message>
         <source>Penalty against {name}: {kind}</source>
-        <translation>Pénalité contre {name} : {kind}</translation>
+        <translation>Pénalité contre {name}&#xa0;: {kind}</translation>
     </message>
     <message>
         <source>{name} concedes the match</source>
@@ -1531,15 +1539,31 @@
     </message>
     <message>
         <source>Stalemate: the rack is void</source>
-        <translation>Partie nulle : la manche ne compte pas</translation>
+        <translation>Partie nulle&#xa0;: la manche ne compte pas</translation>
     </message>
     <message>
         <source>Note: {text}</source>
-        <translation>Note : {text}</translation>
+        <translation>Note&#xa0;: {text}</translation>
     </message>
     <message>
         <source>Undo of event {seq}</source>
         <translation>Annulation de l’événement {seq}</translation>
+    </message>
+    <message>
+        <source>[voided by event {seq}]</source>
+        <translation>[annulé par l’événement {seq}]</translation>
+    </message>
+    <message>
+        <source>Rack {rack}: {how}, replayed</source>
+        <translation>Manche {rack}&#xa0;: {how}, à rejouer</translation>
+    </message>
+    <message>
+        <source>Rack {rack} to {name} ({how}): {score}</source>
+        <translation>Manche {rack} pour {name} ({how})&#xa0;: {score}</translation>
+    </message>
+    <message>
+        <source>{name} wins the match {won}–{lost} ({result})</source>
+        <translation>{name} gagne le match {won}–{lost} ({result})</translation>
     </message>
 </context>
 </TS>
