@@ -113,6 +113,7 @@ class DeskPage(QWidget):
         self.shot_panel = ShotPanel(self.record, self.panels)
         self.option_panel = OptionPanel(self.record, self.panels)
         self.finished_panel = FinishedPanel(self.panels)
+        self.finished_panel.sheet_requested.connect(self.preview_sheet)
         for panel in self.all_panels():
             panel_buttons(panel)
             # flush with the top of the drawing and with Undo: height is the desk's scarcest room
@@ -144,6 +145,28 @@ class DeskPage(QWidget):
     # --- recording -------------------------------------------------------------------
     def record(self, event: Event) -> bool:
         return self.controller.record(event)
+
+    def preview_sheet(self) -> None:
+        """The open match's sheet in a print preview (to print it, or to save it as a PDF)."""
+        session = self.controller.session
+        if session is None:
+            return
+        from referee_app.sheet import build_sheet, sheet_html
+
+        entries = session.history.entries
+        html = self.controller.operate(
+            self.tr("Print preview"), lambda: sheet_html(build_sheet(entries, qt_translate), qt_translate)
+        )
+        if html is None:
+            return
+        from PySide6.QtPrintSupport import QPrintPreviewDialog
+        from referee_desk.pdf_sheet import sheet_document
+
+        dialog = QPrintPreviewDialog(self)
+        dialog.setObjectName("printPreview")
+        dialog.paintRequested.connect(lambda printer: sheet_document(html).print_(printer))
+        self.preview = dialog
+        dialog.open()
 
     def take_extension(self) -> None:
         """Section 10: the extension is recorded, then the running clock gets its seconds."""

@@ -15,7 +15,23 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QHideEvent, QKeySequence, QShortcut, QShowEvent
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QAbstractButton, QCheckBox, QPushButton, QWidget
+
+
+def _own_key(button: QAbstractButton, key: str | None) -> QShortcut | None:
+    """A key for `button`, disabled until it is shown (its show and hide events switch it)."""
+    if not key:
+        return None
+    shortcut = QShortcut(QKeySequence(key), button)
+    shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+
+    def pressed() -> None:
+        if button.isEnabled() and button.isVisible():
+            button.click()
+
+    shortcut.activated.connect(pressed)
+    shortcut.setEnabled(False)
+    return shortcut
 
 
 class KeyButton(QPushButton):
@@ -24,16 +40,29 @@ class KeyButton(QPushButton):
         if name:
             self.setObjectName(name)
         self.key = key
-        self.shortcut_key: QShortcut | None = None
-        if key:
-            self.shortcut_key = QShortcut(QKeySequence(key), self)
-            self.shortcut_key.setContext(Qt.ShortcutContext.WindowShortcut)
-            self.shortcut_key.activated.connect(self._pressed_by_key)
+        self.shortcut_key = _own_key(self, key)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.shortcut_key is not None:
+            self.shortcut_key.setEnabled(True)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        if self.shortcut_key is not None:
             self.shortcut_key.setEnabled(False)
 
-    def _pressed_by_key(self) -> None:
-        if self.isEnabled() and self.isVisible():
-            self.click()
+
+class KeyCheckBox(QCheckBox):
+    """A box ticked and unticked by its key, live while it is shown (as `KeyButton`): a
+    `setShortcut` would be lost at the next `setText`, on a language switch or at start."""
+
+    def __init__(self, key: str, parent: QWidget | None = None, name: str = "") -> None:
+        super().__init__(parent)
+        if name:
+            self.setObjectName(name)
+        self.key = key
+        self.shortcut_key = _own_key(self, key)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

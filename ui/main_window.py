@@ -90,6 +90,7 @@ class DeskWindow(QMainWindow):
             from referee_desk.desk_page import DeskPage  # deferred: most of the desk's imports
 
             self._desk_page = DeskPage(self.controller, self.pages)
+            self._desk_page.finished_panel.new_match_requested.connect(self.new_match)
             self.pages.addWidget(self._desk_page)
         return self._desk_page
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -23,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 from referee_desk import presenter
 from referee_desk.controller import qt_translate
-from referee_desk.keys import KeyButton
+from referee_desk.keys import KeyButton, KeyCheckBox
 from referee_desk.pickers import BallRow, DroppedDialog, PocketGrid
 from referee_desk.theme import text_style
 
@@ -132,17 +131,14 @@ class LagPanel(QWidget):
             button.clicked.connect(lambda _=False, s=seat: self._won(s))
             row.addWidget(button)
         layout.addLayout(row)
-        self.lets_opponent_break = QCheckBox(self)
-        self.lets_opponent_break.setObjectName("lagOpponentBreaks")
-        self.lets_opponent_break.setShortcut("O")
+        self.lets_opponent_break = KeyCheckBox("O", self, "lagOpponentBreaks")
         layout.addWidget(self.lets_opponent_break)
         self.faults_label = QLabel(self)
         layout.addWidget(self.faults_label)
         grid = QGridLayout()
-        self.faults: dict[LagFault, QCheckBox] = {}
+        self.faults: dict[LagFault, KeyCheckBox] = {}
         for i, fault in enumerate(LagFault):
-            box = QCheckBox(self)
-            box.setObjectName(f"lagFault_{fault.value}")
+            box = KeyCheckBox(str(i + 1), self, f"lagFault_{fault.value}")
             self.faults[fault] = box
             grid.addWidget(box, i // 2, i % 2)
         layout.addLayout(grid)
@@ -167,7 +163,7 @@ class LagPanel(QWidget):
             LagFault.FOUL: self.tr("foul"),
         }
         for fault, box in self.faults.items():
-            box.setText(labels[fault])
+            box.setText(f"{labels[fault]} [{box.key}]")
         self.relag.setText(self.tr("Re-lag [R]"))
         self.show_state(self.state)
 
@@ -182,12 +178,16 @@ class LagPanel(QWidget):
         codes = tuple(f for f, box in self.faults.items() if box.isChecked())
         faults = ((winner.other, codes),) if codes else ()
         if self.record(Lag(winner=winner, breaker=breaker, faults=faults)):
-            self.lets_opponent_break.setChecked(False)
-            for box in self.faults.values():
-                box.setChecked(False)
+            self._clear()
 
     def _relag(self) -> None:
-        self.record(Relag(reason=""))
+        if self.record(Relag(reason="")):
+            self._clear()  # the faults were the last lag's: the next one starts with none
+
+    def _clear(self) -> None:
+        self.lets_opponent_break.setChecked(False)
+        for box in self.faults.values():
+            box.setChecked(False)
 
 
 class BreakPanel(QWidget):
@@ -483,6 +483,11 @@ class OptionPanel(QWidget):
 
 
 class FinishedPanel(QWidget):
+    """The match is over: its result, and one key each to its sheet and to the next match."""
+
+    sheet_requested = Signal()
+    new_match_requested = Signal()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("finishedPanel")
@@ -493,10 +498,20 @@ class FinishedPanel(QWidget):
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
         text_style(self.result, 26, bold=True)
         layout.addWidget(self.result)
+        row = QHBoxLayout()
+        self.sheet = _button(self, "finishedSheet", "P")
+        self.sheet.clicked.connect(self.sheet_requested.emit)
+        self.next = _button(self, "finishedNewMatch", "N")
+        self.next.clicked.connect(self.new_match_requested.emit)
+        row.addWidget(self.sheet)
+        row.addWidget(self.next)
+        layout.addLayout(row)
         layout.addStretch(1)
+        self.retranslate()
 
     def retranslate(self) -> None:
-        pass
+        self.sheet.setText(self.tr("The match sheet [P]"))
+        self.next.setText(self.tr("New match [N]"))
 
     def show_state(self, state: State) -> None:
         self.result.setText(presenter.prompt_line(state, qt_translate))

@@ -60,16 +60,17 @@ def prompt_line(state: State, tr: Translate = english) -> str:
         assert state.winner is not None and state.result is not None
         return tr(CTX, template).format(
             winner=name(state, state.winner),
-            a=state.score.a,
-            b=state.score.b,
+            a=state.score[state.winner],  # the winner's score first: "wins the match 3–1"
+            b=state.score[state.winner.other],
             how=result_label(state.result, tr),
         )
     if state.awaiting is Awaiting.LAG:
         return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Lag for the break: who won it?"))
     if state.awaiting is Awaiting.BREAK:
-        return tr(
+        line = tr(
             CTX, QT_TRANSLATE_NOOP("Presenter", "{name} to break, cue ball in hand behind the head string.")
         ).format(name=who)
+        return f"{rack_end_line(state, tr)} {line}".strip()
     if state.awaiting is Awaiting.OPTION:
         return tr(
             CTX, QT_TRANSLATE_NOOP("Presenter", "{name} to choose: shoot from here, or hand the table back.")
@@ -82,6 +83,20 @@ def prompt_line(state: State, tr: Translate = english) -> str:
     if state.push_out_allowed:
         line += " " + tr(CTX, QT_TRANSLATE_NOOP("Presenter", "A push-out is allowed."))
     return line
+
+
+def rack_end_line(state: State, tr: Translate = english) -> str:
+    """How the last rack ended, said until the next break is entered ('' before the first)."""
+    if not state.racks or state.awaiting is not Awaiting.BREAK:
+        return ""
+    last = state.racks[-1]
+    if last.winner is None:
+        return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Rack {rack}: {how}, replayed.")).format(
+            rack=last.rack, how=how_label(last.how, tr)
+        )
+    return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Rack {rack} to {name} ({how}), {a}–{b}.")).format(
+        rack=last.rack, name=name(state, last.winner), how=how_label(last.how, tr), a=state.score.a, b=state.score.b
+    )
 
 
 def cue_ball_line(state: State, tr: Translate = english) -> str:

@@ -96,7 +96,7 @@ def check_final_screen(desk: Desk) -> None:
     assert desk.text("scoreA") == "0" and desk.text("scoreB") == "2"
     assert desk.text("nameB") == "Ben"
     assert desk.widget("finishedPanel").isVisible()
-    assert desk.text("finishedResult") == "Ben wins the match 0–2 (race won)."
+    assert desk.text("finishedResult") == "Ben wins the match 2–0 (race won)."  # the winner's score first
     assert desk.page.history.count() == len(desk.session.history.entries)
 
 

@@ -314,6 +314,10 @@
         <translation>Avertissement donné [G]</translation>
     </message>
     <message>
+        <source>Print preview</source>
+        <translation>Aperçu avant impression</translation>
+    </message>
+    <message>
         <source>Time! The shot clock ran out: record the time foul [T] if it applies.</source>
         <translation>Temps&#xa0;! Le chronomètre est écoulé&#xa0;: enregistrez la faute de temps [T] s’il y a lieu.</translation>
     </message>
@@ -457,6 +461,17 @@
     <message>
         <source>Also down: {balls}</source>
         <translation>Aussi empochées&#xa0;: {balls}</translation>
+    </message>
+</context>
+<context>
+    <name>FinishedPanel</name>
+    <message>
+        <source>The match sheet [P]</source>
+        <translation>La feuille de match [P]</translation>
+    </message>
+    <message>
+        <source>New match [N]</source>
+        <translation>Nouveau match [N]</translation>
     </message>
 </context>
 <context>
@@ -892,6 +907,14 @@
     <message>
         <source>A push-out is allowed.</source>
         <translation>Un push-out est permis.</translation>
+    </message>
+    <message>
+        <source>Rack {rack}: {how}, replayed.</source>
+        <translation>Manche {rack}&#xa0;: {how}, à rejouer.</translation>
+    </message>
+    <message>
+        <source>Rack {rack} to {name} ({how}), {a}–{b}.</source>
+        <translation>Manche {rack} pour {name} ({how}), {a}–{b}.</translation>
     </message>
     <message>
         <source>Ball in hand behind the head string</source>

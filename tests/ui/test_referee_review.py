@@ -1,0 +1,77 @@
+"""Findings of the referee's walkthrough (../shared/reviews/desk-walkthrough.md), on the real window."""
+
+from __future__ import annotations
+
+from referee_app.vocab import LagFault, Seat
+from tests.ui.conftest import Desk
+
+
+def test_o_lets_the_opponent_break_and_digits_tick_the_lag_faults(desk: Desk) -> None:
+    """Finding 4: `O` did nothing (a language switch or the first label replaced its shortcut)."""
+    desk.start()
+    desk.key("O")
+    assert desk.widget("lagOpponentBreaks").isChecked()  # type: ignore[attr-defined]
+    desk.key("4")  # the fourth fault box: touched a side rail
+    assert desk.widget("lagFault_side_rail").isChecked()  # type: ignore[attr-defined]
+    assert desk.text("lagFault_side_rail").endswith("[4]")
+    desk.key("B")  # B won the lag and lets A break; A's lag touched a side rail
+    lag = desk.session.history.entries[-1].event
+    assert (lag.winner, lag.breaker) == (Seat.B, Seat.A)
+    assert lag.faults == ((Seat.A, (LagFault.SIDE_RAIL,)),)
+
+
+def test_a_relag_clears_the_fault_boxes(desk: Desk) -> None:
+    """Finding 14: the box stayed ticked for the next lag, charged to whoever lost it."""
+    desk.start()
+    desk.key("4")
+    desk.key("R")
+    assert not desk.widget("lagFault_side_rail").isChecked()  # type: ignore[attr-defined]
+    desk.key("A")
+    assert desk.session.history.entries[-1].event.faults == ()
+
+
+def test_o_still_works_after_the_labels_are_set_again(desk: Desk) -> None:
+    """What a language switch does to the panel: every label set again (a plain shortcut was lost)."""
+    desk.start()
+    desk.page.lag_panel.retranslate()
+    desk.key("O")
+    assert desk.widget("lagOpponentBreaks").isChecked()  # type: ignore[attr-defined]
+
+
+def _run_rack(desk: Desk) -> None:
+    """The breaker drops the 4, then runs 1, 2, 3, 5...10, each called in FL."""
+    desk.click("breakAddDropped")
+    desk.click("droppedBall4")
+    desk.click("droppedPocketSL")
+    desk.click("recordBreak")
+    for ball in (1, 2, 3, 5, 6, 7, 8, 9, 10):
+        desk.key(str(ball % 10))
+        desk.key("E")
+        desk.key("Return")
+
+
+def test_the_end_of_a_rack_is_said_until_the_next_break(desk: Desk) -> None:
+    """Finding 3: the desk went straight to the next break panel, saying nothing."""
+    desk.start(race_to=2)
+    desk.key("A")
+    _run_rack(desk)
+    prompt = desk.text("promptLine")
+    assert prompt.startswith("Rack 1 to Ana (called 10), 1–0.") and "Ben to break" in prompt
+    desk.click("recordBreak")  # the next break is entered: the announcement has done its job
+    assert "Rack 1" not in desk.text("promptLine")
+
+
+def test_the_match_end_puts_the_winners_score_first_and_offers_the_sheet_and_the_next_match(desk: Desk) -> None:
+    """Finding 22: "wins the match 1–3"; nothing pointed to the sheet or the next match."""
+    desk.start(race_to=1)
+    desk.key("B")
+    _run_rack(desk)
+    assert desk.text("finishedResult") == "Ben wins the match 1–0 (race won)."
+    assert desk.state.score.a == 0
+    desk.key("P")
+    preview = desk.page.preview
+    assert preview.isVisible() and preview.objectName() == "printPreview"
+    preview.reject()
+    desk.key("N")
+    assert desk.window.dialog is not None and desk.window.dialog.objectName() == "newMatchDialog"
+    desk.window.dialog.reject()
