@@ -159,14 +159,9 @@ class DeskPage(QWidget):
         )
         if html is None:
             return
-        from PySide6.QtPrintSupport import QPrintPreviewDialog
-        from referee_desk.pdf_sheet import sheet_document
+        from referee_desk.pdf_sheet import open_preview
 
-        dialog = QPrintPreviewDialog(self)
-        dialog.setObjectName("printPreview")
-        dialog.paintRequested.connect(lambda printer: sheet_document(html).print_(printer))
-        self.preview = dialog
-        dialog.open()
+        self.preview = open_preview(self, html)
 
     def take_extension(self) -> None:
         """Section 10: the extension is recorded, then the running clock gets its seconds."""

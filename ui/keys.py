@@ -13,13 +13,27 @@ visible, that clicks it directly.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QHideEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QCheckBox, QPushButton, QWidget
 
 
+class _LiveWhileShown(QObject):
+    """Switches a button's key on when the button is shown and off when it is hidden."""
+
+    def __init__(self, button: QAbstractButton, shortcut: QShortcut) -> None:
+        super().__init__(button)
+        self.shortcut = shortcut
+        button.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
+            self.shortcut.setEnabled(event.type() == QEvent.Type.Show)
+        return False
+
+
 def _own_key(button: QAbstractButton, key: str | None) -> QShortcut | None:
-    """A key for `button`, disabled until it is shown (its show and hide events switch it)."""
+    """A key for `button`, live only while it is shown, that clicks it at once."""
     if not key:
         return None
     shortcut = QShortcut(QKeySequence(key), button)
@@ -31,6 +45,7 @@ def _own_key(button: QAbstractButton, key: str | None) -> QShortcut | None:
 
     shortcut.activated.connect(pressed)
     shortcut.setEnabled(False)
+    _LiveWhileShown(button, shortcut)
     return shortcut
 
 
@@ -41,16 +56,6 @@ class KeyButton(QPushButton):
             self.setObjectName(name)
         self.key = key
         self.shortcut_key = _own_key(self, key)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self.shortcut_key is not None:
-            self.shortcut_key.setEnabled(True)
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        super().hideEvent(event)
-        if self.shortcut_key is not None:
-            self.shortcut_key.setEnabled(False)
 
 
 class KeyCheckBox(QCheckBox):
@@ -63,13 +68,3 @@ class KeyCheckBox(QCheckBox):
             self.setObjectName(name)
         self.key = key
         self.shortcut_key = _own_key(self, key)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self.shortcut_key is not None:
-            self.shortcut_key.setEnabled(True)
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        super().hideEvent(event)
-        if self.shortcut_key is not None:
-            self.shortcut_key.setEnabled(False)

@@ -9,9 +9,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from referee_app.i18n import Translate
 
 ORGANIZATION = "referee-desk"
 APPLICATION = "referee-app"
@@ -36,13 +39,21 @@ def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.format != "pdf":
         return cli.cmd_export(args, out)
+    from referee_desk.pdf_sheet import write_sheet_pdf
+
+    return _in_language(args.lang, lambda _tr: cli.cmd_export(args, out, pdf=write_sheet_pdf))
+
+
+def _in_language(lang: str, run: Callable[[Translate], int]) -> int:
+    """Run a command with the desk's Qt catalogue for `lang` installed (and taken out after)."""
     from PySide6.QtCore import QCoreApplication
-    from referee_desk.pdf_sheet import ensure_gui_app, use_language, write_sheet_pdf
+    from referee_desk.controller import qt_translate
+    from referee_desk.pdf_sheet import ensure_gui_app, use_language
 
     ensure_gui_app()
-    translator = use_language(args.lang)
+    translator = use_language(lang)
     try:
-        return cli.cmd_export(args, out, pdf=write_sheet_pdf)
+        return run(qt_translate)
     finally:
         if translator is not None:
             QCoreApplication.removeTranslator(translator)
@@ -54,17 +65,7 @@ def history_in_language(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.lang == "en":
         return cli.cmd_history(args, out)
-    from PySide6.QtCore import QCoreApplication
-    from referee_desk.controller import qt_translate
-    from referee_desk.pdf_sheet import use_language
-
-    app = QCoreApplication.instance() or QCoreApplication([])  # noqa: F841 (translators need one)
-    translator = use_language(args.lang)
-    try:
-        return cli.cmd_history(args, out, tr=qt_translate)
-    finally:
-        if translator is not None:
-            QCoreApplication.removeTranslator(translator)
+    return _in_language(args.lang, lambda tr: cli.cmd_history(args, out, tr=tr))
 
 
 def board_window(args: argparse.Namespace, out: TextIO) -> int:

@@ -459,14 +459,9 @@ class MatchesPage(QWidget):
         html = self.controller.operate(self.tr("Print preview"), sheet)
         if html is None:
             return
-        from PySide6.QtPrintSupport import QPrintPreviewDialog
-        from referee_desk.pdf_sheet import sheet_document
+        from referee_desk.pdf_sheet import open_preview
 
-        dialog = QPrintPreviewDialog(self)
-        dialog.setObjectName("printPreview")
-        dialog.paintRequested.connect(lambda printer: sheet_document(html).print_(printer))
-        self.dialog = dialog
-        dialog.open()
+        self.dialog = open_preview(self, html)
 
 
 INLINE = 300

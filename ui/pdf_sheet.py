@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QMarginsF, QTranslator
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
@@ -11,6 +12,10 @@ from referee_desk.controller import qt_translate
 from referee_desk.i18n import FOLDER
 
 from referee_app.events import Entry
+
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrintPreviewDialog
+    from PySide6.QtWidgets import QWidget
 from referee_app.sheet import build_sheet, sheet_html
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
@@ -59,3 +64,14 @@ def write_sheet_pdf(entries: list[Entry], path: Path, paper: str = "a4") -> None
     ensure_gui_app()
     sheet = build_sheet(entries, qt_translate)
     print_html(sheet_html(sheet, qt_translate), path, paper, title=f"{sheet.players[0]} v {sheet.players[1]}")
+
+
+def open_preview(parent: QWidget, html: str) -> QPrintPreviewDialog:
+    """A sheet in Qt's print preview (print it, or save it as a PDF), opened without blocking."""
+    from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+    dialog = QPrintPreviewDialog(parent)
+    dialog.setObjectName("printPreview")
+    dialog.paintRequested.connect(lambda printer: sheet_document(html).print_(printer))
+    dialog.open()
+    return dialog
