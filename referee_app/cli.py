@@ -24,6 +24,7 @@ from referee_app.codec import LogFormatError, event_to_text, parse_line
 from referee_app.events import Entry, MatchStarted
 from referee_app.history import ReplayRefused, replay
 from referee_app.i18n import Translate, english
+from referee_app.localtime import local_stamp
 from referee_app.logfile import LogFileError, format_log, read_log
 from referee_app.merge import merge
 from referee_app.projection import project_log
@@ -157,7 +158,7 @@ def cmd_matches(args: argparse.Namespace, out: TextIO) -> int:
             except Tampered as exc:
                 status = f"TAMPERED: {exc}"
         line = (
-            f"{row.match_id}  {row.created_at[:16]}  {row.player_a} v {row.player_b}  "
+            f"{row.match_id}  {local_stamp(row.created_at)}  {row.player_a} v {row.player_b}  "
             f"{row.rules} race to {row.race_to}  {status}  {row.event} {row.round}".rstrip()
         )
         out.write(for_terminal(line) + "\n")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from referee_app.events import Entry, MatchStarted
+from referee_app.localtime import local, local_date
 from referee_app.logfile import format_log
 from referee_app.projection import project_log
 from referee_app.store import MatchRow, Summary
@@ -27,8 +28,10 @@ RACK_COLUMNS = (
 )  # fmt: skip
 MATCH_COLUMNS = (
     "date", "event", "round", "table", "match_id", "player_a", "player_b", "rules", "race_to",
-    "score_a", "score_b", "winner", "result", "status", "racks", "started_at", "last_event_at",
+    "score_a", "score_b", "winner", "result", "status", "racks", "started_at", "last_event_at", "referee",
 )  # fmt: skip
+"""`date` is the local day; `started_at` and `last_event_at` are local times that carry their UTC
+offset ("2026-11-29T21:10:00+01:00"), so a spreadsheet reads them right and nothing is lost."""
 
 
 Match = Summary | list[Entry]
@@ -52,7 +55,7 @@ def _summary(match: Match) -> Summary:
 
 def _base(row: MatchRow) -> dict[str, object]:
     return {
-        "date": row.created_at[:10],
+        "date": local_date(row.created_at),
         "event": row.event,
         "round": row.round,
         "table": row.table,
@@ -92,7 +95,7 @@ def match_row(match: Match) -> dict[str, object]:
     row, projection = summary.match, summary.projection
     if projection is None:  # a log that cannot be read: listed, with what is known of it
         return {**_base(row), "rules": row.rules, "race_to": row.race_to, "status": summary.status,
-                "started_at": row.created_at}  # fmt: skip
+                "started_at": _local_iso(row.created_at), "referee": row.referee}  # fmt: skip
     return {
         **_base(row),
         "rules": row.rules,
@@ -103,9 +106,15 @@ def match_row(match: Match) -> dict[str, object]:
         "result": projection.result,
         "status": projection.status,
         "racks": len(projection.racks),
-        "started_at": row.created_at,
-        "last_event_at": projection.last_at,
+        "started_at": _local_iso(row.created_at),
+        "last_event_at": _local_iso(projection.last_at),
+        "referee": row.referee,
     }
+
+
+def _local_iso(at: str) -> str:
+    moment = local(at)
+    return "" if moment is None else moment.isoformat(timespec="seconds")
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from referee_app.chain import log_head
 from referee_app.events import Break, Concede, Entry, Note, Option, Penalty, PushOut, Stalemate, Undo, WarningGiven
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.localtime import local_date, local_hm
 from referee_app.played import played_from
 from referee_app.rules import fouls_of
 from referee_app.vocab import Choice, OptionAfter, Seat
@@ -73,7 +74,7 @@ class Sheet:
 
 
 def _time(at: str) -> str:
-    return at[11:16] if len(at) >= 16 else ""
+    return local_hm(at)
 
 
 def _break_result(event: Break, fouled: bool, tr: Translate) -> str:
@@ -167,7 +168,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         round=setup.round,
         table=setup.table,
         referee=setup.referee,
-        date=first_at[:10],
+        date=local_date(first_at),
         started=_time(first_at),
         ended=_time(last_at) if final.finished else "",
         rules=rules_label(setup),

@@ -7,23 +7,16 @@ a line of its own with the winner, how, and the score after it. A protest is set
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from referee_app.events import Undo
 from referee_app.history import History
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.localtime import local_hm
 from referee_app.wording import CTX, describe, how_label, name, result_label
 
 
 def local_time(at: str) -> str:
     """The stored UTC time as the local clock reads it (HH:MM), for the people in the room."""
-    try:
-        moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
-    except ValueError:
-        return "--:--"
-    if moment.tzinfo is None:
-        return moment.strftime("%H:%M")
-    return moment.astimezone().strftime("%H:%M")
+    return local_hm(at) or "--:--"
 
 
 def transcript(history: History, tr: Translate = english) -> list[str]:

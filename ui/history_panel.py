@@ -13,13 +13,15 @@ from referee_desk.controller import qt_translate
 
 from referee_app.events import Undo
 from referee_app.history import History
+from referee_app.transcript import local_time
 
 
 def describe_entry(history: History, index: int) -> str:
-    """Entry `index` (0-based) of the history, numbered by its seq."""
+    """Entry `index` (0-based) of the history: its seq, its local time, and the event in words
+    (as `referee-app history` prints it)."""
     entry = history.entries[index]
     before = history.timeline[index - 1] if index > 0 else history.timeline[0]
-    return f"{entry.seq}. {presenter.describe(entry.event, before, qt_translate)}"
+    return f"{entry.seq}. {local_time(entry.at)} {presenter.describe(entry.event, before, qt_translate)}"
 
 
 class HistoryPanel(QListWidget):

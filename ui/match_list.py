@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from referee_app.localtime import local_stamp
 from referee_app.wording import rules_short
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class MatchListModel(QAbstractTableModel):
             return rules_short(match.rules)
         if column == 4:
             return " ".join(x for x in (match.event, match.round) if x)
-        return match.created_at[:16].replace("T", " ")
+        return local_stamp(match.created_at)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and index.isValid():

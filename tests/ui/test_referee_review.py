@@ -75,3 +75,16 @@ def test_the_match_end_puts_the_winners_score_first_and_offers_the_sheet_and_the
     desk.key("N")
     assert desk.window.dialog is not None and desk.window.dialog.objectName() == "newMatchDialog"
     desk.window.dialog.reject()
+
+
+def test_each_history_line_shows_its_local_time(desk: Desk) -> None:
+    """Finding 17: no event carried a time, so a protest could not say when the warning was given."""
+    import re
+
+    from referee_app.localtime import local_hm
+
+    desk.start()
+    desk.key("A")
+    first = desk.page.history.item(0).text()
+    assert re.match(r"^1\. \d\d:\d\d Match: Ana v Ben", first)
+    assert first.split()[1] == local_hm(desk.session.history.entries[0].at)

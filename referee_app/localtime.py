@@ -1,0 +1,44 @@
+"""The stored UTC times as the people in the room read them: the computer's local time.
+
+The log keeps UTC (spec §2); every place a person reads a time (the desk, the Matches
+page, sheets, CSV, `matches`, `history`) shows it local, and the CSV also says the offset.
+A time that is not one (a crafted or damaged `at`) reads as empty, never as a guess.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+
+def local(at: str) -> datetime | None:
+    """`at` in the local time zone; None when it is not an ISO-8601 time."""
+    try:
+        moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    except (ValueError, AttributeError):
+        return None
+    return moment.astimezone() if moment.tzinfo is not None else moment
+
+
+def local_date(at: str) -> str:
+    moment = local(at)
+    return "" if moment is None else moment.strftime("%Y-%m-%d")
+
+
+def local_hm(at: str) -> str:
+    moment = local(at)
+    return "" if moment is None else moment.strftime("%H:%M")
+
+
+def local_stamp(at: str) -> str:
+    """Date and time, as a list shows them ("2026-11-29 21:10")."""
+    moment = local(at)
+    return "" if moment is None else moment.strftime("%Y-%m-%d %H:%M")
+
+
+def utc_offset(at: str) -> str:
+    """The local time's offset from UTC at that moment ("+01:00"; summer time counted)."""
+    moment = local(at)
+    if moment is None or moment.utcoffset() is None:
+        return ""
+    text = moment.strftime("%z")
+    return f"{text[:3]}:{text[3:]}"
