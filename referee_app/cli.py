@@ -317,7 +317,8 @@ def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = No
     store = _open_store(args)
     try:
         if args.format == "csv":  # from the projections: no match is replayed
-            written = exports.write_csv(_selected_summaries(args, store), Path(args.out))
+            sep = args.sep or exports.csv_separator(args.lang)
+            written = exports.write_csv(_selected_summaries(args, store), Path(args.out), sep)
         else:
             written = exports.write_files(_selected_logs(args, store), args.format, Path(args.out), pdf, args.paper)
     except exports.ExportError as exc:
@@ -414,6 +415,9 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--out", default=".", help="folder for the files (default: here)")
     exp.add_argument("--paper", choices=["a4", "letter"], default="a4")
     exp.add_argument("--lang", choices=["en", "fr"], default="en", help="language of the PDF sheet")
+    exp.add_argument(
+        "--sep", choices=list(exports.CSV_SEPARATORS), help="CSV separator (default: ';' with --lang fr, else ',')"
+    )
     mrg = with_db(sub.add_parser("merge", help="bring in the matches of other desks' databases"))
     mrg.add_argument("others", nargs="+", metavar="OTHER.db")
     st = with_db(sub.add_parser("stats", help="statistics per player"))

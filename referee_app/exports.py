@@ -254,21 +254,34 @@ def write_files(
     return written
 
 
-def write_csv(matches: Iterable[Match], folder: Path) -> list[Path]:
+CSV_SEPARATORS = (",", ";")
+
+
+def csv_separator(lang: str) -> str:
+    """The separator a spreadsheet in that language splits on: `;` where the decimal mark is a comma."""
+    return ";" if lang == "fr" else ","
+
+
+def write_csv(matches: Iterable[Match], folder: Path, sep: str = ",") -> list[Path]:
     """racks.csv and matches.csv into `folder`, in one pass over `matches` (summaries from the
     projections, or logs), row by row: memory does not grow with the number of matches. Each file
-    is filled beside its place, checked, then renamed into it (`write_checked`)."""
+    is filled beside its place, checked, then renamed into it (`write_checked`).
+
+    UTF-8 with a BOM, so Excel reads "Lefèvre" as it is; `sep` ";" for a French Excel, which
+    splits on it (a comma is its decimal mark)."""
+    if sep not in CSV_SEPARATORS:
+        raise ExportError(f"the CSV separator is {' or '.join(CSV_SEPARATORS)}, not {sep!r}")
     folder = _output_folder(folder)
     taken: set[str] = set()
     racks_path, matches_path = _inside(folder, "racks.csv", taken), _inside(folder, "matches.csv", taken)
     rows = [path.with_name(f".{path.name}.rows") for path in (racks_path, matches_path)]
     try:
         with (
-            rows[0].open("w", encoding="utf-8", newline="") as racks_file,
-            rows[1].open("w", encoding="utf-8", newline="") as matches_file,
+            rows[0].open("w", encoding="utf-8-sig", newline="") as racks_file,
+            rows[1].open("w", encoding="utf-8-sig", newline="") as matches_file,
         ):
-            racks = _csv_writer(racks_file, RACK_COLUMNS)
-            per_match = _csv_writer(matches_file, MATCH_COLUMNS)
+            racks = _csv_writer(racks_file, RACK_COLUMNS, sep)
+            per_match = _csv_writer(matches_file, MATCH_COLUMNS, sep)
             for match in matches:
                 summary = _summary(match)
                 racks.writerows(_neutralised(row) for row in rack_rows(summary))
@@ -283,8 +296,8 @@ def write_csv(matches: Iterable[Match], folder: Path) -> list[Path]:
     return [racks_path, matches_path]
 
 
-def _csv_writer(handle: TextIO, columns: tuple[str, ...]) -> csv.DictWriter[str]:
-    writer = csv.DictWriter(handle, fieldnames=columns, lineterminator="\n")
+def _csv_writer(handle: TextIO, columns: tuple[str, ...], sep: str = ",") -> csv.DictWriter[str]:
+    writer = csv.DictWriter(handle, fieldnames=columns, lineterminator="\n", delimiter=sep)
     writer.writeheader()
     return writer
 

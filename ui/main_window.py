@@ -76,6 +76,7 @@ class DeskWindow(QMainWindow):
     # --- construction ----------------------------------------------------------------
     def _build_start_page(self) -> None:
         self.matches = MatchesPage(self.controller, self.pages)
+        self.matches.language = lambda: self.languages.current
         self.matches.open_requested.connect(self.open_match)
         self.matches.new_requested.connect(self.new_match)
         self.matches.demo_requested.connect(self.load_demo)

@@ -46,6 +46,7 @@ class MatchesPage(QWidget):
         super().__init__(parent)
         self.setObjectName("startPage")
         self.controller = controller
+        self.language: Callable[[], str] = lambda: "en"  # the desk's language (the window sets it)
         self.rows: list[Summary] = []
         self._names: list[str] = []  # each row's two names, casefolded, for the player filter
         self._shown_ids: list[str] = []  # the match id of each row of the tree, in order
@@ -352,12 +353,14 @@ class MatchesPage(QWidget):
         def write(progress: Callable[[int, int], bool]) -> list[Path]:
             from referee_desk.pdf_sheet import write_sheet_pdf
 
-            from referee_app.exports import write_csv, write_files
+            from referee_app.exports import csv_separator, write_csv, write_files
             from referee_app.store import Cancelled
 
             store, chosen = self._own_store(), set(ids)
-            if kind == "csv":  # from the projections, streamed
-                return write_csv((s for s in store.iter_summaries(progress) if s.match.match_id in chosen), folder)
+            if kind == "csv":  # from the projections, streamed; ';' for a French spreadsheet
+                sep = csv_separator(self.language())
+                summaries = (s for s in store.iter_summaries(progress) if s.match.match_id in chosen)
+                return write_csv(summaries, folder, sep)
             logs = []
             for done, match_id in enumerate(ids, start=1):
                 logs.append(store.load(match_id))

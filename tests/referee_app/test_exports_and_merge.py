@@ -133,3 +133,19 @@ def test_merge_refuses_a_file_that_is_not_a_match_database(tmp_path: Path) -> No
     junk.write_bytes(b"not sqlite" * 100)
     with pytest.raises(StoreError):
         merge(Store(tmp_path / "ours.db"), junk)
+
+
+def test_csv_opens_right_in_a_french_excel(tmp_path: Path) -> None:
+    """Review finding 26: UTF-8 with a BOM, and ';' for French (its decimal mark is the comma)."""
+    db = tmp_path / "m.db"
+    main(["import", str(FFB), "--db", str(db)])
+    assert (
+        main(["export", "--all", "--format", "csv", "--lang", "fr", "--out", str(tmp_path / "fr"), "--db", str(db)])
+        == 0
+    )
+    raw = (tmp_path / "fr" / "matches.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf") and raw[3:].startswith(b"date;event;round;table;")
+    assert main(["export", "--all", "--format", "csv", "--sep", ",", "--lang", "fr", "--out", str(tmp_path / "en"),
+                 "--db", str(db)]) == 0  # fmt: skip
+    text = (tmp_path / "en" / "matches.csv").read_text(encoding="utf-8-sig")
+    assert text.startswith("date,event,") and "Emma Roux" in text

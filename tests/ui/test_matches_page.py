@@ -50,7 +50,7 @@ def test_export_selected_matches(desk: Desk, tmp_path: Path, monkeypatch) -> Non
     (tmp_path / "out").mkdir()
     page.select_rows([i for i, players in enumerate(_players(desk)) if "Maria" in players or "Lucas" in players])
     desk.click("exportCsvButton")
-    rows = list(csv.DictReader((tmp_path / "out" / "racks.csv").open()))
+    rows = list(csv.DictReader((tmp_path / "out" / "racks.csv").open(encoding="utf-8-sig")))
     assert len(rows) == 4 + 2 and {r["player_a"] for r in rows} == {"Maria Lopez", "Lucas Martin"}
     desk.click("exportPdfButton")
     desk.click("exportJsonlButton")
