@@ -208,7 +208,9 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
     if isinstance(event, Stalemate):
         return t(CTX, QT_TRANSLATE_NOOP("Wording", "Stalemate: the rack is void"))
     if isinstance(event, Note):
-        return t(CTX, QT_TRANSLATE_NOOP("Wording", "Note: {text}")).format(text=event.text)
+        # one line per event everywhere (history, transcript, sheet): a note's lines joined by " / "
+        text = " / ".join(line.strip() for line in event.text.splitlines() if line.strip())
+        return t(CTX, QT_TRANSLATE_NOOP("Wording", "Note: {text}")).format(text=text)
     assert isinstance(event, Undo)
     return t(CTX, QT_TRANSLATE_NOOP("Wording", "Undo of event {seq}")).format(seq=event.target)
 

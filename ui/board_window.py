@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 from referee_desk.controller import DeskController, qt_translate
 from referee_desk.dialogs import checked_form
+from referee_desk.i18n import menu_text
 from referee_desk.notices import Notice, show_notice
 
 from referee_app.presets import CONTEXT as PRESET_CONTEXT
@@ -152,7 +153,7 @@ class BoardWindow(QMainWindow):
         self.setCentralWidget(central)
         self.controller.notice.connect(lambda level, text: show_notice(self.notice, level, text))
         menu = self.menuBar().addMenu(self.tr("&Event"))
-        self.act_assign = QAction(self.tr("Send a match to a table… [Ctrl+N]"), self)
+        self.act_assign = QAction(menu_text(self.tr("Send a match to a table… [Ctrl+N]")), self)
         self.act_assign.setObjectName("actionAssign")
         self.act_assign.setShortcut(QKeySequence("Ctrl+N"))
         self.act_assign.triggered.connect(self.open_assign)

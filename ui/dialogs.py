@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -195,9 +196,13 @@ class DecisionDialog(QDialog):
             self.penalty.addItem(presenter.tr_penalty(pk, qt_translate), pk.value)
         self.text = QLineEdit(self)
         self.text.setObjectName("decisionText")
+        self.note = QPlainTextEdit(self)  # a protest or an incident takes several lines
+        self.note.setObjectName("decisionNote")
+        self.note.setTabChangesFocus(True)  # Tab reaches OK; Enter starts a new line
         layout.addWidget(self.player)
         layout.addWidget(self.penalty)
         layout.addWidget(self.text)
+        layout.addWidget(self.note)
         layout.addWidget(_buttons(self, "decisionButtons"))
         titles = {
             "penalty": (self.tr("Penalty"), self.tr("Against whom, what penalty, and why?")),
@@ -213,7 +218,8 @@ class DecisionDialog(QDialog):
         self.question.setText(question)
         self.player.setVisible(kind in ("penalty", "concede"))
         self.penalty.setVisible(kind == "penalty")
-        self.text.setVisible(kind in ("penalty", "note"))
+        self.text.setVisible(kind == "penalty")
+        self.note.setVisible(kind == "note")
         self.text.setPlaceholderText(self.tr("reason") if kind == "penalty" else "")
 
     def decision(self) -> Event:
@@ -226,7 +232,7 @@ class DecisionDialog(QDialog):
             return Concede(player=seat)
         if self.kind == "stalemate":
             return Stalemate()
-        return Note(text=self.text.text().strip())
+        return Note(text=self.note.toPlainText().strip())
 
     def accept(self) -> None:
         self.decided.emit(self.decision())

@@ -7,6 +7,7 @@ send a LanguageChange event to every widget, which re-labels itself.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
@@ -51,3 +52,9 @@ class Languages:
         self.current = code
         self.settings.setValue(SETTING, code)
         return True
+
+
+def menu_text(label: str) -> str:
+    """A menu item's label without its "[key]": a menu shows the key itself, beside it (the same
+    strings, with the key, label the desk's buttons and the README)."""
+    return re.sub(r"\s*\[[^\]]*\]$", "", label)

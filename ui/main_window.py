@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from referee_desk.controller import DeskController
-from referee_desk.i18n import LANGUAGES, Languages
+from referee_desk.i18n import LANGUAGES, Languages, menu_text
 from referee_desk.matches_page import MatchesPage
 from referee_desk.notices import Notice, show_notice
 from referee_desk.theme import apply_dark, light_menus
@@ -172,18 +172,18 @@ class DeskWindow(QMainWindow):
         self.event_menu.setTitle(self.tr("&Event"))
         self.act_connect.setText(self.tr("Connect to the event…"))
         self.act_disconnect.setText(self.tr("Disconnect from the event"))
-        self.act_next.setText(self.tr("Start the next match on this table [Ctrl+Shift+N]"))
-        self.act_new.setText(self.tr("New match… [Ctrl+N]"))
-        self.act_matches.setText(self.tr("Matches… [Ctrl+O]"))
-        self.act_demo.setText(self.tr("Load the demo matches [Ctrl+D]"))
-        self.act_replay.setText(self.tr("Replay this match [Ctrl+R]"))
-        self.act_undo.setText(self.tr("Undo the last event [Ctrl+Z]"))
-        self.act_overlay.setText(self.tr("Live overlay… [Ctrl+L]"))
-        self.act_quit.setText(self.tr("Quit [Ctrl+Q]"))
-        self.act_penalty.setText(self.tr("Penalty… [Ctrl+Shift+P]"))
-        self.act_concede.setText(self.tr("Concession… [Ctrl+Shift+C]"))
-        self.act_stalemate.setText(self.tr("Stalemate… [Ctrl+Shift+S]"))
-        self.act_note.setText(self.tr("Note… [Ctrl+T]"))
+        self.act_next.setText(menu_text(self.tr("Start the next match on this table [Ctrl+Shift+N]")))
+        self.act_new.setText(menu_text(self.tr("New match… [Ctrl+N]")))
+        self.act_matches.setText(menu_text(self.tr("Matches… [Ctrl+O]")))
+        self.act_demo.setText(menu_text(self.tr("Load the demo matches [Ctrl+D]")))
+        self.act_replay.setText(menu_text(self.tr("Replay this match [Ctrl+R]")))
+        self.act_undo.setText(menu_text(self.tr("Undo the last event [Ctrl+Z]")))
+        self.act_overlay.setText(menu_text(self.tr("Live overlay… [Ctrl+L]")))
+        self.act_quit.setText(menu_text(self.tr("Quit [Ctrl+Q]")))
+        self.act_penalty.setText(menu_text(self.tr("Penalty… [Ctrl+Shift+P]")))
+        self.act_concede.setText(menu_text(self.tr("Concession… [Ctrl+Shift+C]")))
+        self.act_stalemate.setText(menu_text(self.tr("Stalemate… [Ctrl+Shift+S]")))
+        self.act_note.setText(menu_text(self.tr("Note… [Ctrl+T]")))
         self.language_actions[self.languages.current].setChecked(True)
         self.matches.retranslate()
         if self._desk_page is not None:

@@ -88,3 +88,31 @@ def test_each_history_line_shows_its_local_time(desk: Desk) -> None:
     first = desk.page.history.item(0).text()
     assert re.match(r"^1\. \d\d:\d\d Match: Ana v Ben", first)
     assert first.split()[1] == local_hm(desk.session.history.entries[0].at)
+
+
+def test_menus_show_each_shortcut_once(desk: Desk) -> None:
+    """Finding 23: "New match… [Ctrl+N]   Ctrl+N"."""
+    labelled = [a for menu in desk.window.menuBar().findChildren(type(desk.window.match_menu)) for a in menu.actions()]
+    assert labelled
+    for action in labelled:
+        assert "[" not in action.text(), action.text()
+    assert desk.window.act_new.text() == "New match…" and desk.window.act_new.shortcut().toString() == "Ctrl+N"
+
+
+def test_a_note_takes_several_lines(desk: Desk) -> None:
+    """Finding 28: a one-line field, too short for a protest or an incident report."""
+    from PySide6.QtTest import QTest
+
+    desk.start()
+    desk.window.decide("note")
+    note = desk.widget("decisionNote")
+    assert note.isVisible() and not desk.widget("decisionText").isVisible()
+    note.setFocus()
+    QTest.keyClicks(note, "Protest by Ben:")
+    desk.key("Return")  # a new line, not OK
+    QTest.keyClicks(note, "the 3 was pocketed after the foul.")
+    assert desk.window.dialog is not None and desk.window.dialog.isVisible()
+    desk.click("decisionButtonsOk")
+    text = desk.session.history.entries[-1].event.text
+    assert text == "Protest by Ben:\nthe 3 was pocketed after the foul."
+    assert desk.page.history.item(1).text().endswith("Note: Protest by Ben: / the 3 was pocketed after the foul.")
