@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -68,6 +68,9 @@ class NewMatchDialog(QDialog):
         self.setWindowTitle(self.tr("New match"))
         form = QFormLayout()
         completer = QCompleter(sorted(set(known_names)), self)
+        # completed in the field itself: Enter then accepts the dialog, not a suggestion in a popup
+        completer.setCompletionMode(QCompleter.CompletionMode.InlineCompletion)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.player_a = QLineEdit(self)
         self.player_a.setObjectName("newPlayerA")
         self.player_a.setCompleter(completer)

@@ -216,9 +216,8 @@ class DeskWindow(QMainWindow):
         return False
 
     def known_names(self) -> list[str]:
-        from referee_app.demo import sample_players
-
-        names = set(sample_players())
+        """The players of this database's matches (never the demo's made-up ones in a real database)."""
+        names: set[str] = set()
         for row in self.controller.store.match_rows() if self.controller.store else []:
             names.update((row.player_a, row.player_b))
         return sorted(names)

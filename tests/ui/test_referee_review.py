@@ -116,3 +116,23 @@ def test_a_note_takes_several_lines(desk: Desk) -> None:
     text = desk.session.history.entries[-1].event.text
     assert text == "Protest by Ben:\nthe 3 was pocketed after the foul."
     assert desk.page.history.item(1).text().endswith("Note: Protest by Ben: / the 3 was pocketed after the foul.")
+
+
+def test_new_match_names_come_from_this_database_and_enter_accepts(desk: Desk) -> None:
+    """Finding 21: the demo's players were offered in a real database, and Enter took a suggestion."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    desk.start()  # Ana v Ben are now players of this database
+    desk.window.new_match()
+    dialog = desk.window.dialog
+    assert dialog is not None
+    completer = dialog.player_a.completer()  # type: ignore[attr-defined]
+    names = completer.model().stringList()  # type: ignore[attr-defined]
+    assert names == ["Ana", "Ben"]  # and not Jan Novak & co. from the demo
+    for field, name in ((dialog.player_a, "Ana"), (dialog.player_b, "Ben")):  # type: ignore[attr-defined]
+        field.setFocus()
+        QTest.keyClicks(field, name)
+    QTest.keyClick(dialog.player_b, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    assert not dialog.isVisible()  # one Enter, and the match is started
+    assert desk.session.setup.players == ("Ana", "Ben") and len(desk.window.controller.store.match_rows()) == 2
