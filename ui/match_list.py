@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from referee_app.localtime import local_stamp
+from referee_app.vocab import Seat
 from referee_app.wording import rules_short
 
 if TYPE_CHECKING:
@@ -20,8 +21,12 @@ if TYPE_CHECKING:
 Index = QModelIndex | QPersistentModelIndex
 
 
+COLUMNS = ("status", "players", "score", "winner", "rules", "event", "table", "referee", "started")
+"""What a tournament director scans, in order (the review asked for winner, table and referee)."""
+
+
 class MatchListModel(QAbstractTableModel):
-    """The shown matches (`rows`), one line each: status, players, score, rules, event, start."""
+    """The shown matches (`rows`), one line each: the `COLUMNS`."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -38,7 +43,7 @@ class MatchListModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else 6
+        return 0 if parent.isValid() else len(COLUMNS)
 
     def text(self, row: int, column: int) -> str:
         summary = self.rows[row]
@@ -50,9 +55,17 @@ class MatchListModel(QAbstractTableModel):
         if column == 2:
             return "" if projection is None else f"{projection.score[0]}–{projection.score[1]}"
         if column == 3:
-            return rules_short(match.rules)
+            if projection is None or projection.winner is None:
+                return ""
+            return match.player_a if projection.winner is Seat.A else match.player_b
         if column == 4:
+            return rules_short(match.rules)
+        if column == 5:
             return " ".join(x for x in (match.event, match.round) if x)
+        if column == 6:
+            return match.table
+        if column == 7:
+            return match.referee
         return local_stamp(match.created_at)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

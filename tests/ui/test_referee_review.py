@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from referee_app.vocab import LagFault, Seat
 from tests.ui.conftest import Desk
 
@@ -136,3 +138,17 @@ def test_new_match_names_come_from_this_database_and_enter_accepts(desk: Desk) -
     QTest.keyClick(dialog.player_b, Qt.Key.Key_Return)  # type: ignore[attr-defined]
     assert not dialog.isVisible()  # one Enter, and the match is started
     assert desk.session.setup.players == ("Ana", "Ben") and len(desk.window.controller.store.match_rows()) == 2
+
+
+def test_the_matches_page_shows_winner_table_and_referee(desk: Desk) -> None:
+    """Finding 25: no Table, Referee or Winner columns."""
+    from referee_app.events import Concede
+
+    desk.start(table="7", referee="Claire Dubois")
+    desk.key("A")
+    desk.window.controller.record(Concede(player=Seat.A))
+    desk.window.show_start()
+    page = desk.window.matches
+    headers = [page.model.headerData(c, Qt.Orientation.Horizontal) for c in range(page.model.columnCount())]
+    assert headers[3] == "Winner" and headers[6:8] == ["Table", "Referee"]
+    assert [page.row_text(0, c) for c in (3, 6, 7)] == ["Ben", "7", "Claire Dubois"]

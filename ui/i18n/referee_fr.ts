@@ -630,12 +630,24 @@
         <translation>Règles</translation>
     </message>
     <message>
+        <source>Winner</source>
+        <translation>Vainqueur</translation>
+    </message>
+    <message>
         <source>Event</source>
         <translation>Compétition</translation>
     </message>
     <message>
         <source>Started</source>
         <translation>Début</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Referee</source>
+        <translation>Arbitre</translation>
     </message>
     <message>
         <source>any status</source>
