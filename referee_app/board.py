@@ -22,6 +22,7 @@ from typing import Any
 from referee_app.codec import LogFormatError, parse_event_text
 from referee_app.events import Entry, MatchStarted
 from referee_app.history import History
+from referee_app.localtime import local
 from referee_app.pusher import DESK_APPLICATION, Assignment
 from referee_app.refusals import RuleViolation
 from referee_app.state import summary
@@ -134,9 +135,8 @@ def _table_order(table: str) -> tuple[int, str]:
 
 
 def _age_s(at: str, now: datetime) -> int:
-    try:
-        then = datetime.fromisoformat(at.replace("Z", "+00:00"))
-    except ValueError:
+    then = local(at)
+    if then is None or then.tzinfo is None:
         return 0
     return max(0, int((now - then).total_seconds()))
 

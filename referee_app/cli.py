@@ -444,6 +444,7 @@ def _event_command(args: argparse.Namespace, out: TextIO) -> int:
 
     from referee_app import event_cli
     from referee_app.event_server import EventServerError
+    from referee_app.pusher import first_line
 
     try:
         if args.command == "event-server":
@@ -466,9 +467,7 @@ def _event_command(args: argparse.Namespace, out: TextIO) -> int:
     except (event_cli.EventCliError, EventServerError) as exc:
         raise CliError(1, str(exc)) from None
     except psycopg.Error as exc:
-        raise CliError(
-            1, f"the event server: {str(exc).strip().splitlines()[0] if str(exc).strip() else exc}"
-        ) from None
+        raise CliError(1, f"the event server: {first_line(exc)}") from None
 
 
 Handler = Callable[[argparse.Namespace, TextIO], int]

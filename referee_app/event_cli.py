@@ -20,7 +20,7 @@ from referee_app.codec import LogFormatError, parse_event_text
 from referee_app.event_server import DEFAULT_PORT, Cluster, EventServerError
 from referee_app.events import Entry
 from referee_app.presets import PRESETS
-from referee_app.pusher import Assignment, DeskRows, EventLink, LinkFile, push_pending, server_id
+from referee_app.pusher import Assignment, DeskRows, EventLink, LinkFile, first_line, push_pending, server_id
 from referee_app.vocab import BreakOrder
 
 COMMANDS = ("event-server", "connect", "push", "assign", "pull", "board")
@@ -122,7 +122,7 @@ def cmd_connect(args: argparse.Namespace, out: TextIO, db: Path) -> int:
             with psycopg.connect(link.conninfo()) as conn:
                 server_id(conn)
         except psycopg.OperationalError as exc:
-            raise EventCliError(f"cannot reach the event server at {host}:{port}: {_first_line(exc)}") from None
+            raise EventCliError(f"cannot reach the event server at {host}:{port}: {first_line(exc)}") from None
         links.save(link)
         out.write(f"connected: table {link.table} sends its events to {host}:{port}\n")
     finally:
@@ -143,7 +143,7 @@ def cmd_push(args: argparse.Namespace, out: TextIO, db: Path) -> int:
             with psycopg.connect(link.conninfo(), autocommit=True) as conn:
                 outcome = push_pending(conn, server_id(conn), rows, links, link.table)
         except psycopg.OperationalError as exc:
-            raise EventCliError(f"offline: {_first_line(exc)}") from None
+            raise EventCliError(f"offline: {first_line(exc)}") from None
     finally:
         rows.close()
         links.close()
@@ -267,11 +267,6 @@ def board_once(conninfo: str) -> BoardModel:
     with psycopg.connect(conninfo) as conn:
         refresh(conn, model)
     return model
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
 
 
 __all__ = ["COMMANDS", "EventCliError", "EventServerError", "add_parsers", "is_started"]

@@ -310,7 +310,7 @@ class Pusher:
                         conn.close()
                     conn = None
                     behind = _behind(rows, marks)
-                    self._say(LinkReport(LinkStatus.OFFLINE, behind, (), assignments, _first_line(exc)))
+                    self._say(LinkReport(LinkStatus.OFFLINE, behind, (), assignments, first_line(exc)))
                     self._stopping.wait(RETRY_S)
         finally:
             if conn is not None:
@@ -327,6 +327,7 @@ def _behind(rows: DeskRows, marks: LinkFile) -> int:
     return sum(max(0, head - known.get(m, 0)) for m, head in rows.heads().items())
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
+    """A driver's error as one sentence (psycopg's run to several lines of detail)."""
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__

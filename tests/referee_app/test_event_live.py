@@ -314,3 +314,16 @@ def test_pull_reports_a_tampered_server_row(
     capsys.readouterr()
     assert cli(["pull", "--server", str(event_server.folder), "--db", str(tmp_path / "event.db")]) == 1
     assert f"damaged: {session.match_id}" in capsys.readouterr().out
+
+
+def test_the_organizers_commands_say_when_the_server_is_down(
+    event_server: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event_server.stop()
+    capsys.readouterr()
+    folder = str(event_server.folder)
+    assert cli(["assign", "--server", folder, "--table", "1", "--players", "A", "B", "--race", "3"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said.startswith("the event server: ") and "\n" not in said and "Traceback" not in said
+    assert cli(["event-server", "status", folder]) == 3
+    assert "stopped" in capsys.readouterr().out
