@@ -355,7 +355,7 @@ def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:
 
 
 STATS_COLUMNS = (
-    ("player", "player"), ("matches", "M"), ("matches_won", "won"), ("racks_won", "racks"),
+    ("player", "player"), ("matches", "M"), ("matches_won", "won"), ("win_pct", "win%"), ("racks_won", "racks"),
     ("breaks", "breaks"), ("breaks_with_ball_made", "made"), ("dry_breaks", "dry"), ("break_fouls", "b.foul"),
     ("break_and_runs", "B&R"), ("push_outs", "push"), ("push_out_answers_shoot", "p.shoot"),
     ("push_out_answers_hand_back", "p.back"), ("options_shoot", "o.shoot"), ("options_hand_back", "o.back"),

@@ -304,3 +304,23 @@ def _csv_writer(handle: TextIO, columns: tuple[str, ...], sep: str = ",") -> csv
 
 def _neutralised(row: dict[str, object]) -> dict[str, object]:
     return {key: neutralise(value) for key, value in row.items()}
+
+
+def write_stats_csv(rows: list[dict[str, object]], path: Path, sep: str = ",") -> Path:
+    """The statistics' rows (`stats.PlayerStats.row`) as `path`, a CSV as `write_csv` makes them
+    (BOM, `sep`, formulas neutralised), written whole or not at all."""
+    from referee_app.stats import COLUMNS
+
+    if sep not in CSV_SEPARATORS:
+        raise ExportError(f"the CSV separator is {' or '.join(CSV_SEPARATORS)}, not {sep!r}")
+    path = Path(path)
+    folder = _output_folder(path.parent)
+    target = _inside(folder, path.name, set())
+
+    def write(partial: Path) -> None:
+        with partial.open("w", encoding="utf-8-sig", newline="") as handle:
+            writer = _csv_writer(handle, ("player", *COLUMNS), sep)
+            writer.writerows(_neutralised(row) for row in rows)
+
+    write_checked(target, write)
+    return target

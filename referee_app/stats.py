@@ -28,6 +28,7 @@ from referee_app.vocab import RackHow, Seat
 COLUMNS = (
     "matches",
     "matches_won",
+    "win_pct",
     "racks_won",
     "breaks",
     "breaks_with_ball_made",
@@ -74,17 +75,23 @@ class PlayerStats:
     timed_shots: int = 0
     shot_total_s: float = 0.0
     max_shot_s: float | None = None
+    finished_matches: int = 0
 
     @property
     def fouls(self) -> int:
         return sum(self.fouls_by_type.values())
 
     @property
+    def win_pct(self) -> float | None:
+        """Matches won, in % of the matches finished (one still being played counts for nobody)."""
+        return round(100 * self.matches_won / self.finished_matches, 1) if self.finished_matches else None
+
+    @property
     def mean_shot_s(self) -> float | None:
         return round(self.shot_total_s / self.timed_shots, 1) if self.timed_shots else None
 
     def __iadd__(self, other: PlayerStats) -> PlayerStats:
-        for name in (*COUNTED, "shot_total_s"):
+        for name in (*COUNTED, "shot_total_s", "finished_matches"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.fouls_by_type += other.fouls_by_type
         if other.max_shot_s is not None:
@@ -95,7 +102,7 @@ class PlayerStats:
         return {"player": self.player, **{name: getattr(self, name) for name in COLUMNS}}
 
 
-COUNTED = tuple(c for c in COLUMNS if c not in ("fouls", "mean_shot_s", "max_shot_s"))
+COUNTED = tuple(c for c in COLUMNS if c not in ("fouls", "win_pct", "mean_shot_s", "max_shot_s"))
 """The columns that add up across matches as they are."""
 
 
@@ -104,8 +111,9 @@ def figures_of(
 ) -> dict[Seat, PlayerStats]:
     """Both players' figures for one match: the strokes' counts (`tally`) and the results."""
     stats = {Seat.A: PlayerStats(players[0], matches=1), Seat.B: PlayerStats(players[1], matches=1)}
-    if winner is not None:
+    if winner is not None:  # a finished match always has its winner (race, concession or penalty)
         stats[winner].matches_won = 1
+        stats[Seat.A].finished_matches = stats[Seat.B].finished_matches = 1
     for rack in racks:
         if rack.winner is not None:
             stats[rack.winner].racks_won += 1

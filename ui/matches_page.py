@@ -438,7 +438,9 @@ class MatchesPage(QWidget):
             from referee_desk.stats_dialog import StatsDialog
 
             rows, problems = result
-            dialog = StatsDialog(rows, self)
+            from referee_app.exports import csv_separator
+
+            dialog = StatsDialog(rows, self, csv_separator(self.language()))
             self.dialog = dialog
             dialog.show()
             if problems:

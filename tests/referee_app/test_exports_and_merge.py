@@ -90,11 +90,11 @@ def test_stats_command_filters(tmp_path: Path, capsys) -> None:
     capsys.readouterr()
     assert main(["stats", "--db", str(db), "--event", "Lyon 10-Ball Open"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split()[:4] == ["player", "M", "won", "racks"]
+    assert out[0].split()[:5] == ["player", "M", "won", "win%", "racks"]
     assert [line.split()[0] for line in out[1:]] == ["Jan", "Maria"]
     assert main(["stats", "--db", str(db), "--player", "Emma Roux"]) == 0
     rows = capsys.readouterr().out.splitlines()
-    assert len(rows) == 2 and rows[1].startswith("Emma Roux") and rows[1].split()[2:5] == ["1", "1", "2"]
+    assert len(rows) == 2 and rows[1].startswith("Emma Roux") and rows[1].split()[2:6] == ["1", "1", "100.0", "2"]
 
 
 def _desk_db(path: Path, *logs: list) -> Store:

@@ -78,7 +78,8 @@ def test_statistics_and_print_preview(desk: Desk) -> None:
     names = [table.item(r, 0).text() for r in range(table.rowCount())]
     assert "Jan Novak" in names and len(names) == 8
     row = names.index("Jan Novak")
-    assert table.item(row, 3).text() == "3"  # racks won
+    header = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert table.item(row, header.index("Racks won")).text() == "3"
     desk.window.matches.dialog.close()
     desk.window.matches.select_rows([0])
     desk.click("printPreviewButton")

@@ -1322,6 +1322,10 @@
         <translation>Gagnés</translation>
     </message>
     <message>
+        <source>Won (%)</source>
+        <translation>Gagnés (%)</translation>
+    </message>
+    <message>
         <source>Racks won</source>
         <translation>Manches gagnées</translation>
     </message>
@@ -1392,6 +1396,18 @@
     <message>
         <source>Longest shot (s)</source>
         <translation>Coup le plus long (s)</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <source>Export the statistics</source>
+        <translation>Exporter les statistiques</translation>
+    </message>
+    <message>
+        <source>Written: {path}</source>
+        <translation>Écrit&#xa0;: {path}</translation>
     </message>
 </context>
 <context>
