@@ -29,10 +29,10 @@ def local_hm(at: str) -> str:
     return "" if moment is None else moment.strftime("%H:%M")
 
 
-def local_stamp(at: str) -> str:
-    """Date and time, as a list shows them ("2026-11-29 21:10")."""
+def local_stamp(at: str, seconds: bool = False) -> str:
+    """Date and time, as a list shows them ("2026-11-29 21:10"; with `seconds`, "21:10:07")."""
     moment = local(at)
-    return "" if moment is None else moment.strftime("%Y-%m-%d %H:%M")
+    return "" if moment is None else moment.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
 
 def utc_offset(at: str) -> str:

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from referee_app.chain import log_head
 from referee_app.events import Break, Concede, Entry, Note, Option, Penalty, PushOut, Stalemate, Undo, WarningGiven
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
-from referee_app.localtime import local_date, local_hm
+from referee_app.localtime import local_date, local_hm, local_stamp
 from referee_app.played import played_from
 from referee_app.rules import fouls_of
 from referee_app.vocab import Choice, OptionAfter, Seat
-from referee_app.wording import describe, how_label, name, result_label, rules_label
+from referee_app.wording import describe, foul_labels, how_label, name, result_label, rules_label
 
 CTX = "Sheet"
 # Headings, marked here: lupdate does not look inside f-strings.
@@ -38,6 +38,8 @@ class RackLine:
     fouls_a: int
     fouls_b: int
     warnings: str
+    score: str = ""
+    """The match score after this rack (A–B)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +79,9 @@ def _time(at: str) -> str:
     return local_hm(at)
 
 
-def _break_result(event: Break, fouled: bool, tr: Translate) -> str:
-    if fouled:
-        return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "foul"))
+def _break_result(event: Break, fouls: list[str], tr: Translate) -> str:
+    if fouls:  # which foul: a director checks it against the players' account
+        return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "foul: {fouls}")).format(fouls=", ".join(fouls))
     if event.pocketed:
         return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "{n} down ({balls})")).format(
             n=len(event.pocketed), balls=", ".join(str(p.ball) for p in event.pocketed)
@@ -106,7 +108,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         assert isinstance(fouls, dict)
         stroke_fouls = fouls_of(before, event)
         if isinstance(event, Break):
-            line["break"] = _break_result(event, bool(stroke_fouls), tr)
+            line["break"] = _break_result(event, foul_labels(event, before, tr) if stroke_fouls else [], tr)
         if isinstance(event, PushOut):
             line["push"] = name(before, before.at_table)
         if isinstance(event, Option) and before.option is OptionAfter.PUSH_OUT:
@@ -130,7 +132,10 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
             notes.append(event.text)
 
     lines = []
+    running = {Seat.A: 0, Seat.B: 0}
     for result in final.racks:
+        if result.winner is not None:
+            running[result.winner] += 1
         info = rack_of(result.rack)
         fouls = info["fouls"]
         assert isinstance(fouls, dict)
@@ -147,6 +152,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
                 fouls_a=fouls[Seat.A],
                 fouls_b=fouls[Seat.B],
                 warnings=", ".join(warnings),
+                score=f"{running[Seat.A]}–{running[Seat.B]}",
             )
         )
 
@@ -247,6 +253,7 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         QT_TRANSLATE_NOOP("Sheet", "Push-out"),
         QT_TRANSLATE_NOOP("Sheet", "Winner"),
         QT_TRANSLATE_NOOP("Sheet", "How"),
+        QT_TRANSLATE_NOOP("Sheet", "Score"),
         QT_TRANSLATE_NOOP("Sheet", "Fouls A"),
         QT_TRANSLATE_NOOP("Sheet", "Fouls B"),
         QT_TRANSLATE_NOOP("Sheet", "Warnings"),
@@ -254,10 +261,11 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
     out += [f"<th>{t(c)}</th>" for c in columns]
     out.append("</tr>")
     for r in sheet.racks:
-        cells = [r.rack, r.breaker, r.break_result, r.push_out, r.winner, r.how, r.fouls_a, r.fouls_b, r.warnings]
+        cells = [r.rack, r.breaker, r.break_result, r.push_out, r.winner, r.how, r.score, r.fouls_a, r.fouls_b,
+                 r.warnings]  # fmt: skip
         out.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
     if not sheet.racks:
-        out.append(f"<tr><td colspan='9'>{t(NO_RACK)}</td></tr>")
+        out.append(f"<tr><td colspan='{len(columns)}'>{t(NO_RACK)}</td></tr>")
     out.append("</table>")
     sections = [
         (QT_TRANSLATE_NOOP("Sheet", "Penalties"), sheet.penalties),
@@ -280,8 +288,8 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         out.append("</tr>")
         for fix in sheet.corrections:
             out.append(
-                f"<tr><td>{_e(fix.undone_at[:19].replace('T', ' '))}</td><td>{fix.seq}</td><td>{_e(fix.what)}</td>"
-                f"<td>{_e(fix.recorded_at[:19].replace('T', ' '))}</td></tr>"
+                f"<tr><td>{_e(local_stamp(fix.undone_at, seconds=True))}</td><td>{fix.seq}</td><td>{_e(fix.what)}</td>"
+                f"<td>{_e(local_stamp(fix.recorded_at, seconds=True))}</td></tr>"
             )
         out.append("</table>")
     else:

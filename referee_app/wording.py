@@ -96,7 +96,7 @@ FOUL_ORDER = tuple(FOUL_LABELS)
 """The order fouls are named in: the facts a referee records first, then the ones called."""
 
 
-def _fouls(event: Break | PushOut | Shot, before: State, tr: Translate) -> list[str]:
+def foul_labels(event: Break | PushOut | Shot, before: State, tr: Translate = english) -> list[str]:
     """Every foul of a stroke in words: those the referee listed and those its facts show (a wrong
     ball first, no rail, too few balls to a cushion...), each once, as the rules count them."""
     from referee_app.rules import fouls_of  # here: the rules' refusals import this module
@@ -153,12 +153,12 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
             text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "10 announced in {pocket}")).format(
                 pocket=event.call.pocket.value
             )
-        return _with_fouls(text, _fouls(event, before, tr), tr)
+        return _with_fouls(text, foul_labels(event, before, tr), tr)
     if isinstance(event, PushOut):
         text = t(CTX, QT_TRANSLATE_NOOP("Wording", "{name} pushes out")).format(name=who)
         if event.pocketed:
             text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "down: {balls}")).format(balls=_balls(event.pocketed))
-        return _with_fouls(text, _fouls(event, before, tr), tr)
+        return _with_fouls(text, foul_labels(event, before, tr), tr)
     if isinstance(event, Shot):
         if event.call == SAFETY:
             from referee_app.rules import fouls_of
@@ -185,7 +185,7 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
             text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "down: {balls}")).format(balls=_balls(others))
         if event.clock_s is not None:
             text += f" ({event.clock_s:.1f} s)"
-        return _with_fouls(text, _fouls(event, before, tr), tr)
+        return _with_fouls(text, foul_labels(event, before, tr), tr)
     if isinstance(event, Option):
         template = (
             QT_TRANSLATE_NOOP("Wording", "{name} shoots from the position")

@@ -109,3 +109,25 @@ def test_the_command_prints_the_transcript(tmp_path: Path, capsys: pytest.Captur
     assert out[0].startswith("1. ") and "Match: Lea v Marco" in out[0]
     assert any("three fouls" in line and "——" in line for line in out)
     assert cli(["history", "no-such-match", "--db", str(db)]) == 1
+
+
+def test_the_sheet_keeps_a_running_score_and_names_the_break_foul() -> None:
+    """Review finding 8: no score after each rack, and "Break: foul" without saying which."""
+    from referee_app.sheet import build_sheet, sheet_html
+    from tests.builders import decode
+
+    objs = [
+        started("ffb", race_to=3),
+        ev("lag", winner="A"),
+        brk(4, rails=3),  # a foul break: FFB needs 4 balls to a cushion
+        *(made(n) for n in (1, 2, 3, 5, 6, 7, 8, 9, 10)),  # Ben, in hand, runs rack 1
+        brk(rails=5),  # Ben breaks rack 2 (alternate breaks), dry: Ana comes to the table
+        *(made(n) for n in range(1, 11)),  # and runs it: 1-1
+    ]
+    from referee_app.events import Entry
+
+    sheet = build_sheet([Entry(i, decode(o), "2026-11-29T20:00:00Z") for i, o in enumerate(objs, start=1)])
+    assert [(r.rack, r.score) for r in sheet.racks] == [(1, "0–1"), (2, "1–1")]
+    assert sheet.racks[0].break_result == "foul: only 3 balls to a cushion, FFB needs 4"
+    html = sheet_html(sheet)
+    assert "<th>Score</th>" in html and "<td>1–1</td>" in html

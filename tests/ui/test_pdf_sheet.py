@@ -41,17 +41,22 @@ def test_pdf_sheet_has_players_score_and_every_rack(qapp, db: Path, tmp_path: Pa
     assert re.search(r"A — Maria Lopez B — Jan Novak 1\s*–\s*3 Winner: Jan Novak \(race won\)", text), text
     for expected in ("Lyon 10-Ball Open", "Claire Dubois", "Sheet signed by both players.", "Referee: Claire Dubois"):
         assert expected in text, expected
-    # The first printed line of each rack row: rack, breaker, ..., winner, how, fouls A, fouls B
-    # (longer cells wrap onto the next lines, differently on A4 and on Letter).
+    # The first printed line of each rack row: rack, breaker, ..., winner, how, score after it, fouls A,
+    # fouls B (longer cells wrap onto the next lines, differently on A4 and on Letter).
     lines = _poppler("pdftotext", "-layout", str(final), "-").splitlines()
     racks = [
-        ("1", "Maria", "Jan Novak", "called 10", "1", "0"),
-        ("2", "Jan Novak", "Jan Novak", "three fouls", "3", "0"),
-        ("3", "Maria", "Maria", "called 10", "0", "0"),
-        ("4", "Jan Novak", "Jan Novak", "called 10", "0", "0"),
+        ("1", "Maria", "Jan Novak", "called 10", "0–1", "1", "0"),
+        ("2", "Jan Novak", "Jan Novak", "three fouls", "0–2", "3", "0"),
+        ("3", "Maria", "Maria", "called 10", "1–2", "0", "0"),
+        ("4", "Jan Novak", "Jan Novak", "called 10", "1–3", "0", "0"),
     ]
-    for rack, breaker, winner, how, fouls_a, fouls_b in racks:
-        row = rf"^\s*{rack}\s+{breaker}\b.*\b{winner}(\s+\w+)?\s+{how}\s+{fouls_a}\s+{fouls_b}\b"
+    for rack, breaker, winner, how, score, fouls_a, fouls_b in racks:
+        # a long name or "three fouls" may go on in the cell's next line: the first words are on this one
+        first = [text.split()[0] for text in (breaker, winner, how)]
+        row = (
+            rf"^\s*{rack}\s+{first[0]}\b.*\b{first[1]}\b.*\s{first[1 + 1]}\b(\s+\w+)?\s+{score}\s+"
+            rf"{fouls_a}\s+{fouls_b}\b"
+        )
         assert any(re.search(row, line) for line in lines), f"rack {rack} not found"
     assert size in _poppler("pdfinfo", str(final))
     # the log's head hash, as `referee-app verify` prints it, so a sheet can be checked against the log

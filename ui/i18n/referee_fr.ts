@@ -1125,8 +1125,8 @@
         <translation>Signatures</translation>
     </message>
     <message>
-        <source>foul</source>
-        <translation>faute</translation>
+        <source>foul: {fouls}</source>
+        <translation>faute&#xa0;: {fouls}</translation>
     </message>
     <message>
         <source>{n} down ({balls})</source>
@@ -1207,6 +1207,10 @@
     <message>
         <source>How</source>
         <translation>Comment</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
     </message>
     <message>
         <source>Fouls A</source>
