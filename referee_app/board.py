@@ -10,7 +10,6 @@ connection was down loses nothing. The board only reads; assignments are written
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 import uuid
@@ -251,7 +250,3 @@ class BoardWatcher:
                     self.connected = False
                     self._publish()
                 self._stopping.wait(1.0)
-
-
-def board_json(view: dict[str, Any]) -> str:
-    return json.dumps(view, ensure_ascii=False)

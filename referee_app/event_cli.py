@@ -15,15 +15,13 @@ import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
-from referee_app.board import BoardModel, is_started, new_assignment_id, refresh
+from referee_app.board import new_assignment_id
 from referee_app.codec import LogFormatError, parse_event_text
-from referee_app.event_server import DEFAULT_PORT, Cluster, EventServerError
+from referee_app.event_server import DEFAULT_PORT, Cluster
 from referee_app.events import Entry
 from referee_app.presets import PRESETS
 from referee_app.pusher import Assignment, DeskRows, EventLink, LinkFile, first_line, push_pending, server_id
 from referee_app.vocab import BreakOrder
-
-COMMANDS = ("event-server", "connect", "push", "assign", "pull", "board")
 
 
 class EventCliError(Exception):
@@ -258,15 +256,3 @@ def cmd_board(args: argparse.Namespace, out: TextIO) -> int:
     watcher.stop()
     server.stop()
     return 0
-
-
-def board_once(conninfo: str) -> BoardModel:
-    import psycopg
-
-    model = BoardModel()
-    with psycopg.connect(conninfo) as conn:
-        refresh(conn, model)
-    return model
-
-
-__all__ = ["COMMANDS", "EventCliError", "EventServerError", "add_parsers", "is_started"]

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from referee_app.event_server import DATABASE, DEFAULT_PORT, DESK_ROLE
+from referee_app.events import MatchStarted
 
 LINK_SUFFIX = ".link"
 DESK_APPLICATION = "referee-desk table "
@@ -138,6 +139,7 @@ class DeskRows:
 
     def __init__(self, db: Path) -> None:
         self.conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True, timeout=10, check_same_thread=False)
+        self._setups: dict[str, MatchStarted | None] = {}
 
     def heads(self) -> dict[str, int]:
         return dict(self.conn.execute("SELECT match_id, head_seq FROM matches"))
@@ -147,9 +149,21 @@ class DeskRows:
             "SELECT seq, type, at, body, hash FROM events WHERE match_id = ? AND seq > ? ORDER BY seq", (match_id, seq)
         ).fetchall()
 
-    def started(self) -> list[tuple[str, str]]:
-        """(match id, match_started body) of every match on this desk (for linking assignments)."""
-        return self.conn.execute("SELECT match_id, body FROM events WHERE seq = 1").fetchall()
+    def setups(self) -> list[MatchStarted]:
+        """Every match's `match_started` on this desk (for linking assignments); each is read and
+        decoded once, by its primary key, the first time its match is seen."""
+        from referee_app.codec import LogFormatError, parse_event_text
+
+        for (match_id,) in self.conn.execute("SELECT match_id FROM matches").fetchall():
+            if match_id in self._setups:
+                continue
+            row = self.conn.execute("SELECT body FROM events WHERE match_id = ? AND seq = 1", (match_id,)).fetchone()
+            try:
+                event = parse_event_text(row[0]) if row else None
+            except LogFormatError:
+                event = None
+            self._setups[match_id] = event if isinstance(event, MatchStarted) else None
+        return [setup for setup in self._setups.values() if setup is not None]
 
     def close(self) -> None:
         self.conn.close()
@@ -235,17 +249,8 @@ def read_assignments(conn: Any, table: str) -> tuple[Assignment, ...]:
 def waiting(assignments: tuple[Assignment, ...], rows: DeskRows) -> tuple[Assignment, ...]:
     """The assignments no match of this desk has started (by its id, or the same players by hand)."""
     from referee_app.board import is_started
-    from referee_app.codec import LogFormatError, parse_event_text
-    from referee_app.events import MatchStarted
 
-    setups = []
-    for _match_id, body in rows.started():
-        try:
-            event = parse_event_text(body)
-        except LogFormatError:
-            continue
-        if isinstance(event, MatchStarted):
-            setups.append(event)
+    setups = rows.setups()
     return tuple(a for a in assignments if not is_started(a, setups))
 
 
