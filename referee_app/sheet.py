@@ -280,7 +280,7 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         out.append("<table width='100%' border='1' cellspacing='0' style='border-collapse: collapse'><tr>")
         for label in (
             QT_TRANSLATE_NOOP("Sheet", "Undone at"),
-            QT_TRANSLATE_NOOP("Sheet", "Event"),
+            QT_TRANSLATE_NOOP("Sheet", "Event no."),
             QT_TRANSLATE_NOOP("Sheet", "What was undone"),
             QT_TRANSLATE_NOOP("Sheet", "Recorded at"),
         ):

@@ -28,9 +28,10 @@ from referee_app.events import (
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.presets import PRESETS
 from referee_app.state import State
-from referee_app.vocab import Choice, Foul, MatchResult, PenaltyKind, RackHow, Seat
+from referee_app.vocab import Choice, CueBallFate, Foul, MatchResult, PenaltyKind, Pocket, RackHow, Seat
 
 CTX = "Wording"
+POCKET_CTX = "Pocket"
 
 FOUL_LABELS: dict[Foul, str] = {
     Foul.WRONG_BALL_FIRST: QT_TRANSLATE_NOOP("Wording", "wrong ball first"),
@@ -70,8 +71,35 @@ PENALTY_LABELS: dict[PenaltyKind, str] = {
 }
 
 
+POCKET_LABELS: dict[Pocket, str] = {
+    Pocket.HL: QT_TRANSLATE_NOOP("Pocket", "HL"),
+    Pocket.SL: QT_TRANSLATE_NOOP("Pocket", "SL"),
+    Pocket.FL: QT_TRANSLATE_NOOP("Pocket", "FL"),
+    Pocket.HR: QT_TRANSLATE_NOOP("Pocket", "HR"),
+    Pocket.SR: QT_TRANSLATE_NOOP("Pocket", "SR"),
+    Pocket.FR: QT_TRANSLATE_NOOP("Pocket", "FR"),
+}
+"""A pocket as people read it: the log's code (head/side/foot, left/right) in English; French
+uses the federation's own orientation (bas/milieu/haut, gauche/droite)."""
+
+
 def foul_label(foul: Foul, tr: Translate = english) -> str:
     return tr(CTX, FOUL_LABELS[foul])
+
+
+def pocket_label(pocket: Pocket, tr: Translate = english) -> str:
+    return tr(POCKET_CTX, POCKET_LABELS[pocket])
+
+
+def joined(parts: list[str], tr: Translate = english) -> str:
+    """The parts of one line joined as the language writes it (French puts a space before ";")."""
+    return tr(CTX, QT_TRANSLATE_NOOP("Wording", "; ")).join(parts)
+
+
+def seconds(value: float, tr: Translate = english) -> str:
+    """A duration with one decimal, with the language's decimal mark ("12.3 s", "12,3 s")."""
+    whole, tenth = f"{value:.1f}".split(".")
+    return tr(CTX, QT_TRANSLATE_NOOP("Wording", "{whole}.{tenth} s")).format(whole=whole, tenth=tenth)
 
 
 def name(state: State, seat: Seat | None) -> str:
@@ -88,8 +116,8 @@ def rules_short(name: str) -> str:
     return known.short if known is not None else name.upper()
 
 
-def _balls(potted: tuple[BallPocket, ...]) -> str:
-    return ", ".join(f"{p.ball} ({p.pocket.value})" for p in potted)
+def _balls(potted: tuple[BallPocket, ...], tr: Translate = english) -> str:
+    return ", ".join(f"{p.ball} ({pocket_label(p.pocket, tr)})" for p in potted)
 
 
 FOUL_ORDER = tuple(FOUL_LABELS)
@@ -106,20 +134,27 @@ def foul_labels(event: Break | PushOut | Shot, before: State, tr: Translate = en
     for foul in sorted(found, key=FOUL_ORDER.index):
         if foul is Foul.BREAK_RAILS and isinstance(event, Break):
             preset = before.setup.preset
-            labels.append(
-                tr(CTX, QT_TRANSLATE_NOOP("Wording", "only {rails} balls to a cushion, {rules} needs {needed}")).format(
-                    rails=event.rails, rules=preset.short, needed=preset.break_rails
-                )
+            template = (
+                QT_TRANSLATE_NOOP("Wording", "only 1 ball to a cushion, {rules} needs {needed}")
+                if event.rails == 1
+                else QT_TRANSLATE_NOOP("Wording", "only {rails} balls to a cushion, {rules} needs {needed}")
             )
+            labels.append(tr(CTX, template).format(rails=event.rails, rules=preset.short, needed=preset.break_rails))
         elif foul is Foul.BALL_OFF_TABLE and event.off_table:
             labels.append(
                 tr(CTX, QT_TRANSLATE_NOOP("Wording", "off the table: {balls}")).format(
                     balls=", ".join(map(str, event.off_table))
                 )
             )
+        elif foul is Foul.SCRATCH and event.cue_ball is CueBallFate.OFF_TABLE:
+            labels.append(tr(CTX, QT_TRANSLATE_NOOP("Wording", "cue ball off the table")))
         else:
             labels.append(foul_label(foul, tr))
     return labels
+
+
+def _down(potted: tuple[BallPocket, ...], tr: Translate) -> str:
+    return tr(CTX, QT_TRANSLATE_NOOP("Wording", "down: {balls}")).format(balls=_balls(potted, tr))
 
 
 def _with_fouls(text: str, labels: list[str], tr: Translate) -> str:
@@ -142,23 +177,30 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
             breaker=before.setup.name(event.first_breaker),
         )
     if isinstance(event, Relag):
-        return t(CTX, QT_TRANSLATE_NOOP("Wording", "Re-lag")) + (f": {event.reason}" if event.reason else "")
+        if not event.reason:
+            return t(CTX, QT_TRANSLATE_NOOP("Wording", "Re-lag"))
+        return t(CTX, QT_TRANSLATE_NOOP("Wording", "Re-lag: {reason}")).format(reason=event.reason)
     if isinstance(event, Break):
-        text = t(CTX, QT_TRANSLATE_NOOP("Wording", "{name} breaks: {rails} balls to a cushion")).format(
-            name=who, rails=event.rails
+        template = (
+            QT_TRANSLATE_NOOP("Wording", "{name} breaks: 1 ball to a cushion")
+            if event.rails == 1
+            else QT_TRANSLATE_NOOP("Wording", "{name} breaks: {rails} balls to a cushion")
         )
+        parts = [t(CTX, template).format(name=who, rails=event.rails)]
         if event.pocketed:
-            text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "down: {balls}")).format(balls=_balls(event.pocketed))
+            parts.append(_down(event.pocketed, tr))
         if event.call is not None:
-            text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "10 announced in {pocket}")).format(
-                pocket=event.call.pocket.value
+            parts.append(
+                t(CTX, QT_TRANSLATE_NOOP("Wording", "10 announced in {pocket}")).format(
+                    pocket=pocket_label(event.call.pocket, tr)
+                )
             )
-        return _with_fouls(text, foul_labels(event, before, tr), tr)
+        return _with_fouls(joined(parts, tr), foul_labels(event, before, tr), tr)
     if isinstance(event, PushOut):
-        text = t(CTX, QT_TRANSLATE_NOOP("Wording", "{name} pushes out")).format(name=who)
+        parts = [t(CTX, QT_TRANSLATE_NOOP("Wording", "{name} pushes out")).format(name=who)]
         if event.pocketed:
-            text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "down: {balls}")).format(balls=_balls(event.pocketed))
-        return _with_fouls(text, foul_labels(event, before, tr), tr)
+            parts.append(_down(event.pocketed, tr))
+        return _with_fouls(joined(parts, tr), foul_labels(event, before, tr), tr)
     if isinstance(event, Shot):
         if event.call == SAFETY:
             from referee_app.rules import fouls_of
@@ -179,12 +221,11 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
                 if made
                 else QT_TRANSLATE_NOOP("Wording", "{name}: {ball} in {pocket}, missed")
             )
-            text = t(CTX, template).format(name=who, ball=event.call.ball, pocket=event.call.pocket.value)
+            text = t(CTX, template).format(name=who, ball=event.call.ball, pocket=pocket_label(event.call.pocket, tr))
         others = tuple(p for p in event.pocketed if p != event.call)
-        if others:
-            text += "; " + t(CTX, QT_TRANSLATE_NOOP("Wording", "down: {balls}")).format(balls=_balls(others))
+        text = joined([text, _down(others, tr)], tr) if others else text
         if event.clock_s is not None:
-            text += f" ({event.clock_s:.1f} s)"
+            text += f" ({seconds(event.clock_s, tr)})"
         return _with_fouls(text, foul_labels(event, before, tr), tr)
     if isinstance(event, Option):
         template = (
@@ -202,7 +243,9 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
         text = t(CTX, QT_TRANSLATE_NOOP("Wording", "Penalty against {name}: {kind}")).format(
             name=name(before, event.player), kind=t(CTX, PENALTY_LABELS[event.penalty])
         )
-        return text + (f" ({event.reason})" if event.reason else "")
+        if not event.reason:
+            return text
+        return t(CTX, QT_TRANSLATE_NOOP("Wording", "{penalty} ({reason})")).format(penalty=text, reason=event.reason)
     if isinstance(event, Concede):
         return t(CTX, QT_TRANSLATE_NOOP("Wording", "{name} concedes the match")).format(name=name(before, event.player))
     if isinstance(event, Stalemate):

@@ -130,8 +130,12 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
         return  # the list of matches is filled when the start page is next shown: it replays every match
     window.refresh_match_list()
     if not store.match_rows():
-        text = QCoreApplication.translate("DeskWindow", "No matches yet: start a new match, or load the demo matches.")
-        window.show_notice(Notice.INFO, text)
+        window.show_standing_notice(
+            Notice.INFO,
+            lambda: QCoreApplication.translate(
+                "DeskWindow", "No matches yet: start a new match, or load the demo matches."
+            ),
+        )
 
 
 def run_desk(argv: Sequence[str]) -> int:

@@ -34,13 +34,20 @@ class DeskPage(QWidget):
         outer = QVBoxLayout(self)
         self.scoreboard = Scoreboard(self)
         outer.addWidget(self.scoreboard)
-        self.notice = QLabel(self)
+        # The notice and the warning share one row of a fixed height: the warning coming and going
+        # must not move the table and the buttons under the referee's pointer (finding 15).
+        messages = QWidget(self)
+        messages.setObjectName("messageRow")
+        row = QHBoxLayout(messages)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.notice = QLabel(messages)
         self.notice.setObjectName("notice")
         self.notice.setWordWrap(True)
-        self.notice.setMinimumHeight(34)
         self.notice.setStyleSheet(BASE_STYLE)
-        outer.addWidget(self.notice)
-        outer.addWidget(self._build_warning())
+        row.addWidget(self.notice, 1)
+        row.addWidget(self._build_warning(messages), 1)
+        messages.setFixedHeight(56)
+        outer.addWidget(messages)
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self._build_left(split))
         split.addWidget(self._build_right(split))
@@ -57,12 +64,12 @@ class DeskPage(QWidget):
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.retranslate()
 
-    def _build_warning(self) -> QFrame:
-        self.warning = QFrame(self)
+    def _build_warning(self, parent: QWidget) -> QFrame:
+        self.warning = QFrame(parent)
         self.warning.setObjectName("warningPrompt")
         self.warning.setStyleSheet(
             "QFrame#warningPrompt { background: #ff6f00; border-radius: 8px; }"
-            "QLabel { color: black; font-size: 20px; font-weight: bold; }"
+            "QLabel { color: black; font-size: 18px; font-weight: bold; }"
         )
         row = QHBoxLayout(self.warning)
         row.setContentsMargins(12, 4, 6, 4)
@@ -128,6 +135,14 @@ class DeskPage(QWidget):
         column.addWidget(self.undo_button)
         return right
 
+    def follow_keyboard(self) -> None:
+        """The pocket keys changed (QWERTY or AZERTY): every pocket grid takes the new letters."""
+        from referee_desk.pickers import PocketGrid
+
+        for grid in self.findChildren(PocketGrid):
+            grid.relabel()
+        self.shot_panel.retranslate()
+
     def all_panels(self) -> tuple[LagPanel, BreakPanel, ShotPanel, OptionPanel, FinishedPanel]:
         return (self.lag_panel, self.break_panel, self.shot_panel, self.option_panel, self.finished_panel)
 
@@ -137,6 +152,7 @@ class DeskPage(QWidget):
         for panel in self.all_panels():
             panel.retranslate()
         self.clock.retranslate()
+        self.table.update()  # the pockets' names are drawn in the language
         session = self.controller.session
         if session is not None:
             self.history.show_history(session.history, rebuild=True)

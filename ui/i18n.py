@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
 FOLDER = Path(__file__).resolve().parent / "i18n"
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -22,7 +22,7 @@ class Languages:
 
     def __init__(self, settings: QSettings) -> None:
         self.settings = settings
-        self.translator: QTranslator | None = None
+        self.translators: list[QTranslator] = []
         self.current = "en"
 
     def initial(self) -> str:
@@ -37,18 +37,19 @@ class Languages:
         app = QCoreApplication.instance()
         if app is None or code not in LANGUAGES:
             return False
-        if self.translator is not None:
-            app.removeTranslator(self.translator)
-            self.translator = None
+        ours = QTranslator(app)
+        if code != "en" and not ours.load(str(FOLDER / f"referee_{code}.qm")):
+            return False
+        for old in self.translators:  # removing a translator also sends LanguageChange
+            app.removeTranslator(old)
+        self.translators = []
         if code != "en":
-            translator = QTranslator(app)
-            if not translator.load(str(FOLDER / f"referee_{code}.qm")):
-                return False
-            app.installTranslator(translator)
-            self.translator = translator
-        elif self.current != "en":
-            # removing a translator also sends LanguageChange; nothing more to do
-            pass
+            app.installTranslator(ours)
+            self.translators.append(ours)
+            qt_own = QTranslator(app)  # Qt's own buttons and dialogs (OK, Cancel, the print preview)
+            if qt_own.load(f"qtbase_{code}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+                app.installTranslator(qt_own)
+                self.translators.append(qt_own)
         self.current = code
         self.settings.setValue(SETTING, code)
         return True

@@ -57,6 +57,16 @@ class KeyButton(QPushButton):
         self.key = key
         self.shortcut_key = _own_key(self, key)
 
+    def set_key(self, key: str) -> None:
+        """Another key for the same button (the pocket keys follow the keyboard's layout)."""
+        self.key = key
+        if self.shortcut_key is None:
+            self.shortcut_key = _own_key(self, key)
+            if self.shortcut_key is not None and self.isVisible():
+                self.shortcut_key.setEnabled(True)
+        else:
+            self.shortcut_key.setKey(QKeySequence(key))
+
 
 class KeyCheckBox(QCheckBox):
     """A box ticked and unticked by its key, live while it is shown (as `KeyButton`): a

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QWidget,
 )
+from referee_desk import keyboard
 from referee_desk.controller import DeskController
 from referee_desk.i18n import LANGUAGES, Languages, menu_text
 from referee_desk.matches_page import MatchesPage
@@ -51,6 +52,7 @@ class DeskWindow(QMainWindow):
         self.settings = settings
         self.languages = languages or Languages(settings)
         self.dialog: QWidget | None = None
+        self._standing: tuple[Notice, Callable[[], str]] | None = None
         apply_dark(self)
         room = self.screen().availableGeometry()  # the screen less its task bars
         self.resize(min(1366, room.width()), min(768, room.height()))
@@ -151,6 +153,19 @@ class DeskWindow(QMainWindow):
             group.addAction(act)
             self.language_menu.addAction(act)
             self.language_actions[code] = act
+        self.language_menu.addSeparator()
+        keys = QActionGroup(self)
+        self.keyboard_actions: dict[str, QAction] = {}
+        for name in keyboard.ROWS:
+            act = QAction(self)
+            act.setObjectName(f"pocketKeys_{name}")
+            act.setCheckable(True)
+            act.triggered.connect(lambda _=False, n=name: self.set_keyboard(n))
+            keys.addAction(act)
+            self.language_menu.addAction(act)
+            self.keyboard_actions[name] = act
+        keyboard.choose(keyboard.initial(self.settings))
+        self.keyboard_actions[keyboard.current()].setChecked(True)
 
     # --- language --------------------------------------------------------------------
     def set_language(self, code: str) -> None:
@@ -158,6 +173,13 @@ class DeskWindow(QMainWindow):
         if self.languages.switch(code):
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
             self.language_actions[code].setChecked(True)
+
+    def set_keyboard(self, name: str) -> None:
+        """The pocket keys for this keyboard: the same physical keys, whatever letters they type."""
+        if keyboard.choose(name, self.settings):
+            self.keyboard_actions[name].setChecked(True)
+            if self._desk_page is not None:
+                self._desk_page.follow_keyboard()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -185,6 +207,10 @@ class DeskWindow(QMainWindow):
         self.act_stalemate.setText(menu_text(self.tr("Stalemate… [Ctrl+Shift+S]")))
         self.act_note.setText(menu_text(self.tr("Note… [Ctrl+T]")))
         self.language_actions[self.languages.current].setChecked(True)
+        self.keyboard_actions["qwerty"].setText(self.tr("Pocket keys Q W E / A S D (QWERTY keyboard)"))
+        self.keyboard_actions["azerty"].setText(self.tr("Pocket keys A Z E / Q S D (AZERTY keyboard)"))
+        if self._standing is not None:
+            self._put_notice(self._standing[0], self._standing[1]())
         self.matches.retranslate()
         if self._desk_page is not None:
             self._desk_page.retranslate()
@@ -358,6 +384,16 @@ class DeskWindow(QMainWindow):
     # --- rendering -------------------------------------------------------------------
     def show_notice(self, level: Notice, text: str) -> None:
         """The one place the notice channel arrives: shown on the start page and on the desk."""
+        self._standing = None
+        self._put_notice(level, text)
+
+    def show_standing_notice(self, level: Notice, text: Callable[[], str]) -> None:
+        """A notice that is a standing hint rather than a report ("No matches yet..."): said
+        again in the new language on a switch, until another notice replaces it."""
+        self._standing = (level, text)
+        self._put_notice(level, text())
+
+    def _put_notice(self, level: Notice, text: str) -> None:
         show_notice(self.matches.notice, level, text)
         if self._desk_page is not None:
             self._desk_page.show_notice(level, text)

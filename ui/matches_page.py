@@ -62,10 +62,13 @@ class MatchesPage(QWidget):
         self.date_filter = self._line("filterDate", filters)
         self.event_filter = QComboBox(self)
         self.event_filter.setObjectName("filterEvent")
+        # French words are longer ("toutes les compétitions"): the combos follow their items
+        self.event_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.event_filter.currentIndexChanged.connect(self.apply_filters)
         filters.addWidget(self.event_filter)
         self.status_filter = QComboBox(self)
         self.status_filter.setObjectName("filterStatus")
+        self.status_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.status_filter.currentIndexChanged.connect(self.apply_filters)
         filters.addWidget(self.status_filter)
         layout.addLayout(filters)

@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk import presenter
+from referee_desk import keyboard, presenter
 from referee_desk.controller import qt_translate
 from referee_desk.keys import KeyButton, KeyCheckBox
-from referee_desk.pickers import BallRow, DroppedDialog, PocketGrid
+from referee_desk.pickers import BallRow, DroppedDialog, PocketGrid, pocket_text
 from referee_desk.theme import text_style
 
 from referee_app.events import SAFETY, BallPocket, Break, Event, Lag, Option, PushOut, Relag, Shot
@@ -110,7 +110,7 @@ class DroppedList(QWidget):
         self._show()
 
     def _show(self) -> None:
-        parts = [f"{p.ball} ({p.pocket.value})" for p in self.pocketed]
+        parts = [f"{p.ball} ({pocket_text(p.pocket)})" for p in self.pocketed]
         parts += [self.tr("{ball} off the table").format(ball=b) for b in self.off_table]
         self.label.setText(self.tr("Also down: {balls}").format(balls=", ".join(parts) if parts else "—"))
 
@@ -266,7 +266,7 @@ class BreakPanel(QWidget):
         self.announce.clear()
         self.announce.addItem(self.tr("no announcement"), None)
         for pocket in Pocket:
-            self.announce.addItem(pocket.value, pocket.value)
+            self.announce.addItem(pocket_text(pocket), pocket.value)
         for foul, button in self.fouls.items():
             button.setText(f"{presenter.foul_label(foul, qt_translate)} [{FOUL_KEYS[foul]}]")
         self.go.setText(self.tr("Record the break [Enter]"))
@@ -400,7 +400,7 @@ class ShotPanel(QWidget):
 
     def _show_call(self) -> None:
         self.pockets.set_selected(self.call_pocket)
-        pocket = self.call_pocket.value if self.call_pocket else "?"
+        pocket = pocket_text(self.call_pocket) if self.call_pocket else "?"
         ball = self.call_ball if self.call_ball is not None else "?"
         self.call_label.setText(self.tr("Call: {ball} in {pocket}").format(ball=ball, pocket=pocket))
         self.on_call_changed()
@@ -412,7 +412,9 @@ class ShotPanel(QWidget):
 
     def _need_pocket(self) -> bool:
         if self._call() is None:
-            self.call_label.setText(self.tr("Choose the called pocket first (Q W E / A S D or click it)."))
+            self.call_label.setText(
+                self.tr("Choose the called pocket first (keys {keys}, or click it).").format(keys=keyboard.key_hint())
+            )
             return True
         return False
 

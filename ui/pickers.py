@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -14,9 +14,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from referee_desk import keyboard
 from referee_desk.keys import KeyButton
+from referee_desk.controller import qt_translate
 
 from referee_app.vocab import Pocket
+from referee_app.wording import pocket_label
 
 BALL_KEYS = {ball: str(ball % 10) for ball in range(1, 11)}  # 10 is on the 0 key
 POCKET_PLACES: dict[Pocket, tuple[int, int]] = {
@@ -30,8 +33,16 @@ POCKET_PLACES: dict[Pocket, tuple[int, int]] = {
 """(row, column) of each pocket as the desk draws the table: the head (breaking end) on the
 left, so a player at the head rail has HL at the top left and FR at the bottom right."""
 
-POCKET_KEYS = {Pocket.HL: "Q", Pocket.SL: "W", Pocket.FL: "E", Pocket.HR: "A", Pocket.SR: "S", Pocket.FR: "D"}
-"""Pocket keys mirror the table as drawn: head on the left, Q W E along the top rail."""
+
+
+def pocket_key(pocket: Pocket) -> str:
+    """The pocket's key on this keyboard: the keys mirror the table as drawn, head on the left,
+    the top row of three keys along the top rail (Q W E on QWERTY, A Z E on AZERTY)."""
+    return keyboard.key_at(*POCKET_PLACES[pocket])
+
+
+def pocket_text(pocket: Pocket) -> str:
+    return pocket_label(pocket, qt_translate)
 
 
 class BallRow(QWidget):
@@ -74,15 +85,29 @@ class PocketGrid(QWidget):
         super().__init__(parent)
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.buttons: dict[Pocket, QPushButton] = {}
+        self.keys = keys
+        self.buttons: dict[Pocket, KeyButton] = {}
         for pocket, (row, col) in POCKET_PLACES.items():
-            key = POCKET_KEYS[pocket]
-            button = KeyButton(key if keys else None, self, f"{prefix}{pocket.value}")
-            button.setText(f"{pocket.value} [{key}]" if keys else pocket.value)
+            button = KeyButton(pocket_key(pocket) if keys else None, self, f"{prefix}{pocket.value}")
             button.setCheckable(True)
             button.clicked.connect(lambda _=False, p=pocket: self.picked.emit(p.value))
             self.buttons[pocket] = button
             layout.addWidget(button, row, col)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Labels and keys as they stand: the language's pocket names, the keyboard's letters."""
+        for pocket, button in self.buttons.items():
+            if self.keys:
+                button.set_key(pocket_key(pocket))
+                button.setText(f"{pocket_text(pocket)} [{pocket_key(pocket)}]")
+            else:
+                button.setText(pocket_text(pocket))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.relabel()
+        super().changeEvent(event)
 
     def set_selected(self, selected: Pocket | None) -> None:
         for pocket, button in self.buttons.items():

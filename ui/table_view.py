@@ -19,6 +19,7 @@ from referee_desk.pickers import POCKET_PLACES
 
 from referee_app.state import State
 from referee_app.vocab import CueBall, Pocket
+from referee_app.wording import pocket_label
 
 # Pens and brushes made once and passed explicitly.
 NO_PEN = QPen(Qt.PenStyle.NoPen)
@@ -206,7 +207,7 @@ class TableView(QWidget):
             dy = radius * (0.6 if fy == 0.0 else -1.5)
             label = QRectF(centre.x() + dx, centre.y() + dy, 2 * radius, radius * 0.9)
             self._label_rects[pocket] = label
-            p.drawText(label, Qt.AlignmentFlag.AlignCenter, pocket.value)
+            p.drawText(label, Qt.AlignmentFlag.AlignCenter, pocket_label(pocket, qt_translate))
 
     def _paint_balls(self, p: QPainter, cloth: QRectF) -> None:
         self._ball_rects = {}

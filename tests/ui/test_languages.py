@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -116,9 +116,9 @@ def test_switching_language_relabels_the_window_and_is_remembered(french: Desk) 
     desk.start()
     assert desk.window.windowTitle() == "10-ball referee desk"
     desk.window.language_actions["fr"].trigger()
-    assert desk.window.windowTitle() == "Table d’arbitrage du jeu de la 10"
-    assert desk.text("undoButton") == "Annuler [Retour arrière]"
-    assert desk.text("lagWonA") == "Ana a gagné le tirage [A]"
+    assert desk.window.windowTitle() == "Poste d’arbitrage – jeu de la 10"
+    assert desk.text("undoButton") == "Défaire [Retour arrière]"  # "Annuler" is Qt's Cancel
+    assert desk.text("lagWonA") == "Tirage\u00a0: Ana [A]"
     assert desk.text("promptLine") == "Tirage à la bande\u00a0: qui l’a gagné\u00a0?"
     assert Languages(desk.settings).initial() == "fr"  # remembered for the next start
     desk.key("A")  # the keys still work after relabelling
@@ -134,7 +134,7 @@ def test_refusals_are_translated(french: Desk) -> None:
     desk.window.language_actions["fr"].trigger()
     desk.window.decide("penalty")
     desk.click("decisionButtonsOk")
-    assert desk.text("notice") == "Une faute de pénalité ne peut pas être donnée avant la casse."
+    assert desk.text("notice") == "Une pénalité «\u00a0faute\u00a0» ne peut pas être infligée avant la casse."
 
 
 def test_a_refusal_names_the_foul_in_french_not_its_code(french: Desk) -> None:
@@ -262,18 +262,25 @@ def test_history_in_french_from_the_command_line(tmp_path, capsys) -> None:  # t
     from referee_app.events import MatchStarted
     from referee_app.session import Session
     from referee_app.store import Store
-    from tests.builders import brk, decode, ev
+    from tests.builders import brk, decode, ev, made
 
     db = tmp_path / "m.db"
     session = Session.start(Store(db), MatchStarted(players=("Léa", "Marc"), race_to=3, rules="ffb"))
-    for obj in (ev("lag", winner="A"), brk(rails=3)):
+    for obj in (ev("lag", winner="A"), brk(2, rails=1), made(1, "SL", 3, clock_s=12.34)):
         session.record(decode(obj))
     capsys.readouterr()
     assert main(["history", session.match_id, "--db", str(db), "--lang", "fr"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[2].endswith("faute\u00a0: seulement 3 billes en bande, la règle FFB en exige 4")
+    # one ball, in the singular; the parts joined by " ; "; French pocket names; a decimal comma
+    assert lines[2].endswith(
+        "Léa casse\u00a0: 1 bille à la bande\u00a0; empochées\u00a0: 2 (HG)"
+        " — faute\u00a0: seulement 1 bille à la bande, la règle FFB en exige 4"
+    )
+    assert lines[3].endswith("Marc\u00a0: 1 dans MG, empochée\u00a0; empochées\u00a0: 3 (BD) (12,3\u00a0s)")
     assert cli(["history", session.match_id, "--db", str(db)]) == 0
-    assert capsys.readouterr().out.splitlines()[2].endswith("foul: only 3 balls to a cushion, FFB needs 4")
+    english = capsys.readouterr().out.splitlines()
+    assert english[2].endswith("Léa breaks: 1 ball to a cushion; down: 2 (FL) — foul: only 1 ball to a cushion, FFB needs 4")
+    assert english[3].endswith("Marc: 1 in SL, made; down: 3 (HR) (12.3 s)")
 
 
 def test_french_punctuation_has_its_no_break_space() -> None:
@@ -287,3 +294,51 @@ def test_french_punctuation_has_its_no_break_space() -> None:
     assert translations
     wrong = [t for t in translations if re.search(r" [:;?!»]|« ", t)]
     assert wrong == []
+
+
+def test_qt_own_buttons_are_translated_and_undo_is_not_cancel(french: Desk) -> None:
+    """French review D1: Qt's OK / Cancel stayed English; « Annuler » was both Undo and Cancel."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    desk = french
+    desk.window.language_actions["fr"].trigger()
+    desk.window.new_match()
+    dialog = desk.window.dialog
+    assert dialog is not None
+    box = dialog.findChild(QDialogButtonBox)
+    assert box.button(QDialogButtonBox.StandardButton.Cancel).text() == "Annuler"
+    dialog.reject()
+    desk.start()
+    assert not desk.text("undoButton").startswith("Annuler")
+
+
+def test_the_no_matches_hint_follows_a_language_switch(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Finding 11: "No matches yet..." stayed English after a switch to French."""
+    from referee_desk.desk import build_desk, parse_args
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", "en")
+    window = build_desk(parse_args(["--db", str(tmp_path / "empty.db")]), settings)
+    qtbot.addWidget(window)
+    notice = window.matches.notice
+    assert notice.text().startswith("No matches yet")
+    window.set_language("fr")
+    try:
+        assert notice.text().startswith("Aucun match pour l’instant")
+    finally:
+        window.set_language("en")
+    assert notice.text().startswith("No matches yet")
+
+
+def test_the_french_filters_are_not_cut_off(french: Desk) -> None:
+    """French review D9: « toutes les compétitions » showed as « toutes les ( »."""
+    desk = french
+    desk.window.language_actions["fr"].trigger()
+    try:
+        for name in ("filterEvent", "filterStatus"):
+            combo = desk.widget(name)
+            desk.qtbot.waitUntil(lambda c=combo: c.width() >= c.sizeHint().width())
+            widest = max(combo.fontMetrics().horizontalAdvance(combo.itemText(i)) for i in range(combo.count()))
+            assert combo.width() > widest, name
+    finally:
+        desk.window.language_actions["en"].trigger()

@@ -163,7 +163,7 @@
     <name>BreakPanel</name>
     <message>
         <source>Balls to a cushion:</source>
-        <translation>Billes en bande&#xa0;:</translation>
+        <translation>Billes à la bande&#xa0;:</translation>
     </message>
     <message>
         <source>First ball hit:</source>
@@ -183,7 +183,7 @@
     </message>
     <message>
         <source>Cue ball:</source>
-        <translation>Bille de choc&#xa0;:</translation>
+        <translation>Blanche&#xa0;:</translation>
     </message>
     <message>
         <source>on the table</source>
@@ -203,7 +203,7 @@
     </message>
     <message>
         <source>10 announced in:</source>
-        <translation>10 annoncée dans&#xa0;:</translation>
+        <translation>Annonce de la 10 (FFB)&#xa0;:</translation>
     </message>
     <message>
         <source>no announcement</source>
@@ -245,7 +245,7 @@
     </message>
     <message>
         <source>Against whom, what penalty, and why?</source>
-        <translation>Contre qui, quelle pénalité, et pourquoi&#xa0;?</translation>
+        <translation>Contre qui, quelle pénalité et pourquoi&#xa0;?</translation>
     </message>
     <message>
         <source>Concession</source>
@@ -257,7 +257,7 @@
     </message>
     <message>
         <source>Stalemate</source>
-        <translation>Partie nulle</translation>
+        <translation>Manche nulle</translation>
     </message>
     <message>
         <source>Declare a stalemate? The rack is void and the same player breaks again.</source>
@@ -307,7 +307,7 @@
     <name>DeskPage</name>
     <message>
         <source>Undo [Backspace]</source>
-        <translation>Annuler [Retour arrière]</translation>
+        <translation>Défaire [Retour arrière]</translation>
     </message>
     <message>
         <source>Warning given [G]</source>
@@ -319,7 +319,7 @@
     </message>
     <message>
         <source>Time! The shot clock ran out: record the time foul [T] if it applies.</source>
-        <translation>Temps&#xa0;! Le chronomètre est écoulé&#xa0;: enregistrez la faute de temps [T] s’il y a lieu.</translation>
+        <translation>Temps&#xa0;! Le temps de tir est écoulé&#xa0;: enregistrez la faute de temps [T] s’il y a lieu.</translation>
     </message>
     <message>
         <source>{name} is on two consecutive fouls: give the warning.</source>
@@ -330,11 +330,11 @@
     <name>DeskWindow</name>
     <message>
         <source>No matches yet: start a new match, or load the demo matches.</source>
-        <translation>Aucun match pour l’instant&#xa0;: commencez un nouveau match, ou chargez les matchs de démonstration.</translation>
+        <translation>Aucun match pour l’instant&#xa0;: commencez un nouveau match ou chargez les matchs de démonstration.</translation>
     </message>
     <message>
         <source>10-ball referee desk</source>
-        <translation>Table d’arbitrage du jeu de la 10</translation>
+        <translation>Poste d’arbitrage – jeu de la 10</translation>
     </message>
     <message>
         <source>&amp;Match</source>
@@ -382,7 +382,7 @@
     </message>
     <message>
         <source>Undo the last event [Ctrl+Z]</source>
-        <translation>Annuler le dernier événement [Ctrl+Z]</translation>
+        <translation>Défaire le dernier événement [Ctrl+Z]</translation>
     </message>
     <message>
         <source>Live overlay… [Ctrl+L]</source>
@@ -402,11 +402,19 @@
     </message>
     <message>
         <source>Stalemate… [Ctrl+Shift+S]</source>
-        <translation>Partie nulle… [Ctrl+Maj+S]</translation>
+        <translation>Manche nulle… [Ctrl+Maj+S]</translation>
     </message>
     <message>
         <source>Note… [Ctrl+T]</source>
         <translation>Note… [Ctrl+T]</translation>
+    </message>
+    <message>
+        <source>Pocket keys Q W E / A S D (QWERTY keyboard)</source>
+        <translation>Touches des poches Q W E / A S D (clavier QWERTY)</translation>
+    </message>
+    <message>
+        <source>Pocket keys A Z E / Q S D (AZERTY keyboard)</source>
+        <translation>Touches des poches A Z E / Q S D (clavier AZERTY)</translation>
     </message>
     <message>
         <source>Next match on this table: {a} v {b}</source>
@@ -429,7 +437,7 @@
     </message>
     <message>
         <source>Which ball dropped? Then where did it go?</source>
-        <translation>Quelle bille est tombée&#xa0;? Puis où est-elle allée&#xa0;?</translation>
+        <translation>Quelle bille est tombée, et où&#xa0;?</translation>
     </message>
     <message>
         <source>Off the table [O]</source>
@@ -460,7 +468,7 @@
     </message>
     <message>
         <source>Also down: {balls}</source>
-        <translation>Aussi empochées&#xa0;: {balls}</translation>
+        <translation>Également empochées&#xa0;: {balls}</translation>
     </message>
 </context>
 <context>
@@ -498,7 +506,7 @@
     </message>
     <message>
         <source>foot rail twice</source>
-        <translation>a touché deux fois la petite bande</translation>
+        <translation>a touché deux fois la petite bande du haut</translation>
     </message>
     <message>
         <source>touched a side rail</source>
@@ -526,7 +534,7 @@
     </message>
     <message>
         <source>{name} won the lag [{key}]</source>
-        <translation>{name} a gagné le tirage [{key}]</translation>
+        <translation>Tirage&#xa0;: {name} [{key}]</translation>
     </message>
 </context>
 <context>
@@ -599,7 +607,7 @@
     </message>
     <message>
         <source>Merge other desks…</source>
-        <translation>Fusionner d’autres tables…</translation>
+        <translation>Fusionner d’autres postes…</translation>
     </message>
     <message>
         <source>Statistics…</source>
@@ -687,7 +695,7 @@
     </message>
     <message>
         <source>Databases of other desks</source>
-        <translation>Bases des autres tables</translation>
+        <translation>Bases des autres postes</translation>
     </message>
     <message>
         <source>Match databases (*.db);;All files (*)</source>
@@ -825,7 +833,7 @@
     <name>OptionPanel</name>
     <message>
         <source>Shoot from here [Enter]</source>
-        <translation>Jouer la position [Entrée]</translation>
+        <translation>Accepter la table [Entrée]</translation>
     </message>
     <message>
         <source>Hand the table back [H]</source>
@@ -883,10 +891,37 @@
     </message>
 </context>
 <context>
+    <name>Pocket</name>
+    <message>
+        <source>HL</source>
+        <translation>BG</translation>
+    </message>
+    <message>
+        <source>SL</source>
+        <translation>MG</translation>
+    </message>
+    <message>
+        <source>FL</source>
+        <translation>HG</translation>
+    </message>
+    <message>
+        <source>HR</source>
+        <translation>BD</translation>
+    </message>
+    <message>
+        <source>SR</source>
+        <translation>MD</translation>
+    </message>
+    <message>
+        <source>FR</source>
+        <translation>HD</translation>
+    </message>
+</context>
+<context>
     <name>Presenter</name>
     <message>
         <source>Race to {race} · Rack {rack} · {rules}</source>
-        <translation>En {race} manches · Manche {rack} · {rules}</translation>
+        <translation>En {race} manches gagnantes · Manche {rack} · {rules}</translation>
     </message>
     <message>
         <source>Break: {name}</source>
@@ -906,7 +941,7 @@
     </message>
     <message>
         <source>{name} to choose: shoot from here, or hand the table back.</source>
-        <translation>{name} choisit&#xa0;: jouer la position, ou redonner la main.</translation>
+        <translation>{name} choisit&#xa0;: accepter la table ou redonner la main.</translation>
     </message>
     <message>
         <source>{name} to shoot, ball in hand anywhere on the table.</source>
@@ -938,7 +973,7 @@
     </message>
     <message>
         <source>2 fouls · WARNED</source>
-        <translation>2 fautes · AVERTI</translation>
+        <translation>2 fautes · AVERTISSEMENT DONNÉ</translation>
     </message>
     <message>
         <source>2 fouls · warning due</source>
@@ -996,15 +1031,15 @@
     </message>
     <message>
         <source>No break is due now: the rack has already been broken.</source>
-        <translation>Pas de casse maintenant&#xa0;: la manche est déjà cassée.</translation>
+        <translation>Pas de casse maintenant&#xa0;: elle a déjà été jouée.</translation>
     </message>
     <message>
         <source>The rack has not been broken yet: record the break first.</source>
-        <translation>La manche n’est pas encore cassée&#xa0;: enregistrez d’abord la casse.</translation>
+        <translation>La casse n’a pas encore été jouée&#xa0;: enregistrez-la d’abord.</translation>
     </message>
     <message>
         <source>{chooser} must first choose: shoot, or hand the table back.</source>
-        <translation>{chooser} doit d’abord choisir&#xa0;: jouer, ou redonner la main.</translation>
+        <translation>{chooser} doit d’abord choisir&#xa0;: accepter la table ou redonner la main.</translation>
     </message>
     <message>
         <source>No option is offered now.</source>
@@ -1012,11 +1047,11 @@
     </message>
     <message>
         <source>A push-out is only allowed on the first shot after a legal break.</source>
-        <translation>Le push-out n’est permis qu’au premier coup après une casse valable.</translation>
+        <translation>Le push-out n’est permis qu’au premier coup après une casse valide.</translation>
     </message>
     <message>
         <source>Under {rules} rules nothing can be announced on the break.</source>
-        <translation>En règles {rules}, aucune annonce n’est permise à la casse.</translation>
+        <translation>Règles {rules}&#xa0;: pas d’annonce à la casse.</translation>
     </message>
     <message>
         <source>The foul &apos;{foul}&apos; does not apply to {stroke}.</source>
@@ -1044,7 +1079,7 @@
     </message>
     <message>
         <source>{player} has already been warned.</source>
-        <translation>{player} a déjà été averti.</translation>
+        <translation>{player} a déjà reçu l’avertissement.</translation>
     </message>
     <message>
         <source>This match is played without a shot clock.</source>
@@ -1060,7 +1095,7 @@
     </message>
     <message>
         <source>A foul penalty cannot be given while the break is due.</source>
-        <translation>Une faute de pénalité ne peut pas être donnée avant la casse.</translation>
+        <translation>Une pénalité «&#xa0;faute&#xa0;» ne peut pas être infligée avant la casse.</translation>
     </message>
     <message>
         <source>A stalemate cannot be declared before the rack is broken.</source>
@@ -1130,7 +1165,7 @@
     </message>
     <message>
         <source>{n} down ({balls})</source>
-        <translation>{n} empochée(s) ({balls})</translation>
+        <translation>{n} en poche ({balls})</translation>
     </message>
     <message>
         <source>dry</source>
@@ -1138,11 +1173,11 @@
     </message>
     <message>
         <source>shoot</source>
-        <translation>jouer</translation>
+        <translation>table acceptée</translation>
     </message>
     <message>
         <source>hand back</source>
-        <translation>redonner la main</translation>
+        <translation>main redonnée</translation>
     </message>
     <message>
         <source>Winner: {name} ({how})</source>
@@ -1206,7 +1241,7 @@
     </message>
     <message>
         <source>How</source>
-        <translation>Comment</translation>
+        <translation>Fin de manche</translation>
     </message>
     <message>
         <source>Score</source>
@@ -1222,7 +1257,7 @@
     </message>
     <message>
         <source>Warnings</source>
-        <translation>Avertissements</translation>
+        <translation>Avert.</translation>
     </message>
     <message>
         <source>Penalties</source>
@@ -1230,7 +1265,7 @@
     </message>
     <message>
         <source>Concession and stalemates</source>
-        <translation>Abandon et parties nulles</translation>
+        <translation>Abandon et manches nulles</translation>
     </message>
     <message>
         <source>Referee&apos;s notes</source>
@@ -1239,6 +1274,10 @@
     <message>
         <source>Undone at</source>
         <translation>Annulé à</translation>
+    </message>
+    <message>
+        <source>Event no.</source>
+        <translation>N° d’événement</translation>
     </message>
     <message>
         <source>What was undone</source>
@@ -1269,7 +1308,7 @@
     <name>ShotClockWidget</name>
     <message>
         <source>Start clock [K]</source>
-        <translation>Lancer le chrono [K]</translation>
+        <translation>Lancer le chronomètre [K]</translation>
     </message>
     <message>
         <source>Extension [Ctrl+E]</source>
@@ -1303,8 +1342,8 @@
         <translation>Annonce&#xa0;: {ball} dans {pocket}</translation>
     </message>
     <message>
-        <source>Choose the called pocket first (Q W E / A S D or click it).</source>
-        <translation>Choisissez d’abord la poche annoncée (Q W E / A S D ou clic).</translation>
+        <source>Choose the called pocket first (keys {keys}, or click it).</source>
+        <translation>Choisissez d’abord la poche annoncée (touches {keys}, ou cliquez dessus).</translation>
     </message>
 </context>
 <context>
@@ -1339,7 +1378,7 @@
     </message>
     <message>
         <source>Ball made on the break</source>
-        <translation>Bille empochée à la casse</translation>
+        <translation>Casses avec bille empochée</translation>
     </message>
     <message>
         <source>Dry breaks</source>
@@ -1359,7 +1398,7 @@
     </message>
     <message>
         <source>Push-outs: shot</source>
-        <translation>Push-outs&#xa0;: joués</translation>
+        <translation>Push-outs&#xa0;: table acceptée</translation>
     </message>
     <message>
         <source>Push-outs: handed back</source>
@@ -1367,7 +1406,7 @@
     </message>
     <message>
         <source>Options: shot</source>
-        <translation>Choix&#xa0;: joués</translation>
+        <translation>Choix&#xa0;: table acceptée</translation>
     </message>
     <message>
         <source>Options: handed back</source>
@@ -1434,7 +1473,7 @@
     </message>
     <message>
         <source>too few balls to a cushion on the break</source>
-        <translation>pas assez de billes en bande à la casse</translation>
+        <translation>casse&#xa0;: pas assez de billes à la bande</translation>
     </message>
     <message>
         <source>double hit</source>
@@ -1442,7 +1481,7 @@
     </message>
     <message>
         <source>push shot</source>
-        <translation>queue poussée</translation>
+        <translation>blanche poussée</translation>
     </message>
     <message>
         <source>shot while balls moving</source>
@@ -1450,7 +1489,7 @@
     </message>
     <message>
         <source>touched a ball</source>
-        <translation>bille touchée</translation>
+        <translation>bille touchée (joueur)</translation>
     </message>
     <message>
         <source>no foot on the floor</source>
@@ -1462,7 +1501,7 @@
     </message>
     <message>
         <source>bad cue ball placement</source>
-        <translation>placement bille de choc</translation>
+        <translation>blanche mal placée</translation>
     </message>
     <message>
         <source>cue on the table</source>
@@ -1490,7 +1529,7 @@
     </message>
     <message>
         <source>stalemate</source>
-        <translation>partie nulle</translation>
+        <translation>manche nulle</translation>
     </message>
     <message>
         <source>race won</source>
@@ -1513,12 +1552,28 @@
         <translation>perte du match</translation>
     </message>
     <message>
+        <source>; </source>
+        <translation>&#xa0;; </translation>
+    </message>
+    <message>
+        <source>{whole}.{tenth} s</source>
+        <translation>{whole},{tenth}&#xa0;s</translation>
+    </message>
+    <message>
+        <source>only 1 ball to a cushion, {rules} needs {needed}</source>
+        <translation>seulement 1 bille à la bande, la règle {rules} en exige {needed}</translation>
+    </message>
+    <message>
         <source>only {rails} balls to a cushion, {rules} needs {needed}</source>
-        <translation>seulement {rails} billes en bande, la règle {rules} en exige {needed}</translation>
+        <translation>seulement {rails} billes à la bande, la règle {rules} en exige {needed}</translation>
     </message>
     <message>
         <source>off the table: {balls}</source>
         <translation>hors de la table&#xa0;: {balls}</translation>
+    </message>
+    <message>
+        <source>cue ball off the table</source>
+        <translation>blanche hors de la table</translation>
     </message>
     <message>
         <source>foul: {fouls}</source>
@@ -1526,7 +1581,7 @@
     </message>
     <message>
         <source>Match: {a} v {b}, race to {race} ({rules})</source>
-        <translation>Match&#xa0;: {a} contre {b}, en {race} manches ({rules})</translation>
+        <translation>Match&#xa0;: {a} contre {b}, en {race} manches gagnantes ({rules})</translation>
     </message>
     <message>
         <source>Lag won by {winner}; {breaker} breaks</source>
@@ -1537,8 +1592,16 @@
         <translation>Tirage rejoué</translation>
     </message>
     <message>
+        <source>Re-lag: {reason}</source>
+        <translation>Tirage rejoué&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} breaks: 1 ball to a cushion</source>
+        <translation>{name} casse&#xa0;: 1 bille à la bande</translation>
+    </message>
+    <message>
         <source>{name} breaks: {rails} balls to a cushion</source>
-        <translation>{name} casse&#xa0;: {rails} billes en bande</translation>
+        <translation>{name} casse&#xa0;: {rails} billes à la bande</translation>
     </message>
     <message>
         <source>down: {balls}</source>
@@ -1570,7 +1633,7 @@
     </message>
     <message>
         <source>{name} shoots from the position</source>
-        <translation>{name} joue la position</translation>
+        <translation>{name} accepte la table</translation>
     </message>
     <message>
         <source>{name} hands the table back</source>
@@ -1589,12 +1652,16 @@
         <translation>Pénalité contre {name}&#xa0;: {kind}</translation>
     </message>
     <message>
+        <source>{penalty} ({reason})</source>
+        <translation>{penalty} ({reason})</translation>
+    </message>
+    <message>
         <source>{name} concedes the match</source>
         <translation>{name} abandonne le match</translation>
     </message>
     <message>
         <source>Stalemate: the rack is void</source>
-        <translation>Partie nulle&#xa0;: la manche ne compte pas</translation>
+        <translation>Manche nulle&#xa0;: elle ne compte pas</translation>
     </message>
     <message>
         <source>Note: {text}</source>
