@@ -205,7 +205,10 @@ class DeskPage(QWidget):
         )
 
     def _call_changed(self) -> None:
-        self.table.set_state(self.controller.state, self.shot_panel.call_ball, self.shot_panel.call_pocket)
+        """The call drawn on the table: only while a shot is being called (finding 16: a call
+        reset after its shot was recorded drew its ring on the next rack's break screen)."""
+        if self.panels.currentWidget() is self.shot_panel:
+            self.table.set_state(self.controller.state, self.shot_panel.call_ball, self.shot_panel.call_pocket)
 
     # --- rendering -------------------------------------------------------------------
     def show_notice(self, level: Notice, text: str) -> None:

@@ -80,6 +80,7 @@ class DroppedList(QWidget):
         layout.addWidget(self.add)
         layout.addWidget(self.clear_button)
         self.dialog: DroppedDialog | None = None
+        self.on_change: Callable[[], None] = lambda: None
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -113,6 +114,7 @@ class DroppedList(QWidget):
         parts = [f"{p.ball} ({pocket_text(p.pocket)})" for p in self.pocketed]
         parts += [self.tr("{ball} off the table").format(ball=b) for b in self.off_table]
         self.label.setText(self.tr("Also down: {balls}").format(balls=", ".join(parts) if parts else "—"))
+        self.on_change()
 
 
 class LagPanel(QWidget):
@@ -195,6 +197,8 @@ class BreakPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("breakPanel")
         self.record = record
+        self.state: State | None = None
+        self.rails_counted = False
         layout = QVBoxLayout(self)
         self.dropped = DroppedList("break", self)
         layout.addWidget(self.dropped)
@@ -204,6 +208,7 @@ class BreakPanel(QWidget):
         self.rails.setObjectName("breakRails")
         self.rails.setRange(0, 10)
         self.rails.setValue(4)
+        self.rails.valueChanged.connect(self._rails_changed)
         self.rails_down = _button(self, "breakRailsDown", "[")
         self.rails_down.setText("− [")
         self.rails_down.clicked.connect(lambda: self.rails.setValue(self.rails.value() - 1))
@@ -230,8 +235,12 @@ class BreakPanel(QWidget):
         self.announce_label = QLabel(self)
         self.announce = QComboBox(self)
         self.announce.setObjectName("breakAnnounce")
+        self.announce_key = _button(self, "breakAnnounceKey", "0")
+        self.announce_key.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.announce_key.clicked.connect(self.pick_announcement)
         form.addWidget(self.announce_label, 3, 0)
-        form.addWidget(self.announce, 3, 1, 1, 3)
+        form.addWidget(self.announce, 3, 1, 1, 2)
+        form.addWidget(self.announce_key, 3, 3)
         layout.addLayout(form)
         fouls = QGridLayout()
         self.fouls: dict[Foul, QPushButton] = {}
@@ -241,12 +250,24 @@ class BreakPanel(QWidget):
             self.fouls[foul] = button
             fouls.addWidget(button, i // 3, i % 3)
         layout.addLayout(fouls)
+        self.preview = QLabel(self)
+        self.preview.setObjectName("breakPreview")
+        self.preview.setWordWrap(True)
+        text_style(self.preview, 15, bold=True, colour="#ffd54a")
+        self.preview.setMinimumHeight(2 * self.preview.fontMetrics().lineSpacing())
+        layout.addWidget(self.preview)
         self.go = _button(self, "recordBreak", "Return")
         text_style(self.go, 18, bold=True)
         self.go.clicked.connect(self.submit)
         layout.addWidget(self.go)
         layout.addStretch(1)
         self.retranslate()
+        for combo in (self.first_contact, self.cue_ball, self.announce):
+            combo.currentIndexChanged.connect(self._show_preview)
+        for button in self.fouls.values():
+            button.toggled.connect(self._show_preview)
+        self.dropped.on_change = self._show_preview
+        self._mark_rails()
 
     def retranslate(self) -> None:
         self.rails_label.setText(self.tr("Balls to a cushion:"))
@@ -269,29 +290,66 @@ class BreakPanel(QWidget):
             self.announce.addItem(pocket_text(pocket), pocket.value)
         for foul, button in self.fouls.items():
             button.setText(f"{presenter.foul_label(foul, qt_translate)} [{FOUL_KEYS[foul]}]")
+        self.announce_key.setText(self.tr("Announce… [0]"))
         self.go.setText(self.tr("Record the break [Enter]"))
         self.dropped.retranslate()
+        self._mark_rails()
+        self._show_preview()
 
     def show_state(self, state: State) -> None:
+        self.state = state
         self.dropped.on_table = state.balls_on_table
         can = allowed(state)
         self.announce.setVisible(can.call_on_break)
         self.announce_label.setVisible(can.call_on_break)
+        self.announce_key.setVisible(can.call_on_break)
         for foul, button in self.fouls.items():
             button.setVisible(foul in can.break_fouls)
+        self._show_preview()
+
+    def _rails_changed(self) -> None:
+        self.rails_counted = True
+        self._mark_rails()
+        self._show_preview()
+
+    def _mark_rails(self) -> None:
+        """Finding 20: the count starts at 4, the legal threshold, so a break whose balls were never
+        counted would go in as legal. Until the referee touches it, the count is outlined and says so."""
+        self.rails.setStyleSheet("" if self.rails_counted else "QSpinBox { border: 2px solid #ffd54a; }")
+        self.rails.setToolTip("" if self.rails_counted else self.tr("Not counted yet: [ and ] change it"))
+
+    def _show_preview(self) -> None:
+        if self.state is None or self.cue_ball.currentIndex() < 0 or self.first_contact.currentIndex() < 0:
+            return  # between the clearing and the refilling of a combo (a language switch)
+        self.preview.setText(presenter.break_preview(self.state, self._event(), qt_translate))
+
+    def pick_announcement(self) -> None:
+        """The FFB announcement by key (finding 13): 0, then the pocket's key."""
+        from referee_desk.pickers import AnnounceDialog
+
+        self.announce_dialog = AnnounceDialog(self.window())
+        self.announce_dialog.chosen.connect(self._announced)
+        self.announce_dialog.open()
+
+    def _announced(self, pocket: str) -> None:
+        self.announce.setCurrentIndex(self.announce.findData(pocket) if pocket else 0)
 
     def reset(self) -> None:
         self.dropped.clear()
+        self.rails.blockSignals(True)
         self.rails.setValue(4)
+        self.rails.blockSignals(False)
+        self.rails_counted = False
+        self._mark_rails()
         self.first_contact.setCurrentIndex(0)
         self.cue_ball.setCurrentIndex(0)
         self.announce.setCurrentIndex(0)
         for button in self.fouls.values():
             button.setChecked(False)
 
-    def submit(self) -> None:
+    def _event(self) -> Break:
         announced = self.announce.currentData()
-        event = Break(
+        return Break(
             first_contact=self.first_contact.currentData(),
             rails=self.rails.value(),
             pocketed=tuple(self.dropped.pocketed),
@@ -300,7 +358,9 @@ class BreakPanel(QWidget):
             fouls=tuple(f for f, b in self.fouls.items() if b.isChecked() and not b.isHidden()),
             call=BallPocket(10, Pocket(announced)) if announced and not self.announce.isHidden() else None,
         )
-        if self.record(event):
+
+    def submit(self) -> None:
+        if self.record(self._event()):
             self.reset()
 
 

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from referee_desk import keyboard
-from referee_desk.keys import KeyButton
 from referee_desk.controller import qt_translate
+from referee_desk.keys import KeyButton
 
 from referee_app.vocab import Pocket
 from referee_app.wording import pocket_label
@@ -32,7 +32,6 @@ POCKET_PLACES: dict[Pocket, tuple[int, int]] = {
 }
 """(row, column) of each pocket as the desk draws the table: the head (breaking end) on the
 left, so a player at the head rail has HL at the top left and FR at the bottom right."""
-
 
 
 def pocket_key(pocket: Pocket) -> str:
@@ -71,9 +70,11 @@ class BallRow(QWidget):
     def set_balls(self, on_table: frozenset[int], selected: int | None) -> None:
         """Balls off the table stay in their place, greyed: each ball's button never moves during a
         rack, and a pocketed ball repaints one button instead of re-laying out the row."""
+        self.group.setExclusive(False)  # an exclusive group never unchecks its checked button
         for ball, button in self.buttons.items():
             button.setEnabled(ball in on_table)
             button.setChecked(ball == selected)
+        self.group.setExclusive(True)
 
 
 class PocketGrid(QWidget):
@@ -152,4 +153,31 @@ class DroppedDialog(QDialog):
             self.hint.setText(self.tr("Pick the ball first."))
             return
         self.chosen.emit(self.ball, pocket)
+        self.accept()
+
+
+class AnnounceDialog(QDialog):
+    """The 10 announced on the break (FFB), by key: the pocket's key, or Esc for none."""
+
+    chosen = Signal(str)  # pocket value, or "" for no announcement
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("announceDialog")
+        self.setWindowTitle(self.tr("10 announced in"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("Which pocket is the 10 announced in?"), self))
+        self.pockets = PocketGrid("announcePocket", parent=self)
+        self.pockets.picked.connect(self._picked)
+        layout.addWidget(self.pockets)
+        none = KeyButton("Delete", self, "announceNone")
+        none.setText(self.tr("No announcement [Del]"))
+        none.clicked.connect(lambda: self._picked(""))
+        layout.addWidget(none)
+        cancel = QPushButton(self.tr("Cancel [Esc]"), self)
+        cancel.clicked.connect(self.reject)
+        layout.addWidget(cancel)
+
+    def _picked(self, pocket: str) -> None:
+        self.chosen.emit(pocket)
         self.accept()

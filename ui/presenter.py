@@ -7,14 +7,17 @@ headless callers get English).
 
 from __future__ import annotations
 
+from referee_app.events import Break
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
-from referee_app.rules import allowed
+from referee_app.refusals import RuleViolation
+from referee_app.rules import allowed, apply
 from referee_app.state import State
 from referee_app.vocab import Awaiting, CueBall, Seat
 from referee_app.wording import (
     RESULT_LABELS,
     describe,
     foul_label,
+    foul_labels,
     how_label,
     name,
     result_label,
@@ -26,6 +29,7 @@ CTX = "Presenter"
 
 __all__ = [  # the wording helpers are re-exported: the desk's widgets import display text from here alone
     "RESULT_LABELS",
+    "break_preview",
     "cue_ball_line",
     "describe",
     "extensions_line",
@@ -143,3 +147,20 @@ def warning_prompt(state: State, tr: Translate = english) -> str:
         )
         return text.format(name=name(state, blocked))
     return ""
+
+
+def break_preview(state: State, event: Break, tr: Translate = english) -> str:
+    """What Enter will record, said before it is (finding 1: a foul break went in without a word):
+    the fouls the rules see in the break as entered so far, then what follows it."""
+    try:
+        after = apply(state, event)
+    except RuleViolation:
+        return ""  # Enter will say why, in the notice
+    fouls = foul_labels(event, state, tr)
+    if fouls:
+        head = tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Enter records a foul break: {fouls}.")).format(
+            fouls=", ".join(fouls)
+        )
+    else:
+        head = tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Enter records a legal break."))
+    return f"{head} {prompt_line(after, tr)}"

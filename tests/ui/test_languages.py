@@ -279,7 +279,9 @@ def test_history_in_french_from_the_command_line(tmp_path, capsys) -> None:  # t
     assert lines[3].endswith("Marc\u00a0: 1 dans MG, empochée\u00a0; empochées\u00a0: 3 (BD) (12,3\u00a0s)")
     assert cli(["history", session.match_id, "--db", str(db)]) == 0
     english = capsys.readouterr().out.splitlines()
-    assert english[2].endswith("Léa breaks: 1 ball to a cushion; down: 2 (FL) — foul: only 1 ball to a cushion, FFB needs 4")
+    assert english[2].endswith(
+        "Léa breaks: 1 ball to a cushion; down: 2 (FL) — foul: only 1 ball to a cushion, FFB needs 4"
+    )
     assert english[3].endswith("Marc: 1 in SL, made; down: 3 (HR) (12.3 s)")
 
 

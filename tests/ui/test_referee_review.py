@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
-from referee_app.vocab import LagFault, Seat
+from referee_app.vocab import LagFault, Pocket, Seat
 from tests.ui.conftest import Desk
 
 
@@ -197,3 +197,104 @@ def test_statistics_recount_a_hand_scored_match_sort_and_export(desk: Desk, tmp_
         rows = {row["player"]: row for row in csv.DictReader(handle)}
     assert rows["Lea"]["fouls"] == "3" and rows["Marco"]["safeties"] == "1"
     dialog.close()  # type: ignore[union-attr]
+
+
+def _to_shot(desk: Desk) -> None:
+    """Ana wins the lag and breaks legally with the 4 down: Ana is at the table, calling the 1."""
+    desk.start()
+    desk.key("A")
+    desk.click("breakAddDropped")
+    desk.click("droppedBall4")
+    desk.click("droppedPocketSL")
+    desk.click("recordBreak")
+
+
+def test_pocket_keys_follow_an_azerty_keyboard(desk: Desk) -> None:
+    """Finding 12: on AZERTY, Q W E / A S D are not two rows of three; the same physical keys type
+    A Z E / Q S D there, so those letters pick the pockets."""
+    _to_shot(desk)
+    desk.window.keyboard_actions["azerty"].trigger()
+    try:
+        assert desk.text("pocketHL") == "HL [A]" and desk.text("pocketHR") == "HR [Q]"
+        desk.key("A")
+        assert desk.page.shot_panel.call_pocket is Pocket.HL
+        desk.key("Z")
+        assert desk.page.shot_panel.call_pocket is Pocket.SL
+        desk.key("Q")
+        assert desk.page.shot_panel.call_pocket is Pocket.HR
+        desk.key("W")  # not a pocket key on AZERTY any more
+        assert desk.page.shot_panel.call_pocket is Pocket.HR
+        assert desk.settings.value("pocket_keys") == "azerty"  # kept for the next start
+    finally:
+        desk.window.keyboard_actions["qwerty"].trigger()
+    desk.key("W")
+    assert desk.page.shot_panel.call_pocket is Pocket.SL
+
+
+def test_the_warning_does_not_move_the_table_or_the_buttons(desk: Desk) -> None:
+    """Finding 15: the warning banner pushed the table and every button down by 54 px."""
+    _to_shot(desk)
+    page = desk.page
+
+    def places() -> tuple[int, int]:
+        return page.table.mapTo(page, page.table.rect().topLeft()).y(), page.undo_button.mapTo(page, QPoint()).y()
+
+    before = places()
+    desk.key("N")  # Ana: no rail (foul 1)
+    desk.key("N")  # Ben: no rail (foul 1)
+    desk.key("N")  # Ana: foul 2, the warning is due
+    assert desk.widget("warningPrompt").isVisible()
+    desk.qtbot.wait(10)
+    assert places() == before
+
+
+def test_markers_reset_with_the_rack_and_the_turn(desk: Desk) -> None:
+    """Finding 16: the old call ring stayed on the next rack's break screen; the 10's button stayed
+    lit once the call had moved on to another ball."""
+    desk.start(race_to=3)
+    desk.key("A")
+    _run_rack(desk)  # Ana's last call was the 10, made
+    assert desk.page.panels.currentWidget() is desk.page.break_panel
+    assert desk.page.table.called_ball is None and desk.page.table.called_pocket is None
+    desk.click("recordBreak")  # Ben breaks, nothing down: Ana to shoot
+    balls = desk.page.shot_panel.balls.buttons
+    desk.key("0")
+    assert balls[10].isChecked()
+    desk.key("C")  # Ana scratches before choosing a pocket: Ben is at the table, calling the 1
+    assert desk.page.shot_panel.call_ball == 1
+    assert [b for b, button in balls.items() if button.isChecked()] == [1]
+    assert desk.page.table.called_ball == 1 and desk.page.table.called_pocket is None
+
+
+def test_the_break_panel_says_what_enter_will_record(desk: Desk) -> None:
+    """Findings 1, 19, 20: a foul break went in without a word; the count of balls to a cushion
+    started at the legal 4 with nothing to show it was never counted."""
+    desk.start(rules="ffb")
+    desk.key("A")
+    rails = desk.widget("breakRails")
+    assert "border" in rails.styleSheet()  # not counted yet: outlined
+    assert desk.text("breakPreview").startswith("Enter records a legal break.")
+    desk.key("[")  # 3 balls to a cushion
+    assert "border" not in rails.styleSheet()
+    assert desk.text("breakPreview") == (
+        "Enter records a foul break: only 3 balls to a cushion, FFB needs 4. "
+        "Ben to shoot, ball in hand anywhere on the table."
+    )
+    desk.key("]")
+    desk.key("C")  # the cue ball in a pocket: the panel says so before Enter
+    assert desk.text("breakPreview").startswith("Enter records a foul break: scratch.")
+    desk.key("Return")
+    assert desk.state.at_table is Seat.B and desk.state.fouls[Seat.A] == 1
+
+
+def test_the_ffb_announcement_has_keys(desk: Desk) -> None:
+    """Finding 13: the 10 announced on the break needed the mouse."""
+    desk.start(rules="ffb")
+    desk.key("B")
+    desk.key("0")
+    assert desk.window.desk_page.break_panel.announce_dialog.isVisible()
+    desk.key("E")  # the foot-left pocket, on the same key as on the shot panel
+    assert desk.widget("breakAnnounce").currentData() == "FL"
+    assert "10 announced in FL" not in desk.text("breakPreview")  # the preview is the outcome, not the event
+    desk.key("Return")
+    assert desk.session.history.entries[-1].event.call.pocket is Pocket.FL

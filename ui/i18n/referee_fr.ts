@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>AnnounceDialog</name>
+    <message>
+        <source>10 announced in</source>
+        <translation>Annonce de la 10</translation>
+    </message>
+    <message>
+        <source>Which pocket is the 10 announced in?</source>
+        <translation>Dans quelle poche la 10 est-elle annoncée&#xa0;?</translation>
+    </message>
+    <message>
+        <source>No announcement [Del]</source>
+        <translation>Pas d’annonce [Suppr]</translation>
+    </message>
+    <message>
+        <source>Cancel [Esc]</source>
+        <translation>Annuler [Échap]</translation>
+    </message>
+</context>
+<context>
     <name>AssignDialog</name>
     <message>
         <source>Send a match to a table</source>
@@ -210,8 +229,16 @@
         <translation>pas d’annonce</translation>
     </message>
     <message>
+        <source>Announce… [0]</source>
+        <translation>Annoncer… [0]</translation>
+    </message>
+    <message>
         <source>Record the break [Enter]</source>
         <translation>Enregistrer la casse [Entrée]</translation>
+    </message>
+    <message>
+        <source>Not counted yet: [ and ] change it</source>
+        <translation>Pas encore comptées&#xa0;: [ et ] changent le nombre</translation>
     </message>
 </context>
 <context>
@@ -994,6 +1021,14 @@
     <message>
         <source>{name} is on two consecutive fouls. Give the warning before the next shot.</source>
         <translation>{name} a commis deux fautes consécutives. Donnez l’avertissement avant le prochain coup.</translation>
+    </message>
+    <message>
+        <source>Enter records a foul break: {fouls}.</source>
+        <translation>Entrée enregistre une casse en faute&#xa0;: {fouls}.</translation>
+    </message>
+    <message>
+        <source>Enter records a legal break.</source>
+        <translation>Entrée enregistre une casse valide.</translation>
     </message>
 </context>
 <context>
