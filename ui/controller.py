@@ -60,6 +60,8 @@ class DeskController(QObject):
         self.store: Store | None = store
         self.session: Session | None = None
         self._clock_started: float | None = None
+        self._clock_paused_at: float | None = None
+        self._clock_pauses_s = 0.0
         self.clock_reading: dict[str, float | bool] | None = None  # the latest `clock_changed`
         self.clock_changed.connect(self._keep_clock_reading)
 
@@ -145,6 +147,18 @@ class DeskController(QObject):
     # --- shot clock ------------------------------------------------------------------
     def start_clock(self) -> None:
         self._clock_started = time.monotonic()
+        self._clock_paused_at = None
+        self._clock_pauses_s = 0.0
+
+    def pause_clock(self) -> None:
+        """A ruling or a re-spot: the time it takes is not the shooter's."""
+        if self._clock_started is not None and self._clock_paused_at is None:
+            self._clock_paused_at = time.monotonic()
+
+    def resume_clock(self) -> None:
+        if self._clock_started is not None and self._clock_paused_at is not None:
+            self._clock_pauses_s += time.monotonic() - self._clock_paused_at
+            self._clock_paused_at = None
 
     def _keep_clock_reading(self, reading: dict[str, float | bool]) -> None:
         self.clock_reading = reading
@@ -152,7 +166,8 @@ class DeskController(QObject):
     def clock_seconds(self) -> float | None:
         if self._clock_started is None:
             return None
-        return round(time.monotonic() - self._clock_started, 1)
+        end = self._clock_paused_at if self._clock_paused_at is not None else time.monotonic()
+        return round(end - self._clock_started - self._clock_pauses_s, 1)
 
     # --- recording -------------------------------------------------------------------
     def record(self, event: Event) -> bool:

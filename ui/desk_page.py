@@ -99,6 +99,8 @@ class DeskPage(QWidget):
         column.addWidget(self.prompt)
         self.clock = ShotClockWidget(left)
         self.clock.started.connect(self.controller.start_clock)
+        self.clock.paused.connect(self.controller.pause_clock)
+        self.clock.resumed.connect(self.controller.resume_clock)
         self.clock.expired.connect(self._clock_expired)
         self.clock.extension_requested.connect(self.take_extension)
         self.clock.changed.connect(self.controller.clock_changed)
@@ -190,7 +192,8 @@ class DeskPage(QWidget):
         if state is None or not state.warning_due:
             return
         seat = state.at_table if state.at_table in state.warning_due else state.warning_due[0]
-        self.record(WarningGiven(player=seat))
+        if self.record(WarningGiven(player=seat)) and self.controller.state is not None:
+            self._auto_start(self.controller.state)
 
     def _stroke_recorded(self) -> None:
         """The shot clock stops with the stroke and shows the next one's full time (rule book §10)."""
@@ -198,6 +201,19 @@ class DeskPage(QWidget):
         state = self.controller.state
         if state is not None:
             self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
+            self._auto_start(state)
+
+    def _auto_start(self, state: State) -> None:
+        """With "start with each shot" ticked, the next shot's count starts by itself once the
+        previous stroke is in the log, unless a break, a choice or a warning comes first."""
+        if (
+            self.clock.auto_start.isChecked()
+            and state.setup.shot_clock is not None
+            and not state.finished
+            and state.awaiting is Awaiting.SHOT
+            and not presenter.warning_prompt(state, qt_translate)
+        ):
+            self.clock.start()
 
     def _clock_expired(self) -> None:
         self.show_notice(

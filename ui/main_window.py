@@ -25,6 +25,7 @@ from referee_desk.notices import Notice, show_notice
 from referee_desk.theme import apply_dark, light_menus
 
 if TYPE_CHECKING:
+    from referee_desk.clock_window import PlayersClock
     from referee_desk.desk_page import DeskPage
     from referee_desk.event_link import EventLinkController, LinkLight
     from referee_desk.live_overlay import LiveOverlay
@@ -61,6 +62,7 @@ class DeskWindow(QMainWindow):
         self.setCentralWidget(self.pages)
         self._desk_page: DeskPage | None = None
         self.overlay: LiveOverlay | None = None
+        self.players_clock: PlayersClock | None = None
         self.event_link: EventLinkController | None = None
         self._build_start_page()
         self._build_menus()
@@ -93,6 +95,7 @@ class DeskWindow(QMainWindow):
             from referee_desk.desk_page import DeskPage  # deferred: most of the desk's imports
 
             self._desk_page = DeskPage(self.controller, self.pages)
+            self._desk_page.clock.remember(self.settings)
             self._desk_page.finished_panel.new_match_requested.connect(self.new_match)
             self.pages.addWidget(self._desk_page)
         return self._desk_page
@@ -122,11 +125,13 @@ class DeskWindow(QMainWindow):
         self.act_replay = self._action("actionReplay", "Ctrl+R", self.open_replay)
         self.act_undo = self._action("actionUndo", "Ctrl+Z", self.undo)
         self.act_overlay = self._action("actionOverlay", "Ctrl+L", self.open_overlay)
+        self.act_players_clock = self._action("actionPlayersClock", "Ctrl+Shift+K", self.open_players_clock)
         self.act_quit = self._action("actionQuit", "Ctrl+Q", self.close)
         for act in (self.act_new, self.act_matches, self.act_demo, self.act_replay, self.act_undo):
             self.match_menu.addAction(act)
         self.match_menu.addSeparator()
         self.match_menu.addAction(self.act_overlay)
+        self.match_menu.addAction(self.act_players_clock)
         self.match_menu.addSeparator()
         self.match_menu.addAction(self.act_quit)
         self.decisions_menu = bar.addMenu("")
@@ -201,6 +206,7 @@ class DeskWindow(QMainWindow):
         self.act_replay.setText(menu_text(self.tr("Replay this match [Ctrl+R]")))
         self.act_undo.setText(menu_text(self.tr("Undo the last event [Ctrl+Z]")))
         self.act_overlay.setText(menu_text(self.tr("Live overlay… [Ctrl+L]")))
+        self.act_players_clock.setText(menu_text(self.tr("Shot clock for the players [Ctrl+Shift+K]")))
         self.act_quit.setText(menu_text(self.tr("Quit [Ctrl+Q]")))
         self.act_penalty.setText(menu_text(self.tr("Penalty… [Ctrl+Shift+P]")))
         self.act_concede.setText(menu_text(self.tr("Concession… [Ctrl+Shift+C]")))
@@ -307,6 +313,14 @@ class DeskWindow(QMainWindow):
     def start_overlay(self, port: int, lan: bool = False) -> bool:
         return self.live_overlay().start(port, lan)
 
+    def open_players_clock(self) -> None:
+        """The shot clock in large figures for the players (full screen on a second screen)."""
+        if self.players_clock is None:
+            from referee_desk.clock_window import PlayersClock
+
+            self.players_clock = PlayersClock(self.controller, self.desk_page.clock)
+        self.players_clock.show_for_players(self)
+
     def open_overlay(self) -> None:
         from referee_desk.overlay_dialog import OverlayDialog
 
@@ -379,6 +393,8 @@ class DeskWindow(QMainWindow):
             self.event_link.stop()
         if self.overlay is not None:
             self.overlay.stop()  # the port is free for the next start at once
+        if self.players_clock is not None:
+            self.players_clock.close()  # a second top-level window would keep the app running
         super().closeEvent(event)
 
     # --- rendering -------------------------------------------------------------------

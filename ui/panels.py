@@ -231,6 +231,7 @@ class BreakPanel(QWidget):
         form.addWidget(self.cue_ball, 2, 1, 1, 2)
         self.scratch = _button(self, "breakScratch", "C")
         self.scratch.clicked.connect(lambda: self.cue_ball.setCurrentIndex(1))
+        self.scratch.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)  # its column's width
         form.addWidget(self.scratch, 2, 3)
         self.announce_label = QLabel(self)
         self.announce = QComboBox(self)

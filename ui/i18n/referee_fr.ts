@@ -416,6 +416,10 @@
         <translation>Incrustation en direct… [Ctrl+L]</translation>
     </message>
     <message>
+        <source>Shot clock for the players [Ctrl+Shift+K]</source>
+        <translation>Chronomètre pour les joueurs [Ctrl+Maj+K]</translation>
+    </message>
+    <message>
         <source>Quit [Ctrl+Q]</source>
         <translation>Quitter [Ctrl+Q]</translation>
     </message>
@@ -918,6 +922,13 @@
     </message>
 </context>
 <context>
+    <name>PlayersClock</name>
+    <message>
+        <source>Shot clock</source>
+        <translation>Chronomètre de tir</translation>
+    </message>
+</context>
+<context>
     <name>Pocket</name>
     <message>
         <source>HL</source>
@@ -1341,6 +1352,30 @@
 </context>
 <context>
     <name>ShotClockWidget</name>
+    <message>
+        <source>Start with each shot</source>
+        <translation>Lancer à chaque coup</translation>
+    </message>
+    <message>
+        <source>The clock starts by itself once the previous stroke is recorded.</source>
+        <translation>Le chronomètre part de lui-même quand le coup précédent est enregistré.</translation>
+    </message>
+    <message>
+        <source>Beep at 10 and 5 s</source>
+        <translation>Bip à 10 et 5&#xa0;s</translation>
+    </message>
+    <message>
+        <source>Clock options</source>
+        <translation>Options du chronomètre</translation>
+    </message>
+    <message>
+        <source>Pause [K]</source>
+        <translation>Pause [K]</translation>
+    </message>
+    <message>
+        <source>Resume [K]</source>
+        <translation>Reprendre [K]</translation>
+    </message>
     <message>
         <source>Start clock [K]</source>
         <translation>Lancer le chronomètre [K]</translation>
