@@ -17,7 +17,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from referee_desk.pdf_sheet import ensure_gui_app, write_sheet_pdf
+from referee_desk.pdf_sheet import ensure_gui_app, write_sheets_pdf
 
 from referee_app.cli import import_entries
 from referee_app.demo import seed_logs
@@ -53,7 +53,7 @@ def main() -> None:
 
         t0 = time.perf_counter()
         for match_id in ids:
-            write_sheet_pdf(store.load(match_id), out / f"{match_id}.pdf", "a4")
+            write_sheets_pdf([store.load(match_id)], out / f"{match_id}.pdf", "a4")
         pdf_s = time.perf_counter() - t0
         pdf_bytes = sum(p.stat().st_size for p in out.glob("*.pdf"))
 

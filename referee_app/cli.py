@@ -24,7 +24,7 @@ from referee_app.codec import LogFormatError, event_to_text, parse_line
 from referee_app.events import Entry, MatchStarted
 from referee_app.history import ReplayRefused, replay
 from referee_app.i18n import Translate, english
-from referee_app.localtime import local_stamp
+from referee_app.localtime import local_date, local_stamp
 from referee_app.logfile import LogFileError, format_log, read_log
 from referee_app.merge import merge
 from referee_app.projection import project_log
@@ -270,9 +270,15 @@ def cmd_record(args: argparse.Namespace, out: TextIO, source: Iterable[bytes | s
 
 
 def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
-    ids = [row.match_id for row in store.match_rows()] if args.all else [args.match_id]
+    day = getattr(args, "date", None)
+    if day:  # a day's matches, by the local date they started on (as the sheets print it)
+        ids = [row.match_id for row in store.match_rows() if local_date(row.created_at) == day]
+        if not ids:
+            raise CliError(1, f"no match started on {day} in {store.path}")
+    else:
+        ids = [row.match_id for row in store.match_rows()] if args.all else [args.match_id]
     if not ids or ids == [None]:
-        raise CliError(1, "name a match id, or give --all")
+        raise CliError(1, "name a match id, or give --all or --date")
     logs = []
     for match_id in ids:
         try:
@@ -284,12 +290,17 @@ def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
 
 def _selected_summaries(args: argparse.Namespace, store: Store) -> Iterator[Summary]:
     """The chosen matches' summaries, streamed; a match whose log cannot be read stops the export."""
-    if not args.all and not args.match_id:
-        raise CliError(1, "name a match id, or give --all")
-    if not args.all and not store.has_match(args.match_id):
+    day = getattr(args, "date", None)
+    if not args.all and not args.match_id and not day:
+        raise CliError(1, "name a match id, or give --all or --date")
+    if not args.all and not day and not store.has_match(args.match_id):
         raise CliError(1, f"there is no match {args.match_id} in {store.path}")
     for summary in store.iter_summaries(_progress("reading")):
-        if args.all or summary.match.match_id == args.match_id:
+        if day:
+            chosen = local_date(summary.match.created_at) == day
+        else:
+            chosen = args.all or summary.match.match_id == args.match_id
+        if chosen:
             if summary.projection is None:
                 raise CliError(1, summary.problem)
             yield summary
@@ -319,6 +330,10 @@ def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = No
         if args.format == "csv":  # from the projections: no match is replayed
             sep = args.sep or exports.csv_separator(args.lang)
             written = exports.write_csv(_selected_summaries(args, store), Path(args.out), sep)
+        elif args.one_pdf:
+            if args.format != "pdf" or pdf is None:
+                raise CliError(2, "--one-pdf goes with --format pdf")
+            written = exports.write_one_pdf(_selected_logs(args, store), Path(args.out), args.one_pdf, pdf, args.paper)
         else:
             written = exports.write_files(_selected_logs(args, store), args.format, Path(args.out), pdf, args.paper)
     except exports.ExportError as exc:
@@ -414,6 +429,8 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--format", choices=["pdf", "csv", "jsonl"], default="pdf")
     exp.add_argument("--out", default=".", help="folder for the files (default: here)")
     exp.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    exp.add_argument("--one-pdf", metavar="NAME.pdf", help="all the sheets in this one PDF (inside --out)")
+    exp.add_argument("--date", metavar="YYYY-MM-DD", help="the matches started on this (local) day")
     exp.add_argument("--lang", choices=["en", "fr"], default="en", help="language of the PDF sheet")
     exp.add_argument(
         "--sep", choices=list(exports.CSV_SEPARATORS), help="CSV separator (default: ';' with --lang fr, else ',')"

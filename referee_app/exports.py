@@ -169,8 +169,8 @@ def file_stem(entries: list[Entry]) -> str:
     return f"{date}_{players}_{ident}"
 
 
-PdfWriter = Callable[[list[Entry], Path, str], None]
-"""(entries, path, paper) -> None: supplied by the desk package, which has Qt."""
+PdfWriter = Callable[[list[list[Entry]], Path, str], None]
+"""(logs, path, paper) -> None: the logs' sheets in one PDF; supplied by the desk package, which has Qt."""
 
 Writer = Callable[[Path], None]
 
@@ -226,8 +226,8 @@ def _inside(folder: Path, name: str, taken: set[str]) -> Path:
     return path
 
 
-def _pdf_writer(pdf: PdfWriter, entries: list[Entry], paper: str, path: Path) -> None:
-    pdf(entries, path, paper)
+def _pdf_writer(pdf: PdfWriter, logs: list[list[Entry]], paper: str, path: Path) -> None:
+    pdf(logs, path, paper)
 
 
 def write_files(
@@ -247,11 +247,23 @@ def write_files(
         path = _inside(folder, f"{file_stem(entries)}.{kind}", taken)
         if kind == "pdf":
             assert pdf is not None
-            write_checked(path, functools.partial(_pdf_writer, pdf, entries, paper), magic=b"%PDF-")
+            write_checked(path, functools.partial(_pdf_writer, pdf, [entries], paper), magic=b"%PDF-")
         else:
             write_checked(path, _text_writer(jsonl(entries)))
         written.append(path)
     return written
+
+
+def write_one_pdf(logs: list[list[Entry]], folder: Path, name: str, pdf: PdfWriter, paper: str = "a4") -> list[Path]:
+    """Every sheet of `logs` in one PDF named `name` inside `folder` (a day's sheets for the
+    federation), each from a new page; written whole or not at all, as every export."""
+    if not logs:
+        raise ExportError("no match is selected: there is no sheet to write")
+    if Path(name).name != name or not name.lower().endswith(".pdf"):
+        raise ExportError(f"the combined sheets need a file name ending in .pdf, not {name!r}")
+    path = _inside(_output_folder(folder), name, set())
+    write_checked(path, functools.partial(_pdf_writer, pdf, logs, paper), magic=b"%PDF-")
+    return [path]
 
 
 CSV_SEPARATORS = (",", ";")

@@ -10,13 +10,38 @@ import html
 from dataclasses import dataclass
 
 from referee_app.chain import log_head
-from referee_app.events import Break, Concede, Entry, Note, Option, Penalty, PushOut, Stalemate, Undo, WarningGiven
+from referee_app.events import (
+    Break,
+    Concede,
+    Entry,
+    Extension,
+    Lag,
+    Note,
+    Option,
+    Penalty,
+    PushOut,
+    Relag,
+    Shot,
+    Stalemate,
+    Undo,
+    WarningGiven,
+)
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.localtime import local_date, local_hm, local_stamp
 from referee_app.played import played_from
 from referee_app.rules import fouls_of
-from referee_app.vocab import Choice, OptionAfter, Seat
-from referee_app.wording import describe, foul_labels, how_label, name, result_label, rules_label
+from referee_app.state import State
+from referee_app.vocab import Choice, Foul, OptionAfter, Seat
+from referee_app.wording import (
+    describe,
+    foul_labels,
+    how_label,
+    joined,
+    lag_fault_label,
+    name,
+    result_label,
+    rules_label,
+)
 
 CTX = "Sheet"
 # Headings, marked here: lupdate does not look inside f-strings.
@@ -25,6 +50,7 @@ RACKS = QT_TRANSLATE_NOOP("Sheet", "Racks")
 NO_RACK = QT_TRANSLATE_NOOP("Sheet", "No rack completed.")
 CORRECTIONS = QT_TRANSLATE_NOOP("Sheet", "Corrections (undone events)")
 SIGNATURES = QT_TRANSLATE_NOOP("Sheet", "Signatures")
+LAG = QT_TRANSLATE_NOOP("Sheet", "Lag")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +99,16 @@ class Sheet:
     corrections: tuple[Correction, ...]
     head_hash: str = ""
     """The log's head hash (SHA-256 chain): the same as `referee-app verify` prints."""
+    lag: str = ""
+    """Who won the lag, who broke, the loser's lag faults and any re-lags."""
+    clock: tuple[str, ...] = ()
+    """Extensions taken and time fouls, rack by rack (matches with a shot clock)."""
+    licences: tuple[str, str] = ("", "")
+    clubs: tuple[str, str] = ("", "")
+    in_play: str = ""
+    """For a match not finished: the rack in play and who is at the table."""
+    timed: bool = False
+    """The match was played with a shot clock."""
 
 
 def _time(at: str) -> str:
@@ -102,6 +138,9 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
     penalties: list[str] = []
     decisions: list[str] = []
     notes: list[str] = []
+    clock: list[str] = []
+    lag = ""
+    relags = 0
     for p in events:
         event, before, line = p.event, p.before, rack_of(p.rack)
         fouls = line["fouls"]
@@ -130,6 +169,22 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
             decisions.append(describe(event, before, tr))
         if isinstance(event, Note) and event.text:
             notes.append(event.text)
+        if isinstance(event, Relag):
+            relags += 1
+        if isinstance(event, Lag):
+            lag = _lag_line(event, before, relags, tr)
+        if isinstance(event, Extension):
+            clock.append(_in_rack(p.rack, describe(event, before, tr), tr))
+        if isinstance(event, Shot | PushOut) and Foul.SHOT_CLOCK in event.fouls:
+            clock.append(
+                _in_rack(
+                    p.rack,
+                    tr(CTX, QT_TRANSLATE_NOOP("Sheet", "time foul by {name}")).format(
+                        name=name(before, before.at_table)
+                    ),
+                    tr,
+                )
+            )
 
     lines = []
     running = {Seat.A: 0, Seat.B: 0}
@@ -189,6 +244,45 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         notes=tuple(notes),
         corrections=tuple(corrections),
         head_hash=log_head(setup.match_id, entries),
+        lag=lag,
+        clock=tuple(clock),
+        licences=setup.licences,
+        clubs=setup.clubs,
+        in_play=_in_play(final, tr),
+        timed=setup.shot_clock is not None,
+    )
+
+
+def _lag_line(event: Lag, before: State, relags: int, tr: Translate) -> str:
+    parts = [
+        tr(CTX, QT_TRANSLATE_NOOP("Sheet", "won by {winner}, {breaker} breaks")).format(
+            winner=name(before, event.winner), breaker=name(before, event.first_breaker)
+        )
+    ]
+    for seat, faults in event.faults:
+        parts.append(
+            tr(CTX, QT_TRANSLATE_NOOP("Sheet", "faults of {name}: {faults}")).format(
+                name=name(before, seat), faults=", ".join(lag_fault_label(f, tr) for f in faults)
+            )
+        )
+    if relags:
+        parts.append(tr(CTX, QT_TRANSLATE_NOOP("Sheet", "re-lags: {n}")).format(n=relags))
+    return joined(parts, tr)
+
+
+def _in_rack(rack: int, text: str, tr: Translate) -> str:
+    return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "Rack {rack}: {text}")).format(rack=rack, text=text)
+
+
+def _in_play(state: State, tr: Translate) -> str:
+    """What a sheet printed mid-match says of the match as it stands."""
+    if state.finished:
+        return ""
+    score = f"{state.score.a}–{state.score.b}"
+    if state.at_table is None:
+        return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "In play: {score}, lag for the break.")).format(score=score)
+    return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "In play: {score}, rack {rack}, {name} at the table.")).format(
+        score=score, rack=state.rack, name=name(state, state.at_table)
     )
 
 
@@ -196,9 +290,42 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
+STYLE = (
+    "<style>"
+    "body { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt; }"
+    "h1 { font-size: 16pt; margin: 0; } h2 { font-size: 11pt; margin-top: 10pt; margin-bottom: 3pt; }"
+    "td, th { padding: 3px 5px; } th { background: #e8e8e8; text-align: left; font-size: 8pt; white-space: nowrap; }"
+    ".score { font-size: 22pt; font-weight: bold; } .nb { white-space: nowrap; }"
+    ".id { font-size: 8pt; color: #555; }"
+    "</style>"
+)
+
+
 def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
     """The sheet as HTML that Qt's rich text engine prints well (tables, no scripts)."""
+    return sheets_html([sheet], tr)
 
+
+def sheets_html(sheets: list[Sheet], tr: Translate = english) -> str:
+    """Several sheets in one document, each starting on a new page (a day's sheets in one PDF)."""
+    bodies = [
+        (f"<div style='page-break-before: always'>{_sheet_body(sheet, tr)}</div>" if i else _sheet_body(sheet, tr))
+        for i, sheet in enumerate(sheets)
+    ]
+    return f"<html><head><meta charset='utf-8'>{STYLE}</head><body>{''.join(bodies)}</body></html>"
+
+
+def _player_cell(seat: str, player: str, licence: str, club: str, tr: Translate) -> str:
+    identity = []
+    if licence:
+        identity.append(_e(tr(CTX, QT_TRANSLATE_NOOP("Sheet", "Licence {number}")).format(number=licence)))
+    if club:
+        identity.append(_e(club))
+    extra = f"<br><span class='id'>{' · '.join(identity)}</span>" if identity else ""
+    return f"<td width='40%' align='center'><b>{seat}</b> — {_e(player)}{extra}</td>"
+
+
+def _sheet_body(sheet: Sheet, tr: Translate) -> str:
     def t(text: str) -> str:
         return _e(tr(CTX, text))
 
@@ -208,6 +335,8 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         if sheet.winner
         else t(QT_TRANSLATE_NOOP("Sheet", "Match not finished"))
     )
+    if sheet.in_play:
+        status += f"<br>{_e(sheet.in_play)}"
     head = [
         (QT_TRANSLATE_NOOP("Sheet", "Event"), sheet.event),
         (QT_TRANSLATE_NOOP("Sheet", "Round"), sheet.round),
@@ -220,12 +349,6 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         ("", ""),
     ]
     out = [
-        "<html><head><meta charset='utf-8'><style>"
-        "body { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt; }"
-        "h1 { font-size: 16pt; margin: 0; } h2 { font-size: 11pt; margin-top: 10pt; margin-bottom: 3pt; }"
-        "td, th { padding: 3px 5px; } th { background: #e8e8e8; text-align: left; font-size: 8pt; }"
-        ".score { font-size: 22pt; font-weight: bold; }"
-        "</style></head><body>",
         f"<h1>{t(TITLE)}</h1>",
         "<table width='100%' cellspacing='0' style='margin-top: 6pt'>",
     ]
@@ -238,11 +361,16 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         out.append("</tr>")
     out += [
         "</table>",
-        "<table width='100%' border='1' cellspacing='0' style='margin-top: 8pt; border-collapse: collapse'>",
-        f"<tr><td width='40%' align='center'><b>A</b> — {_e(a)}</td>"
-        f"<td width='20%' align='center' class='score'>{sheet.score[0]} – {sheet.score[1]}</td>"
-        f"<td width='40%' align='center'><b>B</b> — {_e(b)}</td></tr>",
-        f"<tr><td colspan='3' align='center'>{status}</td></tr></table>",
+        "<table width='100%' border='1' cellspacing='0' style='margin-top: 8pt; border-collapse: collapse'><tr>",
+        _player_cell("A", a, sheet.licences[0], sheet.clubs[0], tr),
+        f"<td width='20%' align='center' class='score'>{sheet.score[0]} – {sheet.score[1]}</td>",
+        _player_cell("B", b, sheet.licences[1], sheet.clubs[1], tr),
+        f"</tr><tr><td colspan='3' align='center'>{status}</td></tr></table>",
+    ]
+    if sheet.lag:
+        lag = t(QT_TRANSLATE_NOOP("Sheet", "{label}: {text}")).format(label=f"<b>{t(LAG)}</b>", text=_e(sheet.lag))
+        out.append(f"<p>{lag}</p>")
+    out += [
         f"<h2>{t(RACKS)}</h2>",
         "<table width='100%' border='1' cellspacing='0' style='border-collapse: collapse'><tr>",
     ]
@@ -263,7 +391,14 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
     for r in sheet.racks:
         cells = [r.rack, r.breaker, r.break_result, r.push_out, r.winner, r.how, r.score, r.fouls_a, r.fouls_b,
                  r.warnings]  # fmt: skip
-        out.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
+        short = {0, 6, 7, 8}  # numbers and the score never break across lines
+        out.append(
+            "<tr>"
+            + "".join(
+                f"<td class='nb'>{_e(c)}</td>" if i in short else f"<td>{_e(c)}</td>" for i, c in enumerate(cells)
+            )
+            + "</tr>"
+        )
     if not sheet.racks:
         out.append(f"<tr><td colspan='{len(columns)}'>{t(NO_RACK)}</td></tr>")
     out.append("</table>")
@@ -272,6 +407,8 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         (QT_TRANSLATE_NOOP("Sheet", "Concession and stalemates"), sheet.decisions),
         (QT_TRANSLATE_NOOP("Sheet", "Referee's notes"), sheet.notes),
     ]
+    if sheet.timed:
+        sections.insert(0, (QT_TRANSLATE_NOOP("Sheet", "Shot clock: extensions and time fouls"), sheet.clock))
     for title, items in sections:
         out.append(f"<h2>{t(title)}</h2>")
         out.append("<p>" + ("<br>".join(_e(i) for i in items) if items else "—") + "</p>")
@@ -288,8 +425,8 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         out.append("</tr>")
         for fix in sheet.corrections:
             out.append(
-                f"<tr><td>{_e(local_stamp(fix.undone_at, seconds=True))}</td><td>{fix.seq}</td><td>{_e(fix.what)}</td>"
-                f"<td>{_e(local_stamp(fix.recorded_at, seconds=True))}</td></tr>"
+                f"<tr><td class='nb'>{_e(local_stamp(fix.undone_at, seconds=True))}</td><td>{fix.seq}</td>"
+                f"<td>{_e(fix.what)}</td><td class='nb'>{_e(local_stamp(fix.recorded_at, seconds=True))}</td></tr>"
             )
         out.append("</table>")
     else:
@@ -299,14 +436,14 @@ def sheet_html(sheet: Sheet, tr: Translate = english) -> str:
         t(QT_TRANSLATE_NOOP("Sheet", "Player B: {name}")).format(name=_e(b)),
         t(QT_TRANSLATE_NOOP("Sheet", "Referee: {name}")).format(name=_e(sheet.referee)),
     ]
+    dated = t(QT_TRANSLATE_NOOP("Sheet", "Date and time: ____________"))
     out.append(f"<h2>{t(SIGNATURES)}</h2>")
     out.append("<table width='100%' cellspacing='12'><tr>")
-    out += [f"<td width='33%'><br><br><br>____________________<br>{s}</td>" for s in signatures]
+    out += [f"<td width='33%'><br><br><br>____________________<br>{s}<br><br>{dated}</td>" for s in signatures]
     out.append("</tr></table>")
     head_label = t(QT_TRANSLATE_NOOP("Sheet", "Log head (SHA-256)"))
     out.append(
         f"<p style='font-size: 7pt; color: #777'>{_e(sheet.match_id)}<br>{head_label}: "
         f"<span style='font-family: monospace'>{_e(sheet.head_hash)}</span></p>"
-        "</body></html>"
     )
     return "".join(out)

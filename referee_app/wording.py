@@ -28,7 +28,7 @@ from referee_app.events import (
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.presets import PRESETS
 from referee_app.state import State
-from referee_app.vocab import Choice, CueBallFate, Foul, MatchResult, PenaltyKind, Pocket, RackHow, Seat
+from referee_app.vocab import Choice, CueBallFate, Foul, LagFault, MatchResult, PenaltyKind, Pocket, RackHow, Seat
 
 CTX = "Wording"
 POCKET_CTX = "Pocket"
@@ -48,6 +48,17 @@ FOUL_LABELS: dict[Foul, str] = {
     Foul.BAD_CUE_BALL_PLACEMENT: QT_TRANSLATE_NOOP("Wording", "bad cue ball placement"),
     Foul.CUE_ON_TABLE: QT_TRANSLATE_NOOP("Wording", "cue on the table"),
     Foul.SHOT_CLOCK: QT_TRANSLATE_NOOP("Wording", "shot clock expired"),
+}
+
+LAG_FAULT_LABELS: dict[LagFault, str] = {
+    LagFault.CROSSED_CENTER: QT_TRANSLATE_NOOP("Wording", "crossed into the other half"),
+    LagFault.NO_FOOT_RAIL: QT_TRANSLATE_NOOP("Wording", "missed the foot rail"),
+    LagFault.FOOT_RAIL_TWICE: QT_TRANSLATE_NOOP("Wording", "foot rail twice"),
+    LagFault.SIDE_RAIL: QT_TRANSLATE_NOOP("Wording", "touched a side rail"),
+    LagFault.POCKETED: QT_TRANSLATE_NOOP("Wording", "pocketed"),
+    LagFault.OFF_TABLE: QT_TRANSLATE_NOOP("Wording", "off the table"),
+    LagFault.IN_POCKET_JAW: QT_TRANSLATE_NOOP("Wording", "in the jaw of a corner pocket"),
+    LagFault.FOUL: QT_TRANSLATE_NOOP("Wording", "foul"),
 }
 
 HOW_LABELS: dict[RackHow, str] = {
@@ -85,6 +96,10 @@ uses the federation's own orientation (bas/milieu/haut, gauche/droite)."""
 
 def foul_label(foul: Foul, tr: Translate = english) -> str:
     return tr(CTX, FOUL_LABELS[foul])
+
+
+def lag_fault_label(fault: LagFault, tr: Translate = english) -> str:
+    return tr(CTX, LAG_FAULT_LABELS[fault])
 
 
 def pocket_label(pocket: Pocket, tr: Translate = english) -> str:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -103,8 +104,13 @@ class NewMatchDialog(QDialog):
         self.round = self._line("newRound")
         self.table = self._line("newTable")
         self.referee = self._line("newReferee")
+        # licence and club, optional, for the sheet (spec 1.1 `licences`, `clubs`)
+        self.licence_a, self.club_a = self._line("newLicenceA", 40), self._line("newClubA", 80)
+        self.licence_b, self.club_b = self._line("newLicenceB", 40), self._line("newClubB", 80)
         form.addRow(self.tr("Player A"), self.player_a)
+        form.addRow(self.tr("Licence, club (A)"), self._pair(self.licence_a, self.club_a))
         form.addRow(self.tr("Player B"), self.player_b)
+        form.addRow(self.tr("Licence, club (B)"), self._pair(self.licence_b, self.club_b))
         form.addRow(self.tr("Race to"), self.race_to)
         form.addRow(self.tr("Rules"), self.rules)
         form.addRow(self.tr("Break order"), self.break_order)
@@ -132,10 +138,21 @@ class NewMatchDialog(QDialog):
         spin.setValue(value)
         return spin
 
-    def _line(self, name: str) -> QLineEdit:
+    def _line(self, name: str, longest: int = 200) -> QLineEdit:
         line = QLineEdit(self)
         line.setObjectName(name)
+        line.setMaxLength(longest)  # the spec's limits: a longer text would be refused, not cut
         return line
+
+    def _pair(self, licence: QLineEdit, club: QLineEdit) -> QWidget:
+        licence.setPlaceholderText(self.tr("licence no."))
+        club.setPlaceholderText(self.tr("club"))
+        row = QWidget(self)
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(licence, 1)
+        layout.addWidget(club, 2)
+        return row
 
     def _clock_toggled(self, on: bool) -> None:
         for spin in (self.shot_s, self.extension_s, self.extensions, self.after_break_s):
@@ -164,6 +181,8 @@ class NewMatchDialog(QDialog):
             round=self.round.text().strip(),
             table=self.table.text().strip(),
             referee=self.referee.text().strip(),
+            licences=(self.licence_a.text().strip(), self.licence_b.text().strip()),
+            clubs=(self.club_a.text().strip(), self.club_b.text().strip()),
         )
 
     def accept(self) -> None:

@@ -39,9 +39,9 @@ def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.format != "pdf":
         return cli.cmd_export(args, out)
-    from referee_desk.pdf_sheet import write_sheet_pdf
+    from referee_desk.pdf_sheet import write_sheets_pdf
 
-    return _in_language(args.lang, lambda _tr: cli.cmd_export(args, out, pdf=write_sheet_pdf))
+    return _in_language(args.lang, lambda _tr: cli.cmd_export(args, out, pdf=write_sheets_pdf))
 
 
 def _in_language(lang: str, run: Callable[[Translate], int]) -> int:

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QDate, QEvent, QObject, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -79,6 +80,7 @@ class MatchesPage(QWidget):
         self.match_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.match_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.match_list.activated.connect(lambda index: self.open_requested.emit(self._shown_ids[index.row()]))
+        self.match_list.installEventFilter(self)
         self.model: MatchListModel | None = None  # made when the first matches arrive (after the paint)
         self._headers: list[str] = []
         layout.addWidget(self.match_list, 1)
@@ -101,6 +103,7 @@ class MatchesPage(QWidget):
         layout.addLayout(desk_row)
         organizer_row = QHBoxLayout()
         self.pdf_button = self._button("exportPdfButton", organizer_row, lambda: self.export("pdf"))
+        self.one_pdf_button = self._button("exportOnePdfButton", organizer_row, self.export_one_pdf)
         self.csv_button = self._button("exportCsvButton", organizer_row, lambda: self.export("csv"))
         self.jsonl_button = self._button("exportJsonlButton", organizer_row, lambda: self.export("jsonl"))
         self.merge_button = self._button("mergeButton", organizer_row, self.merge_databases)
@@ -113,7 +116,7 @@ class MatchesPage(QWidget):
         line = QLineEdit(self)
         line.setObjectName(name)
         line.textChanged.connect(self.apply_filters)
-        line.returnPressed.connect(self._open_selected)  # a player's name, then Enter: their match
+        line.returnPressed.connect(self._open_from_filter)  # a player's name, then Enter: their match
         row.addWidget(line)
         return line
 
@@ -128,11 +131,14 @@ class MatchesPage(QWidget):
     def retranslate(self) -> None:
         self.title.setText(self.tr("Matches"))
         self.player_filter.setPlaceholderText(self.tr("player"))
-        self.date_filter.setPlaceholderText(self.tr("date (2026-11 or 2026-11-29)"))
+        today = QDate.currentDate().toString("yyyy-MM-dd")
+        self.date_filter.setPlaceholderText(self.tr("date ({month} or {day})").format(month=today[:7], day=today))
         self.new_button.setText(self.tr("New match [Ctrl+N]"))
         self.open_button.setText(self.tr("Open the selected match [Enter]"))
         self.demo_button.setText(self.tr("Load the demo matches [Ctrl+D]"))
         self.pdf_button.setText(self.tr("Export PDF sheets…"))
+        self.one_pdf_button.setText(self.tr("All in one PDF…"))
+        self.one_pdf_button.setToolTip(self.tr("The selected matches' sheets in one PDF, a page each (a day's sheets)"))
         self.csv_button.setText(self.tr("Export CSV…"))
         self.jsonl_button.setText(self.tr("Export JSON Lines…"))
         self.merge_button.setText(self.tr("Merge other desks…"))
@@ -250,7 +256,7 @@ class MatchesPage(QWidget):
             s
             for s, names in zip(self.rows, self._names, strict=True)
             if (not player or player in names)
-            and s.match.created_at.startswith(date)
+            and (not date or _local_day(s.match.created_at).startswith(date))
             and (not event or s.match.event == event)
             and (not status or s.status == status)
         ]
@@ -312,6 +318,31 @@ class MatchesPage(QWidget):
             return []
         return [self._shown_ids[index.row()] for index in self.match_list.selectionModel().selectedRows()]
 
+    def _open_from_filter(self) -> None:
+        """Enter in a filter opens the one match it leaves, or the one chosen in the list; with
+        several and none chosen it opens nothing (finding 24: it opened the first row)."""
+        chosen = self.match_list.selectionModel().selectedRows() if self.model is not None else []
+        if len(self._shown_ids) == 1:
+            self.open_requested.emit(self._shown_ids[0])
+        elif chosen:
+            self._open_selected()
+        elif self._shown_ids:
+            self.controller.inform(
+                self.tr("{n} matches: choose one with the arrows, then Enter.").format(n=len(self._shown_ids))
+            )
+            self.match_list.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Typing on the list goes into the player filter (finding 24: it went nowhere)."""
+        if watched is self.match_list and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            text = event.text()  # a Ctrl+key types a control character, which is not printable
+            if text and text.isprintable() and not text.isspace():
+                self.player_filter.setFocus()
+                self.player_filter.insert(text)
+                return True
+        return super().eventFilter(watched, event)
+
     def _open_selected(self) -> None:
         index = self.match_list.currentIndex()
         if index.isValid():
@@ -321,8 +352,18 @@ class MatchesPage(QWidget):
     def choose_folder(self) -> Path | None:
         from PySide6.QtWidgets import QFileDialog  # on first use: the window paints without it
 
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Export to which folder?"))
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export to which folder?"), _documents())
         return Path(folder) if folder else None
+
+    def choose_pdf_file(self) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        start = str(Path(_documents()) / self.tr("match-sheets.pdf"))
+        name, _ = QFileDialog.getSaveFileName(self, self.tr("One PDF of the sheets"), start, self.tr("PDF (*.pdf)"))
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")
 
     def choose_databases(self) -> list[Path]:
         from PySide6.QtWidgets import QFileDialog
@@ -354,7 +395,7 @@ class MatchesPage(QWidget):
             return
 
         def write(progress: Callable[[int, int], bool]) -> list[Path]:
-            from referee_desk.pdf_sheet import write_sheet_pdf
+            from referee_desk.pdf_sheet import write_sheets_pdf
 
             from referee_app.exports import csv_separator, write_csv, write_files
             from referee_app.store import Cancelled
@@ -369,10 +410,37 @@ class MatchesPage(QWidget):
                 logs.append(store.load(match_id))
                 if not progress(done, len(ids)):
                     raise Cancelled(f"stopped after {done} of {len(ids)} matches; nothing was written")
-            return write_files(logs, kind, folder, pdf=write_sheet_pdf)
+            return write_files(logs, kind, folder, pdf=write_sheets_pdf)
 
         def written(paths: list[Path]) -> None:
             self.controller.inform(self.tr("{n} file(s) written to {folder}").format(n=len(paths), folder=folder))
+
+        self.run(self.tr("Export"), write, written, len(ids))
+
+    def export_one_pdf(self) -> None:
+        """The selected matches' sheets in one PDF (finding 26: one file per match only)."""
+        ids = self._selected_or_say()
+        if not ids:
+            return
+        path = self.choose_pdf_file()
+        if path is None:
+            return
+
+        def write(progress: Callable[[int, int], bool]) -> list[Path]:
+            from referee_desk.pdf_sheet import write_sheets_pdf
+
+            from referee_app.exports import write_one_pdf
+            from referee_app.store import Cancelled
+
+            store, logs = self._own_store(), []
+            for done, match_id in enumerate(ids, start=1):
+                logs.append(store.load(match_id))
+                if not progress(done, len(ids)):
+                    raise Cancelled(f"stopped after {done} of {len(ids)} matches; nothing was written")
+            return write_one_pdf(logs, path.parent, path.name, write_sheets_pdf)
+
+        def written(paths: list[Path]) -> None:
+            self.controller.inform(self.tr("{n} sheets in {file}").format(n=len(ids), file=paths[0]))
 
         self.run(self.tr("Export"), write, written, len(ids))
 
@@ -498,3 +566,17 @@ def horizontal() -> Any:
     from PySide6.QtCore import Qt
 
     return Qt.Orientation.Horizontal
+
+
+def _local_day(at: str) -> str:
+    """The local date a match started on, as the list shows it: the date filter matches that."""
+    from referee_app.localtime import local_date  # here: the window paints before the core loads
+
+    return local_date(at)
+
+
+def _documents() -> str:
+    """Where a file dialog opens: the user's documents, not the folder the app was started from."""
+    from PySide6.QtCore import QStandardPaths
+
+    return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)

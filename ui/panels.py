@@ -30,6 +30,7 @@ from referee_app.events import SAFETY, BallPocket, Break, Event, Lag, Option, Pu
 from referee_app.rules import LISTABLE_ON_BREAK, LISTABLE_ON_SHOT, allowed
 from referee_app.state import State
 from referee_app.vocab import Choice, CueBallFate, Foul, LagFault, Pocket, Seat
+from referee_app.wording import lag_fault_label
 
 Record = Callable[[Event], bool]
 
@@ -154,18 +155,8 @@ class LagPanel(QWidget):
         self.question.setText(self.tr("Who won the lag? The winner chooses who breaks."))
         self.lets_opponent_break.setText(self.tr("The winner lets the opponent break [O]"))
         self.faults_label.setText(self.tr("Lag faults of the loser (for the sheet):"))
-        labels = {
-            LagFault.CROSSED_CENTER: self.tr("crossed into the other half"),
-            LagFault.NO_FOOT_RAIL: self.tr("missed the foot rail"),
-            LagFault.FOOT_RAIL_TWICE: self.tr("foot rail twice"),
-            LagFault.SIDE_RAIL: self.tr("touched a side rail"),
-            LagFault.POCKETED: self.tr("pocketed"),
-            LagFault.OFF_TABLE: self.tr("off the table"),
-            LagFault.IN_POCKET_JAW: self.tr("in the jaw of a corner pocket"),
-            LagFault.FOUL: self.tr("foul"),
-        }
         for fault, box in self.faults.items():
-            box.setText(f"{labels[fault]} [{box.key}]")
+            box.setText(f"{lag_fault_label(fault, qt_translate)} [{box.key}]")
         self.relag.setText(self.tr("Re-lag [R]"))
         self.show_state(self.state)
 
@@ -183,7 +174,9 @@ class LagPanel(QWidget):
             self._clear()
 
     def _relag(self) -> None:
-        if self.record(Relag(reason="")):
+        """A re-lag; the boxes ticked, if any, say why (finding 14)."""
+        reason = ", ".join(lag_fault_label(f, qt_translate) for f, box in self.faults.items() if box.isChecked())
+        if self.record(Relag(reason=reason)):
             self._clear()  # the faults were the last lag's: the next one starts with none
 
     def _clear(self) -> None:

@@ -16,7 +16,7 @@ from referee_app.events import Entry
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrintPreviewDialog
     from PySide6.QtWidgets import QWidget
-from referee_app.sheet import build_sheet, sheet_html
+from referee_app.sheet import build_sheet, sheets_html
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 
@@ -59,11 +59,12 @@ def print_html(html: str, path: Path, paper: str = "a4", title: str = "") -> Non
     sheet_document(html).print_(writer)
 
 
-def write_sheet_pdf(entries: list[Entry], path: Path, paper: str = "a4") -> None:
-    """The match sheet of `entries` as a PDF, in the installed language."""
+def write_sheets_pdf(logs: list[list[Entry]], path: Path, paper: str = "a4") -> None:
+    """The match sheets of `logs` as one PDF, a sheet from a new page each, in the installed language."""
     ensure_gui_app()
-    sheet = build_sheet(entries, qt_translate)
-    print_html(sheet_html(sheet, qt_translate), path, paper, title=f"{sheet.players[0]} v {sheet.players[1]}")
+    sheets = [build_sheet(entries, qt_translate) for entries in logs]
+    title = f"{sheets[0].players[0]} v {sheets[0].players[1]}" if len(sheets) == 1 else f"{len(sheets)} match sheets"
+    print_html(sheets_html(sheets, qt_translate), path, paper, title=title)
 
 
 def open_preview(parent: QWidget, html: str) -> QPrintPreviewDialog:

@@ -27,6 +27,8 @@ def _named(foul: Foul, line: str) -> bool:
         return "balls to a cushion" in line and "foul:" in line
     if foul is Foul.BALL_OFF_TABLE:
         return "off the table" in line
+    if foul is Foul.SCRATCH and "cue ball off the table" in line:
+        return True  # the cue ball left the table: named as such, not as a pocketed scratch
     return foul_label(foul) in line
 
 
@@ -130,4 +132,4 @@ def test_the_sheet_keeps_a_running_score_and_names_the_break_foul() -> None:
     assert [(r.rack, r.score) for r in sheet.racks] == [(1, "0–1"), (2, "1–1")]
     assert sheet.racks[0].break_result == "foul: only 3 balls to a cushion, FFB needs 4"
     html = sheet_html(sheet)
-    assert "<th>Score</th>" in html and "<td>1–1</td>" in html
+    assert "<th>Score</th>" in html and "<td class='nb'>1–1</td>" in html

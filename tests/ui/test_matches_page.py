@@ -86,3 +86,38 @@ def test_statistics_and_print_preview(desk: Desk) -> None:
     preview = QApplication.activeModalWidget()
     assert preview is not None and preview.objectName() == "printPreview"
     preview.close()
+
+
+def test_one_pdf_of_the_selected_sheets(desk: Desk, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Finding 26: a day's sheets in one PDF, from the page's button."""
+    import re
+    import subprocess
+
+    _with_demo(desk)
+    page = desk.window.matches
+    target = tmp_path / "out" / "day.pdf"
+    monkeypatch.setattr(page, "choose_pdf_file", lambda: target)
+    page.select_rows(list(range(page.row_count())))
+    desk.click("exportOnePdfButton")
+    assert [p.name for p in target.parent.iterdir()] == ["day.pdf"]
+    info = subprocess.run(["pdfinfo", str(target)], capture_output=True, text=True, check=True).stdout
+    assert int(re.search(r"Pages:\s+(\d+)", info).group(1)) >= page.row_count()  # type: ignore[union-attr]
+    assert desk.text("startNotice") == f"{page.row_count()} sheets in {target}"
+
+
+def test_typing_on_the_list_filters_and_enter_needs_a_real_choice(desk: Desk) -> None:
+    """Finding 24: "Sofia" typed after Ctrl+O went nowhere, and Enter opened the first row."""
+    _with_demo(desk)
+    desk.key("L")  # typed on the list: into the player filter (Maria Lopez, Lucas Martin, Hugo Lefèvre...)
+    filter_line = desk.window.findChild(QLineEdit, "filterPlayer")
+    assert filter_line.text() == "l" and filter_line.hasFocus()
+    shown = desk.window.matches.row_count()
+    assert shown > 1
+    desk.key("Return")
+    assert desk.window.controller.session is None  # several matches and none chosen: nothing opened
+    assert desk.text("startNotice") == f"{shown} matches: choose one with the arrows, then Enter."
+    for key in "OPEZ":
+        desk.key(key)  # the list had the focus back: the letters still go to the filter
+    assert filter_line.text() == "lopez" and desk.window.matches.row_count() == 1
+    desk.key("Return")
+    assert desk.session.setup.players == ("Maria Lopez", "Jan Novak")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QWidget
 
 from referee_app.vocab import LagFault, Pocket, Seat
 from tests.ui.conftest import Desk
@@ -298,3 +299,26 @@ def test_the_ffb_announcement_has_keys(desk: Desk) -> None:
     assert "10 announced in FL" not in desk.text("breakPreview")  # the preview is the outcome, not the event
     desk.key("Return")
     assert desk.session.history.entries[-1].event.call.pocket is Pocket.FL
+
+
+def test_licence_and_club_go_from_the_dialog_to_the_log_and_the_sheet(desk: Desk) -> None:
+    """Finding 8: players' licence numbers and clubs, optional, on `match_started` (spec 1.1)."""
+    from PySide6.QtTest import QTest
+
+    from referee_app.sheet import build_sheet, sheet_html
+
+    desk.window.new_match()
+    dialog = desk.window.dialog
+    assert dialog is not None
+    for name, text in (
+        ("newPlayerA", "Lea"),
+        ("newPlayerB", "Marc"),
+        ("newLicenceA", "0451234"),
+        ("newClubB", "BC Lyon"),
+    ):
+        QTest.keyClicks(dialog.findChild(QWidget, name), text)
+    dialog.accept()
+    setup = desk.session.setup
+    assert setup.licences == ("0451234", "") and setup.clubs == ("", "BC Lyon")
+    html = sheet_html(build_sheet(desk.session.history.entries))
+    assert "Licence 0451234" in html and "BC Lyon" in html

@@ -528,38 +528,6 @@
         <translation>Fautes du perdant au tirage (pour la feuille)&#xa0;:</translation>
     </message>
     <message>
-        <source>crossed into the other half</source>
-        <translation>a traversé la moitié adverse</translation>
-    </message>
-    <message>
-        <source>missed the foot rail</source>
-        <translation>n’a pas touché la petite bande du haut</translation>
-    </message>
-    <message>
-        <source>foot rail twice</source>
-        <translation>a touché deux fois la petite bande du haut</translation>
-    </message>
-    <message>
-        <source>touched a side rail</source>
-        <translation>a touché une grande bande</translation>
-    </message>
-    <message>
-        <source>pocketed</source>
-        <translation>empochée</translation>
-    </message>
-    <message>
-        <source>off the table</source>
-        <translation>hors de la table</translation>
-    </message>
-    <message>
-        <source>in the jaw of a corner pocket</source>
-        <translation>arrêtée dans le coin d’une poche</translation>
-    </message>
-    <message>
-        <source>foul</source>
-        <translation>faute</translation>
-    </message>
-    <message>
         <source>Re-lag [R]</source>
         <translation>Rejouer le tirage [R]</translation>
     </message>
@@ -609,10 +577,6 @@
         <translation>joueur</translation>
     </message>
     <message>
-        <source>date (2026-11 or 2026-11-29)</source>
-        <translation>date (2026-11 ou 2026-11-29)</translation>
-    </message>
-    <message>
         <source>New match [Ctrl+N]</source>
         <translation>Nouveau match [Ctrl+N]</translation>
     </message>
@@ -627,6 +591,14 @@
     <message>
         <source>Export PDF sheets…</source>
         <translation>Exporter les feuilles PDF…</translation>
+    </message>
+    <message>
+        <source>All in one PDF…</source>
+        <translation>Tout en un PDF…</translation>
+    </message>
+    <message>
+        <source>The selected matches&apos; sheets in one PDF, a page each (a day&apos;s sheets)</source>
+        <translation>Les feuilles des matchs choisis dans un seul PDF, une page chacune (les feuilles du jour)</translation>
     </message>
     <message>
         <source>Export CSV…</source>
@@ -721,8 +693,24 @@
         <translation>FALSIFIÉ</translation>
     </message>
     <message>
+        <source>{n} matches: choose one with the arrows, then Enter.</source>
+        <translation>{n} matchs&#xa0;: choisissez-en un avec les flèches, puis Entrée.</translation>
+    </message>
+    <message>
         <source>Export to which folder?</source>
         <translation>Exporter dans quel dossier&#xa0;?</translation>
+    </message>
+    <message>
+        <source>match-sheets.pdf</source>
+        <translation>feuilles-de-match.pdf</translation>
+    </message>
+    <message>
+        <source>One PDF of the sheets</source>
+        <translation>Un seul PDF des feuilles</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
     </message>
     <message>
         <source>Databases of other desks</source>
@@ -743,6 +731,14 @@
     <message>
         <source>{n} file(s) written to {folder}</source>
         <translation>{n} fichier(s) écrit(s) dans {folder}</translation>
+    </message>
+    <message>
+        <source>date ({month} or {day})</source>
+        <translation>date ({month} ou {day})</translation>
+    </message>
+    <message>
+        <source>{n} sheets in {file}</source>
+        <translation>{n} feuilles dans {file}</translation>
     </message>
     <message>
         <source>Merge</source>
@@ -804,8 +800,16 @@
         <translation>Joueur A</translation>
     </message>
     <message>
+        <source>Licence, club (A)</source>
+        <translation>Licence, club (A)</translation>
+    </message>
+    <message>
         <source>Player B</source>
         <translation>Joueur B</translation>
+    </message>
+    <message>
+        <source>Licence, club (B)</source>
+        <translation>Licence, club (B)</translation>
     </message>
     <message>
         <source>Race to</source>
@@ -850,6 +854,14 @@
     <message>
         <source>Referee</source>
         <translation>Arbitre</translation>
+    </message>
+    <message>
+        <source>licence no.</source>
+        <translation>n° de licence</translation>
+    </message>
+    <message>
+        <source>club</source>
+        <translation>club</translation>
     </message>
     <message>
         <source>Both players need a name.</source>
@@ -1206,6 +1218,10 @@
         <translation>Signatures</translation>
     </message>
     <message>
+        <source>Lag</source>
+        <translation>Tirage à la bande</translation>
+    </message>
+    <message>
         <source>foul: {fouls}</source>
         <translation>faute&#xa0;: {fouls}</translation>
     </message>
@@ -1224,6 +1240,38 @@
     <message>
         <source>hand back</source>
         <translation>main redonnée</translation>
+    </message>
+    <message>
+        <source>time foul by {name}</source>
+        <translation>faute de temps de {name}</translation>
+    </message>
+    <message>
+        <source>won by {winner}, {breaker} breaks</source>
+        <translation>gagné par {winner}, {breaker} casse</translation>
+    </message>
+    <message>
+        <source>faults of {name}: {faults}</source>
+        <translation>fautes de {name}&#xa0;: {faults}</translation>
+    </message>
+    <message>
+        <source>re-lags: {n}</source>
+        <translation>tirages rejoués&#xa0;: {n}</translation>
+    </message>
+    <message>
+        <source>Rack {rack}: {text}</source>
+        <translation>Manche {rack}&#xa0;: {text}</translation>
+    </message>
+    <message>
+        <source>In play: {score}, lag for the break.</source>
+        <translation>En cours&#xa0;: {score}, tirage à la bande à jouer.</translation>
+    </message>
+    <message>
+        <source>In play: {score}, rack {rack}, {name} at the table.</source>
+        <translation>En cours&#xa0;: {score}, manche {rack}, {name} a la main.</translation>
+    </message>
+    <message>
+        <source>Licence {number}</source>
+        <translation>Licence {number}</translation>
     </message>
     <message>
         <source>Winner: {name} ({how})</source>
@@ -1264,6 +1312,10 @@
     <message>
         <source>Race to</source>
         <translation>Manches gagnantes</translation>
+    </message>
+    <message>
+        <source>{label}: {text}</source>
+        <translation>{label}&#xa0;: {text}</translation>
     </message>
     <message>
         <source>Rack</source>
@@ -1318,6 +1370,10 @@
         <translation>Notes de l’arbitre</translation>
     </message>
     <message>
+        <source>Shot clock: extensions and time fouls</source>
+        <translation>Chronomètre&#xa0;: prolongations et fautes de temps</translation>
+    </message>
+    <message>
         <source>Undone at</source>
         <translation>Annulé à</translation>
     </message>
@@ -1344,6 +1400,10 @@
     <message>
         <source>Referee: {name}</source>
         <translation>Arbitre&#xa0;: {name}</translation>
+    </message>
+    <message>
+        <source>Date and time: ____________</source>
+        <translation>Date et heure&#xa0;: ____________</translation>
     </message>
     <message>
         <source>Log head (SHA-256)</source>
@@ -1580,6 +1640,34 @@
     <message>
         <source>shot clock expired</source>
         <translation>temps de tir écoulé</translation>
+    </message>
+    <message>
+        <source>crossed into the other half</source>
+        <translation>a traversé la moitié adverse</translation>
+    </message>
+    <message>
+        <source>missed the foot rail</source>
+        <translation>n’a pas touché la petite bande du haut</translation>
+    </message>
+    <message>
+        <source>foot rail twice</source>
+        <translation>a touché deux fois la petite bande du haut</translation>
+    </message>
+    <message>
+        <source>touched a side rail</source>
+        <translation>a touché une grande bande</translation>
+    </message>
+    <message>
+        <source>pocketed</source>
+        <translation>empochée</translation>
+    </message>
+    <message>
+        <source>off the table</source>
+        <translation>hors de la table</translation>
+    </message>
+    <message>
+        <source>in the jaw of a corner pocket</source>
+        <translation>arrêtée dans le coin d’une poche</translation>
     </message>
     <message>
         <source>called 10</source>
