@@ -265,6 +265,7 @@ class DeskPage(QWidget):
         self.prompt.setText(presenter.prompt_line(state, qt_translate) + (f" {spot}." if spot else ""))
         self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
         self.clock.extension_button.setEnabled(can.extension)
+        self.clock.start_button.setEnabled(not state.finished)  # finding 22: no clock after the match
         session = self.controller.session
         self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)
         if session is not None:

@@ -13,7 +13,7 @@ from referee_desk.controller import qt_translate
 
 from referee_app.events import Undo
 from referee_app.history import History
-from referee_app.transcript import local_time
+from referee_app.transcript import ends_after, local_time
 
 
 def describe_entry(history: History, index: int) -> str:
@@ -33,6 +33,7 @@ class HistoryPanel(QListWidget):
         self._history: History | None = None
         self._shown = 0
         self._voided: set[int] = set()
+        self._items: dict[int, list[QListWidgetItem]] = {}  # seq -> its line and the rack ends it brought
 
     def show_history(self, history: History | None, rebuild: bool = False) -> None:
         if history is not self._history or rebuild:
@@ -40,6 +41,7 @@ class HistoryPanel(QListWidget):
             self._history = history
             self._shown = 0
             self._voided = set()
+            self._items = {}
         if history is None:
             return
         grew = len(history.entries) > self._shown
@@ -51,16 +53,30 @@ class HistoryPanel(QListWidget):
                 item.setFont(font)
                 item.setForeground(QBrush(QColor("#607d8b")))
             self.addItem(item)
+            lines = [item]
+            if history.entries[index].seq not in history.voided:
+                for end in ends_after(history, index, qt_translate):  # rack separators (finding 3)
+                    separator = QListWidgetItem(end)
+                    font = QFont(separator.font())
+                    font.setBold(True)
+                    separator.setFont(font)
+                    separator.setForeground(QBrush(QColor("#ffd54a")))
+                    self.addItem(separator)
+                    lines.append(separator)
+            self._items[history.entries[index].seq] = lines
         self._shown = len(history.entries)
         for seq in history.voided - self._voided:
-            item = self.item(seq - 1)
-            font = QFont(item.font())
-            font.setStrikeOut(True)
-            item.setFont(font)
-            item.setForeground(QBrush(QColor("#9e9e9e")))
+            for item in self._items.get(seq, []):
+                font = QFont(item.font())
+                font.setStrikeOut(True)
+                item.setFont(font)
+                item.setForeground(QBrush(QColor("#9e9e9e")))
         self._voided = set(history.voided)
         if grew:
             self.scrollToBottom()
 
     def is_struck(self, seq: int) -> bool:
-        return self.item(seq - 1).font().strikeOut()
+        return self._items[seq][0].font().strikeOut()
+
+    def lines(self) -> list[str]:
+        return [self.item(row).text() for row in range(self.count())]

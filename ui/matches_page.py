@@ -352,13 +352,13 @@ class MatchesPage(QWidget):
     def choose_folder(self) -> Path | None:
         from PySide6.QtWidgets import QFileDialog  # on first use: the window paints without it
 
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Export to which folder?"), _documents())
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export to which folder?"), documents_folder())
         return Path(folder) if folder else None
 
     def choose_pdf_file(self) -> Path | None:
         from PySide6.QtWidgets import QFileDialog
 
-        start = str(Path(_documents()) / self.tr("match-sheets.pdf"))
+        start = str(Path(documents_folder()) / self.tr("match-sheets.pdf"))
         name, _ = QFileDialog.getSaveFileName(self, self.tr("One PDF of the sheets"), start, self.tr("PDF (*.pdf)"))
         if not name:
             return None
@@ -575,7 +575,7 @@ def _local_day(at: str) -> str:
     return local_date(at)
 
 
-def _documents() -> str:
+def documents_folder() -> str:
     """Where a file dialog opens: the user's documents, not the folder the app was started from."""
     from PySide6.QtCore import QStandardPaths
 

@@ -398,8 +398,16 @@ class ShotPanel(QWidget):
         for button in (self.miss, self.safety, self.push_out):
             results.addWidget(button, 1)
         layout.addLayout(results)
+        foul_row = QHBoxLayout()
         self.fouls_label = QLabel(self)
-        layout.addWidget(self.fouls_label)
+        foul_row.addWidget(self.fouls_label, 1)
+        # finding 18: a foul during the push-out (Shift+P, then the foul's key) is a push-out, in the
+        # log and the statistics, and a standard foul (rule book §4)
+        self.push_foul = _button(self, "pushOutFoulButton", "Shift+P")
+        self.push_foul.setCheckable(True)
+        self.push_foul.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        foul_row.addWidget(self.push_foul)
+        layout.addLayout(foul_row)
         grid = QGridLayout()
         self.fouls: dict[Foul, QPushButton] = {}
         for i, foul in enumerate(LISTABLE_ON_SHOT):
@@ -416,6 +424,7 @@ class ShotPanel(QWidget):
         self.miss.setText(self.tr("Miss [M]"))
         self.safety.setText(self.tr("Safety [X]"))
         self.push_out.setText(self.tr("Push-out [P]"))
+        self.push_foul.setText(self.tr("Push-out with a foul [Shift+P]"))
         self.fouls_label.setText(self.tr("Foul (ball in hand for the opponent):"))
         for foul, button in self.fouls.items():
             button.setText(f"{presenter.foul_label(foul, qt_translate)} [{FOUL_KEYS[foul]}]")
@@ -434,6 +443,9 @@ class ShotPanel(QWidget):
         self.balls.set_balls(state.balls_on_table, self.call_ball)
         can = allowed(state)
         self.push_out.setVisible(can.push_out)
+        self.push_foul.setVisible(can.push_out)
+        if not can.push_out:
+            self.push_foul.setChecked(False)
         for foul, button in self.fouls.items():
             button.setVisible(foul in can.shot_fouls)
         self._show_call()
@@ -496,6 +508,12 @@ class ShotPanel(QWidget):
         self._shot(SAFETY, tuple(self.dropped.pocketed))
 
     def submit_foul(self, foul: Foul) -> None:
+        if self.push_foul.isChecked() and not self.push_foul.isHidden():
+            self._push_out(
+                cue_ball=CueBallFate.POCKETED if foul is Foul.SCRATCH else CueBallFate.TABLE,
+                fouls=() if foul is Foul.SCRATCH else (foul,),
+            )
+            return
         call = self._call() or SAFETY
         if foul is Foul.SCRATCH:
             self._shot(call, tuple(self.dropped.pocketed), cue_ball=CueBallFate.POCKETED)
@@ -503,8 +521,12 @@ class ShotPanel(QWidget):
             self._shot(call, tuple(self.dropped.pocketed), fouls=(foul,))
 
     def submit_push_out(self) -> None:
-        event = PushOut(pocketed=tuple(self.dropped.pocketed), off_table=tuple(self.dropped.off_table))
+        self._push_out()
+
+    def _push_out(self, **facts: object) -> None:
+        event = PushOut(pocketed=tuple(self.dropped.pocketed), off_table=tuple(self.dropped.off_table), **facts)  # type: ignore[arg-type]
         if self.record(event) and self.state is not None:
+            self.push_foul.setChecked(False)
             self.reset(self.state)
 
 

@@ -20,7 +20,11 @@ class ReplayDialog(QDialog):
         self.setObjectName("replayDialog")
         apply_dark(self)
         self.setWindowTitle(self.tr("Replay"))
-        self.resize(1100, 760)
+        # within the screen (finding 17: 760 px tall at y=40 cut the buttons off on a 768-px laptop)
+        room = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        width, height = min(1100, room.width() - 24), min(760, room.height() - 48)  # 48: the title bar
+        self.resize(width, height)
+        self.move(room.x() + (room.width() - width) // 2, room.y() + max(0, (room.height() - height - 32) // 2))
         self.history = history
         layout = QVBoxLayout(self)
         self.scoreboard = Scoreboard(self)
@@ -65,6 +69,9 @@ class ReplayDialog(QDialog):
         state = self.history.timeline[index]
         self.scoreboard.show_state(state)
         self.table.set_state(state)
+        racks = [i for i, start in enumerate(self._rack_starts) if start <= index]
+        if racks:  # the rack shown, whichever way it was reached (finding 17: it said "Rack 1")
+            self.rack.setCurrentIndex(racks[-1])
         voided = self.history.entries[index].seq in self.history.voided
         text = describe_entry(self.history, index)
         self.event_label.setText(text + ("  " + self.tr("(voided by an undo)") if voided else ""))

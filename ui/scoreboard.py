@@ -14,6 +14,7 @@ from referee_app.vocab import Seat
 PLAYER_STYLE = """
 QFrame#playerCard { background: #202a33; border: 3px solid #202a33; border-radius: 10px; }
 QFrame#playerCard[atTable="true"] { border-color: #ffd54a; background: #26333d; }
+QFrame#playerCard[winner="true"] { border-color: #66bb6a; background: #1b3a24; }
 QLabel { color: #f2f2f2; }
 QLabel[role="name"] { font-size: 26px; font-weight: bold; }
 QLabel[role="score"] { font-size: 64px; font-weight: bold; color: #ffffff; }
@@ -84,10 +85,15 @@ class PlayerCard(QFrame):
         self.score.setText(str(state.score[seat]))
         self.fouls.setText(presenter.fouls_line(state, seat, qt_translate))
         self.extensions.setText(presenter.extensions_line(state, seat, qt_translate))
-        at_table = state.at_table is seat
-        self.turn.setText("▶ " + self.tr("at the table") if at_table else "")
+        at_table = state.at_table is seat and not state.finished
+        won = state.finished and state.winner is seat
+        if won:  # finding 22: the winner's card is marked at the match end
+            self.turn.setText("★ " + self.tr("winner"))
+        else:
+            self.turn.setText("▶ " + self.tr("at the table") if at_table else "")
         _restyle(self.fouls, "level", "two" if state.fouls[seat] >= 2 else "")
         _restyle(self, "atTable", "true" if at_table else "false")
+        _restyle(self, "winner", "true" if won else "false")
 
 
 def _restyle(widget: QWidget, name: str, value: str) -> None:

@@ -73,7 +73,10 @@ class StatsDialog(QDialog):
         layout.addLayout(row_of_buttons)
 
     def choose_and_export(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, self.tr("Export the statistics"), "statistics.csv", "CSV (*.csv)")
+        from referee_desk.matches_page import documents_folder
+
+        start = str(Path(documents_folder()) / "statistics.csv")
+        name, _ = QFileDialog.getSaveFileName(self, self.tr("Export the statistics"), start, "CSV (*.csv)")
         if name:
             self.export(Path(name))
 

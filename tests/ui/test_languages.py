@@ -344,3 +344,24 @@ def test_the_french_filters_are_not_cut_off(french: Desk) -> None:
             assert combo.width() > widest, name
     finally:
         desk.window.language_actions["en"].trigger()
+
+
+def test_numbers_take_the_french_decimal_comma(french: Desk) -> None:
+    """French review D6: « 13.6 » in the statistics; a French reader writes « 13,6 »."""
+    from PySide6.QtCore import QLocale
+
+    desk = french
+    desk.click("demoButton")
+    desk.window.language_actions["fr"].trigger()
+    assert QLocale().decimalPoint() == ","
+    desk.window.matches.show_stats()
+    table = desk.window.matches.dialog.table  # type: ignore[union-attr]
+    shown = [
+        table.itemDelegate().displayText(table.item(r, c).data(Qt.ItemDataRole.DisplayRole), table.locale())
+        for r in range(table.rowCount())
+        for c in range(table.columnCount())
+        if isinstance(table.item(r, c).data(Qt.ItemDataRole.DisplayRole), float)
+    ]
+    assert shown and all("." not in text for text in shown) and any("," in text for text in shown)
+    desk.window.language_actions["en"].trigger()
+    assert QLocale().decimalPoint() == "."

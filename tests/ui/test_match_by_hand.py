@@ -97,7 +97,13 @@ def check_final_screen(desk: Desk) -> None:
     assert desk.text("nameB") == "Ben"
     assert desk.widget("finishedPanel").isVisible()
     assert desk.text("finishedResult") == "Ben wins the match 2–0 (race won)."  # the winner's score first
-    assert desk.page.history.count() == len(desk.session.history.entries)
+    lines = desk.page.history.lines()  # one line an event, then a line at each rack's end and the match's
+    assert len([line for line in lines if not line.startswith("   ")]) == len(desk.session.history.entries)
+    assert [line.strip() for line in lines if line.startswith("   ")] == [
+        "—— Rack 1 to Ben (three fouls): 0–1 ——",
+        "—— Rack 2 to Ben (called 10): 0–2 ——",
+        "== Ben wins the match 2–0 (race won) ==",
+    ]
 
 
 @pytest.mark.parametrize("by_keys", [False, True], ids=["mouse", "keyboard"])

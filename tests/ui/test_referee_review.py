@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWidget
 
@@ -322,3 +324,70 @@ def test_licence_and_club_go_from_the_dialog_to_the_log_and_the_sheet(desk: Desk
     assert setup.licences == ("0451234", "") and setup.clubs == ("", "BC Lyon")
     html = sheet_html(build_sheet(desk.session.history.entries))
     assert "Licence 0451234" in html and "BC Lyon" in html
+
+
+def test_the_history_separates_racks_and_strikes_a_separator_with_its_event(desk: Desk) -> None:
+    """Finding 3: nothing separated one rack from the next in the desk's history."""
+    desk.start(race_to=3)
+    desk.key("A")
+    _run_rack(desk)
+    lines = desk.page.history.lines()
+    assert lines[-1] == "   —— Rack 1 to Ana (called 10): 1–0 ——"
+    assert lines[-2].endswith("Ana: 10 in FL, made")
+    last = desk.session.history.entries[-1].seq
+    desk.key("Backspace")  # the rack-winning 10 is undone: its separator is struck with it
+    rows = desk.page.history
+    separator = next(rows.item(r) for r in range(rows.count()) if rows.item(r).text().startswith("   —— Rack 1"))
+    assert rows.is_struck(last) and separator.font().strikeOut()
+
+
+def test_the_replay_fits_a_laptop_screen_and_follows_the_rack(desk: Desk) -> None:
+    """Finding 17: the window ran off a 768-px screen; the rack combo said "Rack 1" on rack 2; no times."""
+    from PySide6.QtWidgets import QComboBox, QSlider
+
+    desk.start(race_to=3)
+    desk.key("A")
+    _run_rack(desk)
+    desk.click("recordBreak")
+    desk.window.open_replay()
+    dialog = desk.window.dialog
+    assert dialog is not None
+    room = dialog.screen().availableGeometry()
+    assert room.contains(dialog.frameGeometry()) or dialog.frameGeometry().bottom() <= room.bottom()
+    assert dialog.height() <= room.height() - 48
+    rack, slider = dialog.findChild(QComboBox, "replayRack"), dialog.findChild(QSlider, "replaySlider")
+    assert rack.currentText() == "Rack 2"  # the last event is rack 2's break
+    slider.setValue(3)
+    assert rack.currentText() == "Rack 1"
+    assert re.match(r"^4\. \d\d:\d\d ", desk.text("replayEvent"))  # seq, then the local time
+    dialog.reject()
+
+
+def test_the_winner_is_marked_and_the_clock_is_off_at_the_match_end(desk: Desk) -> None:
+    """Finding 22: the winner's card was not marked and "Start clock [K]" stayed live."""
+    from referee_app.events import ShotClock
+
+    desk.start(race_to=1, shot_clock=ShotClock())
+    desk.key("B")
+    _run_rack(desk)
+    cards = desk.page.scoreboard.cards
+    assert cards[Seat.B].property("winner") == "true" and cards[Seat.A].property("winner") == "false"
+    assert desk.text("turnB") == "★ winner" and desk.text("turnA") == ""
+    assert not desk.button("clockStart").isEnabled()
+
+
+def test_a_push_out_with_a_foul_is_a_push_out_and_a_foul(desk: Desk) -> None:
+    """Finding 18: a scratch on the push-out could only go in as a safety with a foul."""
+    from PySide6.QtTest import QTest
+
+    from referee_app.events import PushOut
+
+    _to_shot(desk)
+    QTest.keyClick(desk.window, Qt.Key.Key_P, Qt.KeyboardModifier.ShiftModifier)  # P alone: a clean push-out
+    assert desk.button("pushOutFoulButton").isChecked() and len(desk.session.history.entries) == 3
+    desk.key("C")  # the scratch
+    event = desk.session.history.entries[-1].event
+    assert isinstance(event, PushOut) and event.cue_ball.value == "pocketed"
+    assert desk.state.at_table is Seat.B and desk.state.fouls[Seat.A] == 1
+    assert not desk.widget("pushOutFoulButton").isVisible()  # no push-out on the next shot
+    assert desk.page.history.lines()[-1].endswith("Ana pushes out — foul: scratch")

@@ -929,6 +929,10 @@
 <context>
     <name>PlayerCard</name>
     <message>
+        <source>winner</source>
+        <translation>vainqueur</translation>
+    </message>
+    <message>
         <source>at the table</source>
         <translation>a la main</translation>
     </message>
@@ -1462,6 +1466,10 @@
     <message>
         <source>Push-out [P]</source>
         <translation>Push-out [P]</translation>
+    </message>
+    <message>
+        <source>Push-out with a foul [Shift+P]</source>
+        <translation>Push-out avec faute [Maj+P]</translation>
     </message>
     <message>
         <source>Foul (ball in hand for the opponent):</source>
