@@ -45,7 +45,7 @@ class DeskPage(QWidget):
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet(BASE_STYLE)
         row.addWidget(self.notice, 1)
-        row.addWidget(self._build_warning(messages), 1)
+        row.addWidget(self._build_warning(messages), 2)  # the warning is the longer text (French more so)
         messages.setFixedHeight(56)
         outer.addWidget(messages)
         split = QSplitter(Qt.Orientation.Horizontal, self)
@@ -69,7 +69,7 @@ class DeskPage(QWidget):
         self.warning.setObjectName("warningPrompt")
         self.warning.setStyleSheet(
             "QFrame#warningPrompt { background: #ff6f00; border-radius: 8px; }"
-            "QLabel { color: black; font-size: 18px; font-weight: bold; }"
+            "QLabel { color: black; font-size: 16px; font-weight: bold; }"
         )
         row = QHBoxLayout(self.warning)
         row.setContentsMargins(12, 4, 6, 4)

@@ -156,7 +156,8 @@ class TableView(QWidget):
         """The table without balls, plain and with every pocket called: drawn once per size, since
         antialiased rails, strings and pockets cost more than the rest of a repaint together."""
         ratio = self.devicePixelRatioF()
-        key = (self.width(), self.height(), ratio, self.font().key())
+        labels = tuple(pocket_label(pocket, qt_translate) for pocket in POCKET_AT)  # drawn in the language
+        key = (self.width(), self.height(), ratio, self.font().key(), labels)
         if self._background_key != key:
             self._background_key = key
             self._sprites.clear()  # drawn for the old size

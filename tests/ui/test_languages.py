@@ -365,3 +365,15 @@ def test_numbers_take_the_french_decimal_comma(french: Desk) -> None:
     assert shown and all("." not in text for text in shown) and any("," in text for text in shown)
     desk.window.language_actions["en"].trigger()
     assert QLocale().decimalPoint() == "."
+
+
+def test_the_table_drawing_names_the_pockets_in_french(french: Desk) -> None:
+    """Seen under Xvfb: the drawing kept HL SL FL after a live switch (its background is cached)."""
+    desk = french
+    desk.start()
+    table = desk.page.table
+    table.grab()  # painted once in English
+    assert table._background_key[-1] == ("HL", "SL", "FL", "HR", "SR", "FR")
+    desk.window.language_actions["fr"].trigger()
+    table.grab()
+    assert table._background_key[-1] == ("BG", "MG", "HG", "BD", "MD", "HD")

@@ -249,6 +249,13 @@ def test_the_warning_does_not_move_the_table_or_the_buttons(desk: Desk) -> None:
     assert desk.widget("warningPrompt").isVisible()
     desk.qtbot.wait(10)
     assert places() == before
+    desk.window.set_language("fr")  # the longer French sentence still fits its banner
+    try:
+        text = page.warning_text
+        desk.qtbot.wait(10)
+        assert text.heightForWidth(text.width()) <= text.height(), text.text()
+    finally:
+        desk.window.set_language("en")
 
 
 def test_markers_reset_with_the_rack_and_the_turn(desk: Desk) -> None:
