@@ -148,29 +148,25 @@ class DeskWindow(QMainWindow):
         for act in (self.act_connect, self.act_disconnect, self.act_next):
             self.event_menu.addAction(act)
         self.language_menu = bar.addMenu("")
-        group = QActionGroup(self)
-        self.language_actions: dict[str, QAction] = {}
-        for code, label in LANGUAGES.items():
-            act = QAction(label, self)
-            act.setObjectName(f"language_{code}")
-            act.setCheckable(True)
-            act.triggered.connect(lambda _=False, c=code: self.set_language(c))
-            group.addAction(act)
-            self.language_menu.addAction(act)
-            self.language_actions[code] = act
+        self.language_actions = self._choices("language", dict(LANGUAGES), self.set_language)
         self.language_menu.addSeparator()
-        keys = QActionGroup(self)
-        self.keyboard_actions: dict[str, QAction] = {}
-        for name in keyboard.ROWS:
-            act = QAction(self)
-            act.setObjectName(f"pocketKeys_{name}")
-            act.setCheckable(True)
-            act.triggered.connect(lambda _=False, n=name: self.set_keyboard(n))
-            keys.addAction(act)
-            self.language_menu.addAction(act)
-            self.keyboard_actions[name] = act
+        self.keyboard_actions = self._choices("pocketKeys", dict.fromkeys(keyboard.ROWS, ""), self.set_keyboard)
         keyboard.choose(keyboard.initial(self.settings))
         self.keyboard_actions[keyboard.current()].setChecked(True)
+
+    def _choices(self, prefix: str, labels: dict[str, str], choose: Callable[[str], None]) -> dict[str, QAction]:
+        """One checked item out of several in the Language menu (a language, a keyboard)."""
+        group = QActionGroup(self)
+        actions = {}
+        for code, label in labels.items():
+            act = QAction(label, self)
+            act.setObjectName(f"{prefix}_{code}")
+            act.setCheckable(True)
+            act.triggered.connect(lambda _=False, c=code: choose(c))
+            group.addAction(act)
+            self.language_menu.addAction(act)
+            actions[code] = act
+        return actions
 
     # --- language --------------------------------------------------------------------
     def set_language(self, code: str) -> None:

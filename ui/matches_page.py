@@ -398,19 +398,13 @@ class MatchesPage(QWidget):
             from referee_desk.pdf_sheet import write_sheets_pdf
 
             from referee_app.exports import csv_separator, write_csv, write_files
-            from referee_app.store import Cancelled
 
             store, chosen = self._own_store(), set(ids)
             if kind == "csv":  # from the projections, streamed; ';' for a French spreadsheet
                 sep = csv_separator(self.language())
                 summaries = (s for s in store.iter_summaries(progress) if s.match.match_id in chosen)
                 return write_csv(summaries, folder, sep)
-            logs = []
-            for done, match_id in enumerate(ids, start=1):
-                logs.append(store.load(match_id))
-                if not progress(done, len(ids)):
-                    raise Cancelled(f"stopped after {done} of {len(ids)} matches; nothing was written")
-            return write_files(logs, kind, folder, pdf=write_sheets_pdf)
+            return write_files(_load_logs(store, ids, progress), kind, folder, pdf=write_sheets_pdf)
 
         def written(paths: list[Path]) -> None:
             self.controller.inform(self.tr("{n} file(s) written to {folder}").format(n=len(paths), folder=folder))
@@ -430,13 +424,8 @@ class MatchesPage(QWidget):
             from referee_desk.pdf_sheet import write_sheets_pdf
 
             from referee_app.exports import write_one_pdf
-            from referee_app.store import Cancelled
 
-            store, logs = self._own_store(), []
-            for done, match_id in enumerate(ids, start=1):
-                logs.append(store.load(match_id))
-                if not progress(done, len(ids)):
-                    raise Cancelled(f"stopped after {done} of {len(ids)} matches; nothing was written")
+            logs = _load_logs(self._own_store(), ids, progress)
             return write_one_pdf(logs, path.parent, path.name, write_sheets_pdf)
 
         def written(paths: list[Path]) -> None:
@@ -580,3 +569,15 @@ def documents_folder() -> str:
     from PySide6.QtCore import QStandardPaths
 
     return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+
+
+def _load_logs(store: Store, ids: list[str], progress: Callable[[int, int], bool]) -> list[list[Entry]]:
+    """The logs of `ids`, read with progress; Cancel stops before anything is written."""
+    from referee_app.store import Cancelled
+
+    logs = []
+    for done, match_id in enumerate(ids, start=1):
+        logs.append(store.load(match_id))
+        if not progress(done, len(ids)):
+            raise Cancelled(f"stopped after {done} of {len(ids)} matches; nothing was written")
+    return logs
