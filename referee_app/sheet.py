@@ -315,6 +315,14 @@ def sheets_html(sheets: list[Sheet], tr: Translate = english) -> str:
     return f"<html><head><meta charset='utf-8'>{STYLE}</head><body>{''.join(bodies)}</body></html>"
 
 
+def _date(iso: str, tr: Translate) -> str:
+    """The sheet's date as the language writes it (29/11/2026 on a French sheet)."""
+    if len(iso) != 10:
+        return iso
+    year, month, day = iso.split("-")
+    return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "{year}-{month}-{day}")).format(year=year, month=month, day=day)
+
+
 def _player_cell(seat: str, player: str, licence: str, club: str, tr: Translate) -> str:
     identity = []
     if licence:
@@ -342,7 +350,7 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         (QT_TRANSLATE_NOOP("Sheet", "Round"), sheet.round),
         (QT_TRANSLATE_NOOP("Sheet", "Table"), sheet.table),
         (QT_TRANSLATE_NOOP("Sheet", "Referee"), sheet.referee),
-        (QT_TRANSLATE_NOOP("Sheet", "Date"), sheet.date),
+        (QT_TRANSLATE_NOOP("Sheet", "Date"), _date(sheet.date, tr)),
         (QT_TRANSLATE_NOOP("Sheet", "Time"), f"{sheet.started} – {sheet.ended}" if sheet.ended else sheet.started),
         (QT_TRANSLATE_NOOP("Sheet", "Rules"), sheet.rules),
         (QT_TRANSLATE_NOOP("Sheet", "Race to"), sheet.race_to),

@@ -407,7 +407,9 @@ class MatchesPage(QWidget):
             return write_files(_load_logs(store, ids, progress), kind, folder, pdf=write_sheets_pdf)
 
         def written(paths: list[Path]) -> None:
-            self.controller.inform(self.tr("{n} file(s) written to {folder}").format(n=len(paths), folder=folder))
+            one = len(paths) == 1  # singular or plural, in both languages (French review D7)
+            text = self.tr("1 file written to {folder}") if one else self.tr("{n} files written to {folder}")
+            self.controller.inform(text.format(n=len(paths), folder=folder))
 
         self.run(self.tr("Export"), write, written, len(ids))
 

@@ -198,7 +198,7 @@ def test_nothing_left_in_english_in_the_decision_dialogs(french: Desk, kind: str
     assert _compare(desk, dialog) == []
 
 
-@pytest.mark.parametrize("opener", ["new_match", "open_replay", "dropped", "stats"])
+@pytest.mark.parametrize("opener", ["new_match", "open_replay", "dropped", "stats", "announce"])
 def test_nothing_left_in_english_in_the_other_dialogs(french: Desk, opener: str) -> None:
     desk = french
     desk.start()
@@ -208,6 +208,9 @@ def test_nothing_left_in_english_in_the_other_dialogs(french: Desk, opener: str)
         if opener == "dropped":
             desk.page.break_panel.dropped.open_picker()
             return desk.page.break_panel.dropped.dialog
+        if opener == "announce":
+            desk.page.break_panel.pick_announcement()
+            return desk.page.break_panel.announce_dialog
         if opener == "stats":
             desk.window.show_start()
             desk.window.matches.show_stats()

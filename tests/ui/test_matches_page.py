@@ -55,7 +55,7 @@ def test_export_selected_matches(desk: Desk, tmp_path: Path, monkeypatch) -> Non
     desk.click("exportPdfButton")
     desk.click("exportJsonlButton")
     assert len(list((tmp_path / "out").glob("*.pdf"))) == 2 and len(list((tmp_path / "out").glob("*.jsonl"))) == 2
-    assert desk.text("startNotice").startswith("2 file(s) written to")
+    assert desk.text("startNotice").startswith("2 files written to")
 
 
 def test_merge_from_another_desk(desk: Desk, tmp_path: Path, monkeypatch) -> None:

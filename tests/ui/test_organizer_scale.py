@@ -83,4 +83,4 @@ def test_a_big_merge_and_export_run_off_the_gui_thread(
     desk.qtbot.waitUntil(lambda: page.task is None, timeout=60_000)
     with (tmp_path / "csv" / "matches.csv").open(encoding="utf-8-sig") as handle:
         assert len(list(csv.DictReader(handle))) == BIG
-    assert page.notice.text() == f"2 file(s) written to {tmp_path / 'csv'}"
+    assert page.notice.text() == f"2 files written to {tmp_path / 'csv'}"

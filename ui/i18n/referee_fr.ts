@@ -725,12 +725,16 @@
         <translation>Choisissez d’abord un ou plusieurs matchs.</translation>
     </message>
     <message>
-        <source>Export</source>
-        <translation>Exportation</translation>
+        <source>1 file written to {folder}</source>
+        <translation>1 fichier écrit dans {folder}</translation>
     </message>
     <message>
-        <source>{n} file(s) written to {folder}</source>
-        <translation>{n} fichier(s) écrit(s) dans {folder}</translation>
+        <source>{n} files written to {folder}</source>
+        <translation>{n} fichiers écrits dans {folder}</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportation</translation>
     </message>
     <message>
         <source>date ({month} or {day})</source>
@@ -750,7 +754,7 @@
     </message>
     <message>
         <source>{file}: {added} added, {same} already here, {conflicts} in conflict</source>
-        <translation>{file}&#xa0;: {added} ajouté(s), {same} déjà présent(s), {conflicts} en conflit</translation>
+        <translation>{file} — ajoutés&#xa0;: {added}, déjà présents&#xa0;: {same}, en conflit&#xa0;: {conflicts}</translation>
     </message>
     <message>
         <source>carried on: match {id} (new events of a longer log)</source>
@@ -1272,6 +1276,10 @@
     <message>
         <source>In play: {score}, rack {rack}, {name} at the table.</source>
         <translation>En cours&#xa0;: {score}, manche {rack}, {name} a la main.</translation>
+    </message>
+    <message>
+        <source>{year}-{month}-{day}</source>
+        <translation>{day}/{month}/{year}</translation>
     </message>
     <message>
         <source>Licence {number}</source>
