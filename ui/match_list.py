@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 Index = QModelIndex | QPersistentModelIndex
 
 
-COLUMNS = ("status", "players", "score", "winner", "rules", "event", "table", "referee", "started")
-"""What a tournament director scans, in order (the review asked for winner, table and referee)."""
+COLUMNS = ("status", "players", "score", "winner", "rules", "event", "round", "table", "referee", "started", "finished")
+"""What a tournament director scans, in order (the review asked for winner, table, referee and the
+finish time, and for the round in a column of its own)."""
 
 
 class MatchListModel(QAbstractTableModel):
@@ -61,12 +62,18 @@ class MatchListModel(QAbstractTableModel):
         if column == 4:
             return rules_short(match.rules)
         if column == 5:
-            return " ".join(x for x in (match.event, match.round) if x)
+            return match.event
         if column == 6:
-            return match.table
+            return match.round
         if column == 7:
+            return match.table
+        if column == 8:
             return match.referee
-        return local_stamp(match.created_at)
+        if column == 9:
+            return local_stamp(match.created_at)
+        if projection is None or summary.status != "finished":
+            return ""
+        return local_stamp(projection.last_at)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and index.isValid():

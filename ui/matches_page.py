@@ -146,7 +146,8 @@ class MatchesPage(QWidget):
         self.preview_button.setText(self.tr("Print preview…"))
         self.cancel_button.setText(self.tr("Cancel"))
         self._headers = [self.tr("Status"), self.tr("Players"), self.tr("Score"), self.tr("Winner"), self.tr("Rules"),
-                         self.tr("Event"), self.tr("Table"), self.tr("Referee"), self.tr("Started")]  # fmt: skip
+                         self.tr("Event"), self.tr("Round"), self.tr("Table"), self.tr("Referee"), self.tr("Started"),
+                         self.tr("Finished")]  # fmt: skip
         if self.model is not None:
             self.model.headers = self._headers
             self.model.headerDataChanged.emit(horizontal(), 0, len(self._headers) - 1)

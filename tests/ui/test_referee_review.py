@@ -144,17 +144,23 @@ def test_new_match_names_come_from_this_database_and_enter_accepts(desk: Desk) -
 
 
 def test_the_matches_page_shows_winner_table_and_referee(desk: Desk) -> None:
-    """Finding 25: no Table, Referee or Winner columns."""
+    """Finding 25: no Table, Referee, Winner or finish time columns; the round folded into the event."""
     from referee_app.events import Concede
 
-    desk.start(table="7", referee="Claire Dubois")
+    desk.start(table="7", referee="Claire Dubois", round="Final")
     desk.key("A")
     desk.window.controller.record(Concede(player=Seat.A))
     desk.window.show_start()
     page = desk.window.matches
     headers = [page.model.headerData(c, Qt.Orientation.Horizontal) for c in range(page.model.columnCount())]
-    assert headers[3] == "Winner" and headers[6:8] == ["Table", "Referee"]
-    assert [page.row_text(0, c) for c in (3, 6, 7)] == ["Ben", "7", "Claire Dubois"]
+    row = {header: page.row_text(0, c) for c, header in enumerate(headers)}
+    assert {k: row[k] for k in ("Winner", "Round", "Table", "Referee")} == {
+        "Winner": "Ben",
+        "Round": "Final",
+        "Table": "7",
+        "Referee": "Claire Dubois",
+    }
+    assert row["Finished"] and row["Finished"] >= row["Started"]  # local time, when the match ended
 
 
 def test_statistics_recount_a_hand_scored_match_sort_and_export(desk: Desk, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

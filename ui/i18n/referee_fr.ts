@@ -661,6 +661,14 @@
         <translation>Arbitre</translation>
     </message>
     <message>
+        <source>Round</source>
+        <translation>Tour</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Fin</translation>
+    </message>
+    <message>
         <source>any status</source>
         <translation>tous les états</translation>
     </message>
