@@ -262,11 +262,13 @@ class DeskPage(QWidget):
             state, self.shot_panel.call_ball if calling else None, self.shot_panel.call_pocket if calling else None
         )
         spot = presenter.spot_ten_line(state, qt_translate)
-        self.prompt.setText(presenter.prompt_line(state, qt_translate) + (f" {spot}." if spot else ""))
+        session = self.controller.session
+        foul = presenter.foul_line(session.history, qt_translate) if session is not None else ""
+        line = presenter.prompt_line(state, qt_translate) + (f" {spot}." if spot else "")
+        self.prompt.setText(f"{foul} {line}" if foul else line)
         self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
         self.clock.extension_button.setEnabled(can.extension)
         self.clock.start_button.setEnabled(not state.finished)  # finding 22: no clock after the match
-        session = self.controller.session
         self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)
         if session is not None:
             self.history.show_history(session.history)

@@ -6,6 +6,7 @@ change: recording stays fast late in a long match.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 from referee_desk import presenter
@@ -29,7 +30,9 @@ class HistoryPanel(QListWidget):
         super().__init__(parent)
         self.setObjectName("history")
         self.setAlternatingRowColors(True)
-        self.setUniformItemSizes(True)  # one line per event: layout stays cheap in long matches
+        # a long line (a French foul line above all) wraps rather than hiding its end past the edge
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._history: History | None = None
         self._shown = 0
         self._voided: set[int] = set()

@@ -7,7 +7,8 @@ headless callers get English).
 
 from __future__ import annotations
 
-from referee_app.events import Break
+from referee_app.events import Break, PushOut, Shot
+from referee_app.history import History
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.refusals import RuleViolation
 from referee_app.rules import allowed, apply
@@ -34,6 +35,7 @@ __all__ = [  # the wording helpers are re-exported: the desk's widgets import di
     "describe",
     "extensions_line",
     "foul_label",
+    "foul_line",
     "fouls_line",
     "header_line",
     "how_label",
@@ -164,3 +166,20 @@ def break_preview(state: State, event: Break, tr: Translate = english) -> str:
     else:
         head = tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Enter records a legal break."))
     return f"{head} {prompt_line(after, tr)}"
+
+
+def foul_line(history: History, tr: Translate = english) -> str:
+    """The foul the last stroke drew, said with the prompt until the next event ('' when none):
+    "Foul by Ana: wrong ball first." The history names it too, but a long line may be cut there."""
+    if len(history.entries) < 2:
+        return ""
+    event = history.entries[-1].event
+    if not isinstance(event, Break | PushOut | Shot):
+        return ""  # an undo, a decision, a warning...: the foul it followed is not the news
+    before = history.timeline[-2]
+    fouls = foul_labels(event, before, tr)
+    if not fouls:
+        return ""
+    return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Foul by {name}: {fouls}.")).format(
+        name=name(before, before.at_table), fouls=", ".join(fouls)
+    )

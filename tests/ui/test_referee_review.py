@@ -404,3 +404,26 @@ def test_a_push_out_with_a_foul_is_a_push_out_and_a_foul(desk: Desk) -> None:
     assert desk.state.at_table is Seat.B and desk.state.fouls[Seat.A] == 1
     assert not desk.widget("pushOutFoulButton").isVisible()  # no push-out on the next shot
     assert desk.page.history.lines()[-1].endswith("Ana pushes out — foul: scratch")
+
+
+def test_the_prompt_names_the_foul_and_a_long_history_line_wraps(desk: Desk) -> None:
+    """Item 1 (seen under Xvfb in French): the foul line ran past the history's edge, and the prompt
+    said what follows a foul but not which foul it was."""
+    desk.start(rules="ffb")
+    desk.key("A")
+    desk.key("[")
+    desk.key("C")
+    desk.key("Return")
+    assert desk.text("promptLine") == (
+        "Foul by Ana: scratch, only 3 balls to a cushion, FFB needs 4. "
+        "Ben to shoot, ball in hand anywhere on the table."
+    )
+    history = desk.page.history
+    history.resize(220, history.height())  # narrower than the foul line
+    desk.qtbot.wait(10)
+    item = history.item(history.count() - 1)
+    one_line = history.fontMetrics().lineSpacing()
+    assert history.visualItemRect(item).height() >= 2 * one_line
+    assert history.horizontalScrollBar().maximum() == 0  # nothing hidden past the edge
+    desk.key("X")  # Ben plays a safety: the foul is no longer the news
+    assert not desk.text("promptLine").startswith("Foul")

@@ -1069,6 +1069,10 @@
         <source>Enter records a legal break.</source>
         <translation>Entrée enregistre une casse valide.</translation>
     </message>
+    <message>
+        <source>Foul by {name}: {fouls}.</source>
+        <translation>Faute de {name}&#xa0;: {fouls}.</translation>
+    </message>
 </context>
 <context>
     <name>Preset</name>
