@@ -31,7 +31,7 @@ from referee_app.projection import project_log
 from referee_app.refusals import RuleViolation
 from referee_app.session import Session, utc_now
 from referee_app.state import summary as state_summary
-from referee_app.store import Progress, Store, StoreError, Summary, Tampered
+from referee_app.store import MatchRow, Progress, Store, StoreError, Summary, Tampered
 
 HEADLESS_COMMANDS = (
     "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify", "history",
@@ -269,10 +269,15 @@ def cmd_record(args: argparse.Namespace, out: TextIO, source: Iterable[bytes | s
     return 0
 
 
+def _on_day(created_at: str, day: str) -> bool:
+    """A match `--date` selects: started on that local date, as its sheet prints it."""
+    return local_date(created_at) == day
+
+
 def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
     day = getattr(args, "date", None)
     if day:  # a day's matches, by the local date they started on (as the sheets print it)
-        ids = [row.match_id for row in store.match_rows() if local_date(row.created_at) == day]
+        ids = [row.match_id for row in store.match_rows() if _on_day(row.created_at, day)]
         if not ids:
             raise CliError(1, f"no match started on {day} in {store.path}")
     else:
@@ -295,12 +300,14 @@ def _selected_summaries(args: argparse.Namespace, store: Store) -> Iterator[Summ
         raise CliError(1, "name a match id, or give --all or --date")
     if not args.all and not day and not store.has_match(args.match_id):
         raise CliError(1, f"there is no match {args.match_id} in {store.path}")
-    for summary in store.iter_summaries(_progress("reading")):
+
+    def wanted(match: MatchRow) -> bool:
         if day:
-            chosen = local_date(summary.match.created_at) == day
-        else:
-            chosen = args.all or summary.match.match_id == args.match_id
-        if chosen:
+            return _on_day(match.created_at, day)
+        return bool(args.all) or match.match_id == args.match_id
+
+    for summary in store.iter_summaries(_progress("reading")):
+        if wanted(summary.match):
             if summary.projection is None:
                 raise CliError(1, summary.problem)
             yield summary
@@ -325,14 +332,15 @@ def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = No
     """Match sheets (pdf), rack-by-rack and match CSVs (csv), or match logs (jsonl) into --out."""
     if args.format == "pdf" and pdf is None:
         raise CliError(1, "PDF sheets are written by the desk: run `referee-app export ... --format pdf`")
+    if args.one_pdf and args.format != "pdf":  # refused before anything is read: never silently ignored
+        raise CliError(2, "--one-pdf goes with --format pdf")
     store = _open_store(args)
     try:
         if args.format == "csv":  # from the projections: no match is replayed
             sep = args.sep or exports.csv_separator(args.lang)
             written = exports.write_csv(_selected_summaries(args, store), Path(args.out), sep)
         elif args.one_pdf:
-            if args.format != "pdf" or pdf is None:
-                raise CliError(2, "--one-pdf goes with --format pdf")
+            assert pdf is not None  # checked above
             written = exports.write_one_pdf(_selected_logs(args, store), Path(args.out), args.one_pdf, pdf, args.paper)
         else:
             written = exports.write_files(_selected_logs(args, store), args.format, Path(args.out), pdf, args.paper)

@@ -508,17 +508,12 @@ class ShotPanel(QWidget):
         self._shot(SAFETY, tuple(self.dropped.pocketed))
 
     def submit_foul(self, foul: Foul) -> None:
+        # a scratch is a fact (the cue ball's fate), the others are listed fouls: the same for both strokes
+        facts = {"cue_ball": CueBallFate.POCKETED} if foul is Foul.SCRATCH else {"fouls": (foul,)}
         if self.push_foul.isChecked() and not self.push_foul.isHidden():
-            self._push_out(
-                cue_ball=CueBallFate.POCKETED if foul is Foul.SCRATCH else CueBallFate.TABLE,
-                fouls=() if foul is Foul.SCRATCH else (foul,),
-            )
-            return
-        call = self._call() or SAFETY
-        if foul is Foul.SCRATCH:
-            self._shot(call, tuple(self.dropped.pocketed), cue_ball=CueBallFate.POCKETED)
+            self._push_out(**facts)
         else:
-            self._shot(call, tuple(self.dropped.pocketed), fouls=(foul,))
+            self._shot(self._call() or SAFETY, tuple(self.dropped.pocketed), **facts)
 
     def submit_push_out(self) -> None:
         self._push_out()

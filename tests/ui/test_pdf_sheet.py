@@ -138,6 +138,19 @@ def test_one_pdf_holds_the_selected_sheets_each_from_a_new_page(qapp, db: Path, 
         main(["export", "--all", "--format", "pdf", "--one-pdf", "../x.pdf", "--out", str(day), "--db", str(db)]) == 1
     )
     assert not (tmp_path / "x.pdf").exists()  # nothing is written outside the chosen folder
+    csv_too = [
+        "export",
+        "--all",
+        "--format",
+        "csv",
+        "--one-pdf",
+        "y.pdf",
+        "--out",
+        str(tmp_path / "c"),
+        "--db",
+        str(db),
+    ]
+    assert main(csv_too) == 2 and not (tmp_path / "c").exists()  # refused, never silently ignored
 
 
 def test_french_sheet_splits_no_word(qapp, db: Path, tmp_path: Path) -> None:
