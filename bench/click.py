@@ -28,11 +28,11 @@ from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from referee_desk.controller import DeskController
-from referee_desk.main_window import DeskWindow
+from referee_desk.window import DeskWindow
 
-from referee_app.events import Break, Lag, MatchStarted
-from referee_app.store import Store, apply_pragmas
-from referee_app.vocab import Awaiting, Pocket, Seat
+from referee_app.game.events import Break, Lag, MatchStarted
+from referee_app.game.vocab import Awaiting, Pocket, Seat
+from referee_app.log.store import Store, apply_pragmas
 
 CLICKS = 500
 

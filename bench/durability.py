@@ -16,12 +16,13 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from referee_app.codec import dumps, event_to_json
-from referee_app.events import MatchStarted
-from referee_app.session import Session
-from referee_app.store import Store
-from tests.referee_app.play_ahead import play_ahead
-from tests.referee_app.test_durability import _record_and_kill
+from tests.game.test_durability import _record_and_kill
+
+from referee_app.game.events import MatchStarted
+from referee_app.log.codec import dumps, event_to_json
+from referee_app.log.session import Session
+from referee_app.log.store import Store
+from tests.game.play_ahead import play_ahead
 
 KILLS = 300
 

@@ -39,12 +39,13 @@ import psycopg
 
 from bench.click import p95
 from bench.synthetic import synthetic_events
-from referee_app.board import BoardWatcher
-from referee_app.event_server import Cluster
-from referee_app.events import MatchStarted
-from referee_app.pusher import EventLink, LinkFile, Pusher, link_path
-from referee_app.session import Session
-from referee_app.store import Store
+from referee_app.game.events import MatchStarted
+from referee_app.log.session import Session
+from referee_app.log.store import Store
+from referee_app.venue.board import BoardWatcher
+from referee_app.venue.model import EventLink
+from referee_app.venue.pusher import LinkFile, Pusher, link_path
+from referee_app.venue.server import Cluster
 
 DESKS = 64
 EVENTS = 200
@@ -230,11 +231,11 @@ def click_ratio(folder: Path, cluster: Cluster) -> tuple[list[float], list[float
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
     from referee_desk.controller import DeskController
-    from referee_desk.main_window import DeskWindow
+    from referee_desk.window import DeskWindow
 
     from bench.overlay import alternate_blocks
-    from referee_app.events import Lag
-    from referee_app.vocab import Seat
+    from referee_app.game.events import Lag
+    from referee_app.game.vocab import Seat
 
     app = QApplication.instance() or QApplication([])
     assert isinstance(app, QApplication)

@@ -19,11 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)
 
-from referee_app.cli import import_entries
-from referee_app.demo import seed_logs
-from referee_app.events import MatchStarted
-from referee_app.logfile import read_log
-from referee_app.store import Store
+from referee_app.game.events import MatchStarted
+from referee_app.log.logfile import read_log
+from referee_app.log.store import Store
+from referee_app.organizer.demo import seed_logs
+from referee_app.organizer.operations import import_entries
 
 MATCHES = 1000
 
@@ -52,7 +52,7 @@ DESK = (
 import sys
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from referee_desk.desk import build_desk, parse_args
+from referee_desk.app import build_desk, parse_args
 app = QApplication([])
 w = build_desk(parse_args(["--db", sys.argv[1]]), QSettings(sys.argv[2], QSettings.Format.IniFormat))
 w.resize(1366, 768); w.show()

@@ -37,12 +37,12 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from referee_desk.controller import DeskController
-from referee_desk.main_window import DeskWindow
+from referee_desk.window import DeskWindow
 
 from bench.click import p95
-from referee_app.events import Break, Lag, MatchStarted
-from referee_app.store import Store
-from referee_app.vocab import Awaiting, Pocket, Seat
+from referee_app.game.events import Break, Lag, MatchStarted
+from referee_app.game.vocab import Awaiting, Pocket, Seat
+from referee_app.log.store import Store
 
 EVENTS = 200
 BLOCKS = 4

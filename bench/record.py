@@ -18,9 +18,9 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])  # not bench/: its click.
 import sqlite_utils
 
 from bench.synthetic import synthetic_events
-from referee_app.codec import event_to_text
-from referee_app.session import Session
-from referee_app.store import Store, apply_pragmas
+from referee_app.log.codec import event_to_text
+from referee_app.log.session import Session
+from referee_app.log.store import Store, apply_pragmas
 
 EVENTS = 1500
 ROUNDS = 5

@@ -15,9 +15,9 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])  # not bench/: its click.py would shadow `click`
 
 from bench.synthetic import synthetic_entries
-from referee_app.codec import parse_event_text
-from referee_app.history import replay
-from referee_app.store import Store
+from referee_app.game.history import replay
+from referee_app.log.codec import parse_event_text
+from referee_app.log.store import Store
 
 RACKS = 1000
 RUNS = 15

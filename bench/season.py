@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.synthetic import TABLES, season
-from referee_app.merge import merge
-from referee_app.store import Store
+from referee_app.log.merge import merge
+from referee_app.log.store import Store
 
 
 def timed(fn, *args):  # type: ignore[no-untyped-def]
@@ -68,9 +68,9 @@ CHILD = """
 import resource, sys, time
 sys.path[0] = sys.argv[1]
 from pathlib import Path
-from referee_app import stats
-from referee_app.exports import write_csv
-from referee_app.store import Store
+from referee_app.log import stats
+from referee_app.organizer.exports import write_csv
+from referee_app.log.store import Store
 store = Store.open_readonly(Path(sys.argv[2]))
 t0 = time.perf_counter()
 per_match = [s.projection.figures((s.match.player_a, s.match.player_b)) for s in store.iter_summaries()]

@@ -23,10 +23,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QTableView
 from referee_desk.controller import DeskController
-from referee_desk.main_window import DeskWindow
+from referee_desk.window import DeskWindow
 
 from bench.heartbeat import Heartbeat
-from referee_app.store import Store
+from referee_app.log.store import Store
 
 APP = QApplication.instance() or QApplication([])
 

@@ -17,15 +17,15 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from referee_desk.pdf_sheet import ensure_gui_app, write_sheets_pdf
+from referee_desk.printing import ensure_gui_app, write_sheets_pdf
 
-from referee_app.cli import import_entries
-from referee_app.demo import seed_logs
-from referee_app.events import MatchStarted
-from referee_app.exports import matches_csv, racks_csv
-from referee_app.logfile import read_log
-from referee_app.sheet import build_sheet, sheet_html
-from referee_app.store import Store
+from referee_app.game.events import MatchStarted
+from referee_app.log.logfile import read_log
+from referee_app.log.store import Store
+from referee_app.organizer.demo import seed_logs
+from referee_app.organizer.exports import matches_csv, racks_csv
+from referee_app.organizer.operations import import_entries
+from referee_app.words.sheet import build_sheet, sheet_html
 
 MATCHES = 200
 

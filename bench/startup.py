@@ -71,7 +71,7 @@ DESK = (
 import sys
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from referee_desk.desk import build_desk, parse_args
+from referee_desk.app import build_desk, parse_args
 app = QApplication([])
 settings = QSettings(sys.argv[2], QSettings.Format.IniFormat)
 window = build_desk(parse_args(["--demo", "--db", sys.argv[1]]), settings, defer=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from referee_app.events import Break, Called, Entry, Event, Lag, MatchStarted, Potted, Shot, ShotClock, Stalemate
-from referee_app.projection import project_log
-from referee_app.store import Store
-from referee_app.vocab import Pocket, Seat
+from referee_app.game.events import Break, Called, Entry, Event, Lag, MatchStarted, Potted, Shot, ShotClock, Stalemate
+from referee_app.game.vocab import Pocket, Seat
+from referee_app.log.projection import project_log
+from referee_app.log.store import Store
 
 POCKETS = list(Pocket)
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from referee_app.cli import main
+from referee_app.cli.main import main
 
 sys.exit(main())

@@ -4,9 +4,9 @@
 
 lupdate collects every `tr(...)`, `QCoreApplication.translate(...)` and
 `QT_TRANSLATE_NOOP(...)` string of `ui/` and `referee_app/` into
-`ui/i18n/referee_fr.ts` (existing translations are kept, strings no longer in
+`ui/translations/referee_fr.ts` (existing translations are kept, strings no longer in
 the sources are dropped); translate the new entries (Qt Linguist:
-`pyside6-linguist ui/i18n/referee_fr.ts`, or by hand), then run this again so
+`pyside6-linguist ui/translations/referee_fr.ts`, or by hand), then run this again so
 that lrelease compiles `referee_fr.qm`, which the package ships.
 """
 
@@ -17,12 +17,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGUE = ROOT / "ui" / "i18n" / "referee_fr.ts"
+CATALOGUE = ROOT / "ui" / "translations" / "referee_fr.ts"
 BIN = Path(sys.executable).parent
 
 
 def sources() -> list[str]:
-    return sorted(str(p.relative_to(ROOT)) for folder in ("ui", "referee_app") for p in (ROOT / folder).glob("*.py"))
+    return sorted(str(p.relative_to(ROOT)) for folder in ("ui", "referee_app") for p in (ROOT / folder).rglob("*.py"))
 
 
 def lupdate(catalogue: Path) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee_app.codec import event_from_json
-from referee_app.events import Entry, Event
-from referee_app.history import History, replay
-from referee_app.presets import BreakRequirement, Preset, TenOnBreak
-from referee_app.rules import apply
-from referee_app.state import State
+from referee_app.game.events import Entry, Event
+from referee_app.game.history import History, replay
+from referee_app.game.presets import BreakRequirement, Preset, TenOnBreak
+from referee_app.game.rules import apply
+from referee_app.game.state import State
+from referee_app.log.codec import event_from_json
 
 PRESETS = ("wpa", "ffb")
 

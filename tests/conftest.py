@@ -55,7 +55,7 @@ EVENT_PASSWORD = "table-pass-2026"
 @pytest.fixture(scope="session")
 def event_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """A throwaway event server (Debian's PostgreSQL; run as `postgres` when the tests run as root)."""
-    from referee_app.event_server import Cluster, EventServerError, pg_binary
+    from referee_app.venue.server import Cluster, EventServerError, pg_binary
 
     try:
         pg_binary("initdb")

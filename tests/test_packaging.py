@@ -72,7 +72,7 @@ def test_the_wheel_installs_the_desk_with_its_demo_and_no_bare_ui_package(tmp_pa
     )
     assert install.returncode == 0, install.stderr[-2000:]
     site = next((venv / "lib").glob("python3*/site-packages"))
-    assert (site / "referee_app").is_dir() and (site / "referee_desk" / "i18n" / "referee_fr.qm").is_file()
+    assert (site / "referee_app").is_dir() and (site / "referee_desk" / "translations" / "referee_fr.qm").is_file()
     assert not (site / "ui").exists(), "the wheel installs a bare 'ui' package"
     assert len(list((site / "referee_app" / "seeds").glob("*.jsonl"))) == DEMO_MATCHES
     app, db, env = venv / "bin" / "referee-app", tmp_path / "desk.db", _env(home)

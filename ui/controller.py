@@ -22,10 +22,10 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from referee_desk.notices import Notice
 
 if TYPE_CHECKING:  # the core is imported when a database is opened, after the desk has painted
-    from referee_app.events import Event, MatchStarted
-    from referee_app.session import Session
-    from referee_app.state import State
-    from referee_app.store import Store
+    from referee_app.game.events import Event, MatchStarted
+    from referee_app.game.state import State
+    from referee_app.log.session import Session
+    from referee_app.log.store import Store
 
 
 T = TypeVar("T")
@@ -39,11 +39,11 @@ def qt_translate(context: str, text: str) -> str:
 
 def _user_errors() -> tuple[type[Exception], ...]:
     """Failures a person can act on (shown as they are), as opposed to bugs (logged)."""
-    from referee_app.codec import LogFormatError
-    from referee_app.exports import ExportError
-    from referee_app.history import ReplayRefused
-    from referee_app.logfile import LogFileError
-    from referee_app.store import StoreError
+    from referee_app.game.history import ReplayRefused
+    from referee_app.log.codec import LogFormatError
+    from referee_app.log.logfile import LogFileError
+    from referee_app.log.store import StoreError
+    from referee_app.organizer.exports import ExportError
 
     return (StoreError, LogFormatError, LogFileError, ReplayRefused, ExportError, OSError)
 
@@ -75,7 +75,7 @@ class DeskController(QObject):
         self.store = store
 
     def open_match(self, match_id: str) -> bool:
-        from referee_app.session import Session
+        from referee_app.log.session import Session
 
         store = self.store
         if store is None:
@@ -90,7 +90,7 @@ class DeskController(QObject):
         return True
 
     def new_match(self, setup: MatchStarted) -> bool:
-        from referee_app.session import Session
+        from referee_app.log.session import Session
 
         store = self.store
         if store is None:
@@ -131,8 +131,8 @@ class DeskController(QObject):
     def report(self, what: str, exc: BaseException) -> None:
         """Say why `what` did not happen: a refusal or a failure the person can act on as it is, a
         stop they asked for as information, anything else as an internal error (logged in full)."""
-        from referee_app.refusals import RuleViolation
-        from referee_app.store import Cancelled
+        from referee_app.game.refusals import RuleViolation
+        from referee_app.log.store import Cancelled
 
         if isinstance(exc, RuleViolation):
             self.notice.emit(Notice.REFUSAL, exc.message(qt_translate))
@@ -174,7 +174,7 @@ class DeskController(QObject):
         """Record `event`; True when it is in the log. Refusals go to the notice area."""
         from dataclasses import replace
 
-        from referee_app.events import Option, PushOut, Shot
+        from referee_app.game.events import Option, PushOut, Shot
 
         if isinstance(event, Shot | PushOut) and event.clock_s is None and self._clock_started is not None:
             event = replace(event, clock_s=self.clock_seconds())

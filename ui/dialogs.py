@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
 from referee_desk import presenter
 from referee_desk.controller import qt_translate
 
-from referee_app.events import Concede, Event, MatchStarted, Note, Penalty, ShotClock, Stalemate
-from referee_app.presets import CONTEXT as PRESET_CONTEXT
-from referee_app.presets import PRESETS
-from referee_app.state import State
-from referee_app.vocab import BreakOrder, PenaltyKind, Seat
+from referee_app.game.events import Concede, Event, MatchStarted, Note, Penalty, ShotClock, Stalemate
+from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
+from referee_app.game.presets import PRESETS
+from referee_app.game.state import State
+from referee_app.game.vocab import BreakOrder, PenaltyKind, Seat
 
 
 def _buttons(dialog: QDialog, name: str) -> QDialogButtonBox:

@@ -1,6 +1,6 @@
 """Languages: English (the source) and French, switched without a restart.
 
-Translations are Qt Linguist files in `ui/i18n/` (`.ts` sources, `.qm`
+Translations are Qt Linguist files in `ui/translations/` (`.ts` sources, `.qm`
 compiled with pyside6-lrelease and shipped). Installing a translator makes Qt
 send a LanguageChange event to every widget, which re-labels itself.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
-FOLDER = Path(__file__).resolve().parent / "i18n"
+FOLDER = Path(__file__).resolve().parent / "translations"
 LANGUAGES = {"en": "English", "fr": "Français"}
 SETTING = "language"
 

@@ -7,39 +7,23 @@ data folder that Qt names, and because `export --format pdf` needs Qt.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
+
+from referee_desk.places import default_db_path
 
 if TYPE_CHECKING:
     from referee_app.i18n import Translate
 
-ORGANIZATION = "referee-desk"
-APPLICATION = "referee-app"
-
-
-def default_db_path() -> Path:
-    """The database in Qt's per-user data folder (or $REFEREE_APP_DB)."""
-    override = os.environ.get("REFEREE_APP_DB")
-    if override:
-        return Path(override)
-    from PySide6.QtCore import QCoreApplication, QStandardPaths
-
-    QCoreApplication.setOrganizationName(ORGANIZATION)
-    QCoreApplication.setApplicationName(APPLICATION)
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(folder) / "matches.db"
-
 
 def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
     """`export`, with PDF sheets printed by Qt (the core writes CSV and JSON Lines itself)."""
-    from referee_app import cli
+    from referee_app.cli import main as cli
 
     if args.format != "pdf":
         return cli.cmd_export(args, out)
-    from referee_desk.pdf_sheet import write_sheets_pdf
+    from referee_desk.printing import write_sheets_pdf
 
     return _in_language(args.lang, lambda _tr: cli.cmd_export(args, out, pdf=write_sheets_pdf))
 
@@ -48,7 +32,7 @@ def _in_language(lang: str, run: Callable[[Translate], int]) -> int:
     """Run a command with the desk's Qt catalogue for `lang` installed (and taken out after)."""
     from PySide6.QtCore import QCoreApplication
     from referee_desk.controller import qt_translate
-    from referee_desk.pdf_sheet import ensure_gui_app, use_language
+    from referee_desk.printing import ensure_gui_app, use_language
 
     ensure_gui_app()
     translator = use_language(lang)
@@ -61,7 +45,7 @@ def _in_language(lang: str, run: Callable[[Translate], int]) -> int:
 
 def history_in_language(args: argparse.Namespace, out: TextIO) -> int:
     """`history --lang fr`: the desk's own French wording, from its Qt catalogue."""
-    from referee_app import cli
+    from referee_app.cli import main as cli
 
     if args.lang == "en":
         return cli.cmd_history(args, out)
@@ -70,15 +54,18 @@ def history_in_language(args: argparse.Namespace, out: TextIO) -> int:
 
 def board_window(args: argparse.Namespace, out: TextIO) -> int:
     """`board`: the organizer's window (with --no-window, the web page only, from the core)."""
-    from referee_desk.board_window import run_board
+    from referee_desk.venue.board_window import run_board
 
-    return run_board(args, out)
+    from referee_app.cli import main as cli
+    from referee_app.cli import venue as event_cli
+
+    return run_board(args, out, cli.HANDLERS["board"], event_cli.start_board_web)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and not args[0].startswith("-"):  # a subcommand: the desk (and Qt's GUI) stays unloaded
-        from referee_app import cli
+        from referee_app.cli import main as cli
 
         db = None if args[0] == "replay" else default_db_path()
         return cli.main(
@@ -86,9 +73,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             default_db=db,
             extra={"export": export_with_pdf, "board": board_window, "history": history_in_language},
         )
-    from referee_desk.desk import run_desk
+    from referee_desk.app import run_desk
 
-    return run_desk(args)
+    commands: tuple[str, ...] = ()
+    if "-h" in args or "--help" in args:  # the core is not loaded before the first paint otherwise
+        from referee_app.cli.main import HEADLESS_COMMANDS
+
+        commands = HEADLESS_COMMANDS
+    return run_desk(args, commands)
 
 
 if __name__ == "__main__":

@@ -7,24 +7,15 @@ headless callers get English).
 
 from __future__ import annotations
 
-from referee_app.events import Break, PushOut, Shot
-from referee_app.history import History
+from referee_app.game.events import Break, PushOut, Shot
+from referee_app.game.history import History
+from referee_app.game.labels import RESULT_LABELS, foul_label, how_label, name, result_label, rules_label, tr_penalty
+from referee_app.game.refusals import RuleViolation
+from referee_app.game.rules import allowed, apply
+from referee_app.game.state import State
+from referee_app.game.vocab import Awaiting, CueBall, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
-from referee_app.refusals import RuleViolation
-from referee_app.rules import allowed, apply
-from referee_app.state import State
-from referee_app.vocab import Awaiting, CueBall, Seat
-from referee_app.wording import (
-    RESULT_LABELS,
-    describe,
-    foul_label,
-    foul_labels,
-    how_label,
-    name,
-    result_label,
-    rules_label,
-    tr_penalty,
-)
+from referee_app.words.wording import describe, foul_labels
 
 CTX = "Presenter"
 

@@ -1,0 +1,75 @@
+"""Why an event is refused, in words a referee understands.
+
+Each refusal has a stable code and an English template with named
+parameters; the GUI translates the template by its code, so the core stays
+free of Qt and of any translation machinery.
+"""
+
+from __future__ import annotations
+
+from referee_app.game.events import EventType
+from referee_app.game.labels import foul_label
+from referee_app.game.vocab import Foul
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+
+CONTEXT = "Refusal"
+
+TEMPLATES: dict[str, str] = {
+    "match_over": QT_TRANSLATE_NOOP("Refusal", "The match is over: only a note or an undo can be recorded."),
+    "before_lag": QT_TRANSLATE_NOOP("Refusal", "The lag has not been decided yet: record the lag first."),
+    "lag_decided": QT_TRANSLATE_NOOP("Refusal", "The lag has already been decided."),
+    "already_started": QT_TRANSLATE_NOOP("Refusal", "The match has already started."),
+    "not_due": QT_TRANSLATE_NOOP("Refusal", "It is {due}'s turn, not {player}'s."),
+    "no_break_due": QT_TRANSLATE_NOOP("Refusal", "No break is due now: the rack has already been broken."),
+    "break_due": QT_TRANSLATE_NOOP("Refusal", "The rack has not been broken yet: record the break first."),
+    "option_pending": QT_TRANSLATE_NOOP("Refusal", "{chooser} must first choose: shoot, or hand the table back."),
+    "no_option": QT_TRANSLATE_NOOP("Refusal", "No option is offered now."),
+    "no_push_out": QT_TRANSLATE_NOOP("Refusal", "A push-out is only allowed on the first shot after a legal break."),
+    "no_call_on_break": QT_TRANSLATE_NOOP("Refusal", "Under {rules} rules nothing can be announced on the break."),
+    "foul_not_here": QT_TRANSLATE_NOOP("Refusal", "The foul '{foul}' does not apply to {stroke}."),
+    "ball_not_on_table": QT_TRANSLATE_NOOP("Refusal", "Ball {ball} is not on the table."),
+    "no_warning_due": QT_TRANSLATE_NOOP("Refusal", "{player} is not on two consecutive fouls: no warning is due."),
+    "already_warned": QT_TRANSLATE_NOOP("Refusal", "{player} has already been warned."),
+    "no_shot_clock": QT_TRANSLATE_NOOP("Refusal", "This match is played without a shot clock."),
+    "extension_not_due": QT_TRANSLATE_NOOP(
+        "Refusal", "{player} is not about to shoot: an extension is taken before one's own shot."
+    ),
+    "no_extension_left": QT_TRANSLATE_NOOP("Refusal", "{player} has no extension left in this rack."),
+    "penalty_foul_break_due": QT_TRANSLATE_NOOP("Refusal", "A foul penalty cannot be given while the break is due."),
+    "stalemate_break_due": QT_TRANSLATE_NOOP("Refusal", "A stalemate cannot be declared before the rack is broken."),
+    "undo_nothing": QT_TRANSLATE_NOOP("Refusal", "There is nothing to undo."),
+    "undo_not_latest": QT_TRANSLATE_NOOP(
+        "Refusal", "Only the latest event still in force can be undone (event {latest}), not event {target}."
+    ),
+    "undo_start": QT_TRANSLATE_NOOP("Refusal", "The start of the match cannot be undone."),
+}
+
+
+STROKE_LABELS: dict[EventType, str] = {
+    EventType.BREAK: QT_TRANSLATE_NOOP("Refusal", "a break"),
+    EventType.PUSH_OUT: QT_TRANSLATE_NOOP("Refusal", "a push-out"),
+    EventType.SHOT: QT_TRANSLATE_NOOP("Refusal", "a shot"),
+}
+
+
+def _in_words(value: object, tr: Translate) -> object:
+    """A parameter as a person reads it: codes (a foul, a stroke) by their translated label."""
+    if isinstance(value, Foul):
+        return foul_label(value, tr)
+    if isinstance(value, EventType):
+        return tr(CONTEXT, STROKE_LABELS[value])
+    return value
+
+
+class RuleViolation(ValueError):
+    """An event the rules do not allow now. The state does not change."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(self.message())
+
+    def message(self, tr: Translate = english) -> str:
+        """The refusal in words, translated by `tr` (English by default); no internal code shows."""
+        words = {name: _in_words(value, tr) for name, value in self.params.items()}
+        return tr(CONTEXT, TEMPLATES[self.code]).format(**words)

@@ -1,0 +1,713 @@
+"""The match log store: an append-only SQLite file, kept with sqlite-utils.
+
+Tables read as words for an organizer who opens the file in the sqlite-utils
+CLI or Datasette: `matches` (one row per match, from its `match_started`) and
+`events` (one row per log line, keyed `(match_id, seq)`, with its time in `at`
+and the event's JSON in `body`). Triggers refuse every UPDATE and DELETE on `events`, and a second
+writer appending a `seq` that exists hits the primary key instead of forking
+the log. Each append is committed (WAL, synchronous=FULL) before it returns.
+
+The log is tamper-evident: each event row carries `hash = sha256(previous hash,
+match id, seq, type, at, body)`, and each match row its head `(head_seq,
+head_hash)`. Loading a match checks the whole chain, the head and the index row
+against the log; a mismatch is `Tampered`, never replayed silently. Reading
+opens the file read-only and refuses a file that is not ours (another program's
+database, a newer version, views or foreign triggers) before reading any row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from referee_app.game.events import EVENT_CLASSES, Entry, MatchStarted
+from referee_app.game.history import LONG_HISTORY, ReplayRefused, collector_paused, replay
+from referee_app.log.chain import GENESIS as GENESIS
+from referee_app.log.chain import chain_hash as chain_hash
+from referee_app.log.codec import LogFormatError, event_to_text, parse_event_text
+from referee_app.log.projection import Projection, project_history
+
+if TYPE_CHECKING:
+    import sqlite_utils
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the log and its index of matches
+    """
+    CREATE TABLE matches (
+        match_id TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        player_a TEXT NOT NULL,
+        player_b TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        race_to INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        round TEXT NOT NULL,
+        "table" TEXT NOT NULL,
+        referee TEXT NOT NULL
+    );
+    CREATE TABLE events (
+        match_id TEXT NOT NULL REFERENCES matches(match_id),
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        type TEXT NOT NULL,
+        at TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    );
+    CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END;
+    CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END;
+    CREATE TRIGGER matches_keep BEFORE DELETE ON matches
+    BEGIN SELECT RAISE(ABORT, 'matches are never deleted'); END;
+    """,
+    # 2: the hash chain (the hashes of rows already stored are filled in by `_chain_existing`)
+    """
+    ALTER TABLE events ADD COLUMN hash TEXT NOT NULL DEFAULT '';
+    ALTER TABLE matches ADD COLUMN head_seq INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN head_hash TEXT NOT NULL DEFAULT '';
+    """,
+    # 3: projections, derived from the log (made for every match by `summaries` on first use)
+    """
+    CREATE TABLE projections (
+        match_id TEXT PRIMARY KEY REFERENCES matches(match_id),
+        head_seq INTEGER NOT NULL,
+        head_hash TEXT NOT NULL,
+        status TEXT NOT NULL,
+        score_a INTEGER NOT NULL,
+        score_b INTEGER NOT NULL,
+        winner TEXT NOT NULL,
+        result TEXT NOT NULL,
+        last_at TEXT NOT NULL,
+        figures TEXT NOT NULL,
+        index_hash TEXT NOT NULL
+    );
+    """,
+)
+
+TRIGGERS: dict[str, str] = {
+    "events_append_only_update": "CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events\n"
+    "    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END",
+    "events_append_only_delete": "CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events\n"
+    "    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END",
+    "matches_keep": "CREATE TRIGGER matches_keep BEFORE DELETE ON matches\n"
+    "    BEGIN SELECT RAISE(ABORT, 'matches are never deleted'); END",
+}
+"""Our triggers, by name: a read-write open puts back any that was dropped by hand."""
+
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "matches": ("match_id", "created_at", "player_a", "player_b", "rules", "race_to", "event", "round",
+                "table", "referee", "head_seq", "head_hash"),
+    "events": ("match_id", "seq", "type", "at", "body", "hash"),
+    "projections": ("match_id", "head_seq", "head_hash", "status", "score_a", "score_b", "winner", "result",
+                    "last_at", "figures", "index_hash"),
+}  # fmt: skip
+"""The columns of our tables at the current version, in order."""
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used as asked; the message says why, for a person."""
+
+
+class SeqTaken(StoreError):
+    """Another writer already appended this seq: reopen the match, never fork it."""
+
+
+class Tampered(StoreError):
+    """The stored log was changed outside the app: its hash chain, head or index row do not match."""
+
+
+class NotOurs(StoreError):
+    """The file is not a match database this version can use (another program's, a newer one, crafted)."""
+
+
+Progress = Callable[[int, int], bool]
+"""(done, total) -> go on? Long reads call it after each match; False stops them (`Cancelled`)."""
+
+
+class Cancelled(StoreError):
+    """The person asked to stop a long read."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    match_id: str
+    created_at: str
+    player_a: str
+    player_b: str
+    rules: str
+    race_to: int
+    event: str
+    round: str
+    table: str
+    referee: str
+    head_seq: int = 0
+    head_hash: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A match as lists, filters, statistics and the CSVs see it: its index row and projection
+    (None when its log cannot be read: `problem` says why, `tampered` when it was edited)."""
+
+    match: MatchRow
+    projection: Projection | None
+    tampered: bool = False
+    problem: str = ""
+
+    @property
+    def status(self) -> str:
+        if self.projection is not None:
+            return self.projection.status
+        return "tampered" if self.tampered else "damaged"
+
+
+class StoredRow(NamedTuple):
+    """One stored event row, as it is on disk."""
+
+    seq: int
+    type: str
+    at: str
+    body: str
+    hash: str
+
+
+def _index_row(start: Entry) -> dict[str, object]:
+    """A match's row in the index, from its `match_started` entry."""
+    setup = start.event
+    assert isinstance(setup, MatchStarted)
+    return {
+        "match_id": setup.match_id,
+        "created_at": start.at,
+        "player_a": setup.players[0],
+        "player_b": setup.players[1],
+        "rules": setup.rules,
+        "race_to": setup.race_to,
+        "event": setup.event,
+        "round": setup.round,
+        "table": setup.table,
+        "referee": setup.referee,
+    }
+
+
+def apply_pragmas(db: sqlite_utils.Database) -> None:
+    """The durability settings every connection to a log uses (bench uses them too)."""
+    db.execute("PRAGMA busy_timeout = 5000")
+    db.enable_wal()
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("PRAGMA foreign_keys = ON")
+
+
+class Store:
+    """One SQLite file of match logs."""
+
+    def __init__(self, path: str | Path, *, create_folder: bool = False) -> None:
+        """Open `path` to read and write, making a new database there if there is none. The folder
+        must exist unless `create_folder` (the desk's own data folder): a mistyped path is an error."""
+        self.path = Path(path)
+        self.readonly = False
+        self._heads: dict[str, tuple[int, str]] = {}
+        self._index_digests: dict[str, str] = {}
+        try:
+            if create_folder:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            elif not self.path.parent.is_dir():
+                raise StoreError(f"{self.path}: the folder {self.path.parent} does not exist")
+            import sqlite_utils  # here, not at the top: it costs ~0.1 s and the desk paints first
+
+            # No sqlite-utils plugins: the match log's connection is ours alone, and looking
+            # for plugins scans every installed package's entry points (~40 ms per start).
+            self.db = sqlite_utils.Database(self.path, execute_plugins=False)
+            self._check_schema(allow_new=True)
+            apply_pragmas(self.db)
+            self._migrate()
+            self._restore_triggers()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} cannot be opened as a match database: {exc}") from None
+        except OSError as exc:
+            raise StoreError(f"{self.path} cannot be opened: {exc.strerror or exc}") from None
+
+    @classmethod
+    def open_readonly(cls, path: Path) -> Store:
+        """A database read without writing to it: no migration, no WAL switch, no new file. Works in a
+        read-only folder too. A file that is not ours is refused before any row is read."""
+        path = Path(path)
+        if not path.is_file():
+            raise StoreError(f"{path} does not exist" if not path.exists() else f"{path} is not a file")
+        import sqlite_utils
+
+        store = cls.__new__(cls)
+        store.path = path
+        store.readonly = True
+        store._heads = {}
+        store._index_digests = {}
+        uri = path.resolve().as_uri()
+        try:
+            try:
+                connection = sqlite3.connect(f"{uri}?mode=ro", uri=True)
+                connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.OperationalError:
+                # A WAL database in a folder we may not write (a read-only USB stick): SQLite cannot
+                # make its -shm file there. Read the file as it is; a desk that closed left no WAL.
+                connection = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True)
+            connection.execute("PRAGMA query_only = ON")
+            store.db = sqlite_utils.Database(connection, execute_plugins=False)
+            store._check_schema(allow_new=False)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{path} cannot be opened as a match database: {exc}") from None
+        return store
+
+    def _check_schema(self, allow_new: bool) -> None:
+        """Refuse a file that is not one of our match databases, before reading any of its rows.
+
+        Another program's database, one made by a newer version, and a crafted one (a view in place
+        of a table, a trigger of someone else's) are refused; an empty file is a new database only
+        when `allow_new` (the commands that mean to make one)."""
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        self.version = max(version, len(MIGRATIONS)) if allow_new else version  # a writer migrates
+        objects = self.db.execute("SELECT type, name, tbl_name FROM sqlite_master").fetchall()
+        if version > len(MIGRATIONS):
+            raise NotOurs(f"{self.path} was made by a newer version of referee-app (schema {version}): update the app")
+        if version == 0:
+            if objects:
+                raise NotOurs(f"{self.path} is not a match database (it holds another program's tables)")
+            if not allow_new:
+                raise NotOurs(f"{self.path} is not a match database (it is empty)")
+            return
+        for kind, name, table in objects:
+            if kind == "view":
+                raise NotOurs(f"{self.path} is not a match database: it holds a view ({name})")
+            if kind == "trigger" and (name not in TRIGGERS or table not in COLUMNS):
+                raise NotOurs(f"{self.path} is not a match database: it holds a trigger of its own ({name})")
+            if kind == "table" and name not in COLUMNS:
+                raise NotOurs(f"{self.path} is not a match database: it holds a table of its own ({name})")
+        expected = COLUMNS if version == len(MIGRATIONS) else _columns_at(version)
+        for table, columns in expected.items():
+            found = tuple(row[1] for row in self.db.execute(f'PRAGMA table_info("{table}")').fetchall())
+            if found != columns:
+                raise NotOurs(f"{self.path} is not a match database: its {table} table is not ours")
+
+    def _restore_triggers(self) -> None:
+        """Put back the append-only triggers if someone dropped them (the hash chain tells what changed)."""
+        present = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        missing = [sql for name, sql in TRIGGERS.items() if name not in present]
+        if missing:
+            with self.db.atomic():
+                for sql in missing:
+                    self.db.execute(sql)
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy of the whole database at `target` (SQLite's online backup: safe while a
+        desk is recording, unlike copying the file). Written beside `target`, then renamed into place."""
+        target = Path(target)
+        if target.exists():
+            raise StoreError(f"{target} already exists: choose a new file name")
+        if not target.parent.is_dir():
+            raise StoreError(f"{target}: the folder {target.parent} does not exist")
+        partial = target.with_name(f".{target.name}.partial")
+        try:
+            copy = sqlite3.connect(partial)
+            try:
+                self.db.conn.backup(copy)
+            finally:
+                copy.close()
+            partial.replace(target)
+        except (sqlite3.DatabaseError, OSError) as exc:
+            partial.unlink(missing_ok=True)
+            raise StoreError(f"could not back up {self.path} to {target}: {exc}") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _migrate(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= version:
+                continue
+            with self.db.atomic():
+                for statement in _statements(script):
+                    self.db.execute(statement)
+                if number == 2:
+                    self._chain_existing()
+                self.db.execute(f"PRAGMA user_version = {number}")
+
+    def _chain_existing(self) -> None:
+        """Migration 2: hash the rows stored before the chain existed (their content is taken as it is)."""
+        self.db.execute("DROP TRIGGER IF EXISTS events_append_only_update")
+        for (match_id,) in self.db.execute("SELECT match_id FROM matches").fetchall():
+            previous, last = GENESIS, 0
+            rows = self.db.execute(
+                "SELECT seq, type, at, body FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+            ).fetchall()
+            for seq, kind, at, body in rows:
+                previous, last = chain_hash(previous, match_id, seq, kind, at, body), seq
+                self.db.execute("UPDATE events SET hash = ? WHERE match_id = ? AND seq = ?", (previous, match_id, seq))
+            self.db.execute(
+                "UPDATE matches SET head_seq = ?, head_hash = ? WHERE match_id = ?", (last, previous, match_id)
+            )
+        self.db.execute(TRIGGERS["events_append_only_update"])
+
+    def _refuse_readonly(self) -> None:
+        if self.readonly:
+            raise StoreError(f"{self.path} is open for reading only")
+
+    def create_match(self, start: Entry) -> None:
+        """Store a new match with its `match_started` entry (seq 1, match_id set)."""
+        self.add_match([start])
+
+    def raw_rows(self, match_id: str) -> list[StoredRow]:
+        """A match's stored rows as they are (seq, type, at, body, hash; the hash computed for an older
+        desk's file): for copying a log that `load` has checked, without encoding it again."""
+        column = "hash" if self.version >= 2 else "NULL"
+        rows = self.db.execute(
+            f"SELECT seq, type, at, body, {column} FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+        ).fetchall()
+        previous, out = GENESIS, []
+        for seq, kind, at, body, stored in rows:
+            previous = stored if stored is not None else chain_hash(previous, match_id, seq, kind, at, body)
+            out.append(StoredRow(seq, kind, at, body, previous))
+        return out
+
+    def copy_rows(self, start: Entry, rows: list[StoredRow], projection: Projection, new: bool) -> None:
+        """Store rows checked elsewhere (merge): a new match whose first entry is `start`, or (not
+        `new`) the tail of one we hold. One transaction, with the projection after them."""
+        self._refuse_readonly()
+        setup = start.event
+        assert isinstance(setup, MatchStarted) and rows
+        with self._writing(setup.match_id, rows[0].seq):
+            if new:
+                self.db.table("matches").insert(_index_row(start))
+            self.db.conn.executemany(
+                "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
+                [(setup.match_id, *row) for row in rows],
+            )
+            head = (rows[-1].seq, rows[-1].hash)
+            self._set_head(setup.match_id, head)
+            self._put_projection(setup.match_id, head, projection)
+
+    def add_match(self, entries: list[Entry], projection: Projection | None = None) -> None:
+        """Store a new match and its whole checked log in one transaction (new match, import, merge),
+        with its projection when given (else it is made on first use)."""
+        self._refuse_readonly()
+        start = entries[0]
+        setup = start.event
+        assert isinstance(setup, MatchStarted) and setup.match_id and start.seq == 1
+        if self.has_match(setup.match_id):
+            raise StoreError(f"match {setup.match_id} is already in {self.path}")
+        with self._writing(setup.match_id, start.seq):
+            self.db.table("matches").insert(_index_row(start))
+            head = (0, GENESIS)
+            for entry in entries:
+                head = self._insert_event(setup.match_id, entry, head[1])
+            self._set_head(setup.match_id, head)
+            if projection is not None:
+                self._put_projection(setup.match_id, head, projection)
+
+    def append(self, match_id: str, entry: Entry, projection: Projection | None = None) -> None:
+        """Append one entry, and the match's projection after it in the same transaction (so the
+        two can never disagree after a crash); returns only once it is committed."""
+        self._refuse_readonly()
+        with self._writing(match_id, entry.seq):
+            head = self._insert_event(match_id, entry, self.head(match_id)[1])
+            self._set_head(match_id, head)
+            if projection is not None:
+                self._put_projection(match_id, head, projection)
+
+    def append_many(self, match_id: str, entries: list[Entry], projection: Projection | None = None) -> None:
+        """Append a checked tail of a log in one transaction (merge of a longer log), with the match's
+        projection after it."""
+        self._refuse_readonly()
+        with self._writing(match_id, entries[0].seq if entries else 0):
+            head = self.head(match_id)
+            for entry in entries:
+                head = self._insert_event(match_id, entry, head[1])
+            self._set_head(match_id, head)
+            if projection is not None:
+                self._put_projection(match_id, head, projection)
+
+    @contextmanager
+    def _writing(self, match_id: str, seq: int) -> Iterator[None]:
+        """One transaction; a failure is a `StoreError` that says what failed (and the heads cached
+        for the match are dropped, since the rollback undid them)."""
+        try:
+            with self.db.atomic():
+                yield
+        except sqlite3.IntegrityError as exc:
+            self._heads.pop(match_id, None)
+            taken = self.db.execute("SELECT 1 FROM events WHERE match_id = ? AND seq = ?", (match_id, seq)).fetchone()
+            if taken:
+                raise SeqTaken(
+                    f"event {seq} of match {match_id} was already written by another "
+                    "desk or program: reopen the match to see it"
+                ) from None
+            raise StoreError(f"could not write event {seq} of match {match_id} to {self.path}: {exc}") from None
+        except sqlite3.DatabaseError as exc:
+            self._heads.pop(match_id, None)
+            raise StoreError(f"could not write to {self.path}: {exc}") from None
+
+    def _insert_event(self, match_id: str, entry: Entry, previous: str) -> tuple[int, str]:
+        body = event_to_text(entry.event)
+        kind = entry.event.TYPE.value
+        digest = chain_hash(previous, match_id, entry.seq, kind, entry.at, body)
+        self.db.conn.execute(  # the connection itself: the desk's every click passes here
+            "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, entry.seq, kind, entry.at, body, digest),
+        )
+        return entry.seq, digest
+
+    def _set_head(self, match_id: str, head: tuple[int, str]) -> None:
+        self.db.conn.execute("UPDATE matches SET head_seq = ?, head_hash = ? WHERE match_id = ?", (*head, match_id))
+        self._heads[match_id] = head
+
+    def _put_projection(self, match_id: str, head: tuple[int, str], projection: Projection) -> None:
+        digest = self._index_digests.get(match_id)
+        if digest is None:  # a match's index row never changes: read and digested once per open store
+            (index,) = self.db.execute(f"SELECT {_INDEX_TEXT} FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+            digest = self._index_digests[match_id] = _index_hash(index)
+        self.db.conn.execute(
+            "INSERT OR REPLACE INTO projections (match_id, head_seq, head_hash, status, score_a, score_b, winner,"
+            " result, last_at, figures, index_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, *head, projection.status, *projection.score, projection.winner.value if projection.winner
+             else "", projection.result, projection.last_at, projection.figures_text, digest),
+        )  # fmt: skip
+
+    def summaries(self, on_progress: Progress | None = None) -> list[Summary]:
+        """Every match's summary, in a list (see `iter_summaries`)."""
+        return list(self.iter_summaries(on_progress))
+
+    def iter_summaries(self, on_progress: Progress | None = None, figures: bool = True) -> Iterator[Summary]:
+        """Every match as lists and statistics need it, from the projections. A projection that is
+        missing or stale (its head is not the log's) is made again from the log, and stored when the
+        database is open for writing. A match whose log cannot be read is a summary with its problem.
+        Without `figures`, the projections' statistics are not read (a list does not need them)."""
+        total = int(self.db.execute("SELECT count(*) FROM matches").fetchone()[0])
+        if self.version < 3:  # an older desk's file, read as it is: no projections kept in it
+            for done, match in enumerate(self.match_rows(), start=1):
+                yield self._summary_from_log(match)
+                if on_progress is not None and not on_progress(done, total):
+                    raise Cancelled(f"stopped after {done} of {total} matches")
+            return
+        remade: list[tuple[str, Projection]] = []  # stale projections made again, stored after the read
+        rows = self.db.execute(  # streamed: memory stays flat however many matches there are
+            "SELECT substr(m.match_id, 1, 200), substr(m.created_at, 1, 40), substr(m.player_a, 1, 80),"
+            " substr(m.player_b, 1, 80), substr(m.rules, 1, 40), m.race_to, substr(m.event, 1, 200),"
+            ' substr(m.round, 1, 200), substr(m."table", 1, 200), substr(m.referee, 1, 200), m.head_seq,'
+            " m.head_hash, p.head_seq = m.head_seq AND p.head_hash = m.head_hash, p.status, p.score_a, p.score_b,"
+            f" p.winner, p.result, p.last_at, {'p.figures' if figures else NO_FIGURES}, p.index_hash, {_INDEX_TEXT}"
+            " FROM matches m LEFT JOIN projections p USING (match_id) ORDER BY m.created_at, m.match_id"
+        )
+        for done, row in enumerate(rows, start=1):
+            match = MatchRow(*row[:12])
+            if _fresh(row):
+                yield Summary(match, Projection.from_columns(*row[13:20]))
+            else:  # made again from the log (stored below, once the cursor is done, when writable)
+                summary = self._summary_from_log(match)
+                if summary.projection is not None:
+                    remade.append((match.match_id, summary.projection))
+                yield summary
+            if on_progress is not None and not on_progress(done, total):
+                raise Cancelled(f"stopped after {done} of {total} matches")
+        if remade and not self.readonly:
+            with self._writing("", 0):
+                for match_id, projection in remade:
+                    self._put_projection(match_id, self.head(match_id), projection)
+
+    def _summary_from_log(self, match: MatchRow) -> Summary:
+        """A match's summary made from its log (a projection that was missing or stale)."""
+        try:
+            projection = project_history(replay(self.load(match.match_id)))
+        except Tampered as exc:
+            return Summary(match, None, tampered=True, problem=str(exc))
+        except (StoreError, ReplayRefused) as exc:
+            return Summary(match, None, problem=str(exc))
+        return Summary(match, projection)
+
+    def rebuild(self, on_progress: Progress | None = None) -> tuple[int, list[str]]:
+        """Make every projection again from its log (`referee-app rebuild`). Returns how many were
+        made and the problems of the matches whose log cannot be read."""
+        self._refuse_readonly()
+        with self._writing("", 0):
+            self.db.execute("DELETE FROM projections")
+        summaries = self.summaries(on_progress)
+        return sum(1 for s in summaries if s.projection), [s.problem for s in summaries if s.problem]
+
+    def head(self, match_id: str) -> tuple[int, str]:
+        """The match's last seq and the hash that ends its chain."""
+        cached = self._heads.get(match_id)
+        if cached is not None:
+            return cached
+        row = self.db.execute("SELECT head_seq, head_hash FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no match {match_id} in {self.path}")
+        return int(row[0]), str(row[1])
+
+    def has_match(self, match_id: str) -> bool:
+        return self.db.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone() is not None
+
+    def load(self, match_id: str) -> list[Entry]:
+        """Every entry of a match in seq order, checked: a damaged row is a `StoreError` and a log
+        changed outside the app is `Tampered`; never skipped, never replayed silently."""
+        heads = "head_seq, head_hash" if self.version >= 2 else "0, ''"  # an older desk's file: no chain yet
+        index = self.db.execute(
+            f'SELECT player_a, player_b, rules, race_to, event, round, "table", referee, {heads}'
+            " FROM matches WHERE match_id = ?",
+            (match_id,),
+        ).fetchone()
+        if index is None:
+            raise StoreError(f"there is no match {match_id} in {self.path}")
+        try:
+            rows = self.db.execute(
+                f"SELECT seq, type, at, body, {'hash' if self.version >= 2 else 'NULL'} FROM events"
+                " WHERE match_id = ? ORDER BY seq",
+                (match_id,),
+            ).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"match {match_id} cannot be read from {self.path}: {exc}") from None
+        with collector_paused() as pause:
+            pause.freeze = len(rows) >= LONG_HISTORY
+            entries, head = self._entries(match_id, rows)
+        stored_head = (int(index[8]), str(index[9])) if self.version >= 2 else head
+        self._check_index(match_id, entries, tuple(index[:8]), stored_head)
+        return entries
+
+    def _entries(
+        self, match_id: str, rows: list[tuple[int, str, str, str, str | None]]
+    ) -> tuple[list[Entry], tuple[int, str]]:
+        """The entries of stored rows, checked, and the head their chain ends at (a row with no stored
+        hash, from an older desk's file, has its hash computed as the migration would)."""
+        entries: list[Entry] = []
+        previous = GENESIS
+        sha256 = hashlib.sha256
+        classes = EVENT_CLASSES
+        prefix = f"\x1f{match_id}\x1f"
+        for position, (seq, kind, at, body, stored) in enumerate(rows, start=1):
+            if seq != position:
+                raise Tampered(f"match {match_id}: event {position} is missing from {self.path}")
+            # chain_hash, inlined: load runs it for every event of every match opened
+            previous = sha256(f"{previous}{prefix}{seq}\x1f{kind}\x1f{at}\x1f{body}".encode()).hexdigest()
+            if stored is not None and previous != stored:
+                raise Tampered(f"match {match_id}: event {seq} was changed outside the app (its hash does not match)")
+            try:
+                event = parse_event_text(body)
+            except LogFormatError as exc:
+                raise StoreError(f"match {match_id}, event {seq} is damaged: {exc}") from None
+            if classes.get(kind) is not type(event):  # type: ignore[call-overload]
+                raise Tampered(f"match {match_id}: event {seq} is filed as '{kind}' but holds another event")
+            entries.append(tuple.__new__(Entry, (seq, event, at)))  # Entry(...) at C speed
+        if not entries:
+            raise StoreError(f"match {match_id} has no events in {self.path}")
+        return entries, (entries[-1].seq, previous)
+
+    def check_chain(self, match_id: str) -> None:
+        """`Tampered` unless the match's stored rows still chain to its head (hashes only: no event
+        is decoded, so a whole database is checked in the time it takes to read it)."""
+        head = self.head(match_id)
+        rows = self.db.execute(
+            "SELECT seq, type, at, body, hash FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+        ).fetchall()
+        previous, sha256, prefix = GENESIS, hashlib.sha256, f"\x1f{match_id}\x1f"
+        for position, (seq, kind, at, body, stored) in enumerate(rows, start=1):
+            previous = sha256(f"{previous}{prefix}{seq}\x1f{kind}\x1f{at}\x1f{body}".encode()).hexdigest()
+            if seq != position or previous != stored:
+                raise Tampered(f"match {match_id}: event {position} was changed outside the app")
+        if (len(rows), previous) != head:
+            raise Tampered(f"match {match_id}: the log does not end where it was last recorded")
+
+    def _check_index(
+        self, match_id: str, entries: list[Entry], index: tuple[object, ...], head: tuple[int, str]
+    ) -> None:
+        """The match row must say what the log says, and end where the log ends."""
+        setup = entries[0].event
+        if not isinstance(setup, MatchStarted):
+            raise StoreError(f"match {match_id}: its first event is not match_started")
+        if setup.match_id != match_id:
+            raise Tampered(f"match {match_id}: its first event names another match ({setup.match_id[:40]})")
+        told = (*setup.players, setup.rules, setup.race_to, setup.event, setup.round, setup.table, setup.referee)
+        if tuple(index) != told:
+            raise Tampered(f"match {match_id}: the list of matches no longer says what its log says")
+        last = entries[-1]
+        if head[0] != last.seq:
+            raise Tampered(f"match {match_id}: the log ends at event {last.seq}, but {head[0]} were recorded")
+        self._heads[match_id] = head
+
+    def match_rows(self) -> list[MatchRow]:
+        """The index of matches (texts cut at their spec limits: a crafted row cannot flood a list)."""
+        heads = "head_seq, head_hash" if self.version >= 2 else "0, ''"  # an older desk's file: no chain yet
+        rows = self.db.execute(
+            "SELECT substr(match_id, 1, 200), substr(created_at, 1, 40), substr(player_a, 1, 80),"
+            " substr(player_b, 1, 80), substr(rules, 1, 40), race_to, substr(event, 1, 200),"
+            f' substr(round, 1, 200), substr("table", 1, 200), substr(referee, 1, 200), {heads}'
+            " FROM matches ORDER BY created_at, match_id"
+        ).fetchall()
+        return [MatchRow(*row) for row in rows]
+
+    def event_count(self, match_id: str) -> int:
+        return int(self.db.execute("SELECT count(*) FROM events WHERE match_id = ?", (match_id,)).fetchone()[0])
+
+
+def check_times(match_id: str, entries: list[Entry]) -> None:
+    """Every `at` is an ISO-8601 time as the store writes it (merge checks the rows it takes in; an
+    edit of a stored time is caught by the hash chain)."""
+    for entry in entries:
+        if _TIME.fullmatch(entry.at) is None:
+            raise StoreError(f"match {match_id}, event {entry.seq}: its time is not an ISO-8601 time")
+
+
+_INDEX_TEXT = " || char(31) || ".join(
+    f"coalesce({field}, '')"
+    for field in ("match_id", "created_at", "player_a", "player_b", "rules", "race_to", "event", "round", '"table"',
+                  "referee")
+)  # fmt: skip
+"""A match's index row as one text, joined by SQLite (a list of thousands costs no Python per field)."""
+
+
+NO_FIGURES = '\'{"racks":[],"tally":null}\''
+"""What a summary read without figures holds in their place (SQL text)."""
+
+
+def _fresh(row: tuple[object, ...]) -> bool:
+    """A summaries row whose projection was made for this head (column 12) and this very index row
+    (column 20, the digest kept, against column 21, the index row now): an edit of either makes
+    it stale."""
+    return bool(row[12]) and row[20] == _index_hash(str(row[21]))
+
+
+FIGURES_VERSION = 2
+"""Raised when what a projection's figures count changes (2: a foul with no ball called is not a
+safety): the digest below then differs, and every projection made before is made again on first use."""
+
+
+def _index_hash(index_text: str) -> str:
+    """A digest of a match's index row, kept with its projection: the list trusts a projection only
+    for the row it was made for (and for the figures' version it was counted with)."""
+    return hashlib.sha256(f"{FIGURES_VERSION}\x1f{index_text}".encode()).hexdigest()
+
+
+_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?", re.ASCII)
+"""An ISO-8601 time as the store writes it: a crafted `at` must not reach a file name, a sheet or a CSV."""
+
+
+def _columns_at(version: int) -> dict[str, tuple[str, ...]]:
+    """Our tables' columns at an older schema version (before the migrations that follow it)."""
+    if version == 1:
+        return {"matches": COLUMNS["matches"][:10], "events": COLUMNS["events"][:5]}
+    assert version == 2
+    return {"matches": COLUMNS["matches"], "events": COLUMNS["events"]}
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (trigger bodies keep their inner ';')."""
+    out: list[str] = []
+    buffer = ""
+    for part in script.split(";"):
+        buffer += part + ";"
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip(" \n;"):
+                out.append(buffer.strip())
+            buffer = ""
+    return out

@@ -1,0 +1,338 @@
+"""CSV and JSON Lines exports for organizers' spreadsheets, sites and rating systems.
+
+`racks.csv` has one row per rack (every rack winner, which rating systems
+need, not only the score); `matches.csv` one row per match.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+import os
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TextIO
+
+from referee_app.game.events import Entry, MatchStarted
+from referee_app.game.vocab import Seat
+from referee_app.log.logfile import format_log
+from referee_app.log.projection import project_log
+from referee_app.log.store import MatchRow, Summary
+from referee_app.words.localtime import local, local_date
+
+RACK_COLUMNS = (
+    "date", "event", "round", "table", "match_id", "player_a", "player_b",
+    "rack", "breaker", "winner", "how", "fouls_a", "fouls_b",
+)  # fmt: skip
+MATCH_COLUMNS = (
+    "date", "event", "round", "table", "match_id", "player_a", "player_b", "rules", "race_to",
+    "score_a", "score_b", "winner", "result", "status", "racks", "started_at", "last_event_at", "referee",
+)  # fmt: skip
+"""`date` is the local day; `started_at` and `last_event_at` are local times that carry their UTC
+offset ("2026-11-29T21:10:00+01:00"), so a spreadsheet reads them right and nothing is lost."""
+
+
+Match = Summary | list[Entry]
+"""A match to export: its summary (from the projections), or its log (projected here)."""
+
+
+def summary_of(entries: list[Entry]) -> Summary:
+    """A log as the CSVs see it: its index row and its projection, made from the log."""
+    setup = entries[0].event
+    assert isinstance(setup, MatchStarted)
+    row = MatchRow(
+        setup.match_id, entries[0].at, *setup.players, setup.rules, setup.race_to, setup.event, setup.round,
+        setup.table, setup.referee,
+    )  # fmt: skip
+    return Summary(row, project_log(entries))
+
+
+def _summary(match: Match) -> Summary:
+    return match if isinstance(match, Summary) else summary_of(match)
+
+
+def _base(row: MatchRow) -> dict[str, object]:
+    return {
+        "date": local_date(row.created_at),
+        "event": row.event,
+        "round": row.round,
+        "table": row.table,
+        "match_id": row.match_id,
+        "player_a": row.player_a,
+        "player_b": row.player_b,
+    }
+
+
+def _name(row: MatchRow, seat: Seat | None) -> str:
+    return "" if seat is None else (row.player_a if seat is Seat.A else row.player_b)
+
+
+def rack_rows(match: Match) -> list[dict[str, object]]:
+    """One row per finished (or voided) rack of one match."""
+    summary = _summary(match)
+    row, projection = summary.match, summary.projection
+    if projection is None:
+        return []
+    fouls = projection.tally.rack_fouls
+    return [
+        {
+            **_base(row),
+            "rack": r.rack,
+            "breaker": _name(row, r.breaker),
+            "winner": _name(row, r.winner),
+            "how": r.how.value,
+            "fouls_a": fouls.get(r.rack, [0, 0])[0],
+            "fouls_b": fouls.get(r.rack, [0, 0])[1],
+        }
+        for r in projection.racks
+    ]
+
+
+def match_row(match: Match) -> dict[str, object]:
+    summary = _summary(match)
+    row, projection = summary.match, summary.projection
+    if projection is None:  # a log that cannot be read: listed, with what is known of it
+        return {**_base(row), "rules": row.rules, "race_to": row.race_to, "status": summary.status,
+                "started_at": _local_iso(row.created_at), "referee": row.referee}  # fmt: skip
+    return {
+        **_base(row),
+        "rules": row.rules,
+        "race_to": row.race_to,
+        "score_a": projection.score[0],
+        "score_b": projection.score[1],
+        "winner": _name(row, projection.winner),
+        "result": projection.result,
+        "status": projection.status,
+        "racks": len(projection.racks),
+        "started_at": _local_iso(row.created_at),
+        "last_event_at": _local_iso(projection.last_at),
+        "referee": row.referee,
+    }
+
+
+def _local_iso(at: str) -> str:
+    moment = local(at)
+    return "" if moment is None else moment.isoformat(timespec="seconds")
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection)."""
+
+
+def neutralise(value: object) -> object:
+    """A cell a spreadsheet shows as text: a leading `'` before what would start a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def to_csv(rows: Iterable[dict[str, object]], columns: tuple[str, ...]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(_neutralised(row) for row in rows)
+    return out.getvalue()
+
+
+def racks_csv(matches: Iterable[Match]) -> str:
+    return to_csv((row for match in matches for row in rack_rows(match)), RACK_COLUMNS)
+
+
+def matches_csv(matches: Iterable[Match]) -> str:
+    return to_csv((match_row(match) for match in matches), MATCH_COLUMNS)
+
+
+def jsonl(entries: list[Entry]) -> str:
+    return format_log(entries)
+
+
+class ExportError(RuntimeError):
+    """A file that could not be written whole; nothing half-written is left behind."""
+
+
+def _safe(text: str, limit: int) -> str:
+    """A bounded piece of a file name: letters, digits and `-` only (no separator, no dot, no control)."""
+    return re.sub(r"[^\w-]+", "_", text, flags=re.UNICODE).strip("_")[:limit].strip("_")
+
+
+def file_stem(entries: list[Entry]) -> str:
+    """A file name a person can read, made only from a safe, bounded form of our own fields:
+    the date (when it is one), the players, and the start of the match id."""
+    setup = entries[0].event
+    assert isinstance(setup, MatchStarted)
+    day = entries[0].at[:10]
+    date = day if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day, flags=re.ASCII) else "undated"
+    players = _safe(f"{setup.players[0]}-v-{setup.players[1]}", 80) or "match"
+    ident = re.sub(r"[^A-Za-z0-9]", "", setup.match_id)[:8] or "0"
+    return f"{date}_{players}_{ident}"
+
+
+PdfWriter = Callable[[list[list[Entry]], Path, str], None]
+"""(logs, path, paper) -> None: the logs' sheets in one PDF; supplied by the desk package, which has Qt."""
+
+Writer = Callable[[Path], None]
+
+
+def write_checked(path: Path, write: Writer, magic: bytes = b"") -> None:
+    """Write `path` whole or not at all: `write` fills a temporary file beside it, which is checked
+    (not empty, starts with `magic`), flushed to the disk, then renamed into place."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        write(partial)
+        with open(partial, "rb+") as handle:
+            head = handle.read(max(len(magic), 1))
+            if not head or not head.startswith(magic):
+                raise ExportError(f"{path} could not be written (nothing usable came out: is the disk full?)")
+            os.fsync(handle.fileno())
+        os.replace(partial, path)
+    except FileNotFoundError:
+        raise ExportError(f"{path} could not be written (is the folder read-only?)") from None
+    except OSError as exc:
+        raise ExportError(f"{path} could not be written: {exc.strerror or exc}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _text_writer(text: str) -> Writer:
+    def write(path: Path) -> None:
+        path.write_text(text, encoding="utf-8")
+
+    return write
+
+
+def _output_folder(folder: Path) -> Path:
+    if folder.exists() and not folder.is_dir():
+        raise ExportError(f"{folder} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"the folder {folder} cannot be made: {exc.strerror or exc}") from None
+    return folder.resolve()
+
+
+def _inside(folder: Path, name: str, taken: set[str]) -> Path:
+    """`folder / name`, never elsewhere, and never a name this export already wrote."""
+    stem, _, ext = name.rpartition(".")
+    candidate, n = name, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{stem}-{n}.{ext}"
+    path = folder / candidate
+    if path.resolve().parent != folder:
+        raise ExportError(f"refused to write {candidate!r}: it would fall outside {folder}")
+    taken.add(candidate)
+    return path
+
+
+def _pdf_writer(pdf: PdfWriter, logs: list[list[Entry]], paper: str, path: Path) -> None:
+    pdf(logs, path, paper)
+
+
+def write_files(
+    logs: list[list[Entry]], kind: str, folder: Path, pdf: PdfWriter | None = None, paper: str = "a4"
+) -> list[Path]:
+    """Write the matches into `folder`: racks.csv and matches.csv ("csv"), one log per match
+    ("jsonl"), or one sheet per match ("pdf", through `pdf`). Returns the files written;
+    `ExportError` says which could not be, and no file is left half-written."""
+    if kind == "pdf" and pdf is None:
+        raise ValueError("PDF sheets need Qt: they are written by the desk package")
+    if kind == "csv":
+        return write_csv(logs, folder)
+    folder = _output_folder(folder)
+    taken: set[str] = set()
+    written = []
+    for entries in logs:
+        path = _inside(folder, f"{file_stem(entries)}.{kind}", taken)
+        if kind == "pdf":
+            assert pdf is not None
+            write_checked(path, functools.partial(_pdf_writer, pdf, [entries], paper), magic=b"%PDF-")
+        else:
+            write_checked(path, _text_writer(jsonl(entries)))
+        written.append(path)
+    return written
+
+
+def write_one_pdf(logs: list[list[Entry]], folder: Path, name: str, pdf: PdfWriter, paper: str = "a4") -> list[Path]:
+    """Every sheet of `logs` in one PDF named `name` inside `folder` (a day's sheets for the
+    federation), each from a new page; written whole or not at all, as every export."""
+    if not logs:
+        raise ExportError("no match is selected: there is no sheet to write")
+    if Path(name).name != name or not name.lower().endswith(".pdf"):
+        raise ExportError(f"the combined sheets need a file name ending in .pdf, not {name!r}")
+    path = _inside(_output_folder(folder), name, set())
+    write_checked(path, functools.partial(_pdf_writer, pdf, logs, paper), magic=b"%PDF-")
+    return [path]
+
+
+CSV_SEPARATORS = (",", ";")
+
+
+def csv_separator(lang: str) -> str:
+    """The separator a spreadsheet in that language splits on: `;` where the decimal mark is a comma."""
+    return ";" if lang == "fr" else ","
+
+
+def write_csv(matches: Iterable[Match], folder: Path, sep: str = ",") -> list[Path]:
+    """racks.csv and matches.csv into `folder`, in one pass over `matches` (summaries from the
+    projections, or logs), row by row: memory does not grow with the number of matches. Each file
+    is filled beside its place, checked, then renamed into it (`write_checked`).
+
+    UTF-8 with a BOM, so Excel reads "Lefèvre" as it is; `sep` ";" for a French Excel, which
+    splits on it (a comma is its decimal mark)."""
+    if sep not in CSV_SEPARATORS:
+        raise ExportError(f"the CSV separator is {' or '.join(CSV_SEPARATORS)}, not {sep!r}")
+    folder = _output_folder(folder)
+    taken: set[str] = set()
+    racks_path, matches_path = _inside(folder, "racks.csv", taken), _inside(folder, "matches.csv", taken)
+    rows = [path.with_name(f".{path.name}.rows") for path in (racks_path, matches_path)]
+    try:
+        with (
+            rows[0].open("w", encoding="utf-8-sig", newline="") as racks_file,
+            rows[1].open("w", encoding="utf-8-sig", newline="") as matches_file,
+        ):
+            racks = _csv_writer(racks_file, RACK_COLUMNS, sep)
+            per_match = _csv_writer(matches_file, MATCH_COLUMNS, sep)
+            for match in matches:
+                summary = _summary(match)
+                racks.writerows(_neutralised(row) for row in rack_rows(summary))
+                per_match.writerow(_neutralised(match_row(summary)))
+        for filled, path in zip(rows, (racks_path, matches_path), strict=True):
+            write_checked(path, functools.partial(os.replace, filled))
+    except OSError as exc:
+        raise ExportError(f"{folder}: the CSV files could not be written: {exc.strerror or exc}") from None
+    finally:
+        for filled in rows:
+            filled.unlink(missing_ok=True)
+    return [racks_path, matches_path]
+
+
+def _csv_writer(handle: TextIO, columns: tuple[str, ...], sep: str = ",") -> csv.DictWriter[str]:
+    writer = csv.DictWriter(handle, fieldnames=columns, lineterminator="\n", delimiter=sep)
+    writer.writeheader()
+    return writer
+
+
+def _neutralised(row: dict[str, object]) -> dict[str, object]:
+    return {key: neutralise(value) for key, value in row.items()}
+
+
+def write_stats_csv(rows: list[dict[str, object]], path: Path, sep: str = ",") -> Path:
+    """The statistics' rows (`stats.PlayerStats.row`) as `path`, a CSV as `write_csv` makes them
+    (BOM, `sep`, formulas neutralised), written whole or not at all."""
+    from referee_app.log.stats import COLUMNS
+
+    if sep not in CSV_SEPARATORS:
+        raise ExportError(f"the CSV separator is {' or '.join(CSV_SEPARATORS)}, not {sep!r}")
+    path = Path(path)
+    folder = _output_folder(path.parent)
+    target = _inside(folder, path.name, set())
+
+    def write(partial: Path) -> None:
+        with partial.open("w", encoding="utf-8-sig", newline="") as handle:
+            writer = _csv_writer(handle, ("player", *COLUMNS), sep)
+            writer.writerows(_neutralised(row) for row in rows)
+
+    write_checked(target, write)
+    return target

@@ -1,0 +1,279 @@
+"""A desk connected to an event: its events go to the event's PostgreSQL, in the background.
+
+The desk records into its own SQLite exactly as before; a click never waits for the
+network. The pusher reads the desk's database on its own connection, sends every event
+the server has not confirmed (`INSERT ... ON CONFLICT (match_id, seq) DO NOTHING`, one
+transaction per match, in seq order) and keeps, per match, the last seq confirmed: its
+watermark, in a small SQLite file beside the desk's (`matches.db.link`), with the
+connection settings. The server going away only makes it wait and try again.
+
+A row the server holds with another hash at the same (match_id, seq) is a conflict: it is
+reported to the server and on the desk, the match's push stops there, nothing is
+overwritten on either side.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee_app.game.events import MatchStarted
+from referee_app.venue.model import (
+    Assignment,
+    EventLink,
+    LinkReport,
+    LinkStatus,
+    first_line,
+    is_started,
+)
+
+LINK_SUFFIX = ".link"
+RETRY_S = 1.0
+POLL_S = 5.0
+"""With nothing to send, the pusher still looks this often (new assignments, a server back)."""
+
+
+def link_path(db: Path) -> Path:
+    return Path(str(db) + LINK_SUFFIX)
+
+
+class LinkFile:
+    """The desk's side of the link: its settings and watermarks, in SQLite beside its database."""
+
+    def __init__(self, db: Path) -> None:
+        self.path = link_path(db)
+        self.conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
+        self.conn.execute("PRAGMA journal_mode = WAL")
+        with self.conn:
+            self.conn.execute("CREATE TABLE IF NOT EXISTS link (host TEXT, port INTEGER, password TEXT, table_no TEXT)")
+            self.conn.execute(
+                "CREATE TABLE IF NOT EXISTS marks (server_id TEXT NOT NULL, match_id TEXT NOT NULL,"
+                " seq INTEGER NOT NULL, conflict_seq INTEGER, PRIMARY KEY (server_id, match_id))"
+            )
+
+    def load(self) -> EventLink | None:
+        row = self.conn.execute("SELECT host, port, password, table_no FROM link").fetchone()
+        return None if row is None else EventLink(row[0], row[2], row[3], int(row[1]))
+
+    def save(self, link: EventLink) -> None:
+        with self.conn:
+            self.conn.execute("DELETE FROM link")
+            self.conn.execute("INSERT INTO link VALUES (?, ?, ?, ?)", (link.host, link.port, link.password, link.table))
+
+    def forget(self) -> None:
+        with self.conn:
+            self.conn.execute("DELETE FROM link")
+
+    def marks(self, server_id: str) -> dict[str, tuple[int, int | None]]:
+        rows = self.conn.execute("SELECT match_id, seq, conflict_seq FROM marks WHERE server_id = ?", (server_id,))
+        return {match_id: (seq, conflict) for match_id, seq, conflict in rows}
+
+    def set_mark(self, server_id: str, match_id: str, seq: int, conflict_seq: int | None) -> None:
+        with self.conn:
+            self.conn.execute(
+                "INSERT OR REPLACE INTO marks VALUES (?, ?, ?, ?)", (server_id, match_id, seq, conflict_seq)
+            )
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class DeskRows:
+    """The desk's database, read on the pusher's own read-only connection (WAL: the desk keeps writing)."""
+
+    def __init__(self, db: Path) -> None:
+        self.conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True, timeout=10, check_same_thread=False)
+        self._setups: dict[str, MatchStarted | None] = {}
+
+    def heads(self) -> dict[str, int]:
+        return dict(self.conn.execute("SELECT match_id, head_seq FROM matches"))
+
+    def rows_after(self, match_id: str, seq: int) -> list[tuple[int, str, str, str, str]]:
+        return self.conn.execute(
+            "SELECT seq, type, at, body, hash FROM events WHERE match_id = ? AND seq > ? ORDER BY seq", (match_id, seq)
+        ).fetchall()
+
+    def setups(self) -> list[MatchStarted]:
+        """Every match's `match_started` on this desk (for linking assignments); each is read and
+        decoded once, by its primary key, the first time its match is seen."""
+        from referee_app.log.codec import LogFormatError, parse_event_text
+
+        for (match_id,) in self.conn.execute("SELECT match_id FROM matches").fetchall():
+            if match_id in self._setups:
+                continue
+            row = self.conn.execute("SELECT body FROM events WHERE match_id = ? AND seq = 1", (match_id,)).fetchone()
+            try:
+                event = parse_event_text(row[0]) if row else None
+            except LogFormatError:
+                event = None
+            self._setups[match_id] = event if isinstance(event, MatchStarted) else None
+        return [setup for setup in self._setups.values() if setup is not None]
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+@dataclass
+class PushOutcome:
+    pushed: int = 0
+    behind: int = 0
+    conflicts: list[tuple[str, int]] = field(default_factory=list)
+
+
+def push_pending(
+    conn: Any,
+    server_id: str,
+    rows: DeskRows,
+    marks: LinkFile,
+    table: str,
+    on_behind: Callable[[int], None] | None = None,
+) -> PushOutcome:
+    """Send every event past each match's watermark; raise psycopg's errors when the server goes."""
+    outcome = PushOutcome()
+    known = marks.marks(server_id)
+    pending = [(m, head) for m, head in rows.heads().items() if head > known.get(m, (0, None))[0]]
+    outcome.behind = sum(head - known.get(m, (0, None))[0] for m, head in pending)
+    for match_id, _head in pending:
+        mark, conflict = known.get(match_id, (0, None))
+        if conflict is not None:
+            outcome.conflicts.append((match_id, conflict))
+            continue
+        if on_behind is not None:
+            on_behind(outcome.behind)
+        new = rows.rows_after(match_id, mark)
+        if not new:
+            continue
+        with conn.transaction():
+            held = dict(
+                conn.execute(
+                    "SELECT seq, hash FROM events WHERE match_id = %s AND seq > %s AND seq <= %s",
+                    (match_id, mark, new[-1][0]),
+                ).fetchall()
+            )
+            send: list[tuple[Any, ...]] = []
+            last = mark
+            clash: int | None = None
+            for seq, kind, at, body, digest in new:
+                there = held.get(seq)
+                if there is not None and there != digest:
+                    clash = seq
+                    break
+                if there is None:
+                    send.append((match_id, seq, kind, at, body, digest, table))
+                last = seq
+            if send:
+                with conn.cursor() as cursor:
+                    cursor.executemany(
+                        "INSERT INTO events (match_id, seq, type, at, body, hash, table_no)"
+                        " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (match_id, seq) DO NOTHING",
+                        send,
+                    )
+            if clash is not None:
+                conn.execute(
+                    "INSERT INTO conflicts (match_id, seq, desk_hash, table_no) VALUES (%s, %s, %s, %s)",
+                    (match_id, clash, dict((r[0], r[4]) for r in new)[clash], table),
+                )
+        marks.set_mark(server_id, match_id, last, clash)  # after the commit: a crash between resends, harmlessly
+        outcome.pushed += len(send)
+        outcome.behind -= last - mark
+        if clash is not None:
+            outcome.conflicts.append((match_id, clash))
+    return outcome
+
+
+def read_assignments(conn: Any, table: str) -> tuple[Assignment, ...]:
+    rows = conn.execute(
+        "SELECT id, table_no, player_a, player_b, race_to, rules, break_order, event, round FROM assignments"
+        " WHERE table_no = %s ORDER BY created_at, id",
+        (table,),
+    ).fetchall()
+    return tuple(Assignment(r[0], r[1], (r[2], r[3]), r[4], r[5], r[6], r[7], r[8]) for r in rows)
+
+
+def waiting(assignments: tuple[Assignment, ...], rows: DeskRows) -> tuple[Assignment, ...]:
+    """The assignments no match of this desk has started (by its id, or the same players by hand)."""
+
+    setups = rows.setups()
+    return tuple(a for a in assignments if not is_started(a, setups))
+
+
+def server_id(conn: Any) -> str:
+    return str(conn.execute("SELECT id FROM event_info").fetchone()[0])
+
+
+class Pusher:
+    """The background pusher of one desk database. `poke()` after each record; never blocks."""
+
+    def __init__(self, db: Path, link: EventLink, on_report: Callable[[LinkReport], None] | None = None) -> None:
+        self.db = Path(db)
+        self.link = link
+        self.on_report = on_report
+        self.report = LinkReport(LinkStatus.OFFLINE)
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="event-pusher", daemon=True)
+
+    def start(self) -> Pusher:
+        self._thread.start()
+        return self
+
+    def poke(self) -> None:
+        """Something was recorded: send it now (a flag set, nothing else on the caller's thread)."""
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._wake.set()
+        self._thread.join(timeout=10)
+
+    def _say(self, report: LinkReport) -> None:
+        self.report = report
+        if self.on_report is not None:
+            self.on_report(report)
+
+    def _catching_up(self, assignments: tuple[Assignment, ...]) -> Callable[[int], None]:
+        return lambda behind: self._say(LinkReport(LinkStatus.CATCHING_UP, behind, (), assignments))
+
+    def _run(self) -> None:
+        import psycopg
+
+        marks = LinkFile(self.db)
+        rows = DeskRows(self.db)
+        conn: Any = None
+        assignments: tuple[Assignment, ...] = ()
+        try:
+            while not self._stopping.is_set():
+                self._wake.clear()
+                try:
+                    if conn is None:
+                        conn = psycopg.connect(self.link.conninfo(), autocommit=True)
+                        sid = server_id(conn)
+                    assignments = waiting(read_assignments(conn, self.link.table), rows)
+                    outcome = push_pending(conn, sid, rows, marks, self.link.table, self._catching_up(assignments))
+                    status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
+                    self._say(LinkReport(status, 0, tuple(outcome.conflicts), assignments))
+                    self._wake.wait(POLL_S)
+                except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                    if conn is not None:
+                        conn.close()
+                    conn = None
+                    behind = _behind(rows, marks)
+                    self._say(LinkReport(LinkStatus.OFFLINE, behind, (), assignments, first_line(exc)))
+                    self._stopping.wait(RETRY_S)
+        finally:
+            if conn is not None:
+                conn.close()
+            rows.close()
+            marks.close()
+
+
+def _behind(rows: DeskRows, marks: LinkFile) -> int:
+    """Events not yet confirmed by the last server this desk reached (all of them, before any)."""
+    known: dict[str, int] = {}
+    for match_id, seq, _conflict in marks.conn.execute("SELECT match_id, seq, conflict_seq FROM marks"):
+        known[match_id] = max(known.get(match_id, 0), seq)
+    return sum(max(0, head - known.get(m, 0)) for m, head in rows.heads().items())

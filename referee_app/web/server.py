@@ -1,0 +1,309 @@
+"""The live overlay's web server: a few fixed pages and the state, pushed with Server-Sent Events.
+
+Python's own threaded `http.server`, so the desk needs nothing more. The desk hands each
+new snapshot to `Feed.publish`, which only puts it in a queue: encoding and waking the
+browsers happen on the feed's thread, never on the desk's. Only the routes in `ROUTES`
+exist; anything else is a 404 (405 for another method), with a one-line body and no
+trace of the program, the database or the file system.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+from referee_app.web.overlay import NO_MATCH, vmix_fields
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 8765
+MAX_LISTENERS = 64
+"""Open `/events` streams at once (each holds a thread); one more is answered 503."""
+KEEP_ALIVE_S = 15.0
+"""A comment line this often keeps proxies and the browser from dropping a quiet stream."""
+
+PAGES = ("overlay", "table")
+HOLD_S = 0.02
+"""How long the feed holds a publication before the browsers get it: the desk repaints first.
+A browser on the same computer (OBS, a preview tab) renders each change; doing it while the
+desk repaints made the desk's click p95 1.6x slower on a 2-core laptop (bench/overlay.py)."""
+
+
+class OverlayError(OSError):
+    """The server could not start (the port is taken, the address is not this machine's...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """What the feed holds: the latest view, encoded once for every reader, and the shot clock."""
+
+    serial: int
+    view: dict[str, Any]
+    view_json: bytes
+    reading: dict[str, Any] | None
+    read_at: float
+    """`time.monotonic()` when the desk read its clock: a page that opens later counts from now."""
+
+    def clock(self) -> dict[str, Any] | None:
+        """The shot clock as it stands at this moment (a running one has gone on since the reading)."""
+        if self.reading is None or not self.reading.get("running"):
+            return self.reading
+        spent = time.monotonic() - self.read_at
+        return dict(self.reading, remaining_s=max(0.0, round(self.reading["remaining_s"] - spent, 2)))
+
+
+def _encode(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+_STOP = object()
+
+
+class Feed:
+    """The latest snapshot, handed over from the desk without waiting, and read by the streams."""
+
+    def __init__(self) -> None:
+        self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._changed = threading.Condition()
+        self._now = Published(0, NO_MATCH, _encode(NO_MATCH), None, 0.0)
+        self.closed = False
+        self._thread = threading.Thread(target=self._run, name="overlay-feed", daemon=True)
+        self._thread.start()
+
+    def publish(self, view: dict[str, Any]) -> None:
+        """Hand over a new view (`live.snapshot`): a queue put, nothing else on the caller's thread."""
+        self._inbox.put(("view", view))
+
+    def publish_clock(self, clock: dict[str, Any] | None) -> None:
+        """Hand over the shot clock: `{"running", "remaining_s", "limit_s"}`, or None for no clock."""
+        self._inbox.put(("clock", (clock, time.monotonic())))
+
+    def current(self) -> Published:
+        return self._now
+
+    def wait_after(self, serial: int, timeout: float) -> Published:
+        """The latest publication once it is newer than `serial` (or after `timeout`, or on close)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._now.serial != serial or self.closed, timeout)
+            return self._now
+
+    def close(self) -> None:
+        self._inbox.put(_STOP)
+        self._thread.join(timeout=2)
+        with self._changed:
+            self.closed = True
+            self._changed.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            items = [self._inbox.get()]
+            time.sleep(HOLD_S)  # the desk's repaint goes first; whatever came meanwhile goes together
+            while True:  # everything queued meanwhile: only the latest of each kind is sent
+                try:
+                    items.append(self._inbox.get_nowait())
+                except queue.Empty:
+                    break
+            now = self._now
+            view, view_json, reading, read_at = now.view, now.view_json, now.reading, now.read_at
+            for item in items:
+                if item is _STOP:
+                    return
+                kind, value = item
+                if kind == "view":
+                    view, view_json = value, _encode(value)
+                else:
+                    reading, read_at = value
+            with self._changed:
+                self._now = Published(now.serial + 1, view, view_json, reading, read_at)
+                self._changed.notify_all()
+
+
+HTML, JS, CSS = "text/html; charset=utf-8", "text/javascript; charset=utf-8", "text/css; charset=utf-8"
+
+
+def _load_assets(kind: str) -> dict[str, tuple[str, bytes]]:
+    """The fixed routes and their bodies, read once from the package's `web` folder: the desk's
+    overlay pages, or the organizer's board."""
+    web = resources.files("referee_app.web")
+    if kind == "board":
+        board = (web / "board.html").read_bytes()
+        return {
+            "/": (HTML, board),
+            "/board": (HTML, board),
+            "/board.js": (JS, (web / "board.js").read_bytes()),
+            "/board.css": (CSS, (web / "board.css").read_bytes()),
+        }
+    page = (web / "page.html").read_text(encoding="utf-8")
+    routes = {f"/{name}": (HTML, page.replace("{page}", name).encode()) for name in PAGES}
+    routes["/live.js"] = (JS, (web / "live.js").read_bytes())
+    routes["/live.css"] = (CSS, (web / "live.css").read_bytes())
+    return routes
+
+
+SECURITY_HEADERS = (
+    ("Cache-Control", "no-store"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors *"),
+)
+
+
+class _Http(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False  # stopping never waits for a browser's open stream
+
+    def __init__(self, address: tuple[str, int], feed: Feed, kind: str) -> None:
+        self.feed = feed
+        self.kind = kind
+        self.assets = _load_assets(kind)
+        self.listeners = threading.BoundedSemaphore(MAX_LISTENERS)
+        super().__init__(address, _Handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        log.debug("overlay request from %s failed", client_address, exc_info=True)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Http
+    server_version = "referee-desk"
+    sys_version = ""
+
+    def version_string(self) -> str:
+        return self.server_version
+
+    timeout = 20  # a browser that stops reading frees its thread
+    error_content_type = "text/plain; charset=utf-8"
+    error_message_format = "%(code)d %(message)s\n"
+
+    def do_GET(self) -> None:
+        self._serve(body=True)
+
+    def do_HEAD(self) -> None:
+        self._serve(body=False)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("do_"):  # POST, PUT, DELETE, anything: the pages are read-only
+            return self._not_allowed
+        raise AttributeError(name)
+
+    def _not_allowed(self) -> None:
+        self.refused_method = True
+        self.send_error(405)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Only the status line's words: never the request echoed back, never a trace."""
+        super().send_error(code)
+
+    def end_headers(self) -> None:
+        for name, value in SECURITY_HEADERS:
+            self.send_header(name, value)
+        if getattr(self, "refused_method", False):
+            self.send_header("Allow", "GET, HEAD")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        log.debug("overlay: " + format, *args)
+
+    def _serve(self, body: bool) -> None:
+        path = urlsplit(self.path).path
+        feed = self.server.feed
+        if path == "/events" and body:
+            self._stream(feed)
+            return
+        if path == "/state.json":
+            now = feed.current()
+            view = dict(now.view, clock=now.clock())
+            self._send(200, "application/json; charset=utf-8", _encode(view), body)
+        elif path == "/vmix.json" and self.server.kind == "overlay":
+            now = feed.current()
+            self._send(200, "application/json; charset=utf-8", _encode(vmix_fields(now.view, now.clock())), body)
+        elif path in self.server.assets:
+            content_type, data = self.server.assets[path]
+            self._send(200, content_type, data, body)
+        elif path == "/events":
+            self._send(200, "text/event-stream", b"", body=False)
+        else:
+            self.send_error(404)
+
+    def _send(self, code: int, content_type: str, data: bytes, body: bool) -> None:
+        self.send_response(code)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if body:
+            self.wfile.write(data)
+
+    def _stream(self, feed: Feed) -> None:
+        """Server-Sent Events: the current state at once, then each new one, until either side goes."""
+        if not self.server.listeners.acquire(blocking=False):
+            self.send_error(503)
+            return
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            self.wfile.write(b"retry: 1000\n\n")
+            sent: Published | None = None
+            while not feed.closed:
+                now = feed.current() if sent is None else feed.wait_after(sent.serial, KEEP_ALIVE_S)
+                if feed.closed:
+                    break
+                if sent is not None and now.serial == sent.serial:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    if sent is None or now.view_json is not sent.view_json:
+                        self.wfile.write(b"event: state\ndata: " + now.view_json + b"\n\n")
+                    if sent is None or now.reading is not sent.reading:
+                        self.wfile.write(b"event: clock\ndata: " + _encode(now.clock()) + b"\n\n")
+                    sent = now
+                self.wfile.flush()
+        except OSError:  # the browser went away (closed tab, network, timeout)
+            pass
+        finally:
+            self.server.listeners.release()
+
+
+class OverlayServer:
+    """The overlay for one desk: `start()` it, `publish` views into its `feed`, `stop()` it."""
+
+    def __init__(self, port: int = DEFAULT_PORT, lan: bool = False, kind: str = "overlay") -> None:
+        """`kind`: "overlay" (the desk's pages) or "board" (the organizer's board of every table)."""
+        self.lan = lan
+        self.feed = Feed()
+        host = "0.0.0.0" if lan else "127.0.0.1"
+        try:
+            self._http = _Http((host, port), self.feed, kind)
+        except OSError as exc:
+            self.feed.close()
+            if exc.errno == errno.EADDRINUSE:
+                raise OverlayError(f"port {port} is already in use (choose another one)") from None
+            raise OverlayError(f"cannot listen on port {port}: {exc.strerror or exc}") from None
+        self._thread = threading.Thread(target=self._http.serve_forever, args=(0.25,), name="overlay", daemon=True)
+
+    @property
+    def port(self) -> int:
+        return int(self._http.server_address[1])
+
+    def start(self) -> OverlayServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Close the streams and the listening socket; the port is free again on return."""
+        self.feed.close()
+        if self._thread.is_alive():
+            self._http.shutdown()
+            self._thread.join(timeout=2)
+        self._http.server_close()
+
+    def url(self, page: str = "overlay", host: str = "127.0.0.1") -> str:
+        return f"http://{host}:{self.port}/{page}"

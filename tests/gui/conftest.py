@@ -1,0 +1,95 @@
+"""A desk window on a fresh database and settings file, for every GUI test."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from referee_desk.controller import DeskController
+from referee_desk.window import DeskWindow
+
+from referee_app.game.events import MatchStarted
+from referee_app.log.store import Store
+
+
+class Desk:
+    """The window plus helpers that act as a referee would: clicking, or pressing keys."""
+
+    def __init__(self, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        self.qtbot = qtbot
+        self.tmp_path = tmp_path
+        self.db = tmp_path / "matches.db"
+        self.settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+        self.window = self.open()
+        self.inputs = 0
+
+    def open(self) -> DeskWindow:
+        window = DeskWindow(DeskController(Store(self.db)), self.settings)
+        self.qtbot.addWidget(window)
+        window.show()
+        self.qtbot.waitExposed(window)
+        window.activateWindow()
+        return window
+
+    @property
+    def session(self):  # type: ignore[no-untyped-def]
+        assert self.window.controller.session is not None
+        return self.window.controller.session
+
+    @property
+    def page(self):  # type: ignore[no-untyped-def]
+        return self.window.desk_page
+
+    @property
+    def state(self):  # type: ignore[no-untyped-def]
+        return self.session.state
+
+    def start(self, race_to: int = 2, rules: str = "wpa", **extra: object) -> None:
+        setup = MatchStarted(players=("Ana", "Ben"), race_to=race_to, rules=rules, **extra)  # type: ignore[arg-type]
+        assert self.window.controller.new_match(setup)
+
+    def widget(self, name: str) -> QWidget:
+        found = self.window.findChild(QWidget, name)
+        modal = QApplication.activeModalWidget()
+        if modal is not None and modal.findChild(QWidget, name) is not None:
+            found = modal.findChild(QWidget, name)
+        assert found is not None, f"no widget named {name}"
+        return found
+
+    def click(self, name: str) -> None:
+        widget = self.widget(name)
+        assert widget.isVisible(), f"{name} is not visible"
+        self.inputs += 1
+        QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+    def key(self, key: str) -> None:
+        """Press one key as the referee would, into whatever window has the focus."""
+        self.inputs += 1
+        target = QApplication.activeModalWidget() or self.window
+        if QApplication.activeWindow() is not target:
+            target.activateWindow()
+            self.qtbot.waitUntil(lambda: QApplication.activeWindow() is target, timeout=2000)
+        named = {"+": Qt.Key.Key_Plus, "[": Qt.Key.Key_BracketLeft, "]": Qt.Key.Key_BracketRight}
+        code = named.get(key) or getattr(Qt.Key, f"Key_{key.upper() if len(key) == 1 else key}")
+        # a keyboard types into whatever has the focus, and so does this
+        QTest.keyClick(QApplication.focusWidget() or target, code)
+
+    def button(self, name: str) -> QPushButton:
+        widget = self.widget(name)
+        assert isinstance(widget, QPushButton)
+        return widget
+
+    def text(self, name: str) -> str:
+        return self.widget(name).text()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def desk(qtbot, tmp_path: Path) -> Desk:  # type: ignore[no-untyped-def]
+    return Desk(qtbot, tmp_path)
+
+
+Step = Callable[[Desk], None]

@@ -1,0 +1,303 @@
+"""The live overlay in a real browser (headless Chromium): it follows the desk without a reload,
+agrees with `referee-app replay`, and survives the desk being killed and started again."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton
+
+from referee_app.cli.main import main as cli
+from tests.gui.conftest import Desk
+
+pytest.importorskip("playwright")  # the `browser` fixture fails on CI when Playwright is missing
+from playwright.sync_api import Page, expect
+
+DEMO_MATCH = "5d0c2a43-8f1e-4b7a-9c55-0a4be1d7f004"
+"""The demo's FFB club match: Hugo Lefèvre on two fouls, the warning due."""
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    yield context.new_page()
+    context.close()
+
+
+def _open_rack(desk: Desk) -> None:
+    desk.click("lagWonA")
+    desk.click("breakAddDropped")
+    desk.click("droppedBall4")
+    desk.click("droppedPocketSL")
+    desk.click("recordBreak")
+
+
+def _foul(desk: Desk) -> None:
+    desk.click("pocketFL")
+    desk.click("foul_scratch")
+
+
+def _version(page: Page) -> int:
+    return int(page.locator("body").get_attribute("data-version") or 0)
+
+
+def test_the_overlay_follows_each_event_and_the_undo_without_a_reload(desk: Desk, page: Page) -> None:
+    desk.start(race_to=2)
+    assert desk.window.start_overlay(0)
+    server = desk.window.overlay.server  # type: ignore[union-attr]
+    page.goto(server.url("overlay"))
+    expect(page.locator("#seat-A .name")).to_have_text("Ana")
+    expect(page.locator("#seat-B .name")).to_have_text("Ben")
+    expect(page.locator("#race")).to_have_text("Race to 2")
+    page.evaluate("window.sameDocument = true")  # gone if the page reloads
+
+    _open_rack(desk)
+    expect(page.locator('#balls li[data-ball="4"]')).to_have_class(re.compile(r"\bgone\b"))
+    expect(page.locator("#seat-A .breaker")).to_have_text("break")
+    desk.click("pocketFL")
+    desk.click("madeButton")  # the 1, called and made
+    expect(page.locator('#balls li[data-ball="1"]')).to_have_class(re.compile(r"\bgone\b"))
+    expect(page.locator('#balls li[data-ball="2"]')).not_to_have_class(re.compile(r"\bgone\b"))
+
+    _foul(desk)  # Ana scratches: Ben has ball in hand
+    expect(page.locator("#seat-A .fouls")).to_have_text("1 foul")
+    expect(page.locator("#hand")).to_have_text("ball in hand")
+    expect(page.locator("#seat-B .turn")).to_have_text("▶")
+    _foul(desk)
+    _foul(desk)  # Ana's second in a row: flagged, the warning due
+    expect(page.locator("#seat-A .fouls")).to_have_text("2 fouls")
+    expect(page.locator("#seat-A")).to_have_class(re.compile(r"\btwo-fouls\b"))
+    expect(page.locator("#seat-A .warned")).to_have_text("")
+
+    desk.click("warningGiven")
+    expect(page.locator("#seat-A .warned")).to_have_text("warned")
+    expect(page.locator("#banner")).to_have_text("Warning: Ana is on two fouls")
+    expect(page.locator("#banner")).to_be_visible()
+    warned_at = _version(page)
+
+    desk.click("undoButton")
+    expect(page.locator("#seat-A .warned")).to_have_text("")
+    expect(page.locator("#banner")).to_be_hidden()
+    assert _version(page) == warned_at + 1  # the undo is a new line in the log: a newer version
+    assert page.evaluate("window.sameDocument") is True
+
+
+def test_state_json_equals_the_replay_of_the_exported_log(
+    desk: Desk, page: Page, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk.start(race_to=2)
+    _open_rack(desk)
+    _foul(desk)
+    desk.click("undoButton")
+    desk.click("pocketFL")
+    desk.click("madeButton")
+    assert desk.window.start_overlay(0)
+    server = desk.window.overlay.server  # type: ignore[union-attr]
+    version = len(desk.session.history.entries)
+    page.goto(server.url("overlay"))
+    expect(page.locator("body")).to_have_attribute("data-version", str(version))
+    served = json.loads(page.goto(server.url("state.json")).text())  # type: ignore[union-attr]
+
+    log = tmp_path / "match.jsonl"
+    capsys.readouterr()
+    assert cli(["export-log", desk.session.match_id, "--db", str(desk.db)]) == 0
+    log.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert cli(["replay", str(log)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert {key: served[key] for key in printed} == printed
+    assert served["version"] == version
+
+
+def test_the_overlay_dialog_starts_and_stops_the_server(desk: Desk, page: Page) -> None:
+    desk.start()
+    desk.window.open_overlay()
+    dialog = desk.window.dialog
+    assert dialog is not None
+    port = dialog.findChild(QLabel, "overlayAddresses")
+    toggle = dialog.findChild(QPushButton, "overlayToggle")
+    lan = dialog.findChild(QCheckBox, "overlayLan")
+    assert port is not None and toggle is not None and lan is not None and not lan.isChecked()
+    free = _free_port()
+    dialog.port.setValue(free)  # type: ignore[attr-defined]
+    desk.qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)
+    assert desk.window.overlay is not None and desk.window.overlay.running
+    assert f"http://127.0.0.1:{free}/overlay" in port.text() and "/table" in port.text()
+    page.goto(f"http://127.0.0.1:{free}/table")
+    expect(page.locator("#seat-A .name")).to_have_text("Ana")
+    desk.qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)
+    assert not desk.window.overlay.running
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bstale\b"))
+    expect(page.locator("#status")).to_have_text("reconnecting…")
+    assert desk.settings.value("overlay/port") in (free, str(free))
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _desk_process(tmp_path: Path, port: int, *extra: str) -> subprocess.Popen[str]:
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        HOME=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+    )
+    command = [sys.executable, "-m", "referee_desk.main", "--db", str(tmp_path / "desk.db"), "--overlay", str(port)]
+    process = subprocess.Popen(
+        [*command, *extra], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()  # the desk says where the overlay is once it listens
+    assert line.strip() == f"overlay http://127.0.0.1:{port}/overlay", line
+    return process
+
+
+def test_a_killed_and_restarted_desk_the_page_resumes(tmp_path: Path, page: Page) -> None:
+    port = _free_port()
+    desk = _desk_process(tmp_path, port, "--demo", "--match", DEMO_MATCH)
+    try:
+        page.goto(f"http://127.0.0.1:{port}/table")
+        expect(page.locator("#seat-A .name")).to_have_text("Hugo Lefèvre")
+        expect(page.locator("#seat-A .fouls")).to_have_text("2 fouls")
+        expect(page.locator("#seat-A .warned")).to_have_text("")
+        page.evaluate("window.sameDocument = true")
+    finally:
+        desk.send_signal(signal.SIGKILL)
+        desk.wait()
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bstale\b"))
+    expect(page.locator("#status")).to_have_text("reconnecting…")
+    expect(page.locator("#seat-A .name")).to_have_text("Hugo Lefèvre")  # the last state stays, greyed
+
+    # meanwhile the referee gives the warning from another desk program: it is in the log
+    recorded = subprocess.run(
+        [sys.executable, "-m", "referee_app", "record", "--db", str(tmp_path / "desk.db"), "--match", DEMO_MATCH],
+        input='{"type": "warning", "player": "A"}\n',
+        capture_output=True,
+        text=True,
+    )
+    assert recorded.returncode == 0, recorded.stderr
+    desk = _desk_process(tmp_path, port, "--match", DEMO_MATCH)
+    try:
+        expect(page.locator("#board")).not_to_have_class(re.compile(r"\bstale\b"), timeout=10_000)
+        expect(page.locator("#seat-A .warned")).to_have_text("warned")
+        expect(page.locator("#status")).to_have_text("")
+        assert page.evaluate("window.sameDocument") is True
+    finally:
+        desk.terminate()
+        desk.wait(timeout=10)
+
+
+def test_the_shot_clock_counts_down_on_the_page_and_starts_over_with_the_shot(desk: Desk, page: Page) -> None:
+    from referee_app.game.events import ShotClock
+
+    desk.start(shot_clock=ShotClock(shot_s=30, after_break_s=30))
+    _open_rack(desk)
+    assert desk.window.start_overlay(0)
+    server = desk.window.overlay.server  # type: ignore[union-attr]
+    page.goto(server.url("overlay"))
+    expect(page.locator("#clock")).to_have_text("30")
+    expect(page.locator("#clock")).not_to_have_class(re.compile(r"\brunning\b"))
+    desk.click("clockStart")
+    expect(page.locator("#clock")).to_have_class(re.compile(r"\brunning\b"))
+    expect(page.locator("#clock")).to_have_text(re.compile(r"^(29|28|27)$"), timeout=4000)  # counting down
+    vmix = json.loads(page.goto(server.url("vmix.json")).text())  # type: ignore[union-attr]
+    assert vmix[0]["ClockRunning"] == "yes" and vmix[0]["PlayerA"] == "Ana"
+    page.goto(server.url("overlay"))
+    desk.click("pocketFL")
+    desk.click("madeButton")
+    expect(page.locator("#clock")).not_to_have_class(re.compile(r"\brunning\b"))
+    expect(page.locator("#clock")).to_have_text("30")  # the next shot starts from full time
+
+
+@pytest.mark.parametrize(
+    ("news", "english", "french"),
+    [
+        (
+            {"kind": "rack", "seat": "B", "rack": 3, "how": "ten_on_break"},
+            "Ben wins rack 3 (10 on the break)",
+            "Ben gagne la manche 3 (10 à la casse)",
+        ),
+        ({"kind": "push_out", "seat": "A"}, "Push-out by Ana", "Push-out de Ana"),
+        (
+            {"kind": "option", "seat": "B", "after": "push_out"},
+            "Ben to choose: play or hand back",
+            "Ben choisit\u00a0: jouer ou rendre la main",
+        ),
+        ({"kind": "match", "seat": "A", "result": "race"}, "Ana wins the match 2–1", "Ana gagne le match 2–1"),
+    ],
+)
+def test_banners_in_both_languages_and_both_styles(page: Page, news: dict[str, Any], english: str, french: str) -> None:
+    from referee_app.game.events import Entry
+    from referee_app.game.history import replay
+    from referee_app.web.overlay import snapshot
+    from referee_app.web.server import OverlayServer
+    from tests.builders import brk, decode, ev, started
+
+    objs = [started(race_to=2), ev("lag", winner="A"), brk(4)]
+    history = replay(Entry(i, decode(o)) for i, o in enumerate(objs, start=1))
+    view = dict(snapshot("m", history), banner=news, score={"A": 2, "B": 1})
+    server = OverlayServer(port=0).start()
+    try:
+        server.feed.publish(view)
+        for query, text in [("", english), ("?lang=fr&style=lower", french)]:
+            page.goto(server.url("overlay") + query)
+            expect(page.locator("#banner")).to_have_text(text)
+        assert "lower" in (page.locator("body").get_attribute("class") or "")
+    finally:
+        server.stop()
+
+
+def test_the_dialog_shows_the_overlay_started_from_the_command_line(desk: Desk) -> None:
+    desk.start()
+    port = _free_port()
+    assert desk.window.start_overlay(port)
+    desk.window.open_overlay()
+    dialog = desk.window.dialog
+    assert dialog is not None and dialog.port.value() == port and not dialog.port.isEnabled()  # type: ignore[attr-defined]
+    assert dialog.toggle.text() == "Stop the overlay"  # type: ignore[attr-defined]
+    desk.window.overlay.stop()  # type: ignore[union-attr]
+
+
+def test_a_taken_port_is_said_on_the_desk_and_the_desk_carries_on(desk: Desk) -> None:
+    desk.start()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert not desk.window.start_overlay(port)
+    assert f"Live overlay failed: port {port} is already in use" in desk.text("notice")
+    assert desk.window.overlay is not None and not desk.window.overlay.running
+    desk.click("lagWonA")  # recording goes on as before
+    assert desk.state.at_table is not None
+
+
+def test_the_lan_choice_lists_this_computers_addresses(desk: Desk) -> None:
+    from referee_desk.overlay.dialog import lan_addresses
+
+    desk.start()
+    desk.window.open_overlay()
+    dialog = desk.window.dialog
+    assert dialog is not None
+    dialog.port.setValue(_free_port())  # type: ignore[attr-defined]
+    dialog.lan.setChecked(True)  # type: ignore[attr-defined]
+    desk.qtbot.mouseClick(dialog.toggle, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    server = desk.window.overlay.server  # type: ignore[union-attr]
+    assert server is not None and server.lan
+    text = dialog.addresses.text()  # type: ignore[attr-defined]
+    for address in lan_addresses():
+        assert not address.startswith("127.") and f"http://{address}:{server.port}/overlay" in text
+    desk.window.overlay.stop()  # type: ignore[union-attr]

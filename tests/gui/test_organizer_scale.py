@@ -1,0 +1,86 @@
+"""The Matches page on a database too big to read in a blink: off the GUI thread, with Cancel.
+
+The database is generated (bench/synthetic.py's season: finished matches of 272 events);
+while the page reads it, merges into it or exports it, a timer on the GUI thread must keep
+firing (the window answers), the progress bar shows, and the result is the same as the
+small, inline path gives.
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+from referee_desk.organizer.matches_page import INLINE
+
+from bench.heartbeat import Heartbeat
+from bench.synthetic import season
+from tests.gui.conftest import Desk
+
+BIG = INLINE * 2
+
+
+@pytest.fixture(scope="module")
+def big_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("season")
+    [db] = season(folder, BIG, tables=1)
+    return db
+
+
+def _desk_on(desk: Desk, db: Path) -> None:
+    from referee_app.log.store import Store
+
+    desk.window.controller.attach(Store(db))
+
+
+def test_a_big_list_loads_off_the_gui_thread_and_the_window_answers(desk: Desk, big_db: Path, tmp_path: Path) -> None:
+    db = tmp_path / "big.db"
+    shutil.copy(big_db, db)
+    _desk_on(desk, db)
+    page = desk.window.matches
+    beat = Heartbeat()
+    desk.window.show_start()
+    assert page.task is not None and page.progress.isVisible() and page.cancel_button.isVisible()
+    desk.qtbot.waitUntil(lambda: page.task is None, timeout=60_000)
+    beat.stop()
+    assert page.row_count() == BIG and not page.progress.isVisible()
+    assert beat.longest < 0.5, f"the window froze for {beat.longest * 1000:.0f} ms"
+    assert {page.row_text(i, 0) for i in range(BIG)} == {"finished"}
+
+
+def test_cancel_stops_the_reading_and_says_so(desk: Desk, big_db: Path, tmp_path: Path) -> None:
+    db = tmp_path / "big.db"
+    shutil.copy(big_db, db)
+    _desk_on(desk, db)
+    page = desk.window.matches
+    desk.window.show_start()
+    desk.click("cancelButton")
+    desk.qtbot.waitUntil(lambda: page.task is None, timeout=60_000)
+    assert page.notice.text().startswith("Reading the matches stopped: stopped after ")
+    assert page.notice.property("level") == "info"
+
+
+def test_a_big_merge_and_export_run_off_the_gui_thread(
+    desk: Desk, big_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    organizer = tmp_path / "organizer.db"
+    _desk_on(desk, organizer)
+    page = desk.window.matches
+    desk.window.show_start()
+    monkeypatch.setattr(page, "choose_databases", lambda: [big_db])
+    beat = Heartbeat()
+    desk.click("mergeButton")
+    assert page.task is not None and page.progress.isVisible()
+    desk.qtbot.waitUntil(lambda: page.task is None and page.row_count() == BIG, timeout=120_000)
+    beat.stop()
+    assert f"{big_db.name}: {BIG} added, 0 already here, 0 in conflict" in page.notice.text()
+    assert beat.longest < 0.5, f"the window froze for {beat.longest * 1000:.0f} ms"
+    desk.window.match_list.selectAll()
+    monkeypatch.setattr(page, "choose_folder", lambda: tmp_path / "csv")
+    desk.click("exportCsvButton")
+    desk.qtbot.waitUntil(lambda: page.task is None, timeout=60_000)
+    with (tmp_path / "csv" / "matches.csv").open(encoding="utf-8-sig") as handle:
+        assert len(list(csv.DictReader(handle))) == BIG
+    assert page.notice.text() == f"2 files written to {tmp_path / 'csv'}"

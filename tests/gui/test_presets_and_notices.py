@@ -1,0 +1,226 @@
+"""A preset added in the core alone plays on the desk; every organizer operation that fails says why.
+
+The third preset lives in this test only: the new-match dialog lists it from the
+core's table and the break panel offers what `allowed` says, with no change to ui/.
+Each organizer operation (export, merge, demo, print preview, statistics) is made
+to fail for real (a damaged database, a folder that is a file, a broken seed) and
+the message on the notice channel is checked.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+import pytest
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QComboBox, QLineEdit
+
+from referee_app.game.events import Break, Lag, WarningGiven
+from referee_app.game.presets import PRESETS
+from referee_app.game.rules import LISTABLE_ON_BREAK, LISTABLE_ON_SHOT, allowed
+from referee_app.game.state import PerSeat
+from referee_app.game.vocab import RackHow, Seat
+from tests.builders import TEN_WINS_ON_BREAK
+from tests.gui.conftest import Desk
+
+
+def _type(desk: Desk, name: str, text: str) -> None:
+    line = desk.widget(name)
+    assert isinstance(line, QLineEdit)
+    QTest.keyClicks(line, text)
+
+
+def test_a_preset_added_to_the_core_table_is_listed_and_played_on_the_desk(
+    desk: Desk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(PRESETS, TEN_WINS_ON_BREAK.name, TEN_WINS_ON_BREAK)
+    desk.click("newMatchButton")
+    desk.qtbot.waitUntil(lambda: desk.widget("newMatchDialog").isVisible(), timeout=2000)
+    rules = desk.widget("newRules")
+    assert isinstance(rules, QComboBox)
+    listed = [rules.itemData(i) for i in range(rules.count())]
+    assert listed == ["wpa", "ffb", TEN_WINS_ON_BREAK.name]
+    assert rules.itemText(2) == TEN_WINS_ON_BREAK.title
+    rules.setCurrentIndex(2)
+    _type(desk, "newPlayerA", "Ana")
+    _type(desk, "newPlayerB", "Ben")
+    desk.click("newMatchButtonsOk")
+    desk.qtbot.waitUntil(lambda: desk.window.controller.session is not None, timeout=2000)
+    assert desk.state.setup.rules == TEN_WINS_ON_BREAK.name
+    desk.key("A")  # Ana wins the lag and breaks
+    assert isinstance(desk.session.history.entries[-1].event, Lag)
+    # no announcement is offered under this preset, and the listable break fouls are the core's
+    assert desk.widget("breakAnnounce").isHidden()
+    shown = {f for f, b in desk.page.break_panel.fouls.items() if not b.isHidden()}
+    assert shown == set(LISTABLE_ON_BREAK)
+    desk.click("breakAddDropped")
+    desk.click("droppedBall10")
+    desk.click("droppedPocketSL")
+    desk.click("recordBreak")
+    recorded = desk.session.history.entries[-1].event
+    assert isinstance(recorded, Break) and recorded.call is None
+    assert desk.state.score == PerSeat(1, 0) and desk.state.racks[0].how is RackHow.TEN_ON_BREAK
+    assert "T10" in desk.text("matchHeader")
+
+
+def test_the_announcement_follows_the_preset(desk: Desk) -> None:
+    desk.start(rules="ffb")
+    desk.key("A")
+    assert not desk.widget("breakAnnounce").isHidden()
+    desk.start(rules="wpa")
+    desk.key("A")
+    assert desk.widget("breakAnnounce").isHidden()
+
+
+def test_shot_fouls_offered_are_the_cores(desk: Desk) -> None:
+    desk.start()
+    desk.key("A")
+    desk.key("Return")  # a legal dry break
+    shown = {f for f, b in desk.page.shot_panel.fouls.items() if not b.isHidden()}
+    assert shown == set(LISTABLE_ON_SHOT) == set(allowed(desk.state).shot_fouls)
+
+
+# --- the organizer's operations, each made to fail -------------------------------------
+
+
+def _damage(db: Path, match_id: str) -> None:
+    """What a crafted or broken database holds: an event body that is not JSON."""
+    con = sqlite3.connect(db)
+    con.execute("DROP TRIGGER events_append_only_update")
+    con.execute("UPDATE events SET body = '{not json' WHERE match_id = ? AND seq = 2", (match_id,))
+    con.commit()
+    con.close()
+
+
+def _start_page_with_matches(desk: Desk) -> None:
+    desk.window.show_start()
+    desk.window.matches.match_list.selectAll()
+
+
+def _notice(desk: Desk) -> tuple[str, str]:
+    label = desk.widget("startNotice")
+    return label.text(), label.property("level")  # type: ignore[attr-defined]
+
+
+def test_export_into_a_folder_that_is_a_file_says_so_and_writes_nothing(
+    desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk.start()
+    not_a_folder = tmp_path / "sheets"
+    not_a_folder.write_text("a file where the folder should be")
+    _start_page_with_matches(desk)
+    monkeypatch.setattr(desk.window.matches, "choose_folder", lambda: not_a_folder)
+    desk.click("exportCsvButton")
+    text, level = _notice(desk)
+    assert level == "error"
+    assert text.startswith("Export failed: ") and str(not_a_folder) in text
+    assert not_a_folder.read_text() == "a file where the folder should be"
+
+
+def test_a_damaged_match_is_reported_by_print_preview_and_statistics(desk: Desk) -> None:
+    desk.start()
+    desk.key("A")
+    match_id = desk.session.match_id
+    _damage(desk.db, match_id)
+    _start_page_with_matches(desk)
+    desk.click("printPreviewButton")
+    text, level = _notice(desk)
+    assert level == "error" and text.startswith("Print preview failed:")
+    assert f"match {match_id}: event 2 was changed outside the app" in text
+    # statistics read the projection made when the match was recorded; one whose log must be
+    # read again and cannot be is reported as not counted, never left out in silence
+    con = sqlite3.connect(desk.db)
+    con.execute("DELETE FROM projections WHERE match_id = ?", (match_id,))
+    con.commit()
+    con.close()
+    desk.click("statsButton")
+    text, level = _notice(desk)
+    assert level == "error" and text.startswith("Not counted (1): ") and "event 2 was changed" in text
+    assert desk.window.matches.dialog is not None and desk.window.matches.dialog.isVisible()
+
+
+def test_merging_a_file_that_is_not_a_database_is_an_error(
+    desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = tmp_path / "other-desk.db"
+    other.write_text("this is not SQLite")
+    desk.window.show_start()
+    monkeypatch.setattr(desk.window.matches, "choose_databases", lambda: [other])
+    desk.click("mergeButton")
+    text, level = _notice(desk)
+    assert level == "error" and text.startswith("other-desk.db: not merged:")
+
+
+def test_a_broken_demo_file_is_reported(desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "broken.jsonl").write_text('{"type": "match_started", "players": {"A": "Ana"}}\n')
+    monkeypatch.setattr("referee_app.organizer.demo.SEEDS", seeds)
+    desk.window.show_start()
+    desk.click("demoButton")
+    text, level = _notice(desk)
+    assert level == "error"
+    assert text.startswith("Loading the demo matches failed: line 1: field 'players': missing key 'B'")
+
+
+def test_a_bug_in_an_operation_is_logged_and_shown_as_internal(
+    desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    desk.start()
+    _start_page_with_matches(desk)
+    monkeypatch.setattr(desk.window.matches, "choose_folder", lambda: tmp_path)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in the exporter")
+
+    monkeypatch.setattr("referee_app.organizer.exports.write_files", broken)
+    with caplog.at_level(logging.ERROR, logger="referee_desk.controller"):
+        desk.click("exportJsonlButton")
+    text, level = _notice(desk)
+    assert (text, level) == ("Export failed: internal error (see the log).", "error")
+    [record] = caplog.records
+    assert record.exc_info is not None and "a bug in the exporter" in str(record.exc_info[1])
+
+
+def test_a_refused_event_still_arrives_as_a_refusal(desk: Desk) -> None:
+    desk.start()
+    desk.key("A")
+    desk.key("Return")
+    assert not desk.window.controller.record(WarningGiven(player=Seat.A))
+    assert desk.text("notice") == "Ana is not on two consecutive fouls: no warning is due."
+    assert desk.widget("notice").property("level") == "refusal"
+
+
+def _desk_started_on_demo(qtbot, tmp_path: Path, seeds: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The desk as `referee-app --demo` starts it, with the demo matches looked for in `seeds`."""
+    from PySide6.QtCore import QSettings
+    from referee_desk.app import build_desk, parse_args
+
+    monkeypatch.setattr("referee_app.organizer.demo.SEEDS", seeds)
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = build_desk(parse_args(["--demo", "--db", str(tmp_path / "demo.db")]), settings)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_the_desk_started_on_a_broken_demo_opens_and_says_why(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "broken.jsonl").write_text('{"type": "note", "text": "no match_started"}\n')
+    notice = _desk_started_on_demo(qtbot, tmp_path, seeds, monkeypatch).matches.notice
+    assert notice.property("level") == "error"
+    assert notice.text() == "Loading the demo matches failed: line 1: the first event must be match_started"
+
+
+def test_the_desk_says_when_the_demo_matches_are_not_installed(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    empty = tmp_path / "no-seeds"
+    empty.mkdir()
+    notice = _desk_started_on_demo(qtbot, tmp_path, empty, monkeypatch).matches.notice
+    assert notice.property("level") == "error"
+    assert notice.text() == f"Loading the demo matches failed: the demo matches are not installed (looked in {empty})"

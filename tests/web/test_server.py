@@ -1,0 +1,299 @@
+"""The overlay's data and web server, over real HTTP on a free port (the browser tests are in tests/ui)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee_app.game.events import Entry
+from referee_app.game.history import History, replay
+from referee_app.log.logfile import read_log
+from referee_app.web.overlay import banner, snapshot, vmix_fields
+from referee_app.web.server import MAX_LISTENERS, OverlayError, OverlayServer
+from tests.builders import brk, decode, ev, history, made, miss, started
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[3] / "shared" / "examples").glob("*.jsonl"))
+
+
+@pytest.fixture
+def server() -> Iterator[OverlayServer]:
+    running = OverlayServer(port=0).start()
+    yield running
+    running.stop()
+
+
+def get(server: OverlayServer, path: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    connection.request(method, path)
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, dict(response.getheaders()), body
+
+
+def state_json(server: OverlayServer, version: int) -> dict[str, Any]:
+    """/state.json once the feed's thread has taken the publication with `version`."""
+    deadline = time.monotonic() + 5
+    while True:
+        view = json.loads(get(server, "/state.json")[2])
+        if view["version"] == version or time.monotonic() > deadline:
+            return view  # type: ignore[no-any-return]
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_state_json_is_the_cli_replay_field_for_field(server: OverlayServer, example: Path) -> None:
+    """Every field `referee-app replay` prints is in /state.json with the same value."""
+    entries = [line.entry for line in read_log(example)]
+    server.feed.publish(snapshot("m", replay(entries), "en"))
+    printed = subprocess.run(
+        [sys.executable, "-m", "referee_app", "replay", str(example)], capture_output=True, text=True, check=True
+    )
+    expected = json.loads(printed.stdout)
+    served = state_json(server, len(entries))
+    assert {key: served[key] for key in expected} == expected
+    assert served["version"] == len(entries) and served["match_id"] == "m"
+
+
+def match(*objs: dict[str, Any]) -> History:
+    """A WPA match (Ana A, Ben B, race to 3) after `objs`."""
+    return history(started(), *objs)
+
+
+def more(h: History, *objs: dict[str, Any]) -> History:
+    for obj in objs:
+        h.add(Entry(h.next_seq, decode(obj)))
+    return h
+
+
+def test_version_grows_with_every_event_and_undo(server: OverlayServer) -> None:
+    h = match(ev("lag", winner="A"), brk(4))
+    server.feed.publish(snapshot("m", h))
+    assert state_json(server, 3)["balls_on_table"] == [1, 2, 3, 5, 6, 7, 8, 9, 10]
+    server.feed.publish(snapshot("m", more(h, made(1))))
+    assert 1 not in state_json(server, 4)["balls_on_table"]
+    server.feed.publish(snapshot("m", more(h, ev("undo", target=4))))
+    assert 1 in state_json(server, 5)["balls_on_table"]
+
+
+def test_banners_name_the_news() -> None:
+    pushed = match(ev("lag", winner="A"), brk(rails=5), ev("push_out"))
+    assert banner(pushed) == {"kind": "push_out", "seat": "B"}
+    more(pushed, ev("option", choice="hand_back"))
+    assert banner(pushed) == {"kind": "option_taken", "seat": "A", "choice": "hand_back"}
+    fouled = match(ev("lag", winner="A"), brk(4), miss(1, fouls=["scratch"]))
+    assert banner(fouled) is None  # a foul alone: the foul count shows it
+    more(fouled, miss(1, fouls=["scratch"]), miss(1, fouls=["scratch"]))
+    assert banner(fouled) is None and fouled.state.warning_due
+    more(fouled, ev("warning", player="A"))
+    assert banner(fouled) == {"kind": "warning", "seat": "A"}
+    more(fouled, ev("undo", target=fouled.next_seq - 1))
+    assert banner(fouled) is None  # an undo takes the news back
+
+
+def test_rack_and_match_banners() -> None:
+    run = match(ev("lag", winner="A"), brk(4), *(made(n) for n in (1, 2, 3, 5, 6, 7, 8, 9, 10)))
+    assert banner(run) == {"kind": "rack", "seat": "A", "rack": 1, "how": "ten"}
+    conceded = match(ev("lag", winner="A"), ev("concede", player="B"))
+    assert banner(conceded) == {"kind": "match", "seat": "A", "result": "concession"}
+
+
+def test_vmix_fields_are_one_flat_row() -> None:
+    h = match(ev("lag", winner="A"), brk(4), miss(1, fouls=["scratch"]))
+    rows = vmix_fields(snapshot("m", h), {"running": True, "remaining_s": 12.6, "limit_s": 35.0})
+    assert len(rows) == 1
+    row = rows[0]
+    assert all(not isinstance(value, dict | list) for value in row.values())
+    assert (row["FoulsA"], row["AtTableB"], row["BallInHand"], row["ClockSeconds"]) == (1, ">", "yes", 13)
+    assert "4" not in row["BallsOnTable"].split()
+
+
+def test_pages_and_data_are_served(server: OverlayServer) -> None:
+    for path, kind in [
+        ("/overlay", "text/html"),
+        ("/table?lang=fr", "text/html"),
+        ("/live.js", "text/javascript"),
+        ("/live.css", "text/css"),
+        ("/state.json", "application/json"),
+        ("/vmix.json", "application/json"),
+    ]:
+        status, headers, body = get(server, path)
+        assert status == 200 and headers["Content-Type"].startswith(kind), path
+        assert headers["Cache-Control"] == "no-store" and headers["X-Content-Type-Options"] == "nosniff"
+        assert body
+    assert json.loads(get(server, "/state.json")[2])["status"] == "no_match"
+    assert b'class="table"' in get(server, "/table")[2] and b'class="overlay"' in get(server, "/overlay")[2]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/../../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/overlay/../../pyproject.toml",
+        "/web/page.html",
+        "/referee_app/web/server.py",
+        "//etc/passwd",
+        "/state.json/../store.py",
+        "/matches.db",
+    ],
+)
+def test_nothing_outside_the_pages_is_served(server: OverlayServer, path: str) -> None:
+    status, headers, body = get(server, path)
+    assert status == 404
+    assert body == b"404 Not Found\n"
+    assert "Python" not in headers.get("Server", "")
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "BREW"])
+def test_other_methods_are_refused_without_a_trace(server: OverlayServer, method: str) -> None:
+    status, headers, body = get(server, "/state.json", method)
+    assert status == 405 and headers["Allow"] == "GET, HEAD"
+    assert body == b"405 Method Not Allowed\n"
+
+
+def test_a_malformed_request_gets_a_short_answer(server: OverlayServer) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw:
+        raw.sendall(b"GET /overlay HTTP/9.9.9\r\n\r\n")
+        answer = raw.recv(4096)
+    assert b"400" in answer.split(b"\n")[0]
+    assert b"Traceback" not in answer and b"9.9.9" not in answer and b"Python" not in answer
+
+
+def read_events(stream: Any, count: int) -> list[tuple[str, dict[str, Any] | None]]:
+    """The next `count` named events of an SSE stream (comments and `retry` skipped)."""
+    events: list[tuple[str, dict[str, Any] | None]] = []
+    name = ""
+    while len(events) < count:
+        line = stream.readline().decode().rstrip("\n")
+        if line.startswith("event: "):
+            name = line[7:]
+        elif line.startswith("data: "):
+            events.append((name, json.loads(line[6:])))
+    return events
+
+
+def test_events_stream_sends_the_state_then_each_change(server: OverlayServer) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    connection.request("GET", "/events")
+    response = connection.getresponse()
+    assert response.status == 200 and response.getheader("Content-Type") == "text/event-stream"
+    first = read_events(response, 2)
+    assert [name for name, _ in first] == ["state", "clock"] and first[0][1]["status"] == "no_match"  # type: ignore[index]
+    h = match(ev("lag", winner="B"))
+    server.feed.publish(snapshot("m", h))
+    name, view = read_events(response, 1)[0]
+    assert name == "state" and view is not None and view["at_table"] == "B" and view["version"] == 2
+    server.feed.publish_clock({"running": False, "remaining_s": 30.0, "limit_s": 35.0})
+    assert read_events(response, 1) == [("clock", {"running": False, "remaining_s": 30.0, "limit_s": 35.0})]
+    connection.close()
+
+
+def test_a_page_that_opens_later_gets_the_clock_as_it_stands_now(
+    server: OverlayServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr("referee_app.web.server.time.monotonic", lambda: now[0])
+    server.feed.publish_clock({"running": True, "remaining_s": 30.0, "limit_s": 35.0})
+    deadline = time.monotonic() + 5
+    while server.feed.current().reading is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    now[0] += 12.5  # the desk started the clock 12.5 s before this page opened
+    assert json.loads(get(server, "/state.json")[2])["clock"] == {"running": True, "remaining_s": 17.5, "limit_s": 35.0}
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    connection.request("GET", "/events")
+    clock = dict(read_events(connection.getresponse(), 2))["clock"]
+    assert clock is not None and clock["remaining_s"] == 17.5
+    connection.close()
+    now[0] += 60
+    assert json.loads(get(server, "/vmix.json")[2])[0]["Status"] == "no_match"
+    assert json.loads(get(server, "/state.json")[2])["clock"]["remaining_s"] == 0.0  # never below zero
+
+
+def test_streams_beyond_the_limit_are_told_to_come_back(server: OverlayServer) -> None:
+    open_streams = []
+    for _ in range(MAX_LISTENERS):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        connection.request("GET", "/events")
+        response = connection.getresponse()
+        read_events(response, 1)
+        open_streams.append(connection)
+    assert get(server, "/events")[0] == 503
+    open_streams.pop().close()  # a browser goes away: its slot frees at the next write to it
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        server.feed.publish(snapshot("m", match(ev("lag", winner="A"))))
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        connection.request("GET", "/events")
+        if connection.getresponse().status == 200:
+            open_streams.append(connection)
+            break
+        connection.close()
+        time.sleep(0.05)
+    else:
+        pytest.fail("a freed stream slot was never given again")
+    for connection in open_streams:
+        connection.close()
+
+
+def test_a_taken_port_is_a_clear_error(server: OverlayServer) -> None:
+    with pytest.raises(OverlayError, match=f"port {server.port} is already in use"):
+        OverlayServer(port=server.port)
+
+
+def test_this_computer_only_unless_the_lan_is_chosen(server: OverlayServer) -> None:
+    assert server._http.server_address[0] == "127.0.0.1"
+    lan = OverlayServer(port=0, lan=True)
+    try:
+        assert lan._http.server_address[0] == "0.0.0.0"
+    finally:
+        lan.stop()
+
+
+def test_stop_frees_the_port_and_ends_the_streams() -> None:
+    running = OverlayServer(port=0).start()
+    port = running.port
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", "/events")
+    response = connection.getresponse()
+    read_events(response, 2)
+    started = time.monotonic()
+    running.stop()
+    assert time.monotonic() - started < 2
+    assert response.read().strip() == b""  # the stream ended
+    OverlayServer(port=port).stop()  # and the port can be taken again at once
+
+
+def test_publishing_does_not_wait_for_the_readers(server: OverlayServer) -> None:
+    """The desk's hand-off returns even while the streams' lock is held (a reader mid-write)."""
+    holding, release, done = threading.Event(), threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with server.feed._changed:
+            holding.set()
+            release.wait(5)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert holding.wait(5)
+    view = snapshot("m", match(ev("lag", winner="A")))
+    publisher = threading.Thread(target=lambda: (server.feed.publish(view), done.set()))
+    publisher.start()
+    try:
+        assert done.wait(2), "publish waited for the readers' lock"
+    finally:
+        release.set()
+        holder.join()
+        publisher.join()
+    assert state_json(server, 2)["at_table"] == "A"

@@ -1,0 +1,590 @@
+"""The action panels, one per thing the desk can be waiting for (lag, break, shot, option).
+
+A panel turns presses into one event and hands it to `record`; it holds no
+rule. What it may offer comes from `rules.allowed(state)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+from referee_desk import keyboard, presenter
+from referee_desk.controller import qt_translate
+from referee_desk.desk.pickers import BallRow, DroppedDialog, PocketGrid, pocket_text
+from referee_desk.keys import KeyButton, KeyCheckBox
+from referee_desk.theme import text_style
+
+from referee_app.game.events import SAFETY, BallPocket, Break, Event, Lag, Option, PushOut, Relag, Shot
+from referee_app.game.labels import lag_fault_label
+from referee_app.game.rules import LISTABLE_ON_BREAK, LISTABLE_ON_SHOT, allowed
+from referee_app.game.state import State
+from referee_app.game.vocab import Choice, CueBallFate, Foul, LagFault, Pocket, Seat
+
+Record = Callable[[Event], bool]
+
+FOUL_KEYS: dict[Foul, str] = {  # a key for every foul the rules let a referee list
+    Foul.SCRATCH: "C",
+    Foul.WRONG_BALL_FIRST: "B",
+    Foul.NO_RAIL: "N",
+    Foul.SHOT_CLOCK: "T",
+    Foul.DOUBLE_HIT: "F1",
+    Foul.PUSH_SHOT: "F2",
+    Foul.BALLS_MOVING: "F3",
+    Foul.TOUCHED_BALL: "F4",
+    Foul.NO_FOOT_ON_FLOOR: "F5",
+    Foul.JUMP_MISCUE: "F6",
+    Foul.BAD_CUE_BALL_PLACEMENT: "F7",
+    Foul.CUE_ON_TABLE: "F8",
+}
+
+
+def _button(parent: QWidget, name: str, key: str | None = None) -> QPushButton:
+    button = KeyButton(key, parent, name)
+    button.setMinimumHeight(34)
+    # Let long labels (French ones are) give way rather than push the window off the screen.
+    button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    return button
+
+
+class DroppedList(QWidget):
+    """Balls that dropped (or left the table) besides the call, built with a small dialog."""
+
+    def __init__(self, prefix: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.prefix = prefix
+        self.on_table: frozenset[int] = frozenset()
+        self.pocketed: list[BallPocket] = []
+        self.off_table: list[int] = []
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel(self)
+        self.label.setObjectName(f"{prefix}DroppedLabel")
+        self.add = _button(self, f"{prefix}AddDropped", "+")
+        self.add.clicked.connect(self.open_picker)
+        self.clear_button = _button(self, f"{prefix}ClearDropped", "Shift+Del")
+        self.clear_button.clicked.connect(self.clear)
+        for button in (self.add, self.clear_button):  # beside a stretching label: keep their width
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.add)
+        layout.addWidget(self.clear_button)
+        self.dialog: DroppedDialog | None = None
+        self.on_change: Callable[[], None] = lambda: None
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.add.setText(self.tr("Ball down… [+]"))
+        self.clear_button.setText(self.tr("Clear [Shift+Del]"))
+        self._show()
+
+    def open_picker(self) -> None:
+        taken = {p.ball for p in self.pocketed} | set(self.off_table)
+        self.dialog = DroppedDialog(self.on_table - taken, self.window())
+        self.dialog.chosen.connect(self._chosen)
+        self.dialog.open()
+
+    def _chosen(self, ball: int, pocket: str) -> None:
+        if pocket == "off":
+            self.off_table.append(ball)
+        else:
+            self.pocketed.append(BallPocket(ball, Pocket(pocket)))
+        self._show()
+
+    def add_pocketed(self, ball: int, pocket: Pocket) -> None:
+        self.pocketed.append(BallPocket(ball, pocket))
+        self._show()
+
+    def clear(self) -> None:
+        self.pocketed.clear()
+        self.off_table.clear()
+        self._show()
+
+    def _show(self) -> None:
+        parts = [f"{p.ball} ({pocket_text(p.pocket)})" for p in self.pocketed]
+        parts += [self.tr("{ball} off the table").format(ball=b) for b in self.off_table]
+        self.label.setText(self.tr("Also down: {balls}").format(balls=", ".join(parts) if parts else "—"))
+        self.on_change()
+
+
+class LagPanel(QWidget):
+    def __init__(self, record: Record, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lagPanel")
+        self.record = record
+        self.state: State | None = None
+        layout = QVBoxLayout(self)
+        self.question = QLabel(self)
+        self.question.setObjectName("lagQuestion")
+        layout.addWidget(self.question)
+        row = QHBoxLayout()
+        self.won = {seat: _button(self, f"lagWon{seat.value}", seat.value) for seat in Seat}
+        for seat, button in self.won.items():
+            button.clicked.connect(lambda _=False, s=seat: self._won(s))
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.lets_opponent_break = KeyCheckBox("O", self, "lagOpponentBreaks")
+        layout.addWidget(self.lets_opponent_break)
+        self.faults_label = QLabel(self)
+        layout.addWidget(self.faults_label)
+        grid = QGridLayout()
+        self.faults: dict[LagFault, KeyCheckBox] = {}
+        for i, fault in enumerate(LagFault):
+            box = KeyCheckBox(str(i + 1), self, f"lagFault_{fault.value}")
+            self.faults[fault] = box
+            grid.addWidget(box, i // 2, i % 2)
+        layout.addLayout(grid)
+        self.relag = _button(self, "relagButton", "R")
+        self.relag.clicked.connect(self._relag)
+        layout.addWidget(self.relag)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.question.setText(self.tr("Who won the lag? The winner chooses who breaks."))
+        self.lets_opponent_break.setText(self.tr("The winner lets the opponent break [O]"))
+        self.faults_label.setText(self.tr("Lag faults of the loser (for the sheet):"))
+        for fault, box in self.faults.items():
+            box.setText(f"{lag_fault_label(fault, qt_translate)} [{box.key}]")
+        self.relag.setText(self.tr("Re-lag [R]"))
+        self.show_state(self.state)
+
+    def show_state(self, state: State | None) -> None:
+        self.state = state
+        for seat, button in self.won.items():
+            who = presenter.name(state, seat) if state else seat.value
+            button.setText(self.tr("{name} won the lag [{key}]").format(name=who, key=seat.value))
+
+    def _won(self, winner: Seat) -> None:
+        breaker = winner.other if self.lets_opponent_break.isChecked() else winner
+        codes = tuple(f for f, box in self.faults.items() if box.isChecked())
+        faults = ((winner.other, codes),) if codes else ()
+        if self.record(Lag(winner=winner, breaker=breaker, faults=faults)):
+            self._clear()
+
+    def _relag(self) -> None:
+        """A re-lag; the boxes ticked, if any, say why (finding 14)."""
+        reason = ", ".join(lag_fault_label(f, qt_translate) for f, box in self.faults.items() if box.isChecked())
+        if self.record(Relag(reason=reason)):
+            self._clear()  # the faults were the last lag's: the next one starts with none
+
+    def _clear(self) -> None:
+        self.lets_opponent_break.setChecked(False)
+        for box in self.faults.values():
+            box.setChecked(False)
+
+
+class BreakPanel(QWidget):
+    def __init__(self, record: Record, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("breakPanel")
+        self.record = record
+        self.state: State | None = None
+        self.rails_counted = False
+        layout = QVBoxLayout(self)
+        self.dropped = DroppedList("break", self)
+        layout.addWidget(self.dropped)
+        form = QGridLayout()
+        self.rails_label = QLabel(self)
+        self.rails = QSpinBox(self)
+        self.rails.setObjectName("breakRails")
+        self.rails.setRange(0, 10)
+        self.rails.setValue(4)
+        self.rails.valueChanged.connect(self._rails_changed)
+        self.rails_down = _button(self, "breakRailsDown", "[")
+        self.rails_down.setText("− [")
+        self.rails_down.clicked.connect(lambda: self.rails.setValue(self.rails.value() - 1))
+        self.rails_up = _button(self, "breakRailsUp", "]")
+        self.rails_up.setText("+ ]")
+        self.rails_up.clicked.connect(lambda: self.rails.setValue(self.rails.value() + 1))
+        form.addWidget(self.rails_label, 0, 0)
+        form.addWidget(self.rails, 0, 1)
+        form.addWidget(self.rails_down, 0, 2)
+        form.addWidget(self.rails_up, 0, 3)
+        self.first_label = QLabel(self)
+        self.first_contact = QComboBox(self)
+        self.first_contact.setObjectName("breakFirstContact")
+        form.addWidget(self.first_label, 1, 0)
+        form.addWidget(self.first_contact, 1, 1, 1, 3)
+        self.cue_label = QLabel(self)
+        self.cue_ball = QComboBox(self)
+        self.cue_ball.setObjectName("breakCueBall")
+        form.addWidget(self.cue_label, 2, 0)
+        form.addWidget(self.cue_ball, 2, 1, 1, 2)
+        self.scratch = _button(self, "breakScratch", "C")
+        self.scratch.clicked.connect(lambda: self.cue_ball.setCurrentIndex(1))
+        self.scratch.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)  # its column's width
+        form.addWidget(self.scratch, 2, 3)
+        self.announce_label = QLabel(self)
+        self.announce = QComboBox(self)
+        self.announce.setObjectName("breakAnnounce")
+        self.announce_key = _button(self, "breakAnnounceKey", "0")
+        self.announce_key.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.announce_key.clicked.connect(self.pick_announcement)
+        form.addWidget(self.announce_label, 3, 0)
+        form.addWidget(self.announce, 3, 1, 1, 2)
+        form.addWidget(self.announce_key, 3, 3)
+        layout.addLayout(form)
+        fouls = QGridLayout()
+        self.fouls: dict[Foul, QPushButton] = {}
+        for i, foul in enumerate(LISTABLE_ON_BREAK):
+            button = _button(self, f"breakFoul_{foul.value}", FOUL_KEYS[foul])
+            button.setCheckable(True)
+            self.fouls[foul] = button
+            fouls.addWidget(button, i // 3, i % 3)
+        layout.addLayout(fouls)
+        self.preview = QLabel(self)
+        self.preview.setObjectName("breakPreview")
+        self.preview.setWordWrap(True)
+        text_style(self.preview, 15, bold=True, colour="#ffd54a")
+        self.preview.setMinimumHeight(2 * self.preview.fontMetrics().lineSpacing())
+        layout.addWidget(self.preview)
+        self.go = _button(self, "recordBreak", "Return")
+        text_style(self.go, 18, bold=True)
+        self.go.clicked.connect(self.submit)
+        layout.addWidget(self.go)
+        layout.addStretch(1)
+        self.retranslate()
+        for combo in (self.first_contact, self.cue_ball, self.announce):
+            combo.currentIndexChanged.connect(self._show_preview)
+        for button in self.fouls.values():
+            button.toggled.connect(self._show_preview)
+        self.dropped.on_change = self._show_preview
+        self._mark_rails()
+
+    def retranslate(self) -> None:
+        self.rails_label.setText(self.tr("Balls to a cushion:"))
+        self.first_label.setText(self.tr("First ball hit:"))
+        self.first_contact.clear()
+        self.first_contact.addItem(self.tr("the 1"), 1)
+        for ball in range(2, 11):
+            self.first_contact.addItem(self.tr("the {ball} (foul)").format(ball=ball), ball)
+        self.first_contact.addItem(self.tr("no ball (foul)"), None)
+        self.cue_label.setText(self.tr("Cue ball:"))
+        self.cue_ball.clear()
+        self.cue_ball.addItem(self.tr("on the table"), CueBallFate.TABLE.value)
+        self.cue_ball.addItem(self.tr("pocketed (scratch)"), CueBallFate.POCKETED.value)
+        self.cue_ball.addItem(self.tr("off the table"), CueBallFate.OFF_TABLE.value)
+        self.scratch.setText(self.tr("Scratch [C]"))
+        self.announce_label.setText(self.tr("10 announced in:"))
+        self.announce.clear()
+        self.announce.addItem(self.tr("no announcement"), None)
+        for pocket in Pocket:
+            self.announce.addItem(pocket_text(pocket), pocket.value)
+        for foul, button in self.fouls.items():
+            button.setText(f"{presenter.foul_label(foul, qt_translate)} [{FOUL_KEYS[foul]}]")
+        self.announce_key.setText(self.tr("Announce… [0]"))
+        self.go.setText(self.tr("Record the break [Enter]"))
+        self.dropped.retranslate()
+        self._mark_rails()
+        self._show_preview()
+
+    def show_state(self, state: State) -> None:
+        self.state = state
+        self.dropped.on_table = state.balls_on_table
+        can = allowed(state)
+        self.announce.setVisible(can.call_on_break)
+        self.announce_label.setVisible(can.call_on_break)
+        self.announce_key.setVisible(can.call_on_break)
+        for foul, button in self.fouls.items():
+            button.setVisible(foul in can.break_fouls)
+        self._show_preview()
+
+    def _rails_changed(self) -> None:
+        self.rails_counted = True
+        self._mark_rails()
+        self._show_preview()
+
+    def _mark_rails(self) -> None:
+        """Finding 20: the count starts at 4, the legal threshold, so a break whose balls were never
+        counted would go in as legal. Until the referee touches it, the count is outlined and says so."""
+        self.rails.setStyleSheet("" if self.rails_counted else "QSpinBox { border: 2px solid #ffd54a; }")
+        self.rails.setToolTip("" if self.rails_counted else self.tr("Not counted yet: [ and ] change it"))
+
+    def _show_preview(self) -> None:
+        if self.state is None or self.cue_ball.currentIndex() < 0 or self.first_contact.currentIndex() < 0:
+            return  # between the clearing and the refilling of a combo (a language switch)
+        self.preview.setText(presenter.break_preview(self.state, self._event(), qt_translate))
+
+    def pick_announcement(self) -> None:
+        """The FFB announcement by key (finding 13): 0, then the pocket's key."""
+        from referee_desk.desk.pickers import AnnounceDialog
+
+        self.announce_dialog = AnnounceDialog(self.window())
+        self.announce_dialog.chosen.connect(self._announced)
+        self.announce_dialog.open()
+
+    def _announced(self, pocket: str) -> None:
+        self.announce.setCurrentIndex(self.announce.findData(pocket) if pocket else 0)
+
+    def reset(self) -> None:
+        self.dropped.clear()
+        self.rails.blockSignals(True)
+        self.rails.setValue(4)
+        self.rails.blockSignals(False)
+        self.rails_counted = False
+        self._mark_rails()
+        self.first_contact.setCurrentIndex(0)
+        self.cue_ball.setCurrentIndex(0)
+        self.announce.setCurrentIndex(0)
+        for button in self.fouls.values():
+            button.setChecked(False)
+
+    def _event(self) -> Break:
+        announced = self.announce.currentData()
+        return Break(
+            first_contact=self.first_contact.currentData(),
+            rails=self.rails.value(),
+            pocketed=tuple(self.dropped.pocketed),
+            off_table=tuple(self.dropped.off_table),
+            cue_ball=CueBallFate(self.cue_ball.currentData()),
+            fouls=tuple(f for f, b in self.fouls.items() if b.isChecked() and not b.isHidden()),
+            call=BallPocket(10, Pocket(announced)) if announced and not self.announce.isHidden() else None,
+        )
+
+    def submit(self) -> None:
+        if self.record(self._event()):
+            self.reset()
+
+
+class ShotPanel(QWidget):
+    """Call (ball and pocket), then the result: made, miss, safety, push-out, or a foul."""
+
+    def __init__(self, record: Record, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shotPanel")
+        self.record = record
+        self.state: State | None = None
+        self.call_ball: int | None = None
+        self.call_pocket: Pocket | None = None
+        self.on_call_changed: Callable[[], None] = lambda: None
+        layout = QVBoxLayout(self)
+        self.call_label = QLabel(self)
+        self.call_label.setObjectName("callLabel")
+        text_style(self.call_label, 20, bold=True)
+        layout.addWidget(self.call_label)
+        self.balls = BallRow("callBall", parent=self)
+        self.balls.picked.connect(self.pick_ball)
+        layout.addWidget(self.balls)
+        self.pockets = PocketGrid("pocket", parent=self)
+        self.pockets.picked.connect(lambda p: self.pick_pocket(Pocket(p)))
+        layout.addWidget(self.pockets)
+        self.dropped = DroppedList("shot", self)
+        layout.addWidget(self.dropped)
+        results = QHBoxLayout()
+        self.made = _button(self, "madeButton", "Return")
+        text_style(self.made, 16, bold=True)
+        self.made.clicked.connect(self.submit_made)
+        self.miss = _button(self, "missButton", "M")
+        self.miss.clicked.connect(self.submit_miss)
+        self.safety = _button(self, "safetyButton", "X")
+        self.safety.clicked.connect(self.submit_safety)
+        self.push_out = _button(self, "pushOutButton", "P")
+        self.push_out.clicked.connect(self.submit_push_out)
+        # the shot's most frequent result gets twice the room, so its label is never cut off
+        # when the push-out button (which comes and goes) shares the row
+        results.addWidget(self.made, 2)
+        for button in (self.miss, self.safety, self.push_out):
+            results.addWidget(button, 1)
+        layout.addLayout(results)
+        foul_row = QHBoxLayout()
+        self.fouls_label = QLabel(self)
+        foul_row.addWidget(self.fouls_label, 1)
+        # finding 18: a foul during the push-out (Shift+P, then the foul's key) is a push-out, in the
+        # log and the statistics, and a standard foul (rule book §4)
+        self.push_foul = _button(self, "pushOutFoulButton", "Shift+P")
+        self.push_foul.setCheckable(True)
+        self.push_foul.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        foul_row.addWidget(self.push_foul)
+        layout.addLayout(foul_row)
+        grid = QGridLayout()
+        self.fouls: dict[Foul, QPushButton] = {}
+        for i, foul in enumerate(LISTABLE_ON_SHOT):
+            button = _button(self, f"foul_{foul.value}", FOUL_KEYS[foul])
+            button.clicked.connect(lambda _=False, f=foul: self.submit_foul(f))
+            self.fouls[foul] = button
+            grid.addWidget(button, i // 3, i % 3)
+        layout.addLayout(grid)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.made.setText(self.tr("Called ball made [Enter]"))
+        self.miss.setText(self.tr("Miss [M]"))
+        self.safety.setText(self.tr("Safety [X]"))
+        self.push_out.setText(self.tr("Push-out [P]"))
+        self.push_foul.setText(self.tr("Push-out with a foul [Shift+P]"))
+        self.fouls_label.setText(self.tr("Foul (ball in hand for the opponent):"))
+        for foul, button in self.fouls.items():
+            button.setText(f"{presenter.foul_label(foul, qt_translate)} [{FOUL_KEYS[foul]}]")
+        self.dropped.retranslate()
+        self._show_call()
+
+    def show_state(self, state: State) -> None:
+        if (
+            self.state is None
+            or state.balls_on_table != self.state.balls_on_table
+            or state.at_table != self.state.at_table
+        ):
+            self.reset(state)
+        self.state = state
+        self.dropped.on_table = state.balls_on_table
+        self.balls.set_balls(state.balls_on_table, self.call_ball)
+        can = allowed(state)
+        self.push_out.setVisible(can.push_out)
+        self.push_foul.setVisible(can.push_out)
+        if not can.push_out:
+            self.push_foul.setChecked(False)
+        for foul, button in self.fouls.items():
+            button.setVisible(foul in can.shot_fouls)
+        self._show_call()
+
+    def reset(self, state: State) -> None:
+        self.call_ball = state.lowest_ball
+        self.call_pocket = None
+        self.dropped.clear()
+
+    def pick_ball(self, ball: int) -> None:
+        self.call_ball = ball
+        self.balls.set_balls(self.state.balls_on_table if self.state else frozenset(), ball)
+        self._show_call()
+
+    def pick_pocket(self, pocket: Pocket) -> None:
+        self.call_pocket = pocket
+        self._show_call()
+
+    def _show_call(self) -> None:
+        self.pockets.set_selected(self.call_pocket)
+        pocket = pocket_text(self.call_pocket) if self.call_pocket else "?"
+        ball = self.call_ball if self.call_ball is not None else "?"
+        self.call_label.setText(self.tr("Call: {ball} in {pocket}").format(ball=ball, pocket=pocket))
+        self.on_call_changed()
+
+    def _call(self) -> BallPocket | None:
+        if self.call_ball is None or self.call_pocket is None:
+            return None
+        return BallPocket(self.call_ball, self.call_pocket)
+
+    def _need_pocket(self) -> bool:
+        if self._call() is None:
+            self.call_label.setText(
+                self.tr("Choose the called pocket first (keys {keys}, or click it).").format(keys=keyboard.key_hint())
+            )
+            return True
+        return False
+
+    def _shot(self, call: BallPocket | str, pocketed: tuple[BallPocket, ...], **facts: object) -> None:
+        event = Shot(call=call, pocketed=pocketed, off_table=tuple(self.dropped.off_table), **facts)  # type: ignore[arg-type]
+        if self.record(event) and self.state is not None:
+            self.reset(self.state)
+            self._show_call()
+
+    def submit_made(self) -> None:
+        if self._need_pocket():
+            return
+        call = self._call()
+        assert call is not None
+        self._shot(call, (call, *self.dropped.pocketed))
+
+    def submit_miss(self) -> None:
+        if self._need_pocket():
+            return
+        call = self._call()
+        assert call is not None
+        self._shot(call, tuple(self.dropped.pocketed))
+
+    def submit_safety(self) -> None:
+        self._shot(SAFETY, tuple(self.dropped.pocketed))
+
+    def submit_foul(self, foul: Foul) -> None:
+        # a scratch is a fact (the cue ball's fate), the others are listed fouls: the same for both strokes
+        facts = {"cue_ball": CueBallFate.POCKETED} if foul is Foul.SCRATCH else {"fouls": (foul,)}
+        if self.push_foul.isChecked() and not self.push_foul.isHidden():
+            self._push_out(**facts)
+        else:
+            self._shot(self._call() or SAFETY, tuple(self.dropped.pocketed), **facts)
+
+    def submit_push_out(self) -> None:
+        self._push_out()
+
+    def _push_out(self, **facts: object) -> None:
+        event = PushOut(pocketed=tuple(self.dropped.pocketed), off_table=tuple(self.dropped.off_table), **facts)  # type: ignore[arg-type]
+        if self.record(event) and self.state is not None:
+            self.push_foul.setChecked(False)
+            self.reset(self.state)
+
+
+class OptionPanel(QWidget):
+    def __init__(self, record: Record, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("optionPanel")
+        self.record = record
+        layout = QVBoxLayout(self)
+        self.prompt = QLabel(self)
+        self.prompt.setObjectName("optionPrompt")
+        self.prompt.setWordWrap(True)
+        text_style(self.prompt, 22, bold=True)
+        layout.addWidget(self.prompt)
+        self.shoot = _button(self, "optionShoot", "Return")
+        self.shoot.clicked.connect(lambda: self.record(Option(choice=Choice.SHOOT)))
+        self.hand_back = _button(self, "optionHandBack", "H")
+        self.hand_back.clicked.connect(lambda: self.record(Option(choice=Choice.HAND_BACK)))
+        for button in (self.shoot, self.hand_back):
+            button.setMinimumHeight(64)
+            text_style(button, 20)
+            layout.addWidget(button)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.shoot.setText(self.tr("Shoot from here [Enter]"))
+        self.hand_back.setText(self.tr("Hand the table back [H]"))
+
+    def show_state(self, state: State) -> None:
+        self.prompt.setText(presenter.prompt_line(state, qt_translate))
+
+
+class FinishedPanel(QWidget):
+    """The match is over: its result, and one key each to its sheet and to the next match."""
+
+    sheet_requested = Signal()
+    new_match_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("finishedPanel")
+        layout = QVBoxLayout(self)
+        self.result = QLabel(self)
+        self.result.setObjectName("finishedResult")
+        self.result.setWordWrap(True)
+        self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        text_style(self.result, 26, bold=True)
+        layout.addWidget(self.result)
+        row = QHBoxLayout()
+        self.sheet = _button(self, "finishedSheet", "P")
+        self.sheet.clicked.connect(self.sheet_requested.emit)
+        self.next = _button(self, "finishedNewMatch", "N")
+        self.next.clicked.connect(self.new_match_requested.emit)
+        row.addWidget(self.sheet)
+        row.addWidget(self.next)
+        layout.addLayout(row)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.sheet.setText(self.tr("The match sheet [P]"))
+        self.next.setText(self.tr("New match [N]"))
+
+    def show_state(self, state: State) -> None:
+        self.result.setText(presenter.prompt_line(state, qt_translate))

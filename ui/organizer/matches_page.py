@@ -1,0 +1,580 @@
+"""The organizer's page: every match in the database, filtered, exported, merged, summed up.
+
+Filters by event, date, player and status; exports the selected matches as PDF
+sheets, CSV or JSON Lines; merges other desks' databases; shows statistics and
+a print preview of a sheet. The work itself is the core's (exports, merge,
+stats); this page only asks where and shows what came of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QDate, QEvent, QObject, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+from referee_desk.background import Task, Work
+from referee_desk.controller import DeskController
+from referee_desk.notices import Notice
+from referee_desk.places import documents_folder
+from referee_desk.theme import text_style
+
+if TYPE_CHECKING:  # the core is imported on first use, after the window has painted
+    from referee_desk.organizer.match_list import MatchListModel
+
+    from referee_app.game.events import Entry
+    from referee_app.log.store import Store, Summary
+
+
+class MatchesPage(QWidget):
+    open_requested = Signal(str)
+    new_requested = Signal()
+    demo_requested = Signal()
+
+    def __init__(self, controller: DeskController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("startPage")
+        self.controller = controller
+        self.language: Callable[[], str] = lambda: "en"  # the desk's language (the window sets it)
+        self.rows: list[Summary] = []
+        self._names: list[str] = []  # each row's two names, casefolded, for the player filter
+        self._shown_ids: list[str] = []  # the match id of each row of the tree, in order
+        self.task: Task | None = None  # the long organizer work running off the GUI thread, if any
+        self._sized = False
+        self.dialog: QWidget | None = None
+        layout = QVBoxLayout(self)
+        self.title = QLabel(self)
+        text_style(self.title, 28, bold=True)
+        layout.addWidget(self.title)
+        filters = QHBoxLayout()
+        self.player_filter = self._line("filterPlayer", filters)
+        self.date_filter = self._line("filterDate", filters)
+        self.event_filter = QComboBox(self)
+        self.event_filter.setObjectName("filterEvent")
+        # French words are longer ("toutes les compétitions"): the combos follow their items
+        self.event_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.event_filter.currentIndexChanged.connect(self.apply_filters)
+        filters.addWidget(self.event_filter)
+        self.status_filter = QComboBox(self)
+        self.status_filter.setObjectName("filterStatus")
+        self.status_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.status_filter.currentIndexChanged.connect(self.apply_filters)
+        filters.addWidget(self.status_filter)
+        layout.addLayout(filters)
+        self.match_list = QTreeView(self)
+        self.match_list.setObjectName("matchList")
+        self.match_list.setRootIsDecorated(False)
+        self.match_list.setUniformRowHeights(True)  # a season of rows is laid out without measuring each
+        self.match_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.match_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.match_list.activated.connect(lambda index: self.open_requested.emit(self._shown_ids[index.row()]))
+        self.match_list.installEventFilter(self)
+        self.model: MatchListModel | None = None  # made when the first matches arrive (after the paint)
+        self._headers: list[str] = []
+        layout.addWidget(self.match_list, 1)
+        progress_row = QHBoxLayout()
+        self.progress = QProgressBar(self)
+        self.progress.setObjectName("progressBar")
+        self.cancel_button = self._button("cancelButton", progress_row, self.cancel)
+        progress_row.insertWidget(0, self.progress, 1)
+        layout.addLayout(progress_row)
+        self._show_progress(False)
+        self.notice = QLabel(self)
+        self.notice.setObjectName("startNotice")
+        self.notice.setWordWrap(True)
+        text_style(self.notice, 17)
+        layout.addWidget(self.notice)
+        desk_row = QHBoxLayout()
+        self.new_button = self._button("newMatchButton", desk_row, self.new_requested.emit)
+        self.open_button = self._button("openMatchButton", desk_row, self._open_selected)
+        self.demo_button = self._button("demoButton", desk_row, self.demo_requested.emit)
+        layout.addLayout(desk_row)
+        organizer_row = QHBoxLayout()
+        self.pdf_button = self._button("exportPdfButton", organizer_row, lambda: self.export("pdf"))
+        self.one_pdf_button = self._button("exportOnePdfButton", organizer_row, self.export_one_pdf)
+        self.csv_button = self._button("exportCsvButton", organizer_row, lambda: self.export("csv"))
+        self.jsonl_button = self._button("exportJsonlButton", organizer_row, lambda: self.export("jsonl"))
+        self.merge_button = self._button("mergeButton", organizer_row, self.merge_databases)
+        self.stats_button = self._button("statsButton", organizer_row, self.show_stats)
+        self.preview_button = self._button("printPreviewButton", organizer_row, self.print_preview)
+        layout.addLayout(organizer_row)
+        self.retranslate()
+
+    def _line(self, name: str, row: QHBoxLayout) -> QLineEdit:
+        line = QLineEdit(self)
+        line.setObjectName(name)
+        line.textChanged.connect(self.apply_filters)
+        line.returnPressed.connect(self._open_from_filter)  # a player's name, then Enter: their match
+        row.addWidget(line)
+        return line
+
+    def _button(self, name: str, row: QHBoxLayout, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(self)
+        button.setObjectName(name)
+        button.setMinimumHeight(44)
+        button.clicked.connect(slot)
+        row.addWidget(button)
+        return button
+
+    def retranslate(self) -> None:
+        self.title.setText(self.tr("Matches"))
+        self.player_filter.setPlaceholderText(self.tr("player"))
+        today = QDate.currentDate().toString("yyyy-MM-dd")
+        self.date_filter.setPlaceholderText(self.tr("date ({month} or {day})").format(month=today[:7], day=today))
+        self.new_button.setText(self.tr("New match [Ctrl+N]"))
+        self.open_button.setText(self.tr("Open the selected match [Enter]"))
+        self.demo_button.setText(self.tr("Load the demo matches [Ctrl+D]"))
+        self.pdf_button.setText(self.tr("Export PDF sheets…"))
+        self.one_pdf_button.setText(self.tr("All in one PDF…"))
+        self.one_pdf_button.setToolTip(self.tr("The selected matches' sheets in one PDF, a page each (a day's sheets)"))
+        self.csv_button.setText(self.tr("Export CSV…"))
+        self.jsonl_button.setText(self.tr("Export JSON Lines…"))
+        self.merge_button.setText(self.tr("Merge other desks…"))
+        self.stats_button.setText(self.tr("Statistics…"))
+        self.preview_button.setText(self.tr("Print preview…"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self._headers = [self.tr("Status"), self.tr("Players"), self.tr("Score"), self.tr("Winner"), self.tr("Rules"),
+                         self.tr("Event"), self.tr("Round"), self.tr("Table"), self.tr("Referee"), self.tr("Started"),
+                         self.tr("Finished")]  # fmt: skip
+        if self.model is not None:
+            self.model.headers = self._headers
+            self.model.headerDataChanged.emit(horizontal(), 0, len(self._headers) - 1)
+        status = self.status_filter.currentIndex()
+        self.status_filter.blockSignals(True)
+        self.status_filter.clear()
+        self.status_filter.addItem(self.tr("any status"), "")
+        self.status_filter.addItem(self.tr("in progress"), "playing")
+        self.status_filter.addItem(self.tr("finished"), "finished")
+        self.status_filter.setCurrentIndex(max(0, status))
+        self.status_filter.blockSignals(False)
+        self._fill_events()
+        self.apply_filters()
+
+    # --- long work: inline when small, else off the GUI thread ------------------------------
+    def run(self, what: str, work: Work, done: Callable[[Any], None], size: int) -> None:
+        """Do `work(progress)`, then `done(result)`. Up to `INLINE` matches it runs here (a few
+        milliseconds); beyond, in a `Task`, with the progress bar and Cancel, the window answering."""
+        if self.task is not None:
+            self.controller.inform(self.tr("Wait for the work under way to finish, or cancel it."))
+            return
+        if size <= INLINE:
+            result = self.controller.operate(what, lambda: work(lambda _done, _total: True))
+            if result is not None:
+                done(result)
+            return
+        task = Task(work, self)
+        task.progressed.connect(self._progressed)
+        task.finished.connect(lambda result: self._ended(lambda: done(result)))
+        task.failed.connect(lambda exc: self._ended(lambda: self.controller.report(what, exc)))
+        self.task = task
+        self.progress.setRange(0, max(size, 1))
+        self.progress.setValue(0)
+        self.progress.setFormat(f"{what}: %v / %m")
+        self._show_progress(True)
+        task.start()
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)
+
+    def _ended(self, then: Callable[[], None]) -> None:
+        self.task = None
+        self._show_progress(False)
+        then()
+
+    def _show_progress(self, shown: bool) -> None:
+        self.progress.setVisible(shown)
+        self.cancel_button.setVisible(shown)
+
+    def _own_store(self) -> Store:
+        """A connection of the work's own to the open database (SQLite's belong to their thread)."""
+        from referee_app.log.store import Store
+
+        store = self.controller.store
+        assert store is not None
+        return Store.open_readonly(store.path) if store.readonly else Store(store.path)
+
+    def _match_count(self) -> int:
+        store = self.controller.store
+        return 0 if store is None else int(store.db.execute("SELECT count(*) FROM matches").fetchone()[0])
+
+    # --- the list ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read every match's summary (its projection: nothing is replayed), then show the list."""
+        if self.controller.store is None:
+            self._loaded([])
+            return
+        self.run(
+            self.tr("Reading the matches"),
+            lambda progress: list(self._own_store().iter_summaries(progress, figures=False)),
+            self._loaded,
+            self._match_count(),
+        )
+
+    def _loaded(self, rows: list[Summary]) -> None:
+        # in the order shown (matches in progress first, newest first in each group), sorted once:
+        # a filter keeps that order, so a keystroke sorts nothing
+        rows = sorted(rows, key=lambda s: s.match.created_at, reverse=True)
+        rows.sort(key=lambda s: s.status not in ("playing", "lag"))
+        self.rows = rows
+        self._names = [f"{s.match.player_a}\n{s.match.player_b}".casefold() for s in rows]
+        self._fill_events()
+        self.apply_filters()
+
+    def _fill_events(self) -> None:
+        events = sorted({s.match.event for s in self.rows if s.match.event})
+        chosen = self.event_filter.currentData()
+        self.event_filter.blockSignals(True)
+        self.event_filter.clear()
+        self.event_filter.addItem(self.tr("any event"), "")
+        for event in events:
+            self.event_filter.addItem(event, event)
+        self.event_filter.setCurrentIndex(max(0, self.event_filter.findData(chosen)))
+        self.event_filter.blockSignals(False)
+
+    def apply_filters(self) -> None:
+        player = self.player_filter.text().strip().casefold()
+        date = self.date_filter.text().strip()
+        event = self.event_filter.currentData() or ""
+        status = self.status_filter.currentData() or ""
+        shown = [
+            s
+            for s, names in zip(self.rows, self._names, strict=True)
+            if (not player or player in names)
+            and (not date or _local_day(s.match.created_at).startswith(date))
+            and (not event or s.match.event == event)
+            and (not status or s.status == status)
+        ]
+        if self.model is None and not shown:  # nothing to show yet: no model (nor its imports) before the paint
+            self._shown_ids = []
+            return
+        model = self._model()
+        model.status_labels = {"tampered": self.tr("TAMPERED"), "damaged": self.tr("damaged"),
+                               "finished": self.tr("finished"), "playing": self.tr("in progress"),
+                               "lag": self.tr("in progress")}  # fmt: skip
+        model.show(shown)
+        self._shown_ids = [s.match.match_id for s in shown]
+        if not self._sized and shown:  # column widths once, from the first rows: not per keystroke
+            self._size_columns(model)
+            self._sized = True
+        if shown:  # current (for Enter), not selected (exports ask for that)
+            from PySide6.QtCore import QItemSelectionModel  # here: the window paints without it
+
+            first = model.index(0, 0)
+            self.match_list.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
+
+    def _size_columns(self, model: MatchListModel) -> None:
+        """Each column as wide as its header and its first rows (Qt's own resize reads every row)."""
+        metrics = self.match_list.fontMetrics()
+        sample = range(min(200, model.rowCount()))
+        for column in range(model.columnCount()):
+            texts = [self._headers[column] if column < len(self._headers) else ""]
+            texts += [model.text(row, column) for row in sample]
+            self.match_list.setColumnWidth(column, max(metrics.horizontalAdvance(t) for t in texts) + 24)
+
+    def _model(self) -> MatchListModel:
+        if self.model is None:
+            from referee_desk.organizer.match_list import MatchListModel
+
+            self.model = MatchListModel(self)
+            self.model.headers = self._headers
+            self.match_list.setModel(self.model)
+        return self.model
+
+    # what a person reads and picks in the list (tests and benchmarks use these too)
+    def row_count(self) -> int:
+        return 0 if self.model is None else self.model.rowCount()
+
+    def row_text(self, row: int, column: int) -> str:
+        assert self.model is not None
+        return self.model.text(row, column)
+
+    def select_rows(self, rows: list[int]) -> None:
+        from PySide6.QtCore import QItemSelectionModel
+
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        selection = self.match_list.selectionModel()
+        selection.clearSelection()
+        for row in rows:
+            selection.select(self._model().index(row, 0), flags)
+
+    def selected_ids(self) -> list[str]:
+        if self.model is None:
+            return []
+        return [self._shown_ids[index.row()] for index in self.match_list.selectionModel().selectedRows()]
+
+    def _open_from_filter(self) -> None:
+        """Enter in a filter opens the one match it leaves, or the one chosen in the list; with
+        several and none chosen it opens nothing (finding 24: it opened the first row)."""
+        chosen = self.match_list.selectionModel().selectedRows() if self.model is not None else []
+        if len(self._shown_ids) == 1:
+            self.open_requested.emit(self._shown_ids[0])
+        elif chosen:
+            self._open_selected()
+        elif self._shown_ids:
+            self.controller.inform(
+                self.tr("{n} matches: choose one with the arrows, then Enter.").format(n=len(self._shown_ids))
+            )
+            self.match_list.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Typing on the list goes into the player filter (finding 24: it went nowhere)."""
+        if watched is self.match_list and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            text = event.text()  # a Ctrl+key types a control character, which is not printable
+            if text and text.isprintable() and not text.isspace():
+                self.player_filter.setFocus()
+                self.player_filter.insert(text)
+                return True
+        return super().eventFilter(watched, event)
+
+    def _open_selected(self) -> None:
+        index = self.match_list.currentIndex()
+        if index.isValid():
+            self.open_requested.emit(self._shown_ids[index.row()])
+
+    # --- organizer's actions ---------------------------------------------------------
+    def choose_folder(self) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog  # on first use: the window paints without it
+
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export to which folder?"), documents_folder())
+        return Path(folder) if folder else None
+
+    def choose_pdf_file(self) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog
+
+        start = str(Path(documents_folder()) / self.tr("match-sheets.pdf"))
+        name, _ = QFileDialog.getSaveFileName(self, self.tr("One PDF of the sheets"), start, self.tr("PDF (*.pdf)"))
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")
+
+    def choose_databases(self) -> list[Path]:
+        from PySide6.QtWidgets import QFileDialog
+
+        files, _ = QFileDialog.getOpenFileNames(
+            self, self.tr("Databases of other desks"), "", self.tr("Match databases (*.db);;All files (*)")
+        )
+        return [Path(f) for f in files]
+
+    def _logs(self, ids: list[str]) -> list[list[Entry]]:
+        store = self.controller.store
+        assert store is not None
+        return [store.load(match_id) for match_id in ids]
+
+    def _selected_or_say(self) -> list[str]:
+        ids = self.selected_ids()
+        if not ids or self.controller.store is None:
+            self.controller.inform(self.tr("Select one or more matches first."))
+            return []
+        return ids
+
+    def export(self, kind: str) -> None:
+        """Export the selected matches; the notice says what was written, or why not."""
+        ids = self._selected_or_say()
+        if not ids:
+            return
+        folder = self.choose_folder()
+        if folder is None:
+            return
+
+        def write(progress: Callable[[int, int], bool]) -> list[Path]:
+            from referee_desk.printing import write_sheets_pdf
+
+            from referee_app.organizer.exports import csv_separator, write_csv, write_files
+
+            store, chosen = self._own_store(), set(ids)
+            if kind == "csv":  # from the projections, streamed; ';' for a French spreadsheet
+                sep = csv_separator(self.language())
+                summaries = (s for s in store.iter_summaries(progress) if s.match.match_id in chosen)
+                return write_csv(summaries, folder, sep)
+            return write_files(_load_logs(store, ids, progress), kind, folder, pdf=write_sheets_pdf)
+
+        def written(paths: list[Path]) -> None:
+            one = len(paths) == 1  # singular or plural, in both languages (French review D7)
+            text = self.tr("1 file written to {folder}") if one else self.tr("{n} files written to {folder}")
+            self.controller.inform(text.format(n=len(paths), folder=folder))
+
+        self.run(self.tr("Export"), write, written, len(ids))
+
+    def export_one_pdf(self) -> None:
+        """The selected matches' sheets in one PDF (finding 26: one file per match only)."""
+        ids = self._selected_or_say()
+        if not ids:
+            return
+        path = self.choose_pdf_file()
+        if path is None:
+            return
+
+        def write(progress: Callable[[int, int], bool]) -> list[Path]:
+            from referee_desk.printing import write_sheets_pdf
+
+            from referee_app.organizer.exports import write_one_pdf
+
+            logs = _load_logs(self._own_store(), ids, progress)
+            return write_one_pdf(logs, path.parent, path.name, write_sheets_pdf)
+
+        def written(paths: list[Path]) -> None:
+            self.controller.inform(self.tr("{n} sheets in {file}").format(n=len(ids), file=paths[0]))
+
+        self.run(self.tr("Export"), write, written, len(ids))
+
+    def merge_databases(self) -> None:
+        store = self.controller.store
+        if store is None:
+            return
+        paths = self.choose_databases()
+        if not paths:
+            return
+
+        def merged(result: tuple[list[str], bool]) -> None:
+            lines, failed = result
+            self.controller.warn(Notice.ERROR if failed else Notice.INFO, "\n".join(lines))
+            self.refresh()
+
+        self.run(self.tr("Merge"), lambda progress: self._merge(paths, progress), merged, _count(paths))
+
+    def _merge(self, paths: list[Path], progress: Callable[[int, int], bool]) -> tuple[list[str], bool]:
+        """Merge each database in turn: one that cannot be read is reported, the others go on.
+        Returns the report's lines, and whether any database failed."""
+        from referee_app.log.merge import merge
+        from referee_app.log.store import StoreError
+
+        store = self._own_store()
+        lines = []
+        failed = False
+        for path in paths:
+            try:
+                report = merge(store, path, progress)
+            except StoreError as exc:
+                lines.append(self.tr("{file}: not merged: {reason}").format(file=path.name, reason=exc))
+                failed = True
+                continue
+            lines.append(
+                self.tr("{file}: {added} added, {same} already here, {conflicts} in conflict").format(
+                    file=path.name,
+                    added=len(report.added),
+                    same=len(report.already_here),
+                    conflicts=len(report.conflicts),
+                )
+            )
+            lines += [
+                self.tr("carried on: match {id} (new events of a longer log)").format(id=i) for i in report.extended
+            ]
+            lines += [self.tr("conflict, not merged: match {id}").format(id=i) for i in report.conflicts]
+        return lines, failed
+
+    def show_stats(self) -> None:
+        chosen = set(self.selected_ids() or self._shown_ids)
+
+        def count(progress: Callable[[int, int], bool]) -> tuple[list[dict[str, object]], list[str]]:
+            from referee_app.log import stats
+
+            per_match, problems = [], []
+            for s in self._own_store().iter_summaries(progress):
+                if s.match.match_id not in chosen:
+                    continue
+                if s.projection is None:  # reported, never silently left out
+                    problems.append(s.problem)
+                else:
+                    per_match.append(s.projection.figures((s.match.player_a, s.match.player_b)))
+            return [one.row() for one in stats.add_up(per_match)], problems
+
+        def shown(result: tuple[list[dict[str, object]], list[str]]) -> None:
+            from referee_desk.organizer.stats_dialog import StatsDialog
+
+            rows, problems = result
+            from referee_app.organizer.exports import csv_separator
+
+            dialog = StatsDialog(rows, self, csv_separator(self.language()))
+            self.dialog = dialog
+            dialog.show()
+            if problems:
+                text = self.tr("Not counted ({n}): {reasons}").format(n=len(problems), reasons="; ".join(problems))
+                self.controller.warn(Notice.ERROR, text)
+
+        self.run(self.tr("Statistics"), count, shown, self._match_count())
+
+    def print_preview(self) -> None:
+        ids = self._selected_or_say()
+        if not ids:
+            return
+
+        def sheet() -> str:
+            from referee_desk.controller import qt_translate
+
+            from referee_app.words.sheet import build_sheet, sheet_html
+
+            return sheet_html(build_sheet(self._logs(ids[:1])[0], qt_translate), qt_translate)
+
+        html = self.controller.operate(self.tr("Print preview"), sheet)
+        if html is None:
+            return
+        from referee_desk.printing import open_preview
+
+        self.dialog = open_preview(self, html)
+
+
+INLINE = 300
+"""Up to this many matches, organizer work runs on the GUI thread: it takes milliseconds."""
+
+
+def _count(paths: list[Path]) -> int:
+    """How many matches the databases hold (0 for one that cannot be read: merge reports it)."""
+    import sqlite3
+
+    total = 0
+    for path in paths:
+        try:
+            con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                total += int(con.execute("SELECT count(*) FROM matches").fetchone()[0])
+            finally:
+                con.close()
+        except sqlite3.DatabaseError:
+            continue
+    return total
+
+
+def horizontal() -> Any:
+    """Qt.Orientation.Horizontal, loaded when first needed (the `Qt` namespace is slow to import)."""
+    from PySide6.QtCore import Qt
+
+    return Qt.Orientation.Horizontal
+
+
+def _local_day(at: str) -> str:
+    """The local date a match started on, as the list shows it: the date filter matches that."""
+    from referee_app.words.localtime import local_date  # here: the window paints before the core loads
+
+    return local_date(at)
+
+
+def _load_logs(store: Store, ids: list[str], progress: Callable[[int, int], bool]) -> list[list[Entry]]:
+    """The logs of `ids`, read with progress; Cancel stops before anything is written."""
+    from referee_app.log.store import Cancelled
+
+    logs = []
+    for done, match_id in enumerate(ids, start=1):
+        logs.append(store.load(match_id))
+        if not progress(done, len(ids)):
+            raise Cancelled(f"stopped after {done} of {len(ids)} matches; nothing was written")
+    return logs

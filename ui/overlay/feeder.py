@@ -1,0 +1,69 @@
+"""The desk's side of the live overlay: each state and shot-clock reading goes to the server.
+
+The server (`referee_app.web.server`) runs on its own threads; handing it a snapshot
+is a queue put, so a click never waits for a browser. Nothing here decides what the
+pages show: `referee_app.web.overlay.snapshot` does, from the session's history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject
+from referee_desk.controller import DeskController
+
+if TYPE_CHECKING:
+    from referee_app.game.state import State
+    from referee_app.web.server import OverlayServer
+
+
+class LiveOverlay(QObject):
+    """Starts and stops the overlay server, and feeds it while it runs."""
+
+    def __init__(self, controller: DeskController, language: Callable[[], str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.language = language
+        self.server: OverlayServer | None = None
+        controller.state_changed.connect(self._state_changed)
+        controller.clock_changed.connect(self._clock_changed)
+
+    @property
+    def running(self) -> bool:
+        return self.server is not None
+
+    def start(self, port: int, lan: bool = False) -> bool:
+        """Listen on `port` (this computer only, or the LAN); False once the reason is on the notices."""
+        from referee_app.web.server import OverlayServer
+
+        self.stop()
+        server = self.controller.operate(self.tr("Live overlay"), lambda: OverlayServer(port, lan).start())
+        if server is None:
+            return False
+        self.server = server
+        self.publish()
+        server.feed.publish_clock(self.controller.clock_reading)
+        return True
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+    def publish(self) -> None:
+        """Send the open match's state as it is now (after a record, an undo, opening a match)."""
+        from referee_app.web.overlay import NO_MATCH, snapshot
+
+        if self.server is None:
+            return
+        session = self.controller.session
+        view = NO_MATCH if session is None else snapshot(session.match_id, session.history, self.language())
+        self.server.feed.publish(view)
+
+    def _state_changed(self, _state: State) -> None:
+        self.publish()
+
+    def _clock_changed(self, reading: dict[str, Any]) -> None:
+        if self.server is not None:
+            self.server.feed.publish_clock(reading)

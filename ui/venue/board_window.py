@@ -1,0 +1,297 @@
+"""The organizer's board window: every table live, and the next match sent to a table.
+
+The rows come from `referee_app.venue.board.BoardWatcher` (its own thread, LISTEN/NOTIFY and a
+re-read on every reconnection); this window only shows them. An assignment is written to
+the server by the organizer's role.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+from referee_desk.controller import DeskController, qt_translate
+from referee_desk.dialogs import checked_form
+from referee_desk.i18n import menu_text
+from referee_desk.notices import Notice, show_notice
+
+from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
+from referee_app.game.presets import PRESETS
+from referee_app.game.vocab import BreakOrder
+from referee_app.venue.model import Assignment
+
+if TYPE_CHECKING:
+    from referee_app.web.server import OverlayServer as WebServer
+
+
+class _Bridge(QObject):
+    """The watcher's thread hands each view to the window's thread through a queued signal."""
+
+    changed = Signal(object)
+
+
+class AssignDialog(QDialog):
+    assigned = Signal(object)  # Assignment
+
+    def __init__(self, parent: QWidget | None = None, table: str = "") -> None:
+        super().__init__(parent)
+        self.setObjectName("assignDialog")
+        self.setWindowTitle(self.tr("Send a match to a table"))
+        form = QFormLayout()
+        self.table = QLineEdit(table, self)
+        self.table.setObjectName("assignTable")
+        self.player_a = QLineEdit(self)
+        self.player_a.setObjectName("assignPlayerA")
+        self.player_b = QLineEdit(self)
+        self.player_b.setObjectName("assignPlayerB")
+        self.race = QSpinBox(self)
+        self.race.setObjectName("assignRace")
+        self.race.setRange(1, 99)
+        self.race.setValue(7)
+        self.rules = QComboBox(self)
+        self.rules.setObjectName("assignRules")
+        for preset in PRESETS.values():
+            self.rules.addItem(qt_translate(PRESET_CONTEXT, preset.title), preset.name)
+        self.break_order = QComboBox(self)
+        self.break_order.setObjectName("assignBreakOrder")
+        self.break_order.addItem(self.tr("Alternate breaks"), BreakOrder.ALTERNATE.value)
+        self.break_order.addItem(self.tr("Winner breaks"), BreakOrder.WINNER.value)
+        self.break_order.addItem(self.tr("Loser breaks"), BreakOrder.LOSER.value)
+        self.event_name = QLineEdit(self)
+        self.event_name.setObjectName("assignEvent")
+        self.round = QLineEdit(self)
+        self.round.setObjectName("assignRound")
+        form.addRow(self.tr("Table:"), self.table)
+        form.addRow(self.tr("Player A:"), self.player_a)
+        form.addRow(self.tr("Player B:"), self.player_b)
+        form.addRow(self.tr("Race to:"), self.race)
+        form.addRow(self.tr("Rules:"), self.rules)
+        form.addRow(self.tr("Breaks:"), self.break_order)
+        form.addRow(self.tr("Event:"), self.event_name)
+        form.addRow(self.tr("Round:"), self.round)
+        self.problem = checked_form(self, form, "assign", self._accept)
+
+    def _accept(self) -> None:
+        from referee_app.venue.model import new_assignment_id
+
+        a, b, table = self.player_a.text().strip(), self.player_b.text().strip(), self.table.text().strip()
+        if not table or not a or not b or a.casefold() == b.casefold():
+            self.problem.setText(self.tr("A table and two different players are needed."))
+            return
+        self.assigned.emit(
+            Assignment(
+                new_assignment_id(),
+                table,
+                (a, b),
+                self.race.value(),
+                str(self.rules.currentData()),
+                str(self.break_order.currentData()),
+                self.event_name.text().strip(),
+                self.round.text().strip(),
+            )
+        )
+        self.accept()
+
+
+COLUMNS = ("table", "desk", "players", "score", "race", "rack", "at_table", "fouls", "last", "next", "finished")
+
+
+class BoardWindow(QMainWindow):
+    def __init__(self, conninfo: str, web_url: str = "") -> None:
+        super().__init__()
+        self.setObjectName("boardWindow")
+        self.conninfo = conninfo
+        self.controller = DeskController()  # its notice channel and `operate`, nothing of a match
+        self.view: dict[str, Any] = {"tables": [], "server": "offline"}
+        self.setWindowTitle(self.tr("Event board"))
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        self.status = QLabel(self)
+        self.status.setObjectName("boardStatus")
+        self.notice = QLabel(self)
+        self.notice.setObjectName("boardNotice")
+        self.notice.setWordWrap(True)
+        self.grid = QTableWidget(0, len(COLUMNS), self)
+        self.grid.setObjectName("boardGrid")
+        self.grid.setHorizontalHeaderLabels(
+            [
+                self.tr("Table"),
+                self.tr("Desk"),
+                self.tr("Players"),
+                self.tr("Score"),
+                self.tr("Race"),
+                self.tr("Rack"),
+                self.tr("At the table"),
+                self.tr("Fouls"),
+                self.tr("Last event"),
+                self.tr("Next match"),
+                self.tr("Finished here"),
+            ]
+        )
+        self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.grid.verticalHeader().hide()
+        self.web = QLabel(web_url and self.tr("Web page: {url}").format(url=web_url), self)
+        self.web.setObjectName("boardWeb")
+        self.web.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.status)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.grid, 1)
+        layout.addWidget(self.web)
+        self.setCentralWidget(central)
+        self.controller.notice.connect(lambda level, text: show_notice(self.notice, level, text))
+        menu = self.menuBar().addMenu(self.tr("&Event"))
+        self.act_assign = QAction(menu_text(self.tr("Send a match to a table… [Ctrl+N]")), self)
+        self.act_assign.setObjectName("actionAssign")
+        self.act_assign.setShortcut(QKeySequence("Ctrl+N"))
+        self.act_assign.triggered.connect(self.open_assign)
+        menu.addAction(self.act_assign)
+        self.addAction(self.act_assign)
+        self.dialog: AssignDialog | None = None
+        self.bridge = _Bridge(self)
+        self.bridge.changed.connect(self.show_view)
+        self.show_view(self.view)
+
+    def show_view(self, view: dict[str, Any]) -> None:
+        self.view = view
+        online = view.get("server") == "online"
+        self.status.setText(
+            self.tr("Event server: connected") if online else self.tr("Event server: cannot be reached, retrying…")
+        )
+        tables = view["tables"]
+        self.grid.setRowCount(len(tables))
+        for row, table in enumerate(tables):
+            for column, text in enumerate(self._cells(table)):
+                item = self.grid.item(row, column)
+                if item is None:
+                    item = QTableWidgetItem()
+                    self.grid.setItem(row, column, item)
+                if item.text() != text:
+                    item.setText(text)
+        self.grid.resizeColumnsToContents()
+
+    def _cells(self, table: dict[str, Any]) -> list[str]:
+        match = table["match"]
+        desk = self.tr("online") if table["online"] else self.tr("offline")
+        if table["conflicts"]:
+            desk += " · " + self.tr("conflict")
+        nxt = table["next"]
+        upcoming = f"{nxt['players'][0]} v {nxt['players'][1]}" if nxt else ""
+        done = "; ".join(
+            f"{f['players']['A']} {f['score']['A']}–{f['score']['B']} {f['players']['B']}" for f in table["finished"]
+        )
+        if match is None:
+            return [table["table"], desk, "", "", "", "", "", "", "", upcoming, done]
+        players, score = match["players"], match["score"]
+        if match["status"] == "finished":
+            winner = players[match["winner"]] if match["winner"] else ""
+            rack, at_table = self.tr("finished"), self.tr("{name} wins").format(name=winner) if winner else ""
+        else:
+            rack = str(match["rack"])
+            at_table = players[match["at_table"]] if match["at_table"] else ""
+        fouls = f"{match['fouls']['A']}–{match['fouls']['B']}"
+        if match["warning_due"]:
+            fouls += " · " + self.tr("warning due")
+        return [
+            table["table"],
+            desk,
+            f"{players['A']} v {players['B']}",
+            f"{score['A']}–{score['B']}",
+            str(match["race_to"]),
+            rack,
+            at_table,
+            fouls,
+            _age(match["age_s"]),
+            upcoming,
+            done,
+        ]
+
+    def open_assign(self) -> None:
+        dialog = AssignDialog(self)
+        dialog.assigned.connect(self.assign)
+        self.dialog = dialog
+        dialog.open()
+
+    def assign(self, assignment: Assignment) -> bool:
+        def write() -> bool:
+            import psycopg
+
+            from referee_app.venue.db import insert_assignment
+
+            with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
+                insert_assignment(conn, assignment)
+            return True
+
+        done = self.controller.operate(self.tr("Sending the match"), write)
+        if done:
+            self.controller.notice.emit(
+                Notice.INFO,
+                self.tr("Table {table}: next match {a} v {b}.").format(
+                    table=assignment.table, a=assignment.players[0], b=assignment.players[1]
+                ),
+            )
+        return bool(done)
+
+
+def _age(seconds: int) -> str:
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    return f"{seconds // 3600} h {seconds % 3600 // 60:02d}"
+
+
+def run_board(
+    args: argparse.Namespace,
+    out: TextIO,
+    headless: Callable[[argparse.Namespace, TextIO], int],
+    start_web: Callable[[argparse.Namespace], WebServer | None],
+) -> int:
+    """`referee-app board --server DIR [--web PORT]`: the window (and the web page), until closed.
+
+    The entry point hands in the command line's `board` (for --no-window) and its web starter, so
+    that the window never imports the command line."""
+    from referee_app.venue.board import BoardWatcher
+    from referee_app.venue.server import Cluster
+
+    if args.no_window:
+        return headless(args, out)
+    try:
+        conninfo = Cluster(args.server.resolve()).organizer_conninfo()
+        server = start_web(args)
+    except Exception as exc:  # a wrong folder, a taken port: one sentence
+        print(exc, file=__import__("sys").stderr)
+        return 1
+    app = QApplication.instance() or QApplication([])
+    window = BoardWindow(conninfo, server.url("board") if server else "")
+
+    def changed(view: dict[str, Any]) -> None:
+        window.bridge.changed.emit(view)
+        if server is not None:
+            server.feed.publish(view)
+
+    watcher = BoardWatcher(conninfo, changed).start()
+    window.resize(1200, 700)
+    window.show()
+    try:
+        return app.exec()
+    finally:
+        watcher.stop()
+        if server is not None:
+            server.stop()

@@ -1,0 +1,201 @@
+"""The desk's link to the event: Event > Connect, the status light, the next match on this table.
+
+The pusher (`referee_app.venue.pusher`) works on its own thread and is only poked after each
+record; its reports come back here through a queued signal. Nothing waits for the network.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
+from referee_desk.controller import DeskController
+from referee_desk.dialogs import checked_form
+
+from referee_app.game.events import MatchStarted
+from referee_app.game.vocab import BreakOrder
+from referee_app.venue.model import Assignment, EventLink, LinkReport, LinkStatus
+from referee_app.venue.pusher import LinkFile, Pusher, link_path
+
+COLOURS = {
+    LinkStatus.CONNECTED: "#43a047",
+    LinkStatus.CATCHING_UP: "#fbc02d",
+    LinkStatus.OFFLINE: "#9e9e9e",
+    LinkStatus.CONFLICT: "#e53935",
+}
+
+
+class EventLinkController(QObject):
+    """Runs the pusher of the desk's database while the desk is connected to an event."""
+
+    reported = Signal(object)  # LinkReport, on the window's thread
+
+    def __init__(self, controller: DeskController, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.pusher: Pusher | None = None
+        self.report: LinkReport | None = None
+        self._relay = _Relay(self)
+        self._relay.arrived.connect(self._arrived)
+        controller.state_changed.connect(self.poke)
+
+    @property
+    def db(self) -> Path | None:
+        store = self.controller.store
+        return None if store is None else Path(store.path)
+
+    def resume(self) -> None:
+        """Reconnect as last time, if this desk was connected to an event (nothing is made otherwise)."""
+        db = self.db
+        if db is None or not link_path(db).exists():
+            return
+        links = LinkFile(db)
+        try:
+            link = links.load()
+        finally:
+            links.close()
+        if link is not None:
+            self._start(link)
+
+    def connect_to(self, link: EventLink) -> None:
+        db = self.db
+        if db is None:
+            return
+        links = LinkFile(db)
+        try:
+            links.save(link)
+        finally:
+            links.close()
+        self._start(link)
+
+    def leave(self) -> None:
+        self.stop()
+        db = self.db
+        if db is not None and link_path(db).exists():
+            links = LinkFile(db)
+            links.forget()
+            links.close()
+        self.report = None
+        self.reported.emit(None)
+
+    def _start(self, link: EventLink) -> None:
+        self.stop()
+        db = self.db
+        assert db is not None
+        self.pusher = Pusher(db, link, self._relay.arrived.emit).start()
+
+    def stop(self) -> None:
+        if self.pusher is not None:
+            self.pusher.stop()
+            self.pusher = None
+
+    def poke(self, *_: object) -> None:
+        if self.pusher is not None:
+            self.pusher.poke()
+
+    def _arrived(self, report: LinkReport) -> None:
+        if self.pusher is None:
+            return  # a late report of a pusher just stopped
+        self.report = report
+        self.reported.emit(report)
+
+    @property
+    def next_assignment(self) -> Assignment | None:
+        if self.report is None or not self.report.assignments:
+            return None
+        return self.report.assignments[0]
+
+    def start_next(self) -> bool:
+        """Start the match the organizer sent to this table (its match_started names the assignment)."""
+        assignment = self.next_assignment
+        if assignment is None:
+            return False
+        setup = MatchStarted(
+            players=assignment.players,
+            race_to=assignment.race_to,
+            rules=assignment.rules,
+            break_order=BreakOrder(assignment.break_order),
+            event=assignment.event,
+            round=assignment.round,
+            table=assignment.table,
+            assignment=assignment.id,
+        )
+        return self.controller.new_match(setup)
+
+
+class _Relay(QObject):
+    arrived = Signal(object)
+
+
+class LinkLight(QLabel):
+    """The status bar's light: connected, catching up (N behind), offline, conflict."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("eventLight")
+        self.show_report(None)
+
+    def show_report(self, report: LinkReport | None) -> None:
+        self.setVisible(report is not None)
+        if report is None:
+            self.setText("")
+            return
+        if report.status is LinkStatus.CONNECTED:
+            text = self.tr("Event: connected")
+        elif report.status is LinkStatus.CATCHING_UP:
+            text = self.tr("Event: catching up ({n} events behind)").format(n=report.behind)
+        elif report.status is LinkStatus.CONFLICT:
+            text = self.tr("Event: conflict, the server holds other events for this match (tell the organizer)")
+        elif report.behind:
+            text = self.tr("Event: offline ({n} events to send)").format(n=report.behind)
+        else:
+            text = self.tr("Event: offline")
+        self.setText(f"<span style='color:{COLOURS[report.status]}'>●</span> {text}")
+
+
+class ConnectDialog(QDialog):
+    """Event > Connect: the server's address, the event's password, this desk's table."""
+
+    chosen = Signal(object)  # EventLink
+
+    def __init__(self, link: EventLink | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("connectDialog")
+        self.setWindowTitle(self.tr("Connect to the event"))
+        form = QFormLayout()
+        self.server = QLineEdit(self)
+        self.server.setObjectName("connectServer")
+        self.server.setPlaceholderText("192.168.1.10:5433")
+        self.password = QLineEdit(self)
+        self.password.setObjectName("connectPassword")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.table = QLineEdit(self)
+        self.table.setObjectName("connectTable")
+        if link is not None:
+            self.server.setText(f"{link.host}:{link.port}")
+            self.password.setText(link.password)
+            self.table.setText(link.table)
+        form.addRow(self.tr("Event server:"), self.server)
+        form.addRow(self.tr("Event password:"), self.password)
+        form.addRow(self.tr("This table:"), self.table)
+        self.problem = checked_form(self, form, "connect", self._accept)
+
+    def _accept(self) -> None:
+        from referee_app.venue.schema import DEFAULT_PORT
+
+        text = self.server.text().strip()
+        host, _, port = text.partition(":")
+        if not host or (port and not port.isdigit()) or not self.table.text().strip() or not self.password.text():
+            self.problem.setText(
+                self.tr("The server's address (host or host:port), the password and the table are needed.")
+            )
+            return
+        self.chosen.emit(EventLink(host, self.password.text(), self.table.text().strip(), int(port or DEFAULT_PORT)))
+        self.accept()
