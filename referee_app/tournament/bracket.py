@@ -445,8 +445,8 @@ def _groups(graph: _Graph, options: Options, seeds: Sequence[str]) -> Bracket:
         # Ranks in the group: those out in a later losers' round rank higher (spec §3).
         remaining = len(members)
         rank_of: dict[int, int] = {}
-        for r in sorted(sub.counts):
-            remaining -= sub.counts[r]
+        for r in range(1, 2 * size):
+            remaining -= sub.counts.get(r, 0)
             rank_of[r] = remaining + 1
         for mid in list(graph.specs):
             spec = graph.specs[mid]
