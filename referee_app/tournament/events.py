@@ -1,0 +1,338 @@
+"""The tournament log's events: the organizer's decisions and the results, in the past tense.
+
+Each event is a small frozen value with `to_dict`/`from_dict` (JSON-able, strict: a bad dict
+raises `EventFormatError` naming the field). Consequences (who plays whom, tables, places)
+are derived on replay, never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Rules
+
+
+class EventFormatError(ValueError):
+    """A stored or received event that does not parse."""
+
+
+def _field(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *, optional: bool = False) -> Any:
+    if key not in d or (optional and d[key] is None):
+        if optional:
+            return None
+        raise EventFormatError(f"{d.get('type', 'event')}: `{key}` is missing")
+    value = d[key]
+    if isinstance(value, bool) and kind is not bool and (not isinstance(kind, tuple) or bool not in kind):
+        raise EventFormatError(f"{d.get('type', 'event')}: `{key}` must be {_kind_name(kind)}, not {value!r}")
+    if not isinstance(value, kind):
+        raise EventFormatError(f"{d.get('type', 'event')}: `{key}` must be {_kind_name(kind)}, not {value!r}")
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(
+        {str: "text", int: "an integer", float: "a number", bool: "true/false", list: "a list", dict: "an object"}.get(
+            k, k.__name__
+        )
+        for k in kinds
+    )
+
+
+def _enum(d: Mapping[str, Any], key: str, enum: type[Any], default: Any) -> Any:
+    if key not in d:
+        return default
+    try:
+        return enum(d[key])
+    except ValueError:
+        raise EventFormatError(f"`{key}` has no value {d[key]!r}") from None
+
+
+def options_to_dict(options: Options) -> dict[str, Any]:
+    return {
+        "format": options.format.value,
+        "race": options.race,
+        "race_losers": options.race_losers,
+        "race_final": options.race_final,
+        "final": options.final.value,
+        "se_at": options.se_at,
+        "third_place": options.third_place,
+        "groups": options.groups,
+        "advance": options.advance,
+        "group_format": options.group_format.value,
+        "then": options.then.value,
+        "rules": options.rules.value,
+    }
+
+
+def options_from_dict(d: Mapping[str, Any]) -> Options:
+    if not isinstance(d, Mapping):
+        raise EventFormatError("`options` must be an object")
+    if "format" not in d:
+        raise EventFormatError("`format` is missing")
+    race = _field(d, "race", int, optional=True)
+    return Options(
+        format=_enum(d, "format", Format, None),
+        race=7 if race is None else race,
+        race_losers=_field(d, "race_losers", int, optional=True),
+        race_final=_field(d, "race_final", int, optional=True),
+        final=_enum(d, "final", FinalMode, FinalMode.RESET),
+        se_at=_field(d, "se_at", int, optional=True),
+        third_place=bool(_field(d, "third_place", bool, optional=True)),
+        groups=_field(d, "groups", int, optional=True),
+        advance=_field(d, "advance", int, optional=True),
+        group_format=_enum(d, "group_format", GroupFormat, GroupFormat.RR),
+        then=_enum(d, "then", Format, Format.DE),
+        rules=_enum(d, "rules", Rules, Rules.WPA),
+    )
+
+
+def entry_to_dict(entry: Entry) -> dict[str, Any]:
+    return {
+        "name": entry.name,
+        "rating": entry.rating,
+        "fargo_id": entry.fargo_id,
+        "licence": entry.licence,
+        "club": entry.club,
+        "seed": entry.seed,
+    }
+
+
+def entry_from_dict(d: Any) -> Entry:
+    if not isinstance(d, Mapping):
+        raise EventFormatError("an entry must be an object")
+    rating = _field(d, "rating", (int, float), optional=True)
+    return Entry(
+        name=_field(d, "name", str),
+        rating=None if rating is None else float(rating),
+        fargo_id=_field(d, "fargo_id", str, optional=True) or "",
+        licence=_field(d, "licence", str, optional=True) or "",
+        club=_field(d, "club", str, optional=True) or "",
+        seed=_field(d, "seed", int, optional=True),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """The tournament opened: its name, format and options (always the first event)."""
+
+    TYPE: ClassVar[str] = "created"
+    name: str
+    options: Options
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name, "options": options_to_dict(self.options)}
+
+
+@dataclass(frozen=True, slots=True)
+class EntriesAdded:
+    TYPE: ClassVar[str] = "entries_added"
+    entries: tuple[Entry, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "entries": [entry_to_dict(e) for e in self.entries]}
+
+
+@dataclass(frozen=True, slots=True)
+class EntryEdited:
+    """The entry named `name` now reads `entry` (a new name included)."""
+
+    TYPE: ClassVar[str] = "entry_edited"
+    name: str
+    entry: Entry
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name, "entry": entry_to_dict(self.entry)}
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedIn:
+    TYPE: ClassVar[str] = "checked_in"
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawn:
+    """Before the draw the entry leaves; after it, the player forfeits every match left."""
+
+    TYPE: ClassVar[str] = "withdrawn"
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Disqualified:
+    """As a withdrawal, decided by the organizer; the reason goes on the record."""
+
+    TYPE: ClassVar[str] = "disqualified"
+    name: str
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    TYPE: ClassVar[str] = "drawn"
+    draw_seed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "draw_seed": self.draw_seed}
+
+
+@dataclass(frozen=True, slots=True)
+class TablesSet:
+    TYPE: ClassVar[str] = "tables_set"
+    tables: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "tables": list(self.tables)}
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRecorded:
+    """A match won: `score` in the order a, b; `match_id` the desk's match log, if any."""
+
+    TYPE: ClassVar[str] = "result_recorded"
+    match: str
+    winner: str
+    score: tuple[int, int]
+    match_id: str | None = None
+    table: int | None = None
+    ended_on: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.TYPE,
+            "match": self.match,
+            "winner": self.winner,
+            "score": list(self.score),
+            "match_id": self.match_id,
+            "table": self.table,
+            "ended_on": self.ended_on,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Corrected:
+    """A done match's result put right (refused once a match it feeds has a result)."""
+
+    TYPE: ClassVar[str] = "corrected"
+    match: str
+    winner: str
+    score: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "match": self.match, "winner": self.winner, "score": list(self.score)}
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """A walkover: `player` does not play the match; the other wins, no rack played."""
+
+    TYPE: ClassVar[str] = "forfeit"
+    match: str
+    player: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "match": self.match, "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStarted:
+    """A desk started the match (its own match log `match_id`), on `table` when it says."""
+
+    TYPE: ClassVar[str] = "match_started"
+    match: str
+    match_id: str
+    table: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "match": self.match, "match_id": self.match_id, "table": self.table}
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Voids event `target`, the latest still in force (as in a match log)."""
+
+    TYPE: ClassVar[str] = "undo"
+    target: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "target": self.target}
+
+
+Event = (
+    Created
+    | EntriesAdded
+    | EntryEdited
+    | CheckedIn
+    | Withdrawn
+    | Disqualified
+    | Drawn
+    | TablesSet
+    | ResultRecorded
+    | Corrected
+    | Forfeit
+    | MatchStarted
+    | Undo
+)
+
+
+def _score(d: Mapping[str, Any]) -> tuple[int, int]:
+    score = _field(d, "score", list)
+    if len(score) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in score):
+        raise EventFormatError(f"`score` must be two integers, not {score!r}")
+    return (score[0], score[1])
+
+
+def event_from_dict(d: Any) -> Event:
+    """Parse one stored event; raises `EventFormatError` on anything unexpected."""
+    if not isinstance(d, Mapping):
+        raise EventFormatError("an event must be an object")
+    kind = _field(d, "type", str)
+    if kind == Created.TYPE:
+        return Created(_field(d, "name", str), options_from_dict(_field(d, "options", dict)))
+    if kind == EntriesAdded.TYPE:
+        return EntriesAdded(tuple(entry_from_dict(e) for e in _field(d, "entries", list)))
+    if kind == EntryEdited.TYPE:
+        return EntryEdited(_field(d, "name", str), entry_from_dict(_field(d, "entry", dict)))
+    if kind == CheckedIn.TYPE:
+        return CheckedIn(_field(d, "name", str))
+    if kind == Withdrawn.TYPE:
+        return Withdrawn(_field(d, "name", str))
+    if kind == Disqualified.TYPE:
+        return Disqualified(_field(d, "name", str), _field(d, "reason", str, optional=True) or "")
+    if kind == Drawn.TYPE:
+        return Drawn(_field(d, "draw_seed", int))
+    if kind == TablesSet.TYPE:
+        tables = _field(d, "tables", list)
+        if not all(isinstance(t, int) and not isinstance(t, bool) for t in tables):
+            raise EventFormatError(f"`tables` must be integers, not {tables!r}")
+        return TablesSet(tuple(tables))
+    if kind == ResultRecorded.TYPE:
+        return ResultRecorded(
+            _field(d, "match", str),
+            _field(d, "winner", str),
+            _score(d),
+            _field(d, "match_id", str, optional=True),
+            _field(d, "table", int, optional=True),
+            _field(d, "ended_on", str, optional=True),
+        )
+    if kind == Corrected.TYPE:
+        return Corrected(_field(d, "match", str), _field(d, "winner", str), _score(d))
+    if kind == Forfeit.TYPE:
+        return Forfeit(_field(d, "match", str), _field(d, "player", str))
+    if kind == MatchStarted.TYPE:
+        return MatchStarted(_field(d, "match", str), _field(d, "match_id", str), _field(d, "table", int, optional=True))
+    if kind == Undo.TYPE:
+        return Undo(_field(d, "target", int))
+    raise EventFormatError(f"unknown event type {kind!r}")

@@ -1,0 +1,178 @@
+"""What `show --json` and `standings --json` print (spec §4, §6), from the replayed state.
+
+Plain dicts in the spec's key order; the CLI dumps them, the board and the GUI read them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from referee_app.tournament.bracket import Bracket
+from referee_app.tournament.model import Entry, MatchStatus, Status
+from referee_app.tournament.state import EMPTY, Slot, Tournament
+
+SHOW_FORMAT = "referee-app/tournament@1"
+STANDINGS_FORMAT = "referee-app/standings@1"
+
+
+def _number(value: float | None) -> int | float | None:
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else value
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "name": entry.name,
+        "seed": entry.seed,
+        "rating": _number(entry.rating),
+        "fargo_id": entry.fargo_id,
+        "licence": entry.licence,
+        "club": entry.club,
+    }
+
+
+def destinations(t: Tournament, slot: Slot) -> tuple[str | None, str | None]:
+    """Where the winner and the loser go (spec §4), with the reset final's rule for F1."""
+    spec = slot.spec
+    if spec.id == "F1" and t.bracket is not None and "F2" in t.bracket.by_id:
+        if slot.winner is None:
+            return "F2", "F2"
+        return ("F2", "F2") if "F2" in t.slots else (None, None)
+    loser_to = None if slot.status is MatchStatus.BYE else spec.loser_to
+    return spec.winner_to, loser_to
+
+
+def match_json(t: Tournament, slot: Slot) -> dict[str, Any]:
+    spec = slot.spec
+    winner_to, loser_to = destinations(t, slot)
+    score = slot.outcome.score if slot.outcome is not None and slot.status is MatchStatus.DONE else None
+    return {
+        "id": spec.id,
+        "stage": spec.stage,
+        "side": spec.side.value,
+        "round": spec.round,
+        "a": slot.a or None,
+        "b": slot.b or None,
+        "from_a": str(spec.a),
+        "from_b": str(spec.b),
+        "race": spec.race,
+        "status": slot.status.value,
+        "winner": slot.winner or None,
+        "score": list(score) if score is not None else None,
+        "table": slot.table,
+        "match_id": slot.match_id,
+        "winner_to": winner_to,
+        "loser_to": loser_to,
+    }
+
+
+def show(t: Tournament, tournament_id: str) -> dict[str, Any]:
+    """The bracket as `show --json` prints it."""
+    return {
+        "format": SHOW_FORMAT,
+        "id": tournament_id,
+        "name": t.name,
+        "status": t.status.value,
+        "draw_seed": t.draw_seed,
+        "entries": [entry_json(e) for e in t.entries],
+        "tables": list(t.tables),
+        "queue": list(t.queue),
+        "matches": [match_json(t, slot) for slot in t.slots.values()],
+    }
+
+
+def outs(t: Tournament) -> dict[str, int]:
+    """Each player already out (or placed, once finished) and the place the bracket fixed."""
+    bracket = t.bracket
+    if bracket is None:
+        return {}
+    placed: dict[str, int] = {}
+    for slot in t.slots.values():
+        spec = slot.spec
+        if not slot.played or slot.winner is None or slot.loser is None:
+            continue
+        if spec.id == "F1" and "F2" in t.slots:
+            continue  # the hot seat lost F1: a second final decides
+        if spec.loser_out is not None and slot.loser != EMPTY:
+            placed[slot.loser] = bracket.place(spec.loser_out)
+        if spec.winner_out is not None:
+            placed[slot.winner] = bracket.place(spec.winner_out)
+    for slot in t.slots.values():  # a third-place match that is a bye still places its player
+        if slot.status is MatchStatus.BYE and slot.spec.winner_out is not None and slot.winner:
+            placed[slot.winner] = bracket.place(slot.spec.winner_out)
+    _group_outs(t, bracket, placed)
+    if t.status is Status.FINISHED:
+        final = t.slots.get("F2") or t.slots.get("F1")
+        if final is not None and final.winner:
+            placed[final.winner] = 1
+    return placed
+
+
+def _group_outs(t: Tournament, bracket: Bracket, placed: dict[str, int]) -> None:
+    for order in t.group_order.values():
+        for rank, name in enumerate(order, start=1):
+            if rank > bracket.advance:
+                placed[name] = bracket.place(-rank)
+
+
+def standings(t: Tournament) -> dict[str, Any]:
+    """Places and performance as `standings --json` prints them."""
+    ties: dict[int, list[str]] = {}
+    for name, place in outs(t).items():
+        ties.setdefault(place, []).append(name)
+    return {
+        "format": STANDINGS_FORMAT,
+        "status": t.status.value,
+        "places": [{"place": p, "names": sorted(ties[p])} for p in sorted(ties)],
+        "performance": {e.name: performance_of(t, e.name) for e in t.entries},
+    }
+
+
+def racks_against(t: Tournament, name: str) -> list[tuple[float, int, int]]:
+    """(opponent's rating, racks won, racks lost) for each match played against a rated opponent."""
+    ratings = {e.name: e.rating for e in t.entries}
+    faced: list[tuple[float, int, int]] = []
+    for slot in t.slots.values():
+        if slot.status is not MatchStatus.DONE or slot.outcome is None or slot.outcome.score is None:
+            continue
+        if name not in (slot.a, slot.b):
+            continue
+        other = slot.b if name == slot.a else slot.a
+        rating = ratings.get(other or "")
+        if rating is None:
+            continue
+        mine, theirs = slot.outcome.score if name == slot.a else slot.outcome.score[::-1]
+        faced.append((rating, mine, theirs))
+    return faced
+
+
+def rack_chance(rating: float, opponent: float) -> float:
+    """Fargo scale: 2 to 1 odds per 100 points."""
+    return 1.0 / (1.0 + float(2.0 ** (-(rating - opponent) / 100.0)))
+
+
+def performance(faced: Iterable[tuple[float, int, int]]) -> int | None:
+    """The rating whose expected racks equal the racks won (spec §6), or None."""
+    faced = [(r, w, lost) for r, w, lost in faced if w + lost > 0]
+    won = sum(w for _, w, _ in faced)
+    total = sum(w + lost for _, w, lost in faced)
+    if not faced or won == 0 or won == total:
+        return None
+    low, high = min(r for r, _, _ in faced) - 5000.0, max(r for r, _, _ in faced) + 5000.0
+    for _ in range(200):
+        mid = (low + high) / 2
+        expected = sum((w + lost) * rack_chance(mid, r) for r, w, lost in faced)
+        if expected < won:
+            low = mid
+        else:
+            high = mid
+        if high - low < 1e-9:
+            break
+    return math.floor((low + high) / 2 + 0.5)
+
+
+def performance_of(t: Tournament, name: str) -> int | None:
+    return performance(racks_against(t, name))

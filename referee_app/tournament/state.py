@@ -1,0 +1,599 @@
+"""The tournament as a fold over its log: `apply(state, event) -> state`, `replay(events)`.
+
+A refused event raises `TournamentRefused` with a message for the organizer and changes
+nothing. After every accepted event the bracket is resolved again (who plays whom, byes,
+walkovers of withdrawn players), the ready matches are called in queue order and go to
+free tables at once (`_settle`): derived, so a fixed bug fixes every old tournament too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from referee_app.tournament.bracket import Bracket, build
+from referee_app.tournament.draw import draw_key, seed_order
+from referee_app.tournament.events import (
+    CheckedIn,
+    Corrected,
+    Created,
+    Disqualified,
+    Drawn,
+    EntriesAdded,
+    EntryEdited,
+    Event,
+    Forfeit,
+    MatchStarted,
+    ResultRecorded,
+    TablesSet,
+    Undo,
+    Withdrawn,
+)
+from referee_app.tournament.model import (
+    Entry,
+    FromGroup,
+    FromLoser,
+    FromSeed,
+    FromWinner,
+    GroupFormat,
+    MatchSpec,
+    MatchStatus,
+    Options,
+    Side,
+    Source,
+    Status,
+    TournamentRefused,
+)
+
+EMPTY = ""
+"""Nobody: the empty side of a bye (names are never empty)."""
+MAX_ENTRIES = 256
+MAX_NAME = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: a score in the order a, b, or a walkover (`forfeit`, no score)."""
+
+    winner: str
+    loser: str
+    score: tuple[int, int] | None
+    forfeit: bool = False
+    match_id: str | None = None
+    table: int | None = None
+    ended_on: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A match as it stands now: its players (None: not known yet), status and result."""
+
+    spec: MatchSpec
+    a: str | None
+    b: str | None
+    status: MatchStatus
+    winner: str | None = None
+    loser: str | None = None
+    outcome: Outcome | None = None
+    table: int | None = None
+    match_id: str | None = None
+
+    @property
+    def decided(self) -> bool:
+        return self.status in (MatchStatus.DONE, MatchStatus.FORFEIT, MatchStatus.BYE) and self.winner is not None
+
+    @property
+    def played(self) -> bool:
+        """A result stands (a bye is not a result)."""
+        return self.status in (MatchStatus.DONE, MatchStatus.FORFEIT)
+
+
+def is_losers_side(spec: MatchSpec) -> bool:
+    return spec.id.startswith("L") or "-L" in spec.id
+
+
+def priority(spec: MatchSpec, hot_seat: str | None) -> tuple[int, int, int, int]:
+    """Queue order: losers' side and the hot seat first, then the earliest round (spec §4)."""
+    first = 0 if is_losers_side(spec) or spec.id == hot_seat else 1
+    return (spec.stage, first, spec.round, spec.index)
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """Everything replay knows; `slots` and the queue are derived after every event."""
+
+    name: str
+    options: Options
+    entries: tuple[Entry, ...] = ()
+    checked_in: frozenset[str] = frozenset()
+    retired: frozenset[str] = frozenset()
+    disqualified: Mapping[str, str] = field(default_factory=dict)
+    draw_seed: int | None = None
+    bracket: Bracket | None = None
+    tables: tuple[int, ...] = ()
+    results: Mapping[str, Outcome] = field(default_factory=dict)
+    started: Mapping[str, str] = field(default_factory=dict)
+    called: tuple[str, ...] = ()
+    on_table: Mapping[str, int] = field(default_factory=dict)
+    slots: Mapping[str, Slot] = field(default_factory=dict)
+    group_order: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    began: bool = False
+
+    @property
+    def status(self) -> Status:
+        if self.bracket is None:
+            return Status.ENTRIES
+        if self.slots and all(s.decided or s.status is MatchStatus.BYE for s in self.slots.values()):
+            return Status.FINISHED
+        return Status.PLAYING if self.began else Status.DRAWN
+
+    @property
+    def hot_seat(self) -> str | None:
+        """The winners' side final: its winner waits in the hot seat for the losers' side champion."""
+        if self.bracket is None or "F1" not in self.bracket.by_id:
+            return None
+        source = self.bracket.by_id["F1"].a
+        return source.match if isinstance(source, FromWinner) and "F2" in self.bracket.by_id else None
+
+    @property
+    def queue(self) -> tuple[str, ...]:
+        """Ready matches not on a table, in the order tables will take them."""
+        hot = self.hot_seat
+        waiting = [self.slots[m].spec for m in self.called if m not in self.on_table]
+        return tuple(s.id for s in sorted(waiting, key=lambda s: priority(s, hot)))
+
+    def entry(self, name: str) -> Entry | None:
+        folded = name.strip().casefold()
+        return next((e for e in self.entries if e.name.casefold() == folded), None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """An event still in force and the tournament before it (what undo gives back)."""
+
+    seq: int
+    before: Tournament | None
+    below: _Frame | None
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The tournament after event `seq`, with the stack of events still in force."""
+
+    tournament: Tournament
+    seq: int
+    frames: _Frame | None
+
+
+def replay(events: Iterable[Event]) -> State:
+    """The fold: events numbered 1, 2, ... in log order."""
+    state: State | None = None
+    for event in events:
+        state = apply(state, event)
+    if state is None:
+        raise TournamentRefused("the tournament's log is empty")
+    return state
+
+
+def apply(state: State | None, event: Event) -> State:
+    """The state after `event` (numbered `state.seq + 1`), or `TournamentRefused`."""
+    if state is None:
+        if not isinstance(event, Created):
+            raise TournamentRefused("a tournament's log starts with its creation")
+        return State(_created(event), 1, _Frame(1, None, None))
+    seq = state.seq + 1
+    if isinstance(event, Undo):
+        top = state.frames
+        if top is None or top.seq != event.target:
+            latest = "none" if top is None else str(top.seq)
+            raise TournamentRefused(
+                f"only the latest decision still in force can be undone (event {latest}), not {event.target}"
+            )
+        if top.before is None:
+            raise TournamentRefused("the tournament's creation cannot be undone")
+        return State(top.before, seq, top.below)
+    if isinstance(event, Created):
+        raise TournamentRefused("the tournament is already created")
+    after = _apply(state.tournament, event)
+    return State(after, seq, _Frame(seq, state.tournament, state.frames))
+
+
+def _created(event: Created) -> Tournament:
+    name = event.name.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise TournamentRefused(f"a tournament's name is 1..{MAX_NAME} characters")
+    event.options.check()
+    return Tournament(name=name, options=event.options)
+
+
+def _apply(t: Tournament, event: Event) -> Tournament:
+    if isinstance(event, EntriesAdded):
+        return _entries_added(t, event.entries)
+    if isinstance(event, EntryEdited):
+        return _entry_edited(t, event)
+    if isinstance(event, CheckedIn):
+        entry = _known(t, event.name)
+        return replace(t, checked_in=t.checked_in | {entry.name})
+    if isinstance(event, Withdrawn | Disqualified):
+        return _withdrawn(t, event)
+    if isinstance(event, Drawn):
+        return _drawn(t, event.draw_seed)
+    if isinstance(event, TablesSet):
+        return _tables_set(t, event.tables)
+    if isinstance(event, ResultRecorded):
+        return _result(t, event)
+    if isinstance(event, Corrected):
+        return _corrected(t, event)
+    if isinstance(event, Forfeit):
+        return _forfeit(t, event)
+    if isinstance(event, MatchStarted):
+        return _started(t, event)
+    raise TournamentRefused(f"unexpected event {event!r}")
+
+
+# -- entries -------------------------------------------------------------------------------
+
+
+def check_name(name: str) -> str:
+    """A player's name trimmed, 1..80 characters (spec §2)."""
+    trimmed = name.strip()
+    if not 1 <= len(trimmed) <= MAX_NAME:
+        raise TournamentRefused(f"a name is 1..{MAX_NAME} characters, not {len(trimmed)}")
+    return trimmed
+
+
+def _before_draw(t: Tournament, what: str) -> None:
+    if t.bracket is not None:
+        raise TournamentRefused(f"{what} only before the draw")
+
+
+def _known(t: Tournament, name: str) -> Entry:
+    entry = t.entry(name)
+    if entry is None:
+        raise TournamentRefused(f"no entry named {name!r}")
+    return entry
+
+
+def _entries_added(t: Tournament, entries: tuple[Entry, ...]) -> Tournament:
+    _before_draw(t, "entries are added")
+    taken = {e.name.casefold(): e.name for e in t.entries}
+    added: list[Entry] = []
+    for entry in entries:
+        name = check_name(entry.name)
+        if name.casefold() in taken:
+            raise TournamentRefused(f"{name!r} is already entered (as {taken[name.casefold()]!r})")
+        taken[name.casefold()] = name
+        added.append(replace(entry, name=name))
+    if len(t.entries) + len(added) > MAX_ENTRIES:
+        raise TournamentRefused(f"a tournament takes at most {MAX_ENTRIES} players")
+    return replace(t, entries=t.entries + tuple(added))
+
+
+def _entry_edited(t: Tournament, event: EntryEdited) -> Tournament:
+    old = _known(t, event.name)
+    new = replace(event.entry, name=check_name(event.entry.name))
+    if t.bracket is not None and (new.name != old.name or new.seed != old.seed):
+        raise TournamentRefused("a name or seed is changed only before the draw")
+    clash = t.entry(new.name)
+    if clash is not None and clash is not old:
+        raise TournamentRefused(f"{new.name!r} is already entered")
+    entries = tuple(new if e is old else e for e in t.entries)
+    checked = t.checked_in - {old.name} | ({new.name} if old.name in t.checked_in else set())
+    return replace(t, entries=entries, checked_in=frozenset(checked))
+
+
+def _withdrawn(t: Tournament, event: Withdrawn | Disqualified) -> Tournament:
+    entry = _known(t, event.name)
+    reasons = {**t.disqualified, entry.name: event.reason} if isinstance(event, Disqualified) else t.disqualified
+    if t.bracket is None:
+        return replace(
+            t,
+            entries=tuple(e for e in t.entries if e is not entry),
+            checked_in=t.checked_in - {entry.name},
+            disqualified=reasons,
+        )
+    if entry.name in t.retired:
+        raise TournamentRefused(f"{entry.name} has already left the tournament")
+    if t.status is Status.FINISHED:
+        raise TournamentRefused("the tournament is finished")
+    return _settle(replace(t, retired=t.retired | {entry.name}, disqualified=reasons))
+
+
+# -- the draw and the venue ----------------------------------------------------------------
+
+
+def _drawn(t: Tournament, draw_seed: int) -> Tournament:
+    _before_draw(t, "the draw is made")
+    seeded = seed_order(t.entries, draw_seed)
+    bracket = build(t.options, [e.name for e in seeded])
+    entries = tuple(replace(e, seed=s) for s, e in enumerate(seeded, start=1))
+    return _settle(replace(t, entries=entries, draw_seed=draw_seed, bracket=bracket))
+
+
+def _tables_set(t: Tournament, tables: tuple[int, ...]) -> Tournament:
+    if len(set(tables)) != len(tables):
+        raise TournamentRefused("a table is listed twice")
+    if any(not 1 <= table <= 999 for table in tables):
+        raise TournamentRefused("tables are numbered 1..999")
+    return _settle(replace(t, tables=tables))
+
+
+# -- results ---------------------------------------------------------------------------------
+
+
+def _slot(t: Tournament, match: str) -> Slot:
+    if t.bracket is None:
+        raise TournamentRefused("the tournament is not drawn yet")
+    if match not in t.bracket.by_id:
+        raise TournamentRefused(f"no match {match} in this tournament")
+    slot = t.slots.get(match)
+    if slot is None:
+        raise TournamentRefused(f"{match} is not to be played (the hot seat won F1)")
+    return slot
+
+
+def _playable(slot: Slot) -> None:
+    if slot.status in (MatchStatus.READY, MatchStatus.PLAYING):
+        return
+    why = {
+        MatchStatus.WAITING: "is waiting for its players",
+        MatchStatus.DONE: 'already has a result (send it with "correct": true to correct it)',
+        MatchStatus.FORFEIT: "was a walkover",
+        MatchStatus.BYE: "is a bye",
+    }[slot.status]
+    raise TournamentRefused(f"{slot.spec.id} {why}")
+
+
+def _player(slot: Slot, name: str) -> str:
+    folded = name.strip().casefold()
+    for player in (slot.a, slot.b):
+        if player and player.casefold() == folded:
+            return player
+    raise TournamentRefused(f"{name} is not in {slot.spec.id} ({slot.a} vs {slot.b})")
+
+
+def _check_score(slot: Slot, winner: str, score: tuple[int, int]) -> None:
+    race = slot.spec.race
+    won, lost = score if winner == slot.a else (score[1], score[0])
+    if min(score) < 0:
+        raise TournamentRefused(f"a score counts racks: {score[0]}-{score[1]}")
+    if won != race or lost >= race:
+        raise TournamentRefused(
+            f"{slot.spec.id} is a race to {race}: the winner has {race} racks, the loser fewer"
+            f" (not {score[0]}-{score[1]})"
+        )
+
+
+def _result(t: Tournament, event: ResultRecorded) -> Tournament:
+    slot = _slot(t, event.match)
+    _playable(slot)
+    winner = _player(slot, event.winner)
+    _check_score(slot, winner, event.score)
+    assert slot.a is not None and slot.b is not None
+    table = event.table if event.table is not None else t.on_table.get(event.match)
+    outcome = Outcome(
+        winner,
+        slot.b if winner == slot.a else slot.a,
+        event.score,
+        match_id=event.match_id or t.started.get(event.match),
+        table=table,
+        ended_on=event.ended_on,
+    )
+    return _settle(replace(t, results={**t.results, event.match: outcome}, began=True))
+
+
+def _forfeit(t: Tournament, event: Forfeit) -> Tournament:
+    slot = _slot(t, event.match)
+    _playable(slot)
+    player = _player(slot, event.player)
+    assert slot.a is not None and slot.b is not None
+    other = slot.b if player == slot.a else slot.a
+    outcome = Outcome(other, player, None, forfeit=True, table=t.on_table.get(event.match))
+    return _settle(replace(t, results={**t.results, event.match: outcome}, began=True))
+
+
+def dependents(t: Tournament, match: str) -> list[str]:
+    """Matches that took a player from `match`, through byes (what a correction would change)."""
+    assert t.bracket is not None
+    spec = t.bracket.by_id[match]
+    direct = [m for m in (spec.winner_to, spec.loser_to) if m is not None]
+    if spec.group is not None and t.bracket.group_format is GroupFormat.RR:
+        direct += [
+            s.id
+            for s in t.bracket.matches
+            if s.stage == 2 and any(isinstance(x, FromGroup) and x.group == spec.group for x in (s.a, s.b))
+        ]
+    found: list[str] = []
+    for m in direct:
+        slot = t.slots.get(m)
+        if slot is None:
+            continue
+        found.append(m)
+        if slot.status is MatchStatus.BYE:
+            found += dependents(t, m)
+    return found
+
+
+def _corrected(t: Tournament, event: Corrected) -> Tournament:
+    slot = _slot(t, event.match)
+    recorded = t.results.get(event.match)
+    if slot.status not in (MatchStatus.DONE, MatchStatus.FORFEIT) or recorded is None:
+        raise TournamentRefused(f"{event.match} has no result to correct")
+    for m in dependents(t, event.match):
+        if t.slots[m].played:
+            raise TournamentRefused(f"{event.match} cannot be corrected: {m}, which it feeds, already has a result")
+    winner = _player(slot, event.winner)
+    _check_score(slot, winner, event.score)
+    assert slot.a is not None and slot.b is not None
+    outcome = replace(
+        recorded, winner=winner, loser=slot.b if winner == slot.a else slot.a, score=event.score, forfeit=False
+    )
+    return _settle(replace(t, results={**t.results, event.match: outcome}))
+
+
+def _started(t: Tournament, event: MatchStarted) -> Tournament:
+    slot = _slot(t, event.match)
+    _playable(slot)
+    on_table = dict(t.on_table)
+    if event.table is not None and on_table.get(event.match) != event.table:
+        if event.table not in t.tables:
+            raise TournamentRefused(f"table {event.table} is not one of the venue's tables")
+        holder = next((m for m, table in on_table.items() if table == event.table), None)
+        if holder is not None:
+            raise TournamentRefused(f"table {event.table} already holds {holder}")
+        on_table[event.match] = event.table
+    if event.match not in on_table:
+        raise TournamentRefused(f"{event.match} is not on a table yet")
+    return _settle(replace(t, on_table=on_table, started={**t.started, event.match: event.match_id}, began=True))
+
+
+# -- derived: the bracket resolved, the ready matches called, the tables filled ------------------
+
+
+def _source(
+    t: Tournament, source: Source, empty: bool, win: dict[str, str | None], lose: dict[str, str | None]
+) -> str | None:
+    if empty:
+        return EMPTY
+    if isinstance(source, FromSeed):
+        assert t.bracket is not None
+        return t.bracket.seeds[source.seed - 1]
+    if isinstance(source, FromWinner):
+        return win.get(source.match)
+    if isinstance(source, FromLoser):
+        return lose.get(source.match)
+    assert t.bracket is not None
+    if t.bracket.group_format is GroupFormat.DE:
+        return win.get(t.bracket.qualifiers[(source.group, source.rank)])
+    order = t.group_order.get(source.group)
+    return order[source.rank - 1] if order is not None else None
+
+
+def _settle(t: Tournament) -> Tournament:
+    """Resolve every match again from the results, call ready matches, fill free tables."""
+    bracket = t.bracket
+    if bracket is None:
+        return t
+    win: dict[str, str | None] = {}
+    lose: dict[str, str | None] = {}
+    slots: dict[str, Slot] = {}
+    candidates: list[Slot] = []
+    group_order: dict[int, tuple[str, ...]] = {}
+    ranked = not (bracket.groups and bracket.group_format is GroupFormat.RR)
+    for spec in bracket.matches:
+        if spec.stage == 2 and not ranked:
+            group_order, ranked = _rank_groups(t, bracket, slots), True
+            t = replace(t, group_order=group_order)
+        if spec.conditional:
+            first = slots.get("F1")
+            if first is None or first.winner is None or first.winner == first.a:
+                continue
+        a = _source(t, spec.a, spec.empty_a, win, lose)
+        b = _source(t, spec.b, spec.empty_b, win, lose)
+        if spec.is_bye:
+            present = b if spec.empty_a else a
+            slot = Slot(spec, a or None, b or None, MatchStatus.BYE, winner=present, loser=EMPTY)
+        elif a is None or b is None:
+            slot = Slot(spec, a, b, MatchStatus.WAITING)
+        elif spec.id in t.results:
+            outcome = t.results[spec.id]
+            status = MatchStatus.FORFEIT if outcome.forfeit else MatchStatus.DONE
+            slot = Slot(spec, a, b, status, outcome.winner, outcome.loser, outcome, outcome.table, outcome.match_id)
+        elif a in t.retired or b in t.retired:
+            out, other = (a, b) if a in t.retired else (b, a)
+            outcome = Outcome(other, out, None, forfeit=True)
+            slot = Slot(spec, a, b, MatchStatus.FORFEIT, other, out, outcome)
+        else:
+            slot = Slot(spec, a, b, MatchStatus.WAITING)
+            candidates.append(slot)
+        slots[spec.id] = slot
+        win[spec.id] = slot.winner
+        lose[spec.id] = slot.loser
+    # Call the ready matches: those already called keep their players; then by queue order.
+    hot = t.hot_seat
+    waiting = {s.spec.id: s for s in candidates}
+    busy: set[str] = set()
+    called: list[str] = []
+    for mid in t.called:
+        kept = waiting.get(mid)
+        if kept is not None and kept.a not in busy and kept.b not in busy:
+            called.append(mid)
+            busy |= {kept.a or "", kept.b or ""}
+    chosen = set(called)
+    for slot in sorted(candidates, key=lambda s: priority(s.spec, hot)):
+        if slot.spec.id not in chosen and slot.a not in busy and slot.b not in busy:
+            called.append(slot.spec.id)
+            chosen.add(slot.spec.id)
+            busy |= {slot.a or "", slot.b or ""}
+    on_table = {m: table for m, table in t.on_table.items() if m in chosen and table in t.tables}
+    used = set(on_table.values())
+    free = [table for table in t.tables if table not in used]
+    for mid in sorted((m for m in called if m not in on_table), key=lambda m: priority(waiting[m].spec, hot)):
+        if not free:
+            break
+        on_table[mid] = free.pop(0)
+    for mid in called:
+        slot = waiting[mid]
+        if mid in on_table:
+            slots[mid] = replace(slot, status=MatchStatus.PLAYING, table=on_table[mid], match_id=t.started.get(mid))
+        else:
+            slots[mid] = replace(slot, status=MatchStatus.READY)
+    return replace(
+        t,
+        slots=slots,
+        called=tuple(called),
+        on_table=on_table,
+        group_order=group_order,
+        began=t.began or bool(on_table),
+    )
+
+
+def _rank_groups(t: Tournament, bracket: Bracket, slots: Mapping[str, Slot]) -> dict[int, tuple[str, ...]]:
+    """Finished round-robin groups in order (spec §3): matches won, head to head, rack
+    difference, racks won, then the draw."""
+    by_group: dict[int, list[Slot]] = {}
+    for slot in slots.values():
+        if slot.spec.group is not None:
+            by_group.setdefault(slot.spec.group, []).append(slot)
+    order: dict[int, tuple[str, ...]] = {}
+    for g, members in enumerate(bracket.groups, start=1):
+        played = by_group.get(g, [])
+        if not all(s.decided for s in played):
+            continue
+        names = [bracket.seeds[s - 1] for s in members]
+        order[g] = tuple(rank_group(names, played, t.draw_seed or 0))
+    return order
+
+
+def rank_group(names: list[str], slots: Iterable[Slot], draw_seed: int) -> list[str]:
+    """A round-robin group's order from its decided matches."""
+    slots = list(slots)
+    wins = dict.fromkeys(names, 0)
+    won = dict.fromkeys(names, 0)
+    lost = dict.fromkeys(names, 0)
+    beat: set[tuple[str, str]] = set()
+    for slot in slots:
+        if slot.winner is None or slot.loser in (None, EMPTY):
+            continue
+        assert slot.loser is not None
+        wins[slot.winner] += 1
+        beat.add((slot.winner, slot.loser))
+        if slot.outcome is not None and slot.outcome.score is not None and slot.a and slot.b:
+            ra, rb = slot.outcome.score
+            won[slot.a] += ra
+            lost[slot.a] += rb
+            won[slot.b] += rb
+            lost[slot.b] += ra
+
+    def head_to_head(name: str) -> int:
+        tied = [o for o in names if o != name and wins[o] == wins[name]]
+        return sum((name, o) in beat for o in tied)
+
+    return sorted(
+        names,
+        key=lambda n: (-wins[n], -head_to_head(n), -(won[n] - lost[n]), -won[n], draw_key(draw_seed, n)),
+    )
+
+
+def side_of(spec: MatchSpec) -> Side:
+    return spec.side
