@@ -118,7 +118,7 @@ def test_single_elimination_to_the_end(n: int, third: bool, tables: int, rng: ra
 
 
 @SETTINGS
-@given(n=st.integers(32, 100), se_at=st.sampled_from([4, 8, 16]), rng=st.randoms(use_true_random=False))
+@given(n=st.integers(20, 70), se_at=st.sampled_from([4, 8, 16]), rng=st.randoms(use_true_random=False))
 def test_double_elimination_switched_to_single(n: int, se_at: int, rng: random.Random) -> None:
     state = drawn(Options(Format.DE, se_at=se_at, race_final=9), n, tables=range(1, 9))
     state = play_out(state, rng, check=queue_invariants)
