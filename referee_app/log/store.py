@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,82 +32,10 @@ from referee_app.log.chain import GENESIS as GENESIS
 from referee_app.log.chain import chain_hash as chain_hash
 from referee_app.log.codec import LogFormatError, event_to_text, parse_event_text
 from referee_app.log.projection import Projection, project_history
+from referee_app.log.schema import COLUMNS, MIGRATIONS, TRIGGERS, columns_at, statements
 
 if TYPE_CHECKING:
     import sqlite_utils
-
-MIGRATIONS: tuple[str, ...] = (
-    # 1: the log and its index of matches
-    """
-    CREATE TABLE matches (
-        match_id TEXT PRIMARY KEY,
-        created_at TEXT NOT NULL,
-        player_a TEXT NOT NULL,
-        player_b TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        race_to INTEGER NOT NULL,
-        event TEXT NOT NULL,
-        round TEXT NOT NULL,
-        "table" TEXT NOT NULL,
-        referee TEXT NOT NULL
-    );
-    CREATE TABLE events (
-        match_id TEXT NOT NULL REFERENCES matches(match_id),
-        seq INTEGER NOT NULL CHECK (seq >= 1),
-        type TEXT NOT NULL,
-        at TEXT NOT NULL,
-        body TEXT NOT NULL,
-        PRIMARY KEY (match_id, seq)
-    );
-    CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
-    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END;
-    CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
-    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END;
-    CREATE TRIGGER matches_keep BEFORE DELETE ON matches
-    BEGIN SELECT RAISE(ABORT, 'matches are never deleted'); END;
-    """,
-    # 2: the hash chain (the hashes of rows already stored are filled in by `_chain_existing`)
-    """
-    ALTER TABLE events ADD COLUMN hash TEXT NOT NULL DEFAULT '';
-    ALTER TABLE matches ADD COLUMN head_seq INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE matches ADD COLUMN head_hash TEXT NOT NULL DEFAULT '';
-    """,
-    # 3: projections, derived from the log (made for every match by `summaries` on first use)
-    """
-    CREATE TABLE projections (
-        match_id TEXT PRIMARY KEY REFERENCES matches(match_id),
-        head_seq INTEGER NOT NULL,
-        head_hash TEXT NOT NULL,
-        status TEXT NOT NULL,
-        score_a INTEGER NOT NULL,
-        score_b INTEGER NOT NULL,
-        winner TEXT NOT NULL,
-        result TEXT NOT NULL,
-        last_at TEXT NOT NULL,
-        figures TEXT NOT NULL,
-        index_hash TEXT NOT NULL
-    );
-    """,
-)
-
-TRIGGERS: dict[str, str] = {
-    "events_append_only_update": "CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events\n"
-    "    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END",
-    "events_append_only_delete": "CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events\n"
-    "    BEGIN SELECT RAISE(ABORT, 'the match log is append-only'); END",
-    "matches_keep": "CREATE TRIGGER matches_keep BEFORE DELETE ON matches\n"
-    "    BEGIN SELECT RAISE(ABORT, 'matches are never deleted'); END",
-}
-"""Our triggers, by name: a read-write open puts back any that was dropped by hand."""
-
-COLUMNS: dict[str, tuple[str, ...]] = {
-    "matches": ("match_id", "created_at", "player_a", "player_b", "rules", "race_to", "event", "round",
-                "table", "referee", "head_seq", "head_hash"),
-    "events": ("match_id", "seq", "type", "at", "body", "hash"),
-    "projections": ("match_id", "head_seq", "head_hash", "status", "score_a", "score_b", "winner", "result",
-                    "last_at", "figures", "index_hash"),
-}  # fmt: skip
-"""The columns of our tables at the current version, in order."""
 
 
 class StoreError(RuntimeError):
@@ -286,7 +214,7 @@ class Store:
                 raise NotOurs(f"{self.path} is not a match database: it holds a trigger of its own ({name})")
             if kind == "table" and name not in COLUMNS:
                 raise NotOurs(f"{self.path} is not a match database: it holds a table of its own ({name})")
-        expected = COLUMNS if version == len(MIGRATIONS) else _columns_at(version)
+        expected = columns_at(version)
         for table, columns in expected.items():
             found = tuple(row[1] for row in self.db.execute(f'PRAGMA table_info("{table}")').fetchall())
             if found != columns:
@@ -330,7 +258,7 @@ class Store:
             if number <= version:
                 continue
             with self.db.atomic():
-                for statement in _statements(script):
+                for statement in statements(script):
                     self.db.execute(statement)
                 if number == 2:
                     self._chain_existing()
@@ -485,7 +413,7 @@ class Store:
         missing or stale (its head is not the log's) is made again from the log, and stored when the
         database is open for writing. A match whose log cannot be read is a summary with its problem.
         Without `figures`, the projections' statistics are not read (a list does not need them)."""
-        total = int(self.db.execute("SELECT count(*) FROM matches").fetchone()[0])
+        total = self.count()
         if self.version < 3:  # an older desk's file, read as it is: no projections kept in it
             for done, match in enumerate(self.match_rows(), start=1):
                 yield self._summary_from_log(match)
@@ -646,6 +574,34 @@ class Store:
         ).fetchall()
         return [MatchRow(*row) for row in rows]
 
+    def count(self) -> int:
+        """How many matches the database holds."""
+        return int(self.db.execute("SELECT count(*) FROM matches").fetchone()[0])
+
+    def heads(self) -> dict[str, int]:
+        """Every match's last seq, by match id (the pusher compares them with its watermarks)."""
+        return dict(self.db.execute("SELECT match_id, head_seq FROM matches").fetchall())
+
+    def rows_after(self, match_id: str, seq: int) -> list[StoredRow]:
+        """A match's stored rows past `seq`, as they are on disk (the pusher sends them on unread)."""
+        rows = self.db.execute(
+            "SELECT seq, type, at, body, hash FROM events WHERE match_id = ? AND seq > ? ORDER BY seq", (match_id, seq)
+        ).fetchall()
+        return [StoredRow(*row) for row in rows]
+
+    def setups(self, known: Container[str] = ()) -> Iterator[tuple[str, MatchStarted | None]]:
+        """Each match's `match_started` (None when its first row cannot be decoded), by match id,
+        skipping the ids in `known`: each is read by its primary key, never the whole log."""
+        for (match_id,) in self.db.execute("SELECT match_id FROM matches").fetchall():
+            if match_id in known:
+                continue
+            row = self.db.execute("SELECT body FROM events WHERE match_id = ? AND seq = 1", (match_id,)).fetchone()
+            try:
+                event = parse_event_text(row[0]) if row else None
+            except LogFormatError:
+                event = None
+            yield match_id, event if isinstance(event, MatchStarted) else None
+
     def event_count(self, match_id: str) -> int:
         return int(self.db.execute("SELECT count(*) FROM events WHERE match_id = ?", (match_id,)).fetchone()[0])
 
@@ -690,24 +646,3 @@ def _index_hash(index_text: str) -> str:
 
 _TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?", re.ASCII)
 """An ISO-8601 time as the store writes it: a crafted `at` must not reach a file name, a sheet or a CSV."""
-
-
-def _columns_at(version: int) -> dict[str, tuple[str, ...]]:
-    """Our tables' columns at an older schema version (before the migrations that follow it)."""
-    if version == 1:
-        return {"matches": COLUMNS["matches"][:10], "events": COLUMNS["events"][:5]}
-    assert version == 2
-    return {"matches": COLUMNS["matches"], "events": COLUMNS["events"]}
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration into statements (trigger bodies keep their inner ';')."""
-    out: list[str] = []
-    buffer = ""
-    for part in script.split(";"):
-        buffer += part + ";"
-        if sqlite3.complete_statement(buffer):
-            if buffer.strip(" \n;"):
-                out.append(buffer.strip())
-            buffer = ""
-    return out

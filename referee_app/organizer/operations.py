@@ -6,8 +6,10 @@ shows it, in the same words.
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from dataclasses import replace
+from pathlib import Path
 
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.log.codec import event_to_text
@@ -52,3 +54,21 @@ def import_entries(store: Store, entries: list[Entry]) -> tuple[str, bool]:
     entries = [e._replace(at=e.at or now) for e in entries]
     store.add_match(entries, project_log(entries))
     return setup.match_id, True
+
+
+def match_count(paths: list[Path]) -> int:
+    """How many matches the databases hold, each opened read-only (0 for one that cannot be read:
+    merge reports it); the total a merge's progress counts up to."""
+    total = 0
+    for path in paths:
+        try:
+            store = Store.open_readonly(path)
+        except StoreError:
+            continue
+        try:
+            total += store.count()
+        except sqlite3.DatabaseError:
+            continue
+        finally:
+            store.close()
+    return total

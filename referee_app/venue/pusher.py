@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,38 +83,29 @@ class LinkFile:
 
 
 class DeskRows:
-    """The desk's database, read on the pusher's own read-only connection (WAL: the desk keeps writing)."""
+    """The desk's database, read through the log's store on the pusher's own read-only connection
+    (WAL: the desk keeps writing)."""
 
     def __init__(self, db: Path) -> None:
-        self.conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True, timeout=10, check_same_thread=False)
+        from referee_app.log.store import Store
+
+        self.store = Store.open_readonly(db)
         self._setups: dict[str, MatchStarted | None] = {}
 
     def heads(self) -> dict[str, int]:
-        return dict(self.conn.execute("SELECT match_id, head_seq FROM matches"))
+        return self.store.heads()
 
-    def rows_after(self, match_id: str, seq: int) -> list[tuple[int, str, str, str, str]]:
-        return self.conn.execute(
-            "SELECT seq, type, at, body, hash FROM events WHERE match_id = ? AND seq > ? ORDER BY seq", (match_id, seq)
-        ).fetchall()
+    def rows_after(self, match_id: str, seq: int) -> Sequence[tuple[int, str, str, str, str]]:
+        return self.store.rows_after(match_id, seq)
 
     def setups(self) -> list[MatchStarted]:
         """Every match's `match_started` on this desk (for linking assignments); each is read and
-        decoded once, by its primary key, the first time its match is seen."""
-        from referee_app.log.codec import LogFormatError, parse_event_text
-
-        for (match_id,) in self.conn.execute("SELECT match_id FROM matches").fetchall():
-            if match_id in self._setups:
-                continue
-            row = self.conn.execute("SELECT body FROM events WHERE match_id = ? AND seq = 1", (match_id,)).fetchone()
-            try:
-                event = parse_event_text(row[0]) if row else None
-            except LogFormatError:
-                event = None
-            self._setups[match_id] = event if isinstance(event, MatchStarted) else None
+        decoded once, the first time its match is seen."""
+        self._setups.update(self.store.setups(known=self._setups))
         return [setup for setup in self._setups.values() if setup is not None]
 
     def close(self) -> None:
-        self.conn.close()
+        self.store.close()
 
 
 @dataclass

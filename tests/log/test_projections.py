@@ -20,8 +20,9 @@ from referee_app.game.refusals import RuleViolation
 from referee_app.log.logfile import read_log
 from referee_app.log.merge import merge
 from referee_app.log.projection import Projection, project_log
+from referee_app.log.schema import MIGRATIONS, statements
 from referee_app.log.session import Session
-from referee_app.log.store import MIGRATIONS, Store, StoreError, _statements
+from referee_app.log.store import Store, StoreError
 from tests.game.strategies import event_for
 from tests.game.test_properties import SETUPS
 
@@ -144,7 +145,7 @@ def test_an_older_desks_database_still_merges(tmp_path: Path) -> None:
     """Schema 1 (before the hash chain): read as it is, chained here on the way in."""
     old = tmp_path / "v1.db"
     con = sqlite3.connect(old)
-    for statement in _statements(MIGRATIONS[0]):
+    for statement in statements(MIGRATIONS[0]):
         con.execute(statement)
     entries = [line.entry for line in read_log(str(SEEDS[0]))]
     setup = entries[0].event

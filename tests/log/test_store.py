@@ -10,8 +10,9 @@ import sqlite_utils
 
 from referee_app.game.events import Entry, Lag, MatchStarted, Note
 from referee_app.game.vocab import Seat
+from referee_app.log.schema import MIGRATIONS
 from referee_app.log.session import Session
-from referee_app.log.store import MIGRATIONS, SeqTaken, Store, StoreError, chain_hash
+from referee_app.log.store import SeqTaken, Store, StoreError, chain_hash
 
 
 def _start(store: Store) -> Session:
@@ -95,3 +96,22 @@ def test_append_entry_with_an_existing_match_id_is_refused(tmp_path: Path) -> No
     session = _start(store)
     with pytest.raises(StoreError, match="already in"):
         store.create_match(Entry(1, session.setup, "2025-01-01T00:00:00Z"))
+
+
+def test_what_the_pusher_reads_comes_through_the_store(tmp_path: Path) -> None:
+    """Heads, rows past a seq and every match's setup, read on a read-only store while the desk's
+    own store keeps writing."""
+    desk = Store(tmp_path / "m.db")
+    session = _start(desk)
+    session.record(Lag(winner=Seat.B))
+    other = Session.start(desk, MatchStarted(players=("Cleo", "Dan"), race_to=5))
+    reader = Store.open_readonly(tmp_path / "m.db")
+    assert reader.count() == 2
+    assert reader.heads() == {session.match_id: 2, other.match_id: 1}
+    rows = reader.rows_after(session.match_id, 1)
+    assert [(r.seq, r.type) for r in rows] == [(2, "lag")] and rows[0].hash == desk.head(session.match_id)[1]
+    session.record(Note(text="cue tip replaced"))  # the desk goes on: the reader sees it
+    assert [r.seq for r in reader.rows_after(session.match_id, 1)] == [2, 3]
+    setups = dict(reader.setups())
+    assert setups[other.match_id] is not None and setups[other.match_id].players == ("Cleo", "Dan")
+    assert dict(reader.setups(known={other.match_id})).keys() == {session.match_id}

@@ -21,7 +21,8 @@ import pytest
 from referee_app.cli import main as cli
 from referee_app.log.codec import LogFormatError, parse_line
 from referee_app.log.logfile import read_log
-from referee_app.log.store import MIGRATIONS, Store, StoreError, Tampered
+from referee_app.log.schema import MIGRATIONS
+from referee_app.log.store import Store, StoreError, Tampered
 from referee_app.organizer.exports import ExportError, write_files
 
 ROOT = Path(__file__).resolve().parents[2]

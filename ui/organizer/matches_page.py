@@ -213,7 +213,7 @@ class MatchesPage(QWidget):
 
     def _match_count(self) -> int:
         store = self.controller.store
-        return 0 if store is None else int(store.db.execute("SELECT count(*) FROM matches").fetchone()[0])
+        return 0 if store is None else store.count()
 
     # --- the list ----------------------------------------------------------------------
     def refresh(self) -> None:
@@ -539,19 +539,9 @@ INLINE = 300
 
 def _count(paths: list[Path]) -> int:
     """How many matches the databases hold (0 for one that cannot be read: merge reports it)."""
-    import sqlite3
+    from referee_app.organizer.operations import match_count
 
-    total = 0
-    for path in paths:
-        try:
-            con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-            try:
-                total += int(con.execute("SELECT count(*) FROM matches").fetchone()[0])
-            finally:
-                con.close()
-        except sqlite3.DatabaseError:
-            continue
-    return total
+    return match_count(paths)
 
 
 def horizontal() -> Any:
