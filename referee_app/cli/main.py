@@ -258,8 +258,9 @@ def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
     return logs
 
 
-def _selected_summaries(args: argparse.Namespace, store: Store) -> Iterator[Summary]:
-    """The chosen matches' summaries, streamed; a match whose log cannot be read stops the export."""
+def _selected_summaries(args: argparse.Namespace, store: Store, damaged: list[str]) -> Iterator[Summary]:
+    """The chosen matches' summaries, streamed. A match whose log cannot be read is listed as damaged
+    (its problem added to `damaged`): it never stops the export of the others."""
     day = getattr(args, "date", None)
     if not args.all and not args.match_id and not day:
         raise CliError(1, "name a match id, or give --all or --date")
@@ -274,7 +275,7 @@ def _selected_summaries(args: argparse.Namespace, store: Store) -> Iterator[Summ
     for summary in store.iter_summaries(_progress("reading")):
         if wanted(summary.match):
             if summary.projection is None:
-                raise CliError(1, summary.problem)
+                damaged.append(summary.problem)
             yield summary
 
 
@@ -300,10 +301,11 @@ def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = No
     if args.one_pdf and args.format != "pdf":  # refused before anything is read: never silently ignored
         raise CliError(2, "--one-pdf goes with --format pdf")
     store = _open_store(args)
+    damaged: list[str] = []
     try:
         if args.format == "csv":  # from the projections: no match is replayed
             sep = args.sep or exports.csv_separator(args.lang)
-            written = exports.write_csv(_selected_summaries(args, store), Path(args.out), sep)
+            written = exports.write_csv(_selected_summaries(args, store, damaged), Path(args.out), sep)
         elif args.one_pdf:
             assert pdf is not None  # checked above
             written = exports.write_one_pdf(_selected_logs(args, store), Path(args.out), args.one_pdf, pdf, args.paper)
@@ -313,7 +315,9 @@ def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = No
         raise CliError(1, str(exc)) from None
     for path in written:
         out.write(f"{for_terminal(str(path))}\n")
-    return 0
+    for problem in damaged:  # listed as damaged in matches.csv, and the exit code says so
+        print(for_terminal(f"not exported: {problem}"), file=sys.stderr)
+    return 1 if damaged else 0
 
 
 def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:

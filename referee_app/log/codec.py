@@ -15,7 +15,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import date
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -354,13 +354,36 @@ def event_from_json(obj: Any) -> tuple[Event, int | None, str | None]:
 
 
 def _timestamp(value: Any, name: str) -> str:
-    if not isinstance(value, str):
-        raise _fail(name, f"must be an ISO-8601 time, got {json.dumps(value)}")
-    try:
-        datetime.fromisoformat(value)
-    except ValueError:
-        raise _fail(name, f"must be an ISO-8601 time, got {json.dumps(value)}") from None
+    if not isinstance(value, str) or not is_utc_time(value):
+        shown = json.dumps(value)[:60]
+        raise _fail(name, f"must be a UTC time such as 2026-12-01T20:04:31Z (year 1970..9999), got {shown}")
     return value
+
+
+_UTC_TIME = re.compile(
+    r"(?P<year>19[7-9]\d|[2-9]\d{3})-(?P<month>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])"
+    r"T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|\+00:00)",
+    re.ASCII,
+)
+"""Spec 1.2 section 1: a UTC time (`Z` or `+00:00`), the year 1970..9999."""
+
+
+def is_utc_time(value: object) -> bool:
+    """`value` is a time as the spec writes `at`: UTC, a date that exists, a year in 1970..9999.
+    Every reader checks it (a file, a merged or pulled row, a stored row), so a time at the
+    calendar's edge never reaches a list, a sheet or a date filter."""
+    if not isinstance(value, str):
+        return False
+    found = _UTC_TIME.fullmatch(value)
+    if found is None:
+        return False
+    if int(found["day"]) <= 28:  # every month has them: no date to build
+        return True
+    try:
+        date(int(found["year"]), int(found["month"]), int(found["day"]))
+    except ValueError:
+        return False
+    return True
 
 
 MAX_LINE = 64 * 1024

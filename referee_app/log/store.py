@@ -18,7 +18,6 @@ database, a newer version, views or foreign triggers) before reading any row.
 from __future__ import annotations
 
 import hashlib
-import re
 import sqlite3
 from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
@@ -30,7 +29,7 @@ from referee_app.game.events import EVENT_CLASSES, Entry, MatchStarted
 from referee_app.game.history import LONG_HISTORY, ReplayRefused, collector_paused, replay
 from referee_app.log.chain import GENESIS as GENESIS
 from referee_app.log.chain import chain_hash as chain_hash
-from referee_app.log.codec import LogFormatError, event_to_text, parse_event_text
+from referee_app.log.codec import LogFormatError, event_to_text, is_utc_time, parse_event_text
 from referee_app.log.projection import Projection, project_history
 from referee_app.log.schema import COLUMNS, MIGRATIONS, TRIGGERS, columns_at, statements
 
@@ -431,7 +430,11 @@ class Store:
         )
         for done, row in enumerate(rows, start=1):
             match = MatchRow(*row[:12])
-            if _fresh(row):
+            if not is_utc_time(match.created_at):  # a database written before times were checked
+                yield Summary(match, None, problem=_bad_time(match.match_id, 1))
+            elif row[18] is not None and not is_utc_time(row[18]):
+                yield Summary(match, None, problem=_bad_time(match.match_id, match.head_seq))
+            elif _fresh(row):
                 yield Summary(match, Projection.from_columns(*row[13:20]))
             else:  # made again from the log (stored below, once the cursor is done, when writable)
                 summary = self._summary_from_log(match)
@@ -524,6 +527,8 @@ class Store:
                 event = parse_event_text(body)
             except LogFormatError as exc:
                 raise StoreError(f"match {match_id}, event {seq} is damaged: {exc}") from None
+            if not is_utc_time(at):
+                raise StoreError(_bad_time(match_id, seq))
             if classes.get(kind) is not type(event):  # type: ignore[call-overload]
                 raise Tampered(f"match {match_id}: event {seq} is filed as '{kind}' but holds another event")
             entries.append(tuple.__new__(Entry, (seq, event, at)))  # Entry(...) at C speed
@@ -607,11 +612,15 @@ class Store:
 
 
 def check_times(match_id: str, entries: list[Entry]) -> None:
-    """Every `at` is an ISO-8601 time as the store writes it (merge checks the rows it takes in; an
-    edit of a stored time is caught by the hash chain)."""
+    """Every `at` is a UTC time as the spec writes it (merge and pull check the rows they take in;
+    `load` checks them too, for a database written before the check)."""
     for entry in entries:
-        if _TIME.fullmatch(entry.at) is None:
-            raise StoreError(f"match {match_id}, event {entry.seq}: its time is not an ISO-8601 time")
+        if not is_utc_time(entry.at):
+            raise StoreError(_bad_time(match_id, entry.seq))
+
+
+def _bad_time(match_id: str, seq: int) -> str:
+    return f"match {match_id}, event {seq} is damaged: its time is not a UTC time of the years 1970..9999"
 
 
 _INDEX_TEXT = " || char(31) || ".join(
@@ -644,5 +653,3 @@ def _index_hash(index_text: str) -> str:
     return hashlib.sha256(f"{FIGURES_VERSION}\x1f{index_text}".encode()).hexdigest()
 
 
-_TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?", re.ASCII)
-"""An ISO-8601 time as the store writes it: a crafted `at` must not reach a file name, a sheet or a CSV."""

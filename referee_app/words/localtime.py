@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from referee_app.log.codec import is_utc_time
+
 
 def local(at: str) -> datetime | None:
-    """`at` in the local time zone; None when it is not an ISO-8601 time."""
-    try:
-        moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
-    except (ValueError, AttributeError):
+    """`at` in the local time zone; None when it is not a UTC time as the spec writes it (another
+    offset, none, a year outside 1970..9999), or when the local clock cannot show it."""
+    if not is_utc_time(at):
         return None
-    return moment.astimezone() if moment.tzinfo is not None else moment
+    try:
+        return datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone()
+    except (ValueError, OverflowError, OSError):
+        return None
 
 
 def local_date(at: str) -> str:

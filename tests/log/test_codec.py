@@ -34,7 +34,7 @@ LAG = '{"type": "lag", "winner": "A"}'
         ('{"type": "lag", "winner": "C"}', "field 'winner'"),
         ('{"type": "match_started", "players": {"A": "", "B": "x"}, "race_to": 3}', "must not be empty"),
         ('{"type": "match_started", "players": {"A": "a", "B": "x"}, "race_to": true}', "race_to"),
-        ('{"type": "note", "text": "x", "at": "yesterday"}', "ISO-8601"),
+        ('{"type": "note", "text": "x", "at": "yesterday"}', "must be a UTC time"),
         ("[1, 2]", "must be a JSON object"),
     ],
 )

@@ -466,7 +466,7 @@ def test_a_crafted_time_with_a_recomputed_chain_is_not_merged(tmp_path: Path, se
     con.commit()
     con.close()
     code, _, err = run("merge", str(db), "--db", str(tmp_path / "mine.db"))
-    assert code == 1 and "its time is not an ISO-8601 time" in err
+    assert code == 1 and "its time is not a UTC time" in err
 
 
 def test_the_sheet_carries_the_head_hash_verify_prints(seeded: tuple[Path, str]) -> None:

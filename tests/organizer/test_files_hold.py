@@ -1,0 +1,141 @@
+"""The file attacks of shared/reviews/reliability-event.md: times, projections, planted names,
+a full disk, and commands with nothing to do.
+
+Each runs the real command (`cli.main`, as `referee-app` does) on real files and checks the exit
+code, the message, and what is (and is not) on the disk afterwards.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from referee_app.game.events import Entry, MatchStarted
+from referee_app.log.codec import LogFormatError, parse_line
+from referee_app.log.logfile import read_log
+from referee_app.log.store import Store
+from tests.organizer.test_hostile_files import SEED, run, write
+
+EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
+START = '{"type": "match_started", "players": {"A": "Ana", "B": "Ben"}, "race_to": 2}'
+
+
+def read_log_entries(path: Path = SEED) -> list[Entry]:
+    return [line.entry for line in read_log(str(path))]
+
+
+def imported(db: Path, path: Path = SEED) -> str:
+    code, out, err = run("import", str(path), "--db", str(db))
+    assert code == 0, err
+    return out.split()[1]
+
+
+def csv_rows(path: Path) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+
+
+# --- `at` is UTC (spec 1.2 section 1) ------------------------------------------------------
+
+BAD_TIMES = [
+    "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-14:00",
+    "2026-12-01T21:04:31+01:00",
+    "2026-12-01T20:04:31-00:00",
+    "2026-12-01T20:04:31",
+    "2026-02-30T10:00:00Z",
+    "2026-04-31T10:00:00Z",
+    "2025-02-29T10:00:00Z",
+    "1969-12-31T23:59:59Z",
+    "0001-01-01T00:00:00Z",
+    "2026-12-01T24:00:00Z",
+    "2026-12-01 20:04:31Z",
+    "２０２６-12-01T20:04:31Z",
+]
+GOOD_TIMES = [
+    "2026-12-01T20:04:31.250Z",
+    "2026-12-01T20:04:31+00:00",
+    "2026-12-01T20:04:31Z",
+    "1970-01-01T00:00:00Z",
+    "9999-12-31T23:59:59Z",
+    "2024-02-29T10:00:00Z",
+]
+
+
+@pytest.mark.parametrize("at", BAD_TIMES)
+def test_a_time_that_is_not_utc_is_a_bad_value(tmp_path: Path, at: str) -> None:
+    log = write(tmp_path / "a.jsonl", START, json.dumps({"type": "lag", "winner": "A", "at": at}))
+    db = tmp_path / "m.db"
+    code, _, err = run("import", str(log), "--db", str(db))
+    assert code == 2 and err.startswith("line 2:") and "must be a UTC time" in err
+    assert not db.exists()
+    with pytest.raises(LogFormatError, match="UTC"):
+        parse_line(json.dumps({"type": "note", "text": "", "at": at}))
+    code, out, _ = run(
+        "record", "--db", str(db), stdin=(START + "\n" + json.dumps({"type": "lag", "winner": "A", "at": at})).encode()
+    )
+    assert code == 0 and out.splitlines()[-1].startswith("refused field 'at': must be a UTC time")
+
+
+@pytest.mark.parametrize("at", GOOD_TIMES)
+def test_a_utc_time_is_kept_as_written(tmp_path: Path, at: str) -> None:
+    log = write(tmp_path / "a.jsonl", START, json.dumps({"type": "lag", "winner": "A", "at": at}))
+    db = tmp_path / "m.db"
+    match_id = imported(db, log)
+    code, out, _ = run("export-log", match_id, "--db", str(db))
+    assert code == 0 and json.loads(out.splitlines()[1])["at"] == at
+    assert run("matches", "--db", str(db))[0] == 0
+
+
+def poisoned_db(tmp_path: Path, at: str = "0001-01-01T00:00:00+14:00") -> tuple[Path, str, str]:
+    """A database as an older version left it: one match whose every time is `at` (its chain
+    computed over that time, as the old import did), beside a good one."""
+    db = tmp_path / "tp.db"
+    good = imported(db)
+    poison = [e._replace(at=at) for e in read_log_entries(EXAMPLES / "02-push-out-hand-back.jsonl")]
+    setup = poison[0].event
+    assert isinstance(setup, MatchStarted)
+    poison[0] = Entry(1, replace(setup, match_id="poisoned-match"), at)
+    store = Store(db)
+    store.add_match(poison)  # the store writes what it is given: the readers are what checked the time
+    store.close()
+    return db, good, "poisoned-match"
+
+
+@pytest.mark.parametrize("at", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "2026-12-01T21:04:31+01:00"])
+def test_a_stored_time_off_the_calendar_breaks_no_other_match(tmp_path: Path, at: str) -> None:
+    db, good, bad = poisoned_db(tmp_path, at)
+    code, out, err = run("matches", "--db", str(db))
+    assert code == 0 and "Traceback" not in err, err
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert "finished" in lines[good] and f"damaged: match {bad}" in lines[bad] and "UTC" in lines[bad]
+
+    folder = tmp_path / "csv"
+    code, out, err = run("export", "--all", "--format", "csv", "--out", str(folder), "--db", str(db))
+    assert code == 1 and f"not exported: match {bad}" in err and "Traceback" not in err
+    rows = {row["match_id"]: row for row in csv_rows(folder / "matches.csv")}
+    assert rows[good]["status"] == "finished" and rows[good]["winner"]
+    assert rows[bad]["status"] == "damaged" and rows[bad]["winner"] == "" and rows[bad]["started_at"] == ""
+    assert {row["match_id"] for row in csv_rows(folder / "racks.csv")} == {good}
+
+    code, out, err = run("history", good, "--db", str(db))
+    assert code == 0 and out
+    code, out, err = run("history", bad, "--db", str(db))
+    assert code == 1 and "not a UTC time" in err and "Traceback" not in err
+
+    day = run("matches", "--db", str(db))[1].split(good)[1].split()[0]  # the good match's local date
+    code, out, err = run("export", "--date", day, "--format", "jsonl", "--out", str(tmp_path / "day"), "--db", str(db))
+    assert code == 0 and len(out.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_merge_refuses_a_time_that_is_not_utc(tmp_path: Path) -> None:
+    db, good, bad = poisoned_db(tmp_path)
+    mine = tmp_path / "mine.db"
+    code, out, err = run("merge", str(db), "--db", str(mine))
+    assert code == 1 and f"damaged: match {bad}" in err and "not a UTC time" in err
+    assert "1 added" in out
+    assert [row.match_id for row in Store.open_readonly(mine).match_rows()] == [good]
