@@ -19,9 +19,9 @@ from referee_app.game.events import Entry
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
 from referee_app.log.codec import LogFormatError, parse_event_text
-from referee_app.venue.db import insert_assignment
+from referee_app.venue import db as event_db
 from referee_app.venue.model import Assignment, EventLink, first_line, new_assignment_id
-from referee_app.venue.pusher import DeskRows, LinkFile, push_pending, server_id
+from referee_app.venue.pusher import DeskRows, LinkFile, push_pending
 from referee_app.venue.schema import DEFAULT_PORT
 from referee_app.venue.server import Cluster
 
@@ -120,7 +120,7 @@ def cmd_connect(args: argparse.Namespace, out: TextIO, db: Path) -> int:
         link = EventLink(host, password(args), args.table.strip(), port)
         try:
             with psycopg.connect(link.conninfo()) as conn:
-                server_id(conn)
+                event_db.server_id(conn)
         except psycopg.OperationalError as exc:
             raise EventCliError(f"cannot reach the event server at {host}:{port}: {first_line(exc)}") from None
         links.save(link)
@@ -141,7 +141,7 @@ def cmd_push(args: argparse.Namespace, out: TextIO, db: Path) -> int:
             raise EventCliError("this desk is not connected to an event (referee-app connect)")
         try:
             with psycopg.connect(link.conninfo(), autocommit=True) as conn:
-                outcome = push_pending(conn, server_id(conn), rows, links, link.table)
+                outcome = push_pending(conn, event_db.server_id(conn), rows, links, link.table)
         except psycopg.OperationalError as exc:
             raise EventCliError(f"offline: {first_line(exc)}") from None
     finally:
@@ -172,7 +172,8 @@ def cmd_assign(args: argparse.Namespace, out: TextIO) -> int:
         args.round,
     )
     with psycopg.connect(Cluster(args.server.resolve()).organizer_conninfo()) as conn:
-        insert_assignment(conn, assignment)
+        event_db.server_id(conn)
+        event_db.insert_assignment(conn, assignment)
     out.write(f"table {assignment.table}: next match {players[0]} v {players[1]} ({assignment.id})\n")
     return 0
 
@@ -186,20 +187,21 @@ def pull_into(conninfo: str, store: Any) -> Any:
     from referee_app.log.store import Store
 
     with psycopg.connect(conninfo) as conn:
-        rows = conn.execute("SELECT match_id, seq, type, at, body, hash FROM events ORDER BY match_id, seq").fetchall()
-    by_match: dict[str, list[tuple[Any, ...]]] = {}
+        event_db.server_id(conn)
+        rows = event_db.all_events(conn)
+    by_match: dict[str, list[event_db.ServerEvent]] = {}
     for row in rows:
-        by_match.setdefault(row[0], []).append(row)
+        by_match.setdefault(row.match_id, []).append(row)
     damaged: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as folder:
         scratch = Store(Path(folder) / "event.db")
         for match_id, match_rows in by_match.items():
             try:
-                entries = [Entry(seq, parse_event_text(body), at) for _m, seq, _k, at, body, _h in match_rows]
+                entries = [Entry(r.seq, parse_event_text(r.body), r.at) for r in match_rows]
                 if [e.seq for e in entries] != list(range(1, len(entries) + 1)):
                     raise LogFormatError("events are missing")
                 scratch.add_match(entries)
-                if scratch.head(match_id)[1] != match_rows[-1][5]:
+                if scratch.head(match_id)[1] != match_rows[-1].hash:
                     raise LogFormatError("its hash chain differs from the desk's")
             except Exception as exc:  # one bad match never stops the others; it is reported
                 damaged[match_id] = str(exc)

@@ -15,19 +15,20 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.game.history import History
 from referee_app.game.refusals import RuleViolation
 from referee_app.game.state import summary
 from referee_app.log.codec import LogFormatError, parse_event_text
-from referee_app.venue.model import (
-    DESK_APPLICATION,
-    Assignment,
-    is_started,
-)
+from referee_app.venue import db
+from referee_app.venue.db import ServerEvent
+from referee_app.venue.model import Assignment, is_started
 from referee_app.words.localtime import local
+
+if TYPE_CHECKING:
+    from referee_app.venue.db import Conn
 
 
 @dataclass
@@ -51,9 +52,10 @@ class BoardModel:
         self.conflicts: dict[str, int] = {}
         self.version = 0
 
-    def add_rows(self, rows: Iterable[tuple[str, int, str, str, str, str]]) -> None:
-        """Rows (match id, seq, type, at, body, table) in seq order per match."""
-        for match_id, seq, _kind, at, body, table in rows:
+    def add_rows(self, rows: Iterable[ServerEvent]) -> None:
+        """The server's rows, in seq order per match."""
+        for row in rows:
+            match_id, seq, at, body, table = row.match_id, row.seq, row.at, row.body, row.table_no
             if seq != self.known.get(match_id, 0) + 1:
                 continue  # never the case with the desks' pusher; a later refresh fills the hole
             self.known[match_id] = seq
@@ -160,31 +162,18 @@ def _finished_view(match_id: str, followed: Followed) -> dict[str, Any]:
     }
 
 
-def refresh(conn: Any, model: BoardModel) -> int:
+def refresh(conn: Conn, model: BoardModel) -> int:
     """Read what changed since the model's watermarks; the number of new events."""
-    heads = conn.execute("SELECT match_id, seq FROM heads").fetchall()
-    changed = [(m, model.known.get(m, 0)) for m, seq in heads if seq > model.known.get(m, 0)]
+    known = model.known
+    changed = [(h.match_id, known.get(h.match_id, 0)) for h in db.heads(conn) if h.seq > known.get(h.match_id, 0)]
     added = 0
     if changed:
-        rows = conn.execute(
-            "SELECT e.match_id, e.seq, e.type, e.at, e.body, e.table_no FROM events e"
-            " JOIN unnest(%s::text[], %s::int[]) AS k(match_id, seq) ON e.match_id = k.match_id AND e.seq > k.seq"
-            " ORDER BY e.match_id, e.seq",
-            ([m for m, _ in changed], [s for _, s in changed]),
-        ).fetchall()
+        rows = db.events_after(conn, changed)
         model.add_rows(rows)
         added = len(rows)
-    assignments = conn.execute(
-        "SELECT id, table_no, player_a, player_b, race_to, rules, break_order, event, round FROM assignments"
-        " ORDER BY created_at, id"
-    ).fetchall()
-    model.assignments = tuple(Assignment(r[0], r[1], (r[2], r[3]), r[4], r[5], r[6], r[7], r[8]) for r in assignments)
-    online = conn.execute(
-        "SELECT application_name FROM pg_stat_activity WHERE usename = 'desk' AND application_name LIKE %s",
-        (DESK_APPLICATION + "%",),
-    ).fetchall()
-    model.online = {name[len(DESK_APPLICATION) :] for (name,) in online}
-    model.conflicts = dict(conn.execute("SELECT match_id, min(seq) FROM conflicts GROUP BY match_id").fetchall())
+    model.assignments = db.assignments(conn)
+    model.online = db.online_tables(conn)
+    model.conflicts = db.conflicted(conn)
     model.version += 1
     return added
 

@@ -18,6 +18,10 @@ DESK_APPLICATION = "referee-desk table "
 """A desk's connections carry its table in their application name: the board's "desk online" light."""
 
 
+class EventServerError(RuntimeError):
+    """The server could not be set up, started or reached; the message says what to do."""
+
+
 class LinkStatus(StrEnum):
     OFFLINE = "offline"
     CONNECTED = "connected"

@@ -19,9 +19,11 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from referee_app.game.events import MatchStarted
+from referee_app.venue import db
+from referee_app.venue.db import EventRow
 from referee_app.venue.model import (
     Assignment,
     EventLink,
@@ -30,6 +32,9 @@ from referee_app.venue.model import (
     first_line,
     is_started,
 )
+
+if TYPE_CHECKING:
+    from referee_app.venue.db import Conn
 
 LINK_SUFFIX = ".link"
 RETRY_S = 1.0
@@ -116,8 +121,8 @@ class PushOutcome:
 
 
 def push_pending(
-    conn: Any,
-    server_id: str,
+    conn: Conn,
+    sid: str,
     rows: DeskRows,
     marks: LinkFile,
     table: str,
@@ -125,7 +130,7 @@ def push_pending(
 ) -> PushOutcome:
     """Send every event past each match's watermark; raise psycopg's errors when the server goes."""
     outcome = PushOutcome()
-    known = marks.marks(server_id)
+    known = marks.marks(sid)
     pending = [(m, head) for m, head in rows.heads().items() if head > known.get(m, (0, None))[0]]
     outcome.behind = sum(head - known.get(m, (0, None))[0] for m, head in pending)
     for match_id, _head in pending:
@@ -135,54 +140,33 @@ def push_pending(
             continue
         if on_behind is not None:
             on_behind(outcome.behind)
-        new = rows.rows_after(match_id, mark)
+        new = [EventRow(match_id, *row) for row in rows.rows_after(match_id, mark)]
         if not new:
             continue
         with conn.transaction():
-            held = dict(
-                conn.execute(
-                    "SELECT seq, hash FROM events WHERE match_id = %s AND seq > %s AND seq <= %s",
-                    (match_id, mark, new[-1][0]),
-                ).fetchall()
-            )
-            send: list[tuple[Any, ...]] = []
+            held = db.server_hashes(conn, match_id, mark, new[-1].seq)
+            send: list[EventRow] = []
             last = mark
-            clash: int | None = None
-            for seq, kind, at, body, digest in new:
-                there = held.get(seq)
-                if there is not None and there != digest:
-                    clash = seq
+            clash: EventRow | None = None
+            for row in new:
+                there = held.get(row.seq)
+                if there is not None and there != row.hash:
+                    clash = row
                     break
                 if there is None:
-                    send.append((match_id, seq, kind, at, body, digest, table))
-                last = seq
+                    send.append(row)
+                last = row.seq
             if send:
-                with conn.cursor() as cursor:
-                    cursor.executemany(
-                        "INSERT INTO events (match_id, seq, type, at, body, hash, table_no)"
-                        " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (match_id, seq) DO NOTHING",
-                        send,
-                    )
+                db.insert_events(conn, send, table)
             if clash is not None:
-                conn.execute(
-                    "INSERT INTO conflicts (match_id, seq, desk_hash, table_no) VALUES (%s, %s, %s, %s)",
-                    (match_id, clash, dict((r[0], r[4]) for r in new)[clash], table),
-                )
-        marks.set_mark(server_id, match_id, last, clash)  # after the commit: a crash between resends, harmlessly
+                db.report_conflict(conn, match_id, clash.seq, clash.hash, table)
+        conflict_seq = None if clash is None else clash.seq
+        marks.set_mark(sid, match_id, last, conflict_seq)  # after the commit: a crash between resends, harmlessly
         outcome.pushed += len(send)
         outcome.behind -= last - mark
-        if clash is not None:
-            outcome.conflicts.append((match_id, clash))
+        if conflict_seq is not None:
+            outcome.conflicts.append((match_id, conflict_seq))
     return outcome
-
-
-def read_assignments(conn: Any, table: str) -> tuple[Assignment, ...]:
-    rows = conn.execute(
-        "SELECT id, table_no, player_a, player_b, race_to, rules, break_order, event, round FROM assignments"
-        " WHERE table_no = %s ORDER BY created_at, id",
-        (table,),
-    ).fetchall()
-    return tuple(Assignment(r[0], r[1], (r[2], r[3]), r[4], r[5], r[6], r[7], r[8]) for r in rows)
 
 
 def waiting(assignments: tuple[Assignment, ...], rows: DeskRows) -> tuple[Assignment, ...]:
@@ -190,10 +174,6 @@ def waiting(assignments: tuple[Assignment, ...], rows: DeskRows) -> tuple[Assign
 
     setups = rows.setups()
     return tuple(a for a in assignments if not is_started(a, setups))
-
-
-def server_id(conn: Any) -> str:
-    return str(conn.execute("SELECT id FROM event_info").fetchone()[0])
 
 
 class Pusher:
@@ -234,7 +214,7 @@ class Pusher:
 
         marks = LinkFile(self.db)
         rows = DeskRows(self.db)
-        conn: Any = None
+        conn: Conn | None = None
         assignments: tuple[Assignment, ...] = ()
         try:
             while not self._stopping.is_set():
@@ -242,13 +222,13 @@ class Pusher:
                 try:
                     if conn is None:
                         conn = psycopg.connect(self.link.conninfo(), autocommit=True)
-                        sid = server_id(conn)
-                    assignments = waiting(read_assignments(conn, self.link.table), rows)
+                        sid = db.server_id(conn)
+                    assignments = waiting(db.assignments(conn, self.link.table), rows)
                     outcome = push_pending(conn, sid, rows, marks, self.link.table, self._catching_up(assignments))
                     status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
                     self._say(LinkReport(status, 0, tuple(outcome.conflicts), assignments))
                     self._wake.wait(POLL_S)
-                except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                except (psycopg.OperationalError, psycopg.InterfaceError, db.EventVersionError) as exc:
                     if conn is not None:
                         conn.close()
                     conn = None

@@ -21,14 +21,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee_app.venue.model import EventServerError as EventServerError
 from referee_app.venue.schema import DATABASE, DEFAULT_PORT, DESK_ROLE, ORGANIZER_ROLE
 
 ORGANIZER_FILE = "organizer.conninfo"
 DATA = "pgdata"
-
-
-class EventServerError(RuntimeError):
-    """The server could not be set up, started or reached; the message says what to do."""
 
 
 def pg_binary(name: str) -> str:
@@ -136,7 +133,7 @@ class Cluster:
         path.chmod(0o600)
         self.start()
         try:
-            from referee_app.venue.schema import create_schema
+            from referee_app.venue.db import create_schema
 
             create_schema(conninfo.replace(f"dbname={DATABASE}", "dbname=postgres"), conninfo, password)
         finally:

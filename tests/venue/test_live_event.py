@@ -29,6 +29,13 @@ def desk_link(cluster: Any, table: str, password: str = EVENT_PASSWORD) -> Event
     return EventLink("127.0.0.1", password, table, cluster.port)
 
 
+def connect_desk(cluster: Any, db: Path, table: str) -> EventLink:
+    """The desk at `db` connected to `table` (remembered in its link file, as `connect` does)."""
+    link = desk_link(cluster, table)
+    LinkFile(db).save(link)
+    return link
+
+
 def start_match(store: Store, table: str, players: tuple[str, str] = ("Ana", "Ben"), **extra: Any) -> Session:
     return Session.start(store, MatchStarted(players=players, race_to=5, table=table, event="Open", **extra))
 

@@ -232,10 +232,11 @@ class BoardWindow(QMainWindow):
         def write() -> bool:
             import psycopg
 
-            from referee_app.venue.db import insert_assignment
+            from referee_app.venue import db
 
             with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
-                insert_assignment(conn, assignment)
+                db.server_id(conn)
+                db.insert_assignment(conn, assignment)
             return True
 
         done = self.controller.operate(self.tr("Sending the match"), write)
