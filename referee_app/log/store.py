@@ -651,5 +651,3 @@ def _index_hash(index_text: str) -> str:
     """A digest of a match's index row, kept with its projection: the list trusts a projection only
     for the row it was made for (and for the figures' version it was counted with)."""
     return hashlib.sha256(f"{FIGURES_VERSION}\x1f{index_text}".encode()).hexdigest()
-
-
