@@ -26,6 +26,7 @@ from referee_app.log import stats
 from referee_app.log.codec import LogFormatError, parse_line
 from referee_app.log.logfile import LogFileError, format_log, read_log
 from referee_app.log.merge import merge
+from referee_app.log.projection import Projection, project_history
 from referee_app.log.session import Session
 from referee_app.log.store import MatchRow, Progress, Store, StoreError, Summary, Tampered
 from referee_app.organizer import exports
@@ -150,18 +151,52 @@ def cmd_history(args: argparse.Namespace, out: TextIO, tr: Translate = english) 
 
 
 def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
-    """Check a match's hash chain; print its head hash (the one on its sheet), or why it fails."""
+    """Check a match's hash chain and its projection against its log; print its head hash (the one
+    on its sheet), or why it fails. With --all, every match of the database."""
     store = _open_store(args)
-    try:
-        entries = store.load(args.match_id)
-    except Tampered as exc:
-        out.write(f"TAMPERED {for_terminal(str(exc))}\n")
-        return 1
-    except StoreError as exc:
-        raise CliError(1, str(exc)) from None
-    _, head = store.head(args.match_id)
-    out.write(f"ok {args.match_id} events {len(entries)} head {head}\n")
-    return 0
+    if args.all:
+        ids = [row.match_id for row in store.match_rows()]
+    elif args.match_id:
+        ids = [args.match_id]
+    else:
+        raise CliError(1, "name a match id, or give --all")
+    failed = 0
+    for match_id in ids:
+        try:
+            line = _verified(store, match_id)
+        except Tampered as exc:
+            line = f"TAMPERED {exc}"
+        except StoreError as exc:
+            if not args.all:
+                raise CliError(1, str(exc)) from None
+            line = f"damaged: {exc}"
+        failed += not line.startswith("ok ")
+        out.write(for_terminal(line) + "\n")
+    return 1 if failed else 0
+
+
+def _verified(store: Store, match_id: str) -> str:
+    """One match's line for `verify`: its chain (by loading it), then its projection made again from
+    the log and compared with the one kept for the lists, statistics and CSVs."""
+    entries = store.load(match_id)
+    head = store.head(match_id)
+    kept = store.stored_projection(match_id)
+    if kept is not None and kept[0] == head:  # a projection of another head is stale: lists remake it
+        try:
+            truth = project_history(replay(entries))
+        except ReplayRefused as exc:
+            raise StoreError(f"match {match_id}: event {entries[exc.index].seq} is refused: {exc.violation}") from None
+        if kept[1] != truth:
+            return (
+                f"PROJECTION DIFFERS {match_id}: the lists were told {_said(kept[1])}, the log says {_said(truth)}"
+                " (`referee-app rebuild` makes it again from the log)"
+            )
+    return f"ok {match_id} events {len(entries)} head {head[1]}"
+
+
+def _said(projection: Projection) -> str:
+    winner = f", winner {projection.winner}" if projection.winner else ""
+    return f"{projection.status} {projection.score[0]}-{projection.score[1]}{winner}"
 
 
 def cmd_rebuild(args: argparse.Namespace, out: TextIO) -> int:
@@ -422,8 +457,9 @@ def build_parser() -> argparse.ArgumentParser:
     his = with_db(sub.add_parser("history", help="a match's history, line by line, as the desk shows it"))
     his.add_argument("match_id")
     his.add_argument("--lang", choices=["en", "fr"], default="en")
-    ver = with_db(sub.add_parser("verify", help="check a match's hash chain and print its head hash"))
-    ver.add_argument("match_id")
+    ver = with_db(sub.add_parser("verify", help="check a match's hash chain and projection; print its head hash"))
+    ver.add_argument("match_id", nargs="?")
+    ver.add_argument("--all", action="store_true", help="every match in the database")
     with_db(sub.add_parser("rebuild", help="make the lists' and statistics' projections again from the logs"))
     with_db(sub.add_parser("where", help="print where the database is (the desk's own unless --db is given)"))
     from referee_app.cli.venue import add_parsers

@@ -400,7 +400,8 @@ class Store:
             "INSERT OR REPLACE INTO projections (match_id, head_seq, head_hash, status, score_a, score_b, winner,"
             " result, last_at, figures, index_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (match_id, *head, projection.status, *projection.score, projection.winner.value if projection.winner
-             else "", projection.result, projection.last_at, projection.figures_text, digest),
+             else "", projection.result, projection.last_at, projection.figures_text,
+             _projection_digest(digest, head, projection)),
         )  # fmt: skip
 
     def summaries(self, on_progress: Progress | None = None) -> list[Summary]:
@@ -434,7 +435,7 @@ class Store:
                 yield Summary(match, None, problem=_bad_time(match.match_id, 1))
             elif row[18] is not None and not is_utc_time(row[18]):
                 yield Summary(match, None, problem=_bad_time(match.match_id, match.head_seq))
-            elif _fresh(row):
+            elif _fresh(row, figures):
                 yield Summary(match, Projection.from_columns(*row[13:20]))
             else:  # made again from the log (stored below, once the cursor is done, when writable)
                 summary = self._summary_from_log(match)
@@ -607,6 +608,23 @@ class Store:
                 event = None
             yield match_id, event if isinstance(event, MatchStarted) else None
 
+    def stored_projection(self, match_id: str) -> tuple[tuple[int, str], Projection] | None:
+        """The projection row kept for a match, as it is (its head, then what the lists show), for
+        `verify` to compare with the log; None when there is none (made on first use)."""
+        if self.version < 3:
+            return None
+        row = self.db.execute(
+            "SELECT head_seq, head_hash, status, score_a, score_b, winner, result, last_at, figures"
+            " FROM projections WHERE match_id = ?",
+            (match_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            return (row[0], row[1]), Projection.from_columns(*row[2:])
+        except ValueError:  # a winner that is no seat: a projection no replay could have made
+            return (row[0], row[1]), Projection("unreadable", (0, 0), None, "", "", "")
+
     def event_count(self, match_id: str) -> int:
         return int(self.db.execute("SELECT count(*) FROM events WHERE match_id = ?", (match_id,)).fetchone()[0])
 
@@ -635,11 +653,32 @@ NO_FIGURES = '\'{"racks":[],"tally":null}\''
 """What a summary read without figures holds in their place (SQL text)."""
 
 
-def _fresh(row: tuple[object, ...]) -> bool:
-    """A summaries row whose projection was made for this head (column 12) and this very index row
-    (column 20, the digest kept, against column 21, the index row now): an edit of either makes
-    it stale."""
-    return bool(row[12]) and row[20] == _index_hash(str(row[21]))
+def _fresh(row: tuple[object, ...], figures: bool = True) -> bool:
+    """A summaries row whose projection was made for this head (column 12), for this very index row
+    (column 21, the index row now) and holds what was stored with it (columns 13-19 against the
+    digest kept in column 20): an edit of any of them makes it stale, and it is made again from
+    the log. Without `figures` (not read), their digest is taken as stored."""
+    if not row[12]:
+        return False
+    kept, _, figures_digest = str(row[20]).partition(":")
+    if figures and _digest(str(row[19])) != figures_digest:
+        return False
+    shown = tuple(str(value) for value in row[13:19])
+    return kept == _digest("\x1f".join((_index_hash(str(row[21])), str(row[10]), str(row[11]), *shown, figures_digest)))
+
+
+def _projection_digest(index_digest: str, head: tuple[int, str], projection: Projection) -> str:
+    """What a projection row keeps to be trusted (`_fresh`): a digest of the index row's digest, the
+    head and every field the lists show, then the digest of its figures. There is no secret in it: it
+    catches an edit of the table, as the chain does; `verify` replays the log and compares."""
+    winner = projection.winner.value if projection.winner else ""
+    figures_digest = _digest(projection.figures_text)
+    shown = (projection.status, *map(str, projection.score), winner, projection.result, projection.last_at)
+    return _digest("\x1f".join((index_digest, str(head[0]), head[1], *shown, figures_digest))) + f":{figures_digest}"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 FIGURES_VERSION = 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -139,3 +140,71 @@ def test_merge_refuses_a_time_that_is_not_utc(tmp_path: Path) -> None:
     assert code == 1 and f"damaged: match {bad}" in err and "not a UTC time" in err
     assert "1 added" in out
     assert [row.match_id for row in Store.open_readonly(mine).match_rows()] == [good]
+
+
+# --- a projection cannot lie ---------------------------------------------------------------
+
+
+LIE = 'UPDATE projections SET score_a = 2, score_b = 1, winner = "A"'
+
+
+def test_an_edited_projection_is_never_shown_and_verify_names_it(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    match_id = imported(db, EXAMPLES / "01-race-to-2-wpa.jsonl")
+    other = imported(db)
+    truth = run("matches", "--db", str(db))[1]
+    assert f"{match_id}" in truth and "finished 1-2" in truth
+    code, out, _ = run("verify", "--all", "--db", str(db))
+    assert code == 0 and len(out.splitlines()) == 2 and all(line.startswith("ok ") for line in out.splitlines())
+
+    con = sqlite3.connect(db)
+    con.execute(LIE + " WHERE match_id = ?", (match_id,))
+    con.commit()
+    con.close()
+    assert run("matches", "--db", str(db))[1] == truth  # the log's result, not the edited one
+    code, out, _ = run("verify", match_id, "--db", str(db))
+    assert code == 1 and out.startswith(f"PROJECTION DIFFERS {match_id}")
+    assert "finished 2-1, winner A" in out and "finished 1-2, winner B" in out
+    code, out, _ = run("verify", "--all", "--db", str(db))
+    assert code == 1 and f"ok {other}" in out and f"PROJECTION DIFFERS {match_id}" in out
+
+    folder = tmp_path / "csv"
+    code, _, err = run("export", "--all", "--format", "csv", "--out", str(folder), "--db", str(db))
+    assert code == 0, err
+    [row] = [r for r in csv_rows(folder / "matches.csv") if r["match_id"] == match_id]
+    assert (row["score_a"], row["score_b"], row["winner"]) == ("1", "2", "Jan Novak")
+    code, out, _ = run("stats", "--player", "Jan Novak", "--db", str(db))
+    assert code == 0
+
+    assert run("rebuild", "--db", str(db))[0] == 0  # the truth put back: verify is content again
+    assert run("verify", "--all", "--db", str(db))[0] == 0
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE projections SET status = 'playing'",
+        "UPDATE projections SET result = 'concession'",
+        "UPDATE projections SET last_at = '2026-01-01T00:00:00Z'",
+        "UPDATE projections SET figures = replace(figures, '\"B\"', '\"A\"')",
+        "UPDATE projections SET index_hash = ''",
+    ],
+    ids=["status", "result", "last_at", "figures", "digest"],
+)
+def test_any_edit_of_a_projection_makes_it_stale(tmp_path: Path, edit: str) -> None:
+    db = tmp_path / "p.db"
+    match_id = imported(db, EXAMPLES / "01-race-to-2-wpa.jsonl")
+    store = Store.open_readonly(db)
+    [before] = store.summaries()
+    store.close()
+    con = sqlite3.connect(db)
+    con.execute(edit)
+    con.commit()
+    con.close()
+    store = Store.open_readonly(db)
+    [after] = store.summaries()
+    assert after.projection == before.projection and after.projection is not None
+    assert after.projection.figures_text == before.projection.figures_text
+    store.close()
+    code, _, _ = run("verify", match_id, "--db", str(db))
+    assert code == (0 if edit.endswith("index_hash = ''") else 1)
