@@ -17,6 +17,7 @@ database, a newer version, views or foreign triggers) before reading any row.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import sqlite3
 from collections.abc import Callable, Container, Iterator
@@ -30,6 +31,7 @@ from referee_app.game.history import LONG_HISTORY, ReplayRefused, collector_paus
 from referee_app.log.chain import GENESIS as GENESIS
 from referee_app.log.chain import chain_hash as chain_hash
 from referee_app.log.codec import LogFormatError, event_to_text, is_utc_time, parse_event_text
+from referee_app.log.newfile import new_file
 from referee_app.log.projection import Projection, project_history
 from referee_app.log.schema import COLUMNS, MIGRATIONS, TRIGGERS, columns_at, statements
 
@@ -230,23 +232,19 @@ class Store:
 
     def backup(self, target: Path) -> None:
         """A consistent copy of the whole database at `target` (SQLite's online backup: safe while a
-        desk is recording, unlike copying the file). Written beside `target`, then renamed into place."""
+        desk is recording, unlike copying the file). Written into a new file made beside `target`
+        (never through a name planted there), synced, then renamed into place."""
         target = Path(target)
-        if target.exists():
+        if target.exists() or target.is_symlink():
             raise StoreError(f"{target} already exists: choose a new file name")
         if not target.parent.is_dir():
             raise StoreError(f"{target}: the folder {target.parent} does not exist")
-        partial = target.with_name(f".{target.name}.partial")
         try:
-            copy = sqlite3.connect(partial)
-            try:
-                self.db.conn.backup(copy)
-            finally:
-                copy.close()
-            partial.replace(target)
+            with new_file(target) as copy_file:
+                _backup_into(self.db.conn, copy_file.path)
         except (sqlite3.DatabaseError, OSError) as exc:
-            partial.unlink(missing_ok=True)
-            raise StoreError(f"could not back up {self.path} to {target}: {exc}") from None
+            why = "the disk is full (nothing was left there)" if _disk_full(exc) else str(exc)
+            raise StoreError(f"could not back up {self.path} to {target}: {why}") from None
 
     def close(self) -> None:
         self.db.close()
@@ -627,6 +625,23 @@ class Store:
 
     def event_count(self, match_id: str) -> int:
         return int(self.db.execute("SELECT count(*) FROM events WHERE match_id = ?", (match_id,)).fetchone()[0])
+
+
+def _backup_into(source: sqlite3.Connection, path: Path) -> None:
+    """SQLite's online backup of `source` into the new, empty file at `path` (no journal beside it:
+    the file is not in place until it is whole)."""
+    copy = sqlite3.connect(path)
+    try:
+        copy.execute("PRAGMA journal_mode = OFF")
+        source.backup(copy)
+    finally:
+        copy.close()
+
+
+def _disk_full(exc: Exception) -> bool:
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
 
 
 def check_times(match_id: str, entries: list[Entry]) -> None:

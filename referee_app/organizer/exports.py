@@ -7,17 +7,19 @@ need, not only the score); `matches.csv` one row per match.
 from __future__ import annotations
 
 import csv
+import errno
 import functools
 import io
 import os
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.game.vocab import Seat
 from referee_app.log.logfile import format_log
+from referee_app.log.newfile import new_file, new_files
 from referee_app.log.projection import project_log
 from referee_app.log.store import MatchRow, Summary
 from referee_app.words.localtime import local, local_date
@@ -169,35 +171,51 @@ def file_stem(entries: list[Entry]) -> str:
     return f"{date}_{players}_{ident}"
 
 
-PdfWriter = Callable[[list[list[Entry]], Path, str], None]
-"""(logs, path, paper) -> None: the logs' sheets in one PDF; supplied by the desk package, which has Qt."""
+PdfWriter = Callable[[list[list[Entry]], BinaryIO, str], None]
+"""(logs, file, paper) -> None: the logs' sheets as one PDF written into `file`; supplied by the
+desk package, which has Qt."""
 
-Writer = Callable[[Path], None]
+Writer = Callable[[BinaryIO], None]
 
 
-def write_checked(path: Path, write: Writer, magic: bytes = b"") -> None:
-    """Write `path` whole or not at all: `write` fills a temporary file beside it, which is checked
-    (not empty, starts with `magic`), flushed to the disk, then renamed into place."""
-    partial = path.with_name(f".{path.name}.partial")
+def write_checked(path: Path, write: Writer, magic: bytes = b"", tail: bytes = b"") -> None:
+    """Write `path` whole or not at all: `write` fills a new file made beside it (never through a
+    name planted there: `NewFile`), which is checked (not empty, starts with `magic`, ends with
+    `tail`), synced to the disk, then renamed into place. A full disk is an `ExportError`."""
     try:
-        write(partial)
-        with open(partial, "rb+") as handle:
-            head = handle.read(max(len(magic), 1))
-            if not head or not head.startswith(magic):
+        with new_file(path) as partial:
+            write(partial.handle)
+            partial.handle.flush()
+            if not _complete(partial.handle, magic, tail):
                 raise ExportError(f"{path} could not be written (nothing usable came out: is the disk full?)")
-            os.fsync(handle.fileno())
-        os.replace(partial, path)
     except FileNotFoundError:
         raise ExportError(f"{path} could not be written (is the folder read-only?)") from None
     except OSError as exc:
-        raise ExportError(f"{path} could not be written: {exc.strerror or exc}") from None
-    finally:
-        partial.unlink(missing_ok=True)
+        raise ExportError(_could_not(str(path), exc)) from None
+
+
+def _complete(handle: BinaryIO, magic: bytes, tail: bytes) -> bool:
+    """The file as written is not empty, starts with `magic` and ends with `tail` (trailing space
+    aside): a writer cut short by a full disk is caught here."""
+    size = handle.seek(0, os.SEEK_END)
+    if size == 0:
+        return False
+    handle.seek(0)
+    if not handle.read(len(magic)).startswith(magic):
+        return False
+    handle.seek(max(0, size - len(tail) - 64))
+    return handle.read().rstrip().endswith(tail)
+
+
+def _could_not(what: str, exc: OSError) -> str:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return f"{what} could not be written: the disk is full (nothing was left there)"
+    return f"{what} could not be written: {exc.strerror or exc}"
 
 
 def _text_writer(text: str) -> Writer:
-    def write(path: Path) -> None:
-        path.write_text(text, encoding="utf-8")
+    def write(handle: BinaryIO) -> None:
+        handle.write(text.encode("utf-8"))
 
     return write
 
@@ -226,8 +244,8 @@ def _inside(folder: Path, name: str, taken: set[str]) -> Path:
     return path
 
 
-def _pdf_writer(pdf: PdfWriter, logs: list[list[Entry]], paper: str, path: Path) -> None:
-    pdf(logs, path, paper)
+def _pdf_writer(pdf: PdfWriter, logs: list[list[Entry]], paper: str, handle: BinaryIO) -> None:
+    pdf(logs, handle, paper)
 
 
 def write_files(
@@ -247,7 +265,7 @@ def write_files(
         path = _inside(folder, f"{file_stem(entries)}.{kind}", taken)
         if kind == "pdf":
             assert pdf is not None
-            write_checked(path, functools.partial(_pdf_writer, pdf, [entries], paper), magic=b"%PDF-")
+            write_checked(path, functools.partial(_pdf_writer, pdf, [entries], paper), b"%PDF-", b"%%EOF")
         else:
             write_checked(path, _text_writer(jsonl(entries)))
         written.append(path)
@@ -262,7 +280,7 @@ def write_one_pdf(logs: list[list[Entry]], folder: Path, name: str, pdf: PdfWrit
     if Path(name).name != name or not name.lower().endswith(".pdf"):
         raise ExportError(f"the combined sheets need a file name ending in .pdf, not {name!r}")
     path = _inside(_output_folder(folder), name, set())
-    write_checked(path, functools.partial(_pdf_writer, pdf, logs, paper), magic=b"%PDF-")
+    write_checked(path, functools.partial(_pdf_writer, pdf, logs, paper), b"%PDF-", b"%%EOF")
     return [path]
 
 
@@ -286,26 +304,26 @@ def write_csv(matches: Iterable[Match], folder: Path, sep: str = ",") -> list[Pa
     folder = _output_folder(folder)
     taken: set[str] = set()
     racks_path, matches_path = _inside(folder, "racks.csv", taken), _inside(folder, "matches.csv", taken)
-    rows = [path.with_name(f".{path.name}.rows") for path in (racks_path, matches_path)]
     try:
-        with (
-            rows[0].open("w", encoding="utf-8-sig", newline="") as racks_file,
-            rows[1].open("w", encoding="utf-8-sig", newline="") as matches_file,
-        ):
-            racks = _csv_writer(racks_file, RACK_COLUMNS, sep)
-            per_match = _csv_writer(matches_file, MATCH_COLUMNS, sep)
+        with new_files(racks_path, matches_path) as (racks_file, matches_file):
+            racks_text, matches_text = _text_file(racks_file.handle), _text_file(matches_file.handle)
+            racks = _csv_writer(racks_text, RACK_COLUMNS, sep)
+            per_match = _csv_writer(matches_text, MATCH_COLUMNS, sep)
             for match in matches:
                 summary = _summary(match)
                 racks.writerows(_neutralised(row) for row in rack_rows(summary))
                 per_match.writerow(_neutralised(match_row(summary)))
-        for filled, path in zip(rows, (racks_path, matches_path), strict=True):
-            write_checked(path, functools.partial(os.replace, filled))
+            for text in (racks_text, matches_text):
+                text.flush()
+                text.detach()  # the file stays open: `new_files` syncs and renames it
     except OSError as exc:
-        raise ExportError(f"{folder}: the CSV files could not be written: {exc.strerror or exc}") from None
-    finally:
-        for filled in rows:
-            filled.unlink(missing_ok=True)
+        raise ExportError(_could_not(f"{folder}: the CSV files", exc)) from None
     return [racks_path, matches_path]
+
+
+def _text_file(handle: BinaryIO) -> io.TextIOWrapper:
+    """A CSV's text over a new file: UTF-8 with a BOM (Excel reads "Lefèvre" as it is)."""
+    return io.TextIOWrapper(handle, encoding="utf-8-sig", newline="")
 
 
 def _csv_writer(handle: TextIO, columns: tuple[str, ...], sep: str = ",") -> csv.DictWriter[str]:
@@ -329,10 +347,12 @@ def write_stats_csv(rows: list[dict[str, object]], path: Path, sep: str = ",") -
     folder = _output_folder(path.parent)
     target = _inside(folder, path.name, set())
 
-    def write(partial: Path) -> None:
-        with partial.open("w", encoding="utf-8-sig", newline="") as handle:
-            writer = _csv_writer(handle, ("player", *COLUMNS), sep)
-            writer.writerows(_neutralised(row) for row in rows)
+    def write(handle: BinaryIO) -> None:
+        text = _text_file(handle)
+        writer = _csv_writer(text, ("player", *COLUMNS), sep)
+        writer.writerows(_neutralised(row) for row in rows)
+        text.flush()
+        text.detach()
 
     write_checked(target, write)
     return target

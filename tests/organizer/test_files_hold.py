@@ -8,9 +8,14 @@ code, the message, and what is (and is not) on the disk afterwards.
 from __future__ import annotations
 
 import csv
+import errno
+import gc
 import io
 import json
+import shutil
 import sqlite3
+import subprocess
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -208,3 +213,136 @@ def test_any_edit_of_a_projection_makes_it_stale(tmp_path: Path, edit: str) -> N
     store.close()
     code, _, _ = run("verify", match_id, "--db", str(db))
     assert code == (0 if edit.endswith("index_hash = ''") else 1)
+
+
+# --- no write through a planted name ----------------------------------------------------------
+
+
+def test_backup_never_writes_through_a_planted_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    src, victim = tmp_path / "src.db", tmp_path / "victim.db"
+    imported(src)
+    kept = imported(victim, EXAMPLES / "02-push-out-hand-back.jsonl")
+    gc.collect()  # the import's store closed: its last write-ahead pages are in the file
+    before = victim.read_bytes()
+    usb = tmp_path / "usb"
+    usb.mkdir()
+    (usb / ".copy.db.partial").symlink_to("../victim.db")  # the old fixed name
+    code, _, err = run("backup", str(usb / "copy.db"), "--db", str(src))
+    assert code == 0, err
+    assert victim.read_bytes() == before and not (usb / "copy.db").is_symlink()
+    assert [r.match_id for r in Store.open_readonly(victim).match_rows()] == [kept]
+    assert sorted(p.name for p in usb.iterdir()) == [".copy.db.partial", "copy.db"]
+
+    # a name planted at the very name the app draws is skipped, never opened
+    import referee_app.log.newfile as newfile
+
+    draws = iter(["0" * 16, "1" * 16])
+    monkeypatch.setattr(newfile.secrets, "token_hex", lambda n: next(draws))
+    (usb / f".again.db.{'0' * 16}.partial").symlink_to("../victim.db")
+    assert run("backup", str(usb / "again.db"), "--db", str(src))[0] == 0
+    assert victim.read_bytes() == before and Store.open_readonly(usb / "again.db").match_rows()
+
+
+def test_backup_refuses_a_link_at_its_own_name(tmp_path: Path) -> None:
+    src = tmp_path / "src.db"
+    imported(src)
+    (tmp_path / "dangling.db").symlink_to(tmp_path / "nowhere" / "x.db")
+    code, _, err = run("backup", str(tmp_path / "dangling.db"), "--db", str(src))
+    assert code == 1 and "already exists" in err and not (tmp_path / "nowhere").exists()
+
+
+def test_exports_never_write_through_planted_names(tmp_path: Path) -> None:
+    db = tmp_path / "src.db"
+    imported(db)
+    share = tmp_path / "share"
+    share.mkdir()
+    outside = {}
+    for name in (".racks.csv.rows", ".matches.csv.rows", ".racks.csv.partial", ".matches.csv.partial"):
+        (tmp_path / f"{name}.txt").write_text("precious")
+        (share / name).symlink_to(f"../{name}.txt")
+        outside[name] = tmp_path / f"{name}.txt"
+    code, out, err = run("export", "--all", "--format", "csv", "--out", str(share), "--db", str(db))
+    assert code == 0, err
+    code, out, err = run("export", "--all", "--format", "jsonl", "--out", str(share), "--db", str(db))
+    assert code == 0, err
+    [jsonl] = [Path(line) for line in out.splitlines()]
+    assert all(path.read_text() == "precious" for path in outside.values())
+    for written in (share / "racks.csv", share / "matches.csv", jsonl):
+        assert written.is_file() and not written.is_symlink()
+    assert csv_rows(share / "matches.csv")[0]["status"] == "finished"
+    assert sorted(p.name for p in share.iterdir() if not p.is_symlink()) == sorted(
+        ["racks.csv", "matches.csv", jsonl.name]
+    )
+
+
+def test_the_statistics_csv_never_writes_through_a_planted_name(tmp_path: Path) -> None:
+    from referee_app.organizer.exports import write_stats_csv
+
+    (tmp_path / "notes.txt").write_text("precious")
+    (tmp_path / ".stats.csv.partial").symlink_to("notes.txt")
+    target = write_stats_csv([{"player": "Ana", "matches": 1}], tmp_path / "stats.csv")
+    assert (tmp_path / "notes.txt").read_text() == "precious" and not target.is_symlink()
+    assert csv_rows(target)[0]["player"] == "Ana"
+
+
+# --- a full disk is an error -----------------------------------------------------------------
+
+
+@pytest.fixture
+def stick(tmp_path: Path) -> Iterator[Path]:
+    """A 64 KB tmpfs: a real file system that fills up (mounting needs root)."""
+    folder = tmp_path / "stick"
+    folder.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"a tmpfs cannot be mounted here: {done.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+def fill(folder: Path, leave: int) -> None:
+    """Fill `folder`'s file system until only about `leave` bytes are free."""
+    (folder / "filler").unlink(missing_ok=True)
+    free = shutil.disk_usage(folder).free
+    with open(folder / "filler", "wb") as handle:
+        handle.write(b"x" * max(0, free - leave))
+
+
+def day_db(tmp_path: Path) -> Path:
+    db = tmp_path / "day.db"
+    for name in ("01-race-to-2-wpa", "03-three-fouls-warned", "05-ffb-announced-ten"):
+        imported(db, EXAMPLES / f"{name}.jsonl")
+    return db
+
+
+def test_a_late_disk_error_is_an_error_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that says it is full only when the file is synced (a network share, a USB stick)."""
+    import referee_app.log.newfile as newfile
+
+    db = day_db(tmp_path)
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    (out_dir / "matches.csv").write_text("earlier")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(newfile.os, "fsync", full)
+    for argv in (("export", "--all", "--format", "csv", "--out", str(out_dir)), ("backup", str(out_dir / "c.db"))):
+        code, _, err = run(*argv, "--db", str(db))
+        assert code == 1 and "full" in err and "Traceback" not in err, err
+        assert sorted(p.name for p in out_dir.iterdir()) == ["matches.csv"]
+        assert (out_dir / "matches.csv").read_text() == "earlier"
+
+
+def test_a_pdf_cut_short_is_refused(tmp_path: Path) -> None:
+    from referee_app.organizer.exports import ExportError, write_one_pdf
+
+    logs = [read_log_entries()]
+    with pytest.raises(ExportError, match="nothing usable"):
+        write_one_pdf(
+            logs, tmp_path, "day.pdf", lambda entries, handle, paper: handle.write(b"%PDF-1.4\n" + b"x" * 9000)
+        )
+    assert list(tmp_path.iterdir()) == []

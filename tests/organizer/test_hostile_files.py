@@ -114,7 +114,7 @@ def test_a_match_id_with_a_control_character_is_a_bad_value(tmp_path: Path) -> N
 def test_a_writer_that_writes_nothing_is_a_failure_and_leaves_nothing(tmp_path: Path) -> None:
     logs = [[line.entry for line in read_log(str(SEED))]]
     with pytest.raises(ExportError, match="could not be written"):
-        write_files(logs, "pdf", tmp_path / "out", pdf=lambda entries, path, paper: path.write_bytes(b""))
+        write_files(logs, "pdf", tmp_path / "out", pdf=lambda entries, handle, paper: None)
     assert list((tmp_path / "out").iterdir()) == []
 
 
