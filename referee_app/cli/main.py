@@ -11,9 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import date
 from pathlib import Path
 from typing import TextIO
 
@@ -200,7 +202,9 @@ def _said(projection: Projection) -> str:
 
 
 def cmd_rebuild(args: argparse.Namespace, out: TextIO) -> int:
-    """Make every match's projection again from its log (lists, statistics and CSVs read those)."""
+    """Make every match's projection again from its log (lists, statistics and CSVs read those). Only
+    on a match database that exists: a mistyped path makes nothing."""
+    _open_store(args).close()  # missing, empty or not ours: refused before anything is made
     store = _open_store(args, write=True)
     made, problems = store.rebuild(_progress("rebuilding"))
     out.write(f"{made} projections made from their logs\n")
@@ -269,6 +273,17 @@ def cmd_record(args: argparse.Namespace, out: TextIO, source: Iterable[bytes | s
     return 0
 
 
+def _day(text: str) -> str:
+    """`--date`: a day of the calendar written YYYY-MM-DD (argparse says so, exit 2, when it is not)."""
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text, flags=re.ASCII) is None:
+            raise ValueError(text)
+        date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a day written YYYY-MM-DD") from None
+    return text
+
+
 def _on_day(created_at: str, day: str) -> bool:
     """A match `--date` selects: started on that local date, as its sheet prints it."""
     return local_date(created_at) == day
@@ -295,12 +310,20 @@ def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
 
 def _selected_summaries(args: argparse.Namespace, store: Store, damaged: list[str]) -> Iterator[Summary]:
     """The chosen matches' summaries, streamed. A match whose log cannot be read is listed as damaged
-    (its problem added to `damaged`): it never stops the export of the others."""
+    (its problem added to `damaged`): it never stops the export of the others. A selection that
+    holds no match is refused here, before any file is touched."""
     day = getattr(args, "date", None)
     if not args.all and not args.match_id and not day:
         raise CliError(1, "name a match id, or give --all or --date")
     if not args.all and not day and not store.has_match(args.match_id):
         raise CliError(1, f"there is no match {args.match_id} in {store.path}")
+    if day and not any(_on_day(row.created_at, day) for row in store.match_rows()):
+        raise CliError(1, f"no match started on {day} in {store.path}")
+    return _summaries_of(args, store, damaged)
+
+
+def _summaries_of(args: argparse.Namespace, store: Store, damaged: list[str]) -> Iterator[Summary]:
+    day = getattr(args, "date", None)
 
     def wanted(match: MatchRow) -> bool:
         if day:
@@ -442,7 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--out", default=".", help="folder for the files (default: here)")
     exp.add_argument("--paper", choices=["a4", "letter"], default="a4")
     exp.add_argument("--one-pdf", metavar="NAME.pdf", help="all the sheets in this one PDF (inside --out)")
-    exp.add_argument("--date", metavar="YYYY-MM-DD", help="the matches started on this (local) day")
+    exp.add_argument("--date", metavar="YYYY-MM-DD", type=_day, help="the matches started on this (local) day")
     exp.add_argument("--lang", choices=["en", "fr"], default="en", help="language of the PDF sheet")
     exp.add_argument(
         "--sep", choices=list(exports.CSV_SEPARATORS), help="CSV separator (default: ';' with --lang fr, else ',')"

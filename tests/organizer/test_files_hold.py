@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from referee_app.cli import main as cli
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.log.codec import LogFormatError, parse_line
 from referee_app.log.logfile import read_log
@@ -346,3 +347,56 @@ def test_a_pdf_cut_short_is_refused(tmp_path: Path) -> None:
             logs, tmp_path, "day.pdf", lambda entries, handle, paper: handle.write(b"%PDF-1.4\n" + b"x" * 9000)
         )
     assert list(tmp_path.iterdir()) == []
+
+
+# --- say no when there is nothing to do ----------------------------------------------------------
+
+
+def test_rebuild_on_a_mistyped_path_makes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "matches.db"
+    imported(db)
+    code, out, err = run("rebuild", "--db", str(tmp_path / "matchs.db"))
+    assert code == 1 and out == "" and "does not exist" in err
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("matches.db")) == []
+    (tmp_path / "empty.db").write_bytes(b"")
+    code, out, err = run("rebuild", "--db", str(tmp_path / "empty.db"))
+    assert code == 1 and "not a match database" in err and (tmp_path / "empty.db").read_bytes() == b""
+    code, out, err = run("rebuild", "--db", str(db))
+    assert code == 0 and out == "1 projections made from their logs\n"
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_a_date_with_no_match_keeps_the_earlier_files(tmp_path: Path, fmt: str) -> None:
+    db = tmp_path / "src.db"
+    imported(db)
+    folder = tmp_path / "out"
+    code, out, _ = run("export", "--all", "--format", fmt, "--out", str(folder), "--db", str(db))
+    assert code == 0
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    code, out, err = run("export", "--date", "2099-01-01", "--format", fmt, "--out", str(folder), "--db", str(db))
+    assert code == 1 and out == "" and "no match started on 2099-01-01" in err
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    code, _, err = run(
+        "export", "--date", "2099-01-01", "--format", fmt, "--out", str(tmp_path / "new"), "--db", str(db)
+    )
+    assert code == 1 and not (tmp_path / "new").exists()
+
+
+@pytest.mark.parametrize("day", ["2026-13-45", "2026-02-30", "yesterday", "2026-1-5", "20261201", "２０２６-12-01", ""])
+def test_a_date_that_is_not_a_day_is_refused(tmp_path: Path, day: str, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "src.db"
+    imported(db)
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stopped:  # argparse's usage error, exit 2 as the shell sees it
+        cli.main(["export", "--date", day, "--format", "csv", "--out", str(tmp_path / "csv"), "--db", str(db)])
+    assert stopped.value.code == 2 and "is not a day written YYYY-MM-DD" in capsys.readouterr().err
+    assert not (tmp_path / "csv").exists()
+
+
+def test_a_date_exports_that_days_matches_only(tmp_path: Path) -> None:
+    db = tmp_path / "src.db"
+    match_id = imported(db)
+    day = run("matches", "--db", str(db))[1].split()[1]
+    code, _, err = run("export", "--date", day, "--format", "csv", "--out", str(tmp_path / "csv"), "--db", str(db))
+    assert code == 0, err
+    assert [row["match_id"] for row in csv_rows(tmp_path / "csv" / "matches.csv")] == [match_id]
