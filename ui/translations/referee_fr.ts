@@ -757,26 +757,6 @@
         <translation>Fusion</translation>
     </message>
     <message>
-        <source>{file}: not merged: {reason}</source>
-        <translation>{file}&#xa0;: non fusionnée&#xa0;: {reason}</translation>
-    </message>
-    <message>
-        <source>{file}: {added} added, {same} already here, {conflicts} in conflict</source>
-        <translation>{file} — ajoutés&#xa0;: {added}, déjà présents&#xa0;: {same}, en conflit&#xa0;: {conflicts}</translation>
-    </message>
-    <message>
-        <source>carried on: match {id} (new events of a longer log)</source>
-        <translation>complété&#xa0;: match {id} (nouveaux événements d’un journal plus long)</translation>
-    </message>
-    <message>
-        <source>conflict, not merged: match {id}</source>
-        <translation>conflit, non fusionné&#xa0;: match {id}</translation>
-    </message>
-    <message>
-        <source>Not counted ({n}): {reasons}</source>
-        <translation>Non comptés ({n})&#xa0;: {reasons}</translation>
-    </message>
-    <message>
         <source>Statistics</source>
         <translation>Statistiques</translation>
     </message>
@@ -893,6 +873,41 @@
     <message>
         <source>Hand the table back [H]</source>
         <translation>Redonner la main [H]</translation>
+    </message>
+</context>
+<context>
+    <name>Organizer</name>
+    <message>
+        <source>not exported: {reason}</source>
+        <translation>non exporté&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>{file}: not merged: {reason}</source>
+        <translation>{file}&#xa0;: non fusionné&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>{file}: {added} added, {same} already here, {conflicts} in conflict</source>
+        <translation>{file} — ajoutés&#xa0;: {added}, déjà présents&#xa0;: {same}, en conflit&#xa0;: {conflicts}</translation>
+    </message>
+    <message>
+        <source>added: match {id}</source>
+        <translation>ajouté&#xa0;: match {id}</translation>
+    </message>
+    <message>
+        <source>carried on: match {id} (the new events of a longer log)</source>
+        <translation>complété&#xa0;: match {id} (les nouveaux événements d’un journal plus long)</translation>
+    </message>
+    <message>
+        <source>conflict: match {id} has other events in {file}; not merged</source>
+        <translation>conflit&#xa0;: le match {id} a d’autres événements dans {file}&#xa0;; non fusionné</translation>
+    </message>
+    <message>
+        <source>damaged: match {id} in {file}: {reason}; not merged</source>
+        <translation>endommagé&#xa0;: match {id} dans {file}&#xa0;: {reason}&#xa0;; non fusionné</translation>
+    </message>
+    <message>
+        <source>not counted: {reason}</source>
+        <translation>non compté&#xa0;: {reason}</translation>
     </message>
 </context>
 <context>
@@ -1505,11 +1520,7 @@
     </message>
 </context>
 <context>
-    <name>StatsDialog</name>
-    <message>
-        <source>Statistics</source>
-        <translation>Statistiques</translation>
-    </message>
+    <name>Stats</name>
     <message>
         <source>Player</source>
         <translation>Joueur</translation>
@@ -1597,6 +1608,13 @@
     <message>
         <source>Longest shot (s)</source>
         <translation>Coup le plus long (s)</translation>
+    </message>
+</context>
+<context>
+    <name>StatsDialog</name>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistiques</translation>
     </message>
     <message>
         <source>Export CSV…</source>
