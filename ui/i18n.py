@@ -8,6 +8,8 @@ send a LanguageChange event to every widget, which re-labels itself.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
@@ -55,6 +57,22 @@ class Languages:
         QLocale.setDefault(QLocale(QLocale.Language.French if code == "fr" else QLocale.Language.English))
         self.settings.setValue(SETTING, code)
         return True
+
+
+def translator_for(lang: str) -> Callable[[str, str], str]:
+    """(context, English text) -> text in `lang`, from the catalogue, without installing it: the
+    web pages ask in their own language, whatever the desk's (English for a language we lack)."""
+    return _translators(lang if lang in LANGUAGES else "en")
+
+
+@cache
+def _translators(lang: str) -> Callable[[str, str], str]:
+    if lang == "en":
+        return lambda _context, text: text
+    catalogue = QTranslator()
+    if not catalogue.load(str(FOLDER / f"referee_{lang}.qm")):
+        return lambda _context, text: text
+    return lambda context, text: catalogue.translate(context, text) or text
 
 
 def menu_text(label: str) -> str:

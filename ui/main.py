@@ -54,11 +54,13 @@ def history_in_language(args: argparse.Namespace, out: TextIO) -> int:
 
 def board_window(args: argparse.Namespace, out: TextIO) -> int:
     """`board`: the organizer's window (with --no-window, the web page only, from the core)."""
+    from referee_desk.i18n import translator_for
     from referee_desk.venue.board_window import run_board
 
     from referee_app.cli import main as cli
     from referee_app.cli import venue as event_cli
 
+    args.words = translator_for  # the web page's words, from the catalogue, in the page's language
     return run_board(args, out, cli.HANDLERS["board"], event_cli.start_board_web)
 
 

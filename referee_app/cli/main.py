@@ -14,7 +14,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TextIO
@@ -27,13 +27,12 @@ from referee_app.i18n import Translate, english
 from referee_app.log import stats
 from referee_app.log.codec import LogFormatError, parse_line
 from referee_app.log.logfile import LogFileError, format_log, read_log
-from referee_app.log.merge import merge
 from referee_app.log.projection import Projection, project_history
 from referee_app.log.session import Session
-from referee_app.log.store import MatchRow, Progress, Store, StoreError, Summary, Tampered
-from referee_app.organizer import exports
+from referee_app.log.store import Progress, Store, StoreError, Tampered
+from referee_app.organizer import exports, operations
 from referee_app.organizer.operations import import_entries
-from referee_app.words.localtime import local_date, local_stamp
+from referee_app.words.localtime import local_stamp
 
 HEADLESS_COMMANDS = (
     "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify", "history",
@@ -284,57 +283,9 @@ def _day(text: str) -> str:
     return text
 
 
-def _on_day(created_at: str, day: str) -> bool:
-    """A match `--date` selects: started on that local date, as its sheet prints it."""
-    return local_date(created_at) == day
-
-
-def _selected_logs(args: argparse.Namespace, store: Store) -> list[list[Entry]]:
-    day = getattr(args, "date", None)
-    if day:  # a day's matches, by the local date they started on (as the sheets print it)
-        ids = [row.match_id for row in store.match_rows() if _on_day(row.created_at, day)]
-        if not ids:
-            raise CliError(1, f"no match started on {day} in {store.path}")
-    else:
-        ids = [row.match_id for row in store.match_rows()] if args.all else [args.match_id]
-    if not ids or ids == [None]:
-        raise CliError(1, "name a match id, or give --all or --date")
-    logs = []
-    for match_id in ids:
-        try:
-            logs.append(store.load(match_id))
-        except StoreError as exc:
-            raise CliError(1, str(exc)) from None
-    return logs
-
-
-def _selected_summaries(args: argparse.Namespace, store: Store, damaged: list[str]) -> Iterator[Summary]:
-    """The chosen matches' summaries, streamed. A match whose log cannot be read is listed as damaged
-    (its problem added to `damaged`): it never stops the export of the others. A selection that
-    holds no match is refused here, before any file is touched."""
-    day = getattr(args, "date", None)
-    if not args.all and not args.match_id and not day:
-        raise CliError(1, "name a match id, or give --all or --date")
-    if not args.all and not day and not store.has_match(args.match_id):
-        raise CliError(1, f"there is no match {args.match_id} in {store.path}")
-    if day and not any(_on_day(row.created_at, day) for row in store.match_rows()):
-        raise CliError(1, f"no match started on {day} in {store.path}")
-    return _summaries_of(args, store, damaged)
-
-
-def _summaries_of(args: argparse.Namespace, store: Store, damaged: list[str]) -> Iterator[Summary]:
-    day = getattr(args, "date", None)
-
-    def wanted(match: MatchRow) -> bool:
-        if day:
-            return _on_day(match.created_at, day)
-        return bool(args.all) or match.match_id == args.match_id
-
-    for summary in store.iter_summaries(_progress("reading")):
-        if wanted(summary.match):
-            if summary.projection is None:
-                damaged.append(summary.problem)
-            yield summary
+def _selection(args: argparse.Namespace) -> operations.Selection:
+    """The matches `export` names: one match id, --all, or --date's day."""
+    return operations.Selection(ids=(args.match_id,) if args.match_id else (), every=args.all, day=args.date)
 
 
 def _progress(what: str) -> Progress | None:
@@ -359,77 +310,44 @@ def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = No
     if args.one_pdf and args.format != "pdf":  # refused before anything is read: never silently ignored
         raise CliError(2, "--one-pdf goes with --format pdf")
     store = _open_store(args)
-    damaged: list[str] = []
+    sep = args.sep or exports.csv_separator(args.lang)
     try:
-        if args.format == "csv":  # from the projections: no match is replayed
-            sep = args.sep or exports.csv_separator(args.lang)
-            written = exports.write_csv(_selected_summaries(args, store, damaged), Path(args.out), sep)
-        elif args.one_pdf:
-            assert pdf is not None  # checked above
-            written = exports.write_one_pdf(_selected_logs(args, store), Path(args.out), args.one_pdf, pdf, args.paper)
-        else:
-            written = exports.write_files(_selected_logs(args, store), args.format, Path(args.out), pdf, args.paper)
+        exported = operations.export(
+            store, _selection(args), args.format, Path(args.out), pdf=pdf, paper=args.paper, sep=sep,
+            one_pdf=args.one_pdf, progress=_progress("reading"),
+        )  # fmt: skip
     except exports.ExportError as exc:
         raise CliError(1, str(exc)) from None
-    for path in written:
+    for path in exported.written:
         out.write(f"{for_terminal(str(path))}\n")
-    for problem in damaged:  # listed as damaged in matches.csv, and the exit code says so
-        print(for_terminal(f"not exported: {problem}"), file=sys.stderr)
-    return 1 if damaged else 0
+    return _say(exported.lines(), out)  # a damaged match is listed as such in matches.csv, and said here
+
+
+def _say(lines: list[operations.Line], out: TextIO) -> int:
+    """An operation's report: what happened on stdout, what was left out on stderr; 1 if anything was."""
+    for line in lines:
+        if line.problem:
+            print(for_terminal(line.text), file=sys.stderr)
+        else:
+            out.write(for_terminal(line.text) + "\n")
+    return 1 if any(line.problem for line in lines) else 0
 
 
 def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:
     store = _open_store(args, write=True)
-    problems = 0
-    for other in args.others:
-        try:
-            report = merge(store, Path(other), _progress(f"merging {other}"))
-        except StoreError as exc:
-            print(exc, file=sys.stderr)
-            problems += 1
-            continue
-        out.write(
-            f"{other}: {len(report.added)} added, {len(report.already_here)} already here, "
-            f"{len(report.conflicts)} in conflict\n"
-        )
-        for match_id in report.added:
-            out.write(f"  added {match_id}\n")
-        for match_id in report.extended:
-            out.write(f"  carried on {match_id} (the new events of a longer log)\n")
-        for match_id in report.conflicts:
-            print(f"conflict: match {match_id} has other events in {other}; not merged", file=sys.stderr)
-        for match_id, why in report.damaged.items():
-            print(for_terminal(f"damaged: match {match_id} in {other}: {why}; not merged"), file=sys.stderr)
-        problems += len(report.conflicts) + len(report.damaged)
-    return 1 if problems else 0
-
-
-STATS_COLUMNS = (
-    ("player", "player"), ("matches", "M"), ("matches_won", "won"), ("win_pct", "win%"), ("racks_won", "racks"),
-    ("breaks", "breaks"), ("breaks_with_ball_made", "made"), ("dry_breaks", "dry"), ("break_fouls", "b.foul"),
-    ("break_and_runs", "B&R"), ("push_outs", "push"), ("push_out_answers_shoot", "p.shoot"),
-    ("push_out_answers_hand_back", "p.back"), ("options_shoot", "o.shoot"), ("options_hand_back", "o.back"),
-    ("safeties", "safe"), ("fouls", "fouls"), ("three_foul_losses", "3F"), ("innings", "inn"),
-    ("mean_shot_s", "shot s"),
-)  # fmt: skip
+    merged = [operations.merge_all(store, [Path(other)], _progress(f"merging {other}"))[0] for other in args.others]
+    return _say(operations.merge_lines(merged), out)
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     store = _open_store(args)
-    per_match, damaged = [], 0
-    for summary in store.iter_summaries(_progress("reading")):
-        row = summary.match
-        if args.event is not None and row.event != args.event:
-            continue
-        if summary.projection is None:  # reported, left out of the figures, and the exit code says so
-            print(for_terminal(f"not counted: {summary.problem}"), file=sys.stderr)
-            damaged += 1
-            continue
-        per_match.append(summary.projection.figures((row.player_a, row.player_b)))
-    rows = [s.row() for s in stats.add_up(per_match, args.player)]
-    table = [[label for _, label in STATS_COLUMNS]]
-    table += [["" if r[key] is None else str(r[key]) for key, _ in STATS_COLUMNS] for r in rows]
-    widths = [max(len(line[i]) for line in table) for i in range(len(STATS_COLUMNS))]
+    report = operations.stats_rows(
+        store, lambda row: args.event is None or row.event == args.event, args.player, _progress("reading")
+    )
+    columns = stats.STATS_COLUMNS
+    table = [[column.short for column in columns]]
+    table += [["" if r[c.key] is None else str(r[c.key]) for c in columns] for r in report.rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
     for line in table:
         out.write(
             "  ".join(
@@ -437,9 +355,9 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
             ).rstrip()
             + "\n"
         )
-    if not rows:
+    if not report.rows:
         out.write("no matches\n")
-    return 1 if damaged else 0
+    return _say(report.lines(), out)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -228,7 +228,7 @@ def start_board_web(args: argparse.Namespace) -> Any:
         return None
     from referee_app.web.server import OverlayServer
 
-    server = OverlayServer(args.web, args.lan, kind="board").start()
+    server = OverlayServer(args.web, args.lan, kind="board", words=getattr(args, "words", None)).start()
     print(f"board {server.url('board')}", flush=True)
     return server
 

@@ -23,31 +23,48 @@ from referee_app.game.events import Entry
 from referee_app.game.played import played_from
 from referee_app.game.state import RackResult
 from referee_app.game.vocab import RackHow, Seat
+from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.tally import Tally, tally_of
 
-COLUMNS = (
-    "matches",
-    "matches_won",
-    "win_pct",
-    "racks_won",
-    "breaks",
-    "breaks_with_ball_made",
-    "dry_breaks",
-    "break_fouls",
-    "break_and_runs",
-    "push_outs",
-    "push_out_answers_shoot",
-    "push_out_answers_hand_back",
-    "options_shoot",
-    "options_hand_back",
-    "safeties",
-    "fouls",
-    "three_foul_losses",
-    "innings",
-    "timed_shots",
-    "mean_shot_s",
-    "max_shot_s",
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A statistics column: its key (the CSV's header and `PlayerStats`' field), its short header
+    (`referee-app stats`' narrow table) and its title (the dialog's header, translated)."""
+
+    key: str
+    short: str
+    title: str
+
+
+STATS_COLUMNS: tuple[Column, ...] = (
+    Column("player", "player", QT_TRANSLATE_NOOP("Stats", "Player")),
+    Column("matches", "M", QT_TRANSLATE_NOOP("Stats", "Matches")),
+    Column("matches_won", "won", QT_TRANSLATE_NOOP("Stats", "Won")),
+    Column("win_pct", "win%", QT_TRANSLATE_NOOP("Stats", "Won (%)")),
+    Column("racks_won", "racks", QT_TRANSLATE_NOOP("Stats", "Racks won")),
+    Column("breaks", "breaks", QT_TRANSLATE_NOOP("Stats", "Breaks")),
+    Column("breaks_with_ball_made", "made", QT_TRANSLATE_NOOP("Stats", "Ball made on the break")),
+    Column("dry_breaks", "dry", QT_TRANSLATE_NOOP("Stats", "Dry breaks")),
+    Column("break_fouls", "b.foul", QT_TRANSLATE_NOOP("Stats", "Break fouls")),
+    Column("break_and_runs", "B&R", QT_TRANSLATE_NOOP("Stats", "Break-and-runs")),
+    Column("push_outs", "push", QT_TRANSLATE_NOOP("Stats", "Push-outs")),
+    Column("push_out_answers_shoot", "p.shoot", QT_TRANSLATE_NOOP("Stats", "Push-outs: shot")),
+    Column("push_out_answers_hand_back", "p.back", QT_TRANSLATE_NOOP("Stats", "Push-outs: handed back")),
+    Column("options_shoot", "o.shoot", QT_TRANSLATE_NOOP("Stats", "Options: shot")),
+    Column("options_hand_back", "o.back", QT_TRANSLATE_NOOP("Stats", "Options: handed back")),
+    Column("safeties", "safe", QT_TRANSLATE_NOOP("Stats", "Safeties")),
+    Column("fouls", "fouls", QT_TRANSLATE_NOOP("Stats", "Fouls")),
+    Column("three_foul_losses", "3F", QT_TRANSLATE_NOOP("Stats", "Three-foul losses")),
+    Column("innings", "inn", QT_TRANSLATE_NOOP("Stats", "Innings")),
+    Column("timed_shots", "timed", QT_TRANSLATE_NOOP("Stats", "Timed shots")),
+    Column("mean_shot_s", "shot s", QT_TRANSLATE_NOOP("Stats", "Mean shot (s)")),
+    Column("max_shot_s", "max s", QT_TRANSLATE_NOOP("Stats", "Longest shot (s)")),
 )
+"""Every statistics column, once: the dialog, the CSV and `referee-app stats` all read this table."""
+
+COLUMNS = tuple(column.key for column in STATS_COLUMNS[1:])
+"""The figures' keys, in order (`PlayerStats.row` gives them after the player's name)."""
 
 
 @dataclass

@@ -1,30 +1,7 @@
 // The live pages: render each state the desk sends over /events, count the shot clock down,
 // and grey the last state with "reconnecting" while the desk is away. Text goes in with
-// textContent only: a player's name is never markup.
+// textContent only: a player's name is never markup. Words come from /words.json.
 "use strict";
-
-const WORDS = {
-  en: {
-    race: "Race to {n}", rack: "Rack {n}", foul: "1 foul", fouls: "{n} fouls", warned: "warned",
-    breaker: "break", hand: "ball in hand", ext: "ext. {n}", waiting: "Waiting for the next match",
-    reconnecting: "reconnecting…", winner: "wins",
-    b_rack: "{name} wins rack {rack}", b_match: "{name} wins the match {a}–{b}",
-    b_warning: "Warning: {name} is on two fouls", b_push_out: "Push-out by {name}",
-    b_option: "{name} to choose: play or hand back", b_shoot: "{name} plays on",
-    b_hand_back: "{name} hands the table back", b_draw: "Rack {rack}: stalemate, re-rack",
-    how_ten_on_break: "10 on the break", how_three_fouls: "three fouls", how_penalty: "penalty",
-  },
-  fr: {
-    race: "En {n} manches", rack: "Manche {n}", foul: "1 faute", fouls: "{n} fautes", warned: "averti",
-    breaker: "casse", hand: "bille en main", ext: "ext. {n}", waiting: "En attente du prochain match",
-    reconnecting: "reconnexion…", winner: "gagne",
-    b_rack: "{name} gagne la manche {rack}", b_match: "{name} gagne le match {a}–{b}",
-    b_warning: "Avertissement\u00a0: {name} est à deux fautes", b_push_out: "Push-out de {name}",
-    b_option: "{name} choisit\u00a0: jouer ou rendre la main", b_shoot: "{name} joue",
-    b_hand_back: "{name} rend la main", b_draw: "Manche {rack}\u00a0: pat, on recasse",
-    how_ten_on_break: "10 à la casse", how_three_fouls: "trois fautes", how_penalty: "pénalité",
-  },
-};
 
 const query = new URLSearchParams(location.search);
 const board = document.getElementById("board");
@@ -34,9 +11,20 @@ let clockAt = 0;
 
 document.body.classList.add(query.get("style") === "lower" ? "lower" : "full");
 
+// The words come from the desk's catalogue, in the page's language (?lang=, else the desk's),
+// fetched once per language; the page renders again when they arrive.
+const loaded = {};
+
 function words() {
   const lang = query.get("lang") || (view && view.lang) || "en";
-  return WORDS[lang] || WORDS.en;
+  if (!(lang in loaded)) {
+    loaded[lang] = null;
+    fetch(`/words.json?lang=${encodeURIComponent(lang)}`)
+      .then((response) => response.json())
+      .then((words) => { loaded[lang] = words; render(); })
+      .catch(() => { delete loaded[lang]; });
+  }
+  return loaded[lang] || {};
 }
 
 function say(key, values) {

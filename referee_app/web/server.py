@@ -13,15 +13,18 @@ import errno
 import json
 import logging
 import queue
+import re
 import threading
 import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
+from referee_app.i18n import english
 from referee_app.web.overlay import NO_MATCH, vmix_fields
+from referee_app.web.words import Words, words_for
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +35,8 @@ KEEP_ALIVE_S = 15.0
 """A comment line this often keeps proxies and the browser from dropping a quiet stream."""
 
 PAGES = ("overlay", "table")
+LANG = re.compile(r"[a-z]{2,3}", re.ASCII)
+"""A language code a page may ask its words in (`/words.json?lang=fr`)."""
 HOLD_S = 0.02
 """How long the feed holds a publication before the browsers get it: the desk repaints first.
 A browser on the same computer (OBS, a preview tab) renders each change; doing it while the
@@ -161,15 +166,26 @@ class _Http(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False  # stopping never waits for a browser's open stream
 
-    def __init__(self, address: tuple[str, int], feed: Feed, kind: str) -> None:
+    def __init__(self, address: tuple[str, int], feed: Feed, kind: str, words: Words | None) -> None:
         self.feed = feed
         self.kind = kind
         self.assets = _load_assets(kind)
+        self.words = words
+        self._worded: dict[str, bytes] = {}  # a language's words, made once
+        self._wording = threading.Lock()
         self.listeners = threading.BoundedSemaphore(MAX_LISTENERS)
         super().__init__(address, _Handler)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         log.debug("overlay request from %s failed", client_address, exc_info=True)
+
+    def words_json(self, lang: str) -> bytes:
+        """The site's words in `lang` (English for a language the catalogue lacks), from the catalogue."""
+        with self._wording:
+            if lang not in self._worded:
+                tr = english if self.words is None or lang == "en" else self.words(lang)
+                self._worded[lang] = _encode(words_for(self.kind, tr))
+            return self._worded[lang]
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -214,7 +230,8 @@ class _Handler(BaseHTTPRequestHandler):
         log.debug("overlay: " + format, *args)
 
     def _serve(self, body: bool) -> None:
-        path = urlsplit(self.path).path
+        url = urlsplit(self.path)
+        path = url.path
         feed = self.server.feed
         if path == "/events" and body:
             self._stream(feed)
@@ -223,6 +240,10 @@ class _Handler(BaseHTTPRequestHandler):
             now = feed.current()
             view = dict(now.view, clock=now.clock())
             self._send(200, "application/json; charset=utf-8", _encode(view), body)
+        elif path == "/words.json":
+            lang = parse_qs(url.query).get("lang", ["en"])[0]
+            lang = lang if LANG.fullmatch(lang) else "en"  # a page's own language code, nothing else
+            self._send(200, "application/json; charset=utf-8", self.server.words_json(lang), body)
         elif path == "/vmix.json" and self.server.kind == "overlay":
             now = feed.current()
             self._send(200, "application/json; charset=utf-8", _encode(vmix_fields(now.view, now.clock())), body)
@@ -275,13 +296,16 @@ class _Handler(BaseHTTPRequestHandler):
 class OverlayServer:
     """The overlay for one desk: `start()` it, `publish` views into its `feed`, `stop()` it."""
 
-    def __init__(self, port: int = DEFAULT_PORT, lan: bool = False, kind: str = "overlay") -> None:
-        """`kind`: "overlay" (the desk's pages) or "board" (the organizer's board of every table)."""
+    def __init__(
+        self, port: int = DEFAULT_PORT, lan: bool = False, kind: str = "overlay", words: Words | None = None
+    ) -> None:
+        """`kind`: "overlay" (the desk's pages) or "board" (the organizer's board of every table);
+        `words`: the catalogue's translation into a language (the GUI's; English without it)."""
         self.lan = lan
         self.feed = Feed()
         host = "0.0.0.0" if lan else "127.0.0.1"
         try:
-            self._http = _Http((host, port), self.feed, kind)
+            self._http = _Http((host, port), self.feed, kind, words)
         except OSError as exc:
             self.feed.close()
             if exc.errno == errno.EADDRINUSE:

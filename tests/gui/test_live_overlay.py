@@ -228,8 +228,8 @@ def test_the_shot_clock_counts_down_on_the_page_and_starts_over_with_the_shot(de
     [
         (
             {"kind": "rack", "seat": "B", "rack": 3, "how": "ten_on_break"},
-            "Ben wins rack 3 (10 on the break)",
-            "Ben gagne la manche 3 (10 à la casse)",
+            "Ben wins rack 3 (10 announced on the break)",  # as the desk and the sheet say it
+            "Ben gagne la manche 3 (10 annoncée à la casse)",
         ),
         ({"kind": "push_out", "seat": "A"}, "Push-out by Ana", "Push-out de Ana"),
         (
@@ -241,6 +241,8 @@ def test_the_shot_clock_counts_down_on_the_page_and_starts_over_with_the_shot(de
     ],
 )
 def test_banners_in_both_languages_and_both_styles(page: Page, news: dict[str, Any], english: str, french: str) -> None:
+    from referee_desk.i18n import translator_for
+
     from referee_app.game.events import Entry
     from referee_app.game.history import replay
     from referee_app.web.overlay import snapshot
@@ -250,7 +252,7 @@ def test_banners_in_both_languages_and_both_styles(page: Page, news: dict[str, A
     objs = [started(race_to=2), ev("lag", winner="A"), brk(4)]
     history = replay(Entry(i, decode(o)) for i, o in enumerate(objs, start=1))
     view = dict(snapshot("m", history), banner=news, score={"A": 2, "B": 1})
-    server = OverlayServer(port=0).start()
+    server = OverlayServer(port=0, words=translator_for).start()  # the words the desk hands in
     try:
         server.feed.publish(view)
         for query, text in [("", english), ("?lang=fr&style=lower", french)]:

@@ -121,3 +121,17 @@ def test_player_totals_over_matches() -> None:
     assert rows["Jan Novak"].matches == 1 and rows["Jan Novak"].racks_won == 3
     only = player_stats([*logs, _log("wpa-open-final-lopez-novak.jsonl")], player="Maria Lopez")
     assert len(only) == 1 and only[0].matches == 2 and only[0].fouls == 8 and only[0].innings == 14
+
+
+def test_every_figure_has_one_column_in_the_one_table() -> None:
+    """The dialog, the CSV and `referee-app stats` read `STATS_COLUMNS`: every figure a player's row
+    holds, and every counter the tally keeps, is a column of it, once, with a short header and a title."""
+    from referee_app.log.stats import STATS_COLUMNS, PlayerStats
+    from referee_app.log.tally import COUNTERS
+
+    keys = [column.key for column in STATS_COLUMNS]
+    assert len(set(keys)) == len(keys)
+    assert list(PlayerStats("Ana").row()) == keys
+    assert set(COUNTERS) <= set(keys)
+    shorts = [column.short for column in STATS_COLUMNS]
+    assert len(set(shorts)) == len(shorts) and all(column.title for column in STATS_COLUMNS)

@@ -499,7 +499,7 @@ def test_a_tampered_match_here_does_not_stop_a_merge(tmp_path: Path, seeded: tup
     new_id = out.split()[1]
     code, out, _ = run("merge", str(theirs), "--db", str(mine))
     # merge goes by heads: our copy is not read (nor changed), the new match comes in
-    assert code == 0 and "1 added, 1 already here" in out and f"added {new_id}" in out
+    assert code == 0 and "1 added, 1 already here" in out and f"added: match {new_id}" in out
     assert run("verify", match_id, "--db", str(mine))[1].startswith("TAMPERED")
 
 

@@ -297,3 +297,28 @@ def test_publishing_does_not_wait_for_the_readers(server: OverlayServer) -> None
         holder.join()
         publisher.join()
     assert state_json(server, 2)["at_table"] == "A"
+
+
+def test_the_pages_get_their_words_from_the_catalogue_in_their_language() -> None:
+    """`/words.json?lang=` is every word a page shows, through the translation the desk hands in;
+    a rack's how is the desk's own label, and a language the catalogue lacks (or a crafted one)
+    is English."""
+    from referee_app.web.words import BOARD, OVERLAY, words_for
+
+    asked: list[str] = []
+
+    def shouting(lang: str):  # type: ignore[no-untyped-def]
+        asked.append(lang)
+        return lambda _context, text: text.upper()
+
+    for kind, words in [("overlay", OVERLAY), ("board", BOARD)]:
+        server = OverlayServer(port=0, kind=kind, words=shouting).start()
+        try:
+            shown = json.loads(get(server, "/words.json?lang=fr")[2])
+            assert shown == words_for(kind, lambda _context, text: text.upper()) and set(words) <= set(shown)
+            english = json.loads(get(server, "/words.json")[2])
+            assert english == words_for(kind) and json.loads(get(server, "/words.json?lang=../x")[2]) == english
+        finally:
+            server.stop()
+    assert asked == ["fr", "fr"]
+    assert words_for("overlay")["how_ten_on_break"] == "10 announced on the break"

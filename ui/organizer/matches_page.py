@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # the core is imported on first use, after the window has pai
 
     from referee_app.game.events import Entry
     from referee_app.log.store import Store, Summary
+    from referee_app.organizer.operations import Exported, Line, StatsReport
 
 
 class MatchesPage(QWidget):
@@ -396,27 +397,30 @@ class MatchesPage(QWidget):
         if folder is None:
             return
 
-        def write(progress: Callable[[int, int], bool]) -> list[Path]:
+        def write(progress: Callable[[int, int], bool]) -> Exported:
             from referee_desk.printing import write_sheets_pdf
 
-            from referee_app.organizer.exports import csv_separator, write_csv, write_files
+            from referee_app.organizer import operations
+            from referee_app.organizer.exports import csv_separator
 
-            store, chosen = self._own_store(), set(ids)
-            if kind == "csv":  # from the projections, streamed; ';' for a French spreadsheet
-                sep = csv_separator(self.language())
-                summaries = (s for s in store.iter_summaries(progress) if s.match.match_id in chosen)
-                return write_csv(summaries, folder, sep)
-            return write_files(_load_logs(store, ids, progress), kind, folder, pdf=write_sheets_pdf)
+            selection = operations.Selection(ids=tuple(ids))
+            sep = csv_separator(self.language())  # ';' for a French spreadsheet
+            return operations.export(self._own_store(), selection, kind, folder, pdf=write_sheets_pdf, sep=sep,
+                                     progress=progress)  # fmt: skip
 
-        def written(paths: list[Path]) -> None:
-            one = len(paths) == 1  # singular or plural, in both languages (French review D7)
+        def written(exported: Exported) -> None:
+            from referee_desk.controller import qt_translate
+
+            from referee_app.organizer.operations import Line
+
+            one = len(exported.written) == 1  # singular or plural, in both languages
             text = self.tr("1 file written to {folder}") if one else self.tr("{n} files written to {folder}")
-            self.controller.inform(text.format(n=len(paths), folder=folder))
+            self._report([Line(text.format(n=len(exported.written), folder=folder)), *exported.lines(qt_translate)])
 
         self.run(self.tr("Export"), write, written, len(ids))
 
     def export_one_pdf(self) -> None:
-        """The selected matches' sheets in one PDF (finding 26: one file per match only)."""
+        """The selected matches' sheets in one PDF, a page each (a day's sheets for the federation)."""
         ids = self._selected_or_say()
         if not ids:
             return
@@ -424,16 +428,17 @@ class MatchesPage(QWidget):
         if path is None:
             return
 
-        def write(progress: Callable[[int, int], bool]) -> list[Path]:
+        def write(progress: Callable[[int, int], bool]) -> Exported:
             from referee_desk.printing import write_sheets_pdf
 
-            from referee_app.organizer.exports import write_one_pdf
+            from referee_app.organizer import operations
 
-            logs = _load_logs(self._own_store(), ids, progress)
-            return write_one_pdf(logs, path.parent, path.name, write_sheets_pdf)
+            selection = operations.Selection(ids=tuple(ids))
+            return operations.export(self._own_store(), selection, "pdf", path.parent, pdf=write_sheets_pdf,
+                                     one_pdf=path.name, progress=progress)  # fmt: skip
 
-        def written(paths: list[Path]) -> None:
-            self.controller.inform(self.tr("{n} sheets in {file}").format(n=len(ids), file=paths[0]))
+        def written(exported: Exported) -> None:
+            self.controller.inform(self.tr("{n} sheets in {file}").format(n=len(ids), file=exported.written[0]))
 
         self.run(self.tr("Export"), write, written, len(ids))
 
@@ -445,71 +450,45 @@ class MatchesPage(QWidget):
         if not paths:
             return
 
-        def merged(result: tuple[list[str], bool]) -> None:
-            lines, failed = result
-            self.controller.warn(Notice.ERROR if failed else Notice.INFO, "\n".join(lines))
+        def merge(progress: Callable[[int, int], bool]) -> list[Line]:
+            from referee_desk.controller import qt_translate
+
+            from referee_app.organizer.operations import merge_all, merge_lines
+
+            return merge_lines(merge_all(self._own_store(), paths, progress), qt_translate)
+
+        def merged(lines: list[Line]) -> None:
+            self._report(lines)
             self.refresh()
 
-        self.run(self.tr("Merge"), lambda progress: self._merge(paths, progress), merged, _count(paths))
+        self.run(self.tr("Merge"), merge, merged, _count(paths))
 
-    def _merge(self, paths: list[Path], progress: Callable[[int, int], bool]) -> tuple[list[str], bool]:
-        """Merge each database in turn: one that cannot be read is reported, the others go on.
-        Returns the report's lines, and whether any database failed."""
-        from referee_app.log.merge import merge
-        from referee_app.log.store import StoreError
-
-        store = self._own_store()
-        lines = []
-        failed = False
-        for path in paths:
-            try:
-                report = merge(store, path, progress)
-            except StoreError as exc:
-                lines.append(self.tr("{file}: not merged: {reason}").format(file=path.name, reason=exc))
-                failed = True
-                continue
-            lines.append(
-                self.tr("{file}: {added} added, {same} already here, {conflicts} in conflict").format(
-                    file=path.name,
-                    added=len(report.added),
-                    same=len(report.already_here),
-                    conflicts=len(report.conflicts),
-                )
-            )
-            lines += [
-                self.tr("carried on: match {id} (new events of a longer log)").format(id=i) for i in report.extended
-            ]
-            lines += [self.tr("conflict, not merged: match {id}").format(id=i) for i in report.conflicts]
-        return lines, failed
+    def _report(self, lines: list[Line]) -> None:
+        """An operation's report as the command line prints it (the matches it names one by one
+        are in the list): an error when anything was left out."""
+        failed = any(line.problem for line in lines)
+        text = "\n".join(line.text for line in lines if not line.detail)
+        self.controller.warn(Notice.ERROR if failed else Notice.INFO, text)
 
     def show_stats(self) -> None:
         chosen = set(self.selected_ids() or self._shown_ids)
 
-        def count(progress: Callable[[int, int], bool]) -> tuple[list[dict[str, object]], list[str]]:
-            from referee_app.log import stats
+        def count(progress: Callable[[int, int], bool]) -> StatsReport:
+            from referee_app.organizer.operations import stats_rows
 
-            per_match, problems = [], []
-            for s in self._own_store().iter_summaries(progress):
-                if s.match.match_id not in chosen:
-                    continue
-                if s.projection is None:  # reported, never silently left out
-                    problems.append(s.problem)
-                else:
-                    per_match.append(s.projection.figures((s.match.player_a, s.match.player_b)))
-            return [one.row() for one in stats.add_up(per_match)], problems
+            return stats_rows(self._own_store(), lambda match: match.match_id in chosen, progress=progress)
 
-        def shown(result: tuple[list[dict[str, object]], list[str]]) -> None:
+        def shown(report: StatsReport) -> None:
+            from referee_desk.controller import qt_translate
             from referee_desk.organizer.stats_dialog import StatsDialog
 
-            rows, problems = result
             from referee_app.organizer.exports import csv_separator
 
-            dialog = StatsDialog(rows, self, csv_separator(self.language()))
+            dialog = StatsDialog(report.rows, self, csv_separator(self.language()))
             self.dialog = dialog
             dialog.show()
-            if problems:
-                text = self.tr("Not counted ({n}): {reasons}").format(n=len(problems), reasons="; ".join(problems))
-                self.controller.warn(Notice.ERROR, text)
+            if report.problems:
+                self._report(report.lines(qt_translate))
 
         self.run(self.tr("Statistics"), count, shown, self._match_count())
 
@@ -556,15 +535,3 @@ def _local_day(at: str) -> str:
     from referee_app.words.localtime import local_date  # here: the window paints before the core loads
 
     return local_date(at)
-
-
-def _load_logs(store: Store, ids: list[str], progress: Callable[[int, int], bool]) -> list[list[Entry]]:
-    """The logs of `ids`, read with progress; Cancel stops before anything is written."""
-    from referee_app.log.store import Cancelled
-
-    logs = []
-    for done, match_id in enumerate(ids, start=1):
-        logs.append(store.load(match_id))
-        if not progress(done, len(ids)):
-            raise Cancelled(f"stopped after {done} of {len(ids)} matches; nothing was written")
-    return logs

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from referee_desk.controller import qt_translate
 from referee_desk.notices import Notice, show_notice
 
 
@@ -34,24 +35,12 @@ class StatsDialog(QDialog):
         self.rows = rows
         self.sep = sep
         layout = QVBoxLayout(self)
-        headers = {
-            "player": self.tr("Player"), "matches": self.tr("Matches"), "matches_won": self.tr("Won"),
-            "win_pct": self.tr("Won (%)"),
-            "racks_won": self.tr("Racks won"), "breaks": self.tr("Breaks"),
-            "breaks_with_ball_made": self.tr("Ball made on the break"), "dry_breaks": self.tr("Dry breaks"),
-            "break_fouls": self.tr("Break fouls"), "break_and_runs": self.tr("Break-and-runs"),
-            "push_outs": self.tr("Push-outs"), "push_out_answers_shoot": self.tr("Push-outs: shot"),
-            "push_out_answers_hand_back": self.tr("Push-outs: handed back"),
-            "options_shoot": self.tr("Options: shot"), "options_hand_back": self.tr("Options: handed back"),
-            "safeties": self.tr("Safeties"), "fouls": self.tr("Fouls"),
-            "three_foul_losses": self.tr("Three-foul losses"), "innings": self.tr("Innings"),
-            "timed_shots": self.tr("Timed shots"), "mean_shot_s": self.tr("Mean shot (s)"),
-            "max_shot_s": self.tr("Longest shot (s)"),
-        }  # fmt: skip
-        keys = list(headers)
+        from referee_app.log.stats import STATS_COLUMNS  # the one table the CSV and the command line read
+
+        keys = [column.key for column in STATS_COLUMNS]
         self.table = QTableWidget(len(rows), len(keys), self)
         self.table.setObjectName("statsTable")
-        self.table.setHorizontalHeaderLabels([headers[k] for k in keys])
+        self.table.setHorizontalHeaderLabels([qt_translate("Stats", column.title) for column in STATS_COLUMNS])
         for r, row in enumerate(rows):
             for c, key in enumerate(keys):
                 value = row.get(key)

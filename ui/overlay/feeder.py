@@ -35,10 +35,14 @@ class LiveOverlay(QObject):
 
     def start(self, port: int, lan: bool = False) -> bool:
         """Listen on `port` (this computer only, or the LAN); False once the reason is on the notices."""
+        from referee_desk.i18n import translator_for
+
         from referee_app.web.server import OverlayServer
 
         self.stop()
-        server = self.controller.operate(self.tr("Live overlay"), lambda: OverlayServer(port, lan).start())
+        server = self.controller.operate(
+            self.tr("Live overlay"), lambda: OverlayServer(port, lan, words=translator_for).start()
+        )
         if server is None:
             return False
         self.server = server

@@ -76,6 +76,69 @@
     </message>
 </context>
 <context>
+    <name>Board</name>
+    <message>
+        <source>Tables</source>
+        <translation>Tables</translation>
+    </message>
+    <message>
+        <source>Table {n}</source>
+        <translation>Table {n}</translation>
+    </message>
+    <message>
+        <source>race to {n}</source>
+        <translation>en {n}</translation>
+    </message>
+    <message>
+        <source>rack {n}</source>
+        <translation>manche {n}</translation>
+    </message>
+    <message>
+        <source>1 foul</source>
+        <translation>1 faute</translation>
+    </message>
+    <message>
+        <source>{n} fouls</source>
+        <translation>{n} fautes</translation>
+    </message>
+    <message>
+        <source>warning due</source>
+        <translation>avertissement dû</translation>
+    </message>
+    <message>
+        <source>Next match: {a} – {b}</source>
+        <translation>Prochain match&#xa0;: {a} – {b}</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>libre</translation>
+    </message>
+    <message>
+        <source>desk offline</source>
+        <translation>pupitre hors ligne</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
+        <source>finished: {a} {score} {b}</source>
+        <translation>terminé&#xa0;: {a} {score} {b}</translation>
+    </message>
+    <message>
+        <source>reconnecting…</source>
+        <translation>reconnexion…</translation>
+    </message>
+    <message>
+        <source>the event server cannot be reached</source>
+        <translation>serveur de l’événement injoignable</translation>
+    </message>
+    <message>
+        <source>{n} ago</source>
+        <translation>il y a {n}</translation>
+    </message>
+</context>
+<context>
     <name>BoardWindow</name>
     <message>
         <source>Event board</source>
@@ -757,26 +820,6 @@
         <translation>Fusion</translation>
     </message>
     <message>
-        <source>{file}: not merged: {reason}</source>
-        <translation>{file}&#xa0;: non fusionnée&#xa0;: {reason}</translation>
-    </message>
-    <message>
-        <source>{file}: {added} added, {same} already here, {conflicts} in conflict</source>
-        <translation>{file} — ajoutés&#xa0;: {added}, déjà présents&#xa0;: {same}, en conflit&#xa0;: {conflicts}</translation>
-    </message>
-    <message>
-        <source>carried on: match {id} (new events of a longer log)</source>
-        <translation>complété&#xa0;: match {id} (nouveaux événements d’un journal plus long)</translation>
-    </message>
-    <message>
-        <source>conflict, not merged: match {id}</source>
-        <translation>conflit, non fusionné&#xa0;: match {id}</translation>
-    </message>
-    <message>
-        <source>Not counted ({n}): {reasons}</source>
-        <translation>Non comptés ({n})&#xa0;: {reasons}</translation>
-    </message>
-    <message>
         <source>Statistics</source>
         <translation>Statistiques</translation>
     </message>
@@ -893,6 +936,116 @@
     <message>
         <source>Hand the table back [H]</source>
         <translation>Redonner la main [H]</translation>
+    </message>
+</context>
+<context>
+    <name>Organizer</name>
+    <message>
+        <source>not exported: {reason}</source>
+        <translation>non exporté&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>{file}: not merged: {reason}</source>
+        <translation>{file}&#xa0;: non fusionné&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>{file}: {added} added, {same} already here, {conflicts} in conflict</source>
+        <translation>{file} — ajoutés&#xa0;: {added}, déjà présents&#xa0;: {same}, en conflit&#xa0;: {conflicts}</translation>
+    </message>
+    <message>
+        <source>added: match {id}</source>
+        <translation>ajouté&#xa0;: match {id}</translation>
+    </message>
+    <message>
+        <source>carried on: match {id} (the new events of a longer log)</source>
+        <translation>complété&#xa0;: match {id} (les nouveaux événements d’un journal plus long)</translation>
+    </message>
+    <message>
+        <source>conflict: match {id} has other events in {file}; not merged</source>
+        <translation>conflit&#xa0;: le match {id} a d’autres événements dans {file}&#xa0;; non fusionné</translation>
+    </message>
+    <message>
+        <source>damaged: match {id} in {file}: {reason}; not merged</source>
+        <translation>endommagé&#xa0;: match {id} dans {file}&#xa0;: {reason}&#xa0;; non fusionné</translation>
+    </message>
+    <message>
+        <source>not counted: {reason}</source>
+        <translation>non compté&#xa0;: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>Overlay</name>
+    <message>
+        <source>Race to {n}</source>
+        <translation>En {n} manches</translation>
+    </message>
+    <message>
+        <source>Rack {n}</source>
+        <translation>Manche {n}</translation>
+    </message>
+    <message>
+        <source>1 foul</source>
+        <translation>1 faute</translation>
+    </message>
+    <message>
+        <source>{n} fouls</source>
+        <translation>{n} fautes</translation>
+    </message>
+    <message>
+        <source>warned</source>
+        <translation>averti</translation>
+    </message>
+    <message>
+        <source>break</source>
+        <translation>casse</translation>
+    </message>
+    <message>
+        <source>ball in hand</source>
+        <translation>bille en main</translation>
+    </message>
+    <message>
+        <source>ext. {n}</source>
+        <translation>ext. {n}</translation>
+    </message>
+    <message>
+        <source>Waiting for the next match</source>
+        <translation>En attente du prochain match</translation>
+    </message>
+    <message>
+        <source>reconnecting…</source>
+        <translation>reconnexion…</translation>
+    </message>
+    <message>
+        <source>{name} wins rack {rack}</source>
+        <translation>{name} gagne la manche {rack}</translation>
+    </message>
+    <message>
+        <source>{name} wins the match {a}–{b}</source>
+        <translation>{name} gagne le match {a}–{b}</translation>
+    </message>
+    <message>
+        <source>Warning: {name} is on two fouls</source>
+        <translation>Avertissement&#xa0;: {name} est à deux fautes</translation>
+    </message>
+    <message>
+        <source>Push-out by {name}</source>
+        <translation>Push-out de {name}</translation>
+    </message>
+    <message>
+        <source>{name} to choose: play or hand back</source>
+        <translation>{name} choisit&#xa0;: jouer ou rendre la main</translation>
+    </message>
+    <message>
+        <source>{name} plays on</source>
+        <translation>{name} joue</translation>
+    </message>
+    <message>
+        <source>{name} hands the table back</source>
+        <translation>{name} rend la main</translation>
+    </message>
+    <message>
+        <source>Rack {rack}: stalemate, re-rack</source>
+        <translation>Manche {rack}&#xa0;: pat, on recasse</translation>
     </message>
 </context>
 <context>
@@ -1505,11 +1658,7 @@
     </message>
 </context>
 <context>
-    <name>StatsDialog</name>
-    <message>
-        <source>Statistics</source>
-        <translation>Statistiques</translation>
-    </message>
+    <name>Stats</name>
     <message>
         <source>Player</source>
         <translation>Joueur</translation>
@@ -1597,6 +1746,13 @@
     <message>
         <source>Longest shot (s)</source>
         <translation>Coup le plus long (s)</translation>
+    </message>
+</context>
+<context>
+    <name>StatsDialog</name>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistiques</translation>
     </message>
     <message>
         <source>Export CSV…</source>

@@ -1,0 +1,71 @@
+"""The web pages' words, from the one catalogue: the pages fetch them in their language.
+
+Every word a page shows is marked here for translation (`QT_TRANSLATE_NOOP`), so it lands in
+the `.ts` beside the desk's and a missing French word fails the catalogue's test. A rack's "how"
+is the desk's own label (`game.labels.HOW_LABELS`): the overlay says what the desk and the sheet
+say. The server answers `/words.json?lang=xx` with `words_for(site, tr)`, `tr` being the
+translation the GUI side hands in for that language (the core never loads Qt's catalogue itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from referee_app.game.labels import CTX as LABELS_CTX
+from referee_app.game.labels import HOW_LABELS
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+
+Words = Callable[[str], Translate]
+"""A language code -> the translation into it (English for a language the catalogue lacks)."""
+
+OVERLAY: dict[str, str] = {
+    "race": QT_TRANSLATE_NOOP("Overlay", "Race to {n}"),
+    "rack": QT_TRANSLATE_NOOP("Overlay", "Rack {n}"),
+    "foul": QT_TRANSLATE_NOOP("Overlay", "1 foul"),
+    "fouls": QT_TRANSLATE_NOOP("Overlay", "{n} fouls"),
+    "warned": QT_TRANSLATE_NOOP("Overlay", "warned"),
+    "breaker": QT_TRANSLATE_NOOP("Overlay", "break"),
+    "hand": QT_TRANSLATE_NOOP("Overlay", "ball in hand"),
+    "ext": QT_TRANSLATE_NOOP("Overlay", "ext. {n}"),
+    "waiting": QT_TRANSLATE_NOOP("Overlay", "Waiting for the next match"),
+    "reconnecting": QT_TRANSLATE_NOOP("Overlay", "reconnecting…"),
+    "b_rack": QT_TRANSLATE_NOOP("Overlay", "{name} wins rack {rack}"),
+    "b_match": QT_TRANSLATE_NOOP("Overlay", "{name} wins the match {a}–{b}"),
+    "b_warning": QT_TRANSLATE_NOOP("Overlay", "Warning: {name} is on two fouls"),
+    "b_push_out": QT_TRANSLATE_NOOP("Overlay", "Push-out by {name}"),
+    "b_option": QT_TRANSLATE_NOOP("Overlay", "{name} to choose: play or hand back"),
+    "b_shoot": QT_TRANSLATE_NOOP("Overlay", "{name} plays on"),
+    "b_hand_back": QT_TRANSLATE_NOOP("Overlay", "{name} hands the table back"),
+    "b_draw": QT_TRANSLATE_NOOP("Overlay", "Rack {rack}: stalemate, re-rack"),
+}
+"""The overlay's words (`live.js`), by the key the page asks for."""
+
+BOARD: dict[str, str] = {
+    "title": QT_TRANSLATE_NOOP("Board", "Tables"),
+    "table": QT_TRANSLATE_NOOP("Board", "Table {n}"),
+    "race": QT_TRANSLATE_NOOP("Board", "race to {n}"),
+    "rack": QT_TRANSLATE_NOOP("Board", "rack {n}"),
+    "foul": QT_TRANSLATE_NOOP("Board", "1 foul"),
+    "fouls": QT_TRANSLATE_NOOP("Board", "{n} fouls"),
+    "warn": QT_TRANSLATE_NOOP("Board", "warning due"),
+    "next": QT_TRANSLATE_NOOP("Board", "Next match: {a} – {b}"),
+    "free": QT_TRANSLATE_NOOP("Board", "free"),
+    "offline": QT_TRANSLATE_NOOP("Board", "desk offline"),
+    "done": QT_TRANSLATE_NOOP("Board", "finished"),
+    "finished": QT_TRANSLATE_NOOP("Board", "finished: {a} {score} {b}"),
+    "reconnecting": QT_TRANSLATE_NOOP("Board", "reconnecting…"),
+    "server": QT_TRANSLATE_NOOP("Board", "the event server cannot be reached"),
+    "ago": QT_TRANSLATE_NOOP("Board", "{n} ago"),
+}
+"""The board's words (`board.js`), by the key the page asks for."""
+
+SITES: dict[str, tuple[str, dict[str, str]]] = {"overlay": ("Overlay", OVERLAY), "board": ("Board", BOARD)}
+
+
+def words_for(site: str, tr: Translate = english) -> dict[str, str]:
+    """Every word of `site`'s pages ("overlay" or "board") through `tr`, by key."""
+    context, words = SITES[site]
+    out = {key: tr(context, text) for key, text in words.items()}
+    if site == "overlay":  # how a rack was won, as the desk words it: "how_<RackHow value>"
+        out |= {f"how_{how.value}": tr(LABELS_CTX, text) for how, text in HOW_LABELS.items()}
+    return out
