@@ -122,6 +122,11 @@ class EventLink:
         server is this computer and no fingerprint was given."""
         from psycopg.conninfo import make_conninfo
 
+        if not self.key:
+            raise EventServerError(
+                "this desk has no table key yet (each table now has its own): "
+                "connect again with the key the organizer printed"
+            )
         key = TableKey.parse(self.key)
         if self.fingerprint:
             if not root_certificate:

@@ -321,7 +321,7 @@ def push_pending(
                 outcome.reasons[match_id] = first_line(exc)
         if done is None:  # another table's match: a conflict here, which the server refuses to hear of
             first = rows.rows_after(match_id, 0)
-            outcome.reasons.setdefault(match_id, f"match {match_id} belongs to another table")
+            outcome.reasons.setdefault(match_id, "another table holds this match (the organizer can move it here)")
             done = _MatchPush(mark, 0, EventRow(match_id, first[0][0] if first else 1, "", "", "", ""))
         conflict_seq = None if done.clash is None else done.clash.seq
         marks.set_mark(sid, match_id, done.last, conflict_seq)  # after the commit: a crash between resends

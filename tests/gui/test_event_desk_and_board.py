@@ -40,6 +40,7 @@ def test_a_desk_connects_and_its_light_follows_the_server(desk: Desk, event_serv
     desk.window.open_connect()
     _type(desk, "connectServer", f"127.0.0.1:{event_server.port}")
     _type(desk, "connectKey", table_key(event_server, "12"))
+    _type(desk, "connectFingerprint", event_server.fingerprint())  # TLS, the server's certificate pinned
     desk.click("connectOk")
     light = desk.widget("eventLight")
     desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
@@ -55,7 +56,8 @@ def test_a_desk_connects_and_its_light_follows_the_server(desk: Desk, event_serv
     event_server.start()
     desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
     assert _server_count(event_server) == 4
-    assert LinkFile(desk.db).load() == table_link(event_server, "12")  # remembered, its table told by the server
+    remembered = LinkFile(desk.db).load()  # its table told by the server, its certificate pinned
+    assert remembered is not None and remembered.table == "12" and remembered.certificate
     desk.window.disconnect_event()
     assert not light.isVisible()
 
@@ -203,3 +205,51 @@ def test_connect_refuses_an_unfinished_form(desk: Desk) -> None:
     desk.click("connectOk")  # the venue network: not without the server's fingerprint
     assert "fingerprint is needed" in desk.text("connectProblem")
     assert not Path(str(desk.db) + ".link").exists()
+
+
+def test_the_light_shows_an_error_in_its_own_colour_and_words(desk: Desk) -> None:
+    from referee_desk.venue.link import COLOURS, LinkLight
+
+    from referee_app.venue.model import LinkReport, LinkStatus
+
+    light = LinkLight()
+    light.show_report(LinkReport(LinkStatus.ERROR, error="permission denied for table events"))
+    assert "Event: error, retrying: permission denied for table events" in light.text()
+    assert COLOURS[LinkStatus.ERROR] in light.text() and len(set(COLOURS.values())) == len(COLOURS)
+
+
+def test_an_uncaught_error_on_any_thread_is_logged_and_shown(
+    desk: Desk, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import threading
+
+    from referee_desk.notices import install_excepthooks
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    install_excepthooks(desk.window.controller)
+
+    def boom() -> None:
+        raise RuntimeError("the disk said no\nand more detail")
+
+    thread = threading.Thread(target=boom)
+    thread.start()
+    thread.join()
+    desk.qtbot.waitUntil(lambda: "Something went wrong: the disk said no (see the log)." in desk.text("startNotice"))
+    assert any(r.exc_info and "uncaught" in r.getMessage() for r in caplog.records)
+
+
+def test_the_board_window_adds_a_table_and_shows_the_fingerprint(qtbot: Any, event_server: Any) -> None:
+    from referee_desk.venue.board_window import BoardWindow
+
+    window = BoardWindow(event_server.organizer_conninfo(), "", event_server.fingerprint(), "192.0.2.2:5433")
+    qtbot.addWidget(window)
+    assert event_server.fingerprint() in window.pin.text() and "192.0.2.2:5433" in window.pin.text()
+    key = window.add_table("Show court")
+    assert key and f"Table Show court's key: {key}" in window.notice.text()
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        from referee_app.venue import db
+
+        assert "Show court" in db.tables(conn)
+    window.show_view({"tables": [], "server": "error", "error": "permission denied for table heads"})
+    assert window.status.text() == "Event server: error, retrying: permission denied for table heads"
