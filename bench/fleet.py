@@ -14,6 +14,9 @@ was up); the catch-up after the 10 s stop (from the server back to the board hol
 committed before); and the desk's click p95 (bench/overlay.py's click, paced as a referee's)
 with its pusher connected against the same desk not connected, in alternating blocks.
 
+As at a venue: each desk logs in with its own table's key, over TLS with the server's certificate
+pinned by its fingerprint, and the server checks every row's table, seq and hash chain.
+
 Last line: `lost N duplicates N gaps N board_p95_ms N catch_up_s N click_ratio N`
 (targets: 0, 0, 0, <= 1000, <= 5, <= 1.1).
 """
@@ -42,15 +45,15 @@ from bench.synthetic import synthetic_events
 from referee_app.game.events import MatchStarted
 from referee_app.log.session import Session
 from referee_app.log.store import Store
+from referee_app.venue import db
 from referee_app.venue.board import BoardWatcher
-from referee_app.venue.model import EventLink
-from referee_app.venue.pusher import LinkFile, Pusher, link_path
+from referee_app.venue.model import EventLink, TableKey
+from referee_app.venue.pusher import LinkFile, Pusher, complete, link_path
 from referee_app.venue.server import Cluster
 
 DESKS = 64
 EVENTS = 200
 EVERY_S = 0.2
-PASSWORD = "fleet-bench-pass"
 STOP_AT_S, STOP_FOR_S = 8.0, 10.0
 LOSE_MARKS_AT_S = 22.0
 CRASH_AT_S = 28.0
@@ -75,13 +78,23 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def table_link(cluster: Cluster, table: str, fingerprint: str, folder: Path) -> EventLink:
+    """The table's own key (as `event-server add-table` makes it), over TLS pinned to the fingerprint."""
+    secret = TableKey.new_secret()
+    with psycopg.connect(cluster.organizer_conninfo()) as conn:
+        key = TableKey.for_role(db.add_table(conn, table, secret), secret)
+    return complete(
+        Path(tempfile.mkdtemp()) / "probe.db", EventLink("127.0.0.1", str(key), table, cluster.port, fingerprint)
+    )
+
+
 def make_desk(folder: Path, number: int, link: EventLink) -> FleetDesk:
-    db = folder / f"table{number}.db"
-    Store(db).close()
+    db_path = folder / f"table{number}.db"
+    Store(db_path).close()
     events = synthetic_events(11)  # 200 events: the start, the lag and 11 racks
     assert len(events) == EVENTS
-    LinkFile(db).save(link)
-    return FleetDesk(db, number, events, Pusher(db, link).start(), link)
+    LinkFile(db_path).save(link)
+    return FleetDesk(db_path, number, events, Pusher(db_path, link).start(), link)
 
 
 def begin(desk: FleetDesk) -> Session:
@@ -95,9 +108,10 @@ def main() -> None:
     base = Path(tempfile.mkdtemp(prefix="referee-fleet-"))
     base.chmod(0o711)
     cluster = Cluster(base / "server")
-    cluster.init(PASSWORD, port=free_port())
+    cluster.init(port=free_port())
     cluster.start()
     organizer = cluster.organizer_conninfo()
+    fingerprint = cluster.fingerprint()
     try:
         committed: dict[tuple[str, int], float] = {}
         arrived: dict[tuple[str, int], float] = {}
@@ -113,7 +127,7 @@ def main() -> None:
                     seen[match_id] = seq
 
         board = BoardWatcher(organizer, on_board, poll_s=1.0)
-        desks = [make_desk(base, n, EventLink("127.0.0.1", PASSWORD, str(n), cluster.port)) for n in range(DESKS)]
+        desks = [make_desk(base, n, table_link(cluster, str(n), fingerprint, base)) for n in range(DESKS)]
         board.start()
         down: list[tuple[float, float]] = []
 
@@ -186,8 +200,8 @@ def main() -> None:
             server = conn.execute("SELECT match_id, seq, hash FROM events").fetchall()
         ours: dict[tuple[str, int], str] = {}
         for desk in desks:
-            with sqlite3.connect(desk.db) as db:
-                for match_id, seq, digest in db.execute("SELECT match_id, seq, hash FROM events"):
+            with sqlite3.connect(desk.db) as desk_db:
+                for match_id, seq, digest in desk_db.execute("SELECT match_id, seq, hash FROM events"):
                     ours[(match_id, seq)] = digest
         on_server: dict[tuple[str, int], list[str]] = {}
         for match_id, seq, digest in server:
@@ -246,7 +260,7 @@ def click_ratio(folder: Path, cluster: Cluster) -> tuple[list[float], list[float
     QTest.qWaitForWindowExposed(window)
     window.controller.new_match(MatchStarted(players=("Ana", "Ben"), race_to=99, table="65"))
     window.controller.record(Lag(winner=Seat.A))
-    link = EventLink("127.0.0.1", PASSWORD, "65", cluster.port)
+    link = table_link(cluster, "65", cluster.fingerprint(), folder)
     times = alternate_blocks(app, window, lambda: window.link().connect_to(link), lambda: window.link().leave())
     window.close()
     return times

@@ -49,7 +49,30 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-EVENT_PASSWORD = "table-pass-2026"
+_KEYS: dict[tuple[str, str], str] = {}
+
+
+def table_key(cluster: Any, table: str) -> str:
+    """The table's key on this event server, made once (as `add-table` does) and reused after."""
+    import psycopg
+
+    from referee_app.venue import db
+    from referee_app.venue.model import TableKey
+
+    made = _KEYS.get((str(cluster.folder), table))
+    if made is None:
+        secret = TableKey.new_secret()
+        with psycopg.connect(cluster.organizer_conninfo()) as conn:
+            made = str(TableKey.for_role(db.add_table(conn, table, secret), secret))
+        _KEYS[(str(cluster.folder), table)] = made
+    return made
+
+
+def table_link(cluster: Any, table: str, fingerprint: str = "") -> Any:
+    """A desk's link to `table` on this computer's event server (TLS when `fingerprint` is given)."""
+    from referee_app.venue.model import EventLink
+
+    return EventLink("127.0.0.1", table_key(cluster, table), table, cluster.port, fingerprint)
 
 
 @pytest.fixture(scope="session")
@@ -67,7 +90,7 @@ def event_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     base.chmod(0o711)  # as root, the server runs as `postgres`, who must reach its folder
     cluster = Cluster(base / "server")
     try:
-        cluster.init(EVENT_PASSWORD, port=free_port())
+        cluster.init(port=free_port())
         cluster.start()
         yield cluster
     finally:

@@ -17,14 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SQLITE_DOOR = {"referee_app/log/store.py", "referee_app/log/schema.py"}
 POSTGRES_DOOR = {"referee_app/venue/db.py", "referee_app/venue/schema.py"}
-VENUE_MOVING = {
-    "referee_app/venue/pusher.py",  # LinkFile (the link's own SQLite file) and the pushes' statements
-    "referee_app/venue/board.py",
-    "referee_app/venue/server.py",
-    "referee_app/cli/venue.py",
-}
-"""The live event's statements still on their way into `venue/db.py` (and the pusher's link file,
-a SQLite file of its own): allowed until that move lands, then this set goes."""
+VENUE_MOVING = {"referee_app/venue/pusher.py"}
+"""The desk's link file (`LinkFile`): a small SQLite file of its own beside the desk's database,
+holding the connection settings and watermarks, not the match log."""
 
 SQL = re.compile(
     r"\b(SELECT\b.+\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|TRIGGER|INDEX|VIEW|ROLE|DATABASE)"

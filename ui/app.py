@@ -111,6 +111,10 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
         window.show_notice(Notice.ERROR, str(exc))
         return
     window.controller.attach(store)
+    if getattr(args, "log_file", False):  # the desk's log beside its database (`where` names it); not in tests
+        from referee_app.venue.worker import log_file_for, log_to_file
+
+        log_to_file(log_file_for(Path(store.path)))
     if args.demo:
         loaded = window.controller.operate(
             QCoreApplication.translate("DeskWindow", "Loading the demo matches"), lambda: load_demo(store)
@@ -142,6 +146,7 @@ def run_desk(argv: Sequence[str], commands: Sequence[str] = ()) -> int:
 
     logging.basicConfig(level=logging.INFO)
     args = parse_args(argv, commands)  # first: --help and a bad option need no window, nor a display
+    args.log_file = True
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)

@@ -1,8 +1,9 @@
-"""The live event's commands: the server (init, start, stop), a desk's link (connect, push),
-the organizer's assignments and the copy of the event into a SQLite database (pull).
+"""The live event's commands: the server (init, start, stop, status, add-table, move), a desk's
+link (connect, push), the organizer's assignments and the copy of the event into a SQLite
+database (pull).
 
-Passwords never go on the command line, where other users' `ps` would show them: they come
-from $REFEREE_EVENT_PASSWORD, a `--password-file`, or a prompt on the terminal.
+A table's key never goes on the command line, where other users' `ps` would show it: it comes
+from $REFEREE_TABLE_KEY, a `--key-file`, or a prompt on the terminal.
 """
 
 from __future__ import annotations
@@ -20,41 +21,43 @@ from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
 from referee_app.log.codec import LogFormatError, parse_event_text
 from referee_app.venue import db as event_db
-from referee_app.venue.model import Assignment, EventLink, first_line, new_assignment_id
-from referee_app.venue.pusher import DeskRows, LinkFile, push_pending
+from referee_app.venue.model import Assignment, EventLink, TableKey, first_line, new_assignment_id
+from referee_app.venue.pusher import DeskRows, LinkFile, complete, desk_conninfo, link_path, push_pending
 from referee_app.venue.schema import DEFAULT_PORT
 from referee_app.venue.server import Cluster
+from referee_app.venue.worker import log_to_file
 
 
 class EventCliError(Exception):
     pass
 
 
-def password(args: argparse.Namespace, confirm: bool = False) -> str:
-    if getattr(args, "password_file", None):
-        return Path(args.password_file).read_text(encoding="utf-8").strip()
-    from_env = os.environ.get("REFEREE_EVENT_PASSWORD")
+def table_key(args: argparse.Namespace) -> str:
+    if getattr(args, "key_file", None):
+        return Path(args.key_file).read_text(encoding="utf-8").strip()
+    from_env = os.environ.get("REFEREE_TABLE_KEY")
     if from_env:
         return from_env
     if not sys.stdin.isatty():
-        raise EventCliError("the event password: give --password-file, or set REFEREE_EVENT_PASSWORD")
-    typed = getpass.getpass("Event password: ")
-    if confirm and getpass.getpass("Again: ") != typed:
-        raise EventCliError("the two passwords differ")
-    return typed
+        raise EventCliError("this table's key: give --key-file, or set REFEREE_TABLE_KEY")
+    return getpass.getpass("This table's key (printed by add-table): ")
 
 
 def add_parsers(sub: Any) -> None:
-    srv = sub.add_parser("event-server", help="the event's PostgreSQL server: init, start, stop, status")
-    srv.add_argument("action", choices=["init", "start", "stop", "status"])
+    srv = sub.add_parser(
+        "event-server", help="the event's PostgreSQL server: init, start, stop, status, add-table (a table's key), move"
+    )
+    srv.add_argument("action", choices=["init", "start", "stop", "status", "add-table", "move"])
     srv.add_argument("folder", type=Path, metavar="DIR")
     srv.add_argument("--port", type=int, default=DEFAULT_PORT)
-    srv.add_argument("--password-file", help="init: the desks' event password (else asked, or $REFEREE_EVENT_PASSWORD)")
+    srv.add_argument("--table", help="add-table: the table (a new key for a table that has one); move: its new table")
+    srv.add_argument("--match", help="move: the match that goes on at --table")
     con = sub.add_parser("connect", help="send this desk's events to the event server (remembered)")
     con.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="match database")
     con.add_argument("--server", help="the event server's address, HOST or HOST:PORT")
-    con.add_argument("--table", help="this desk's table number")
-    con.add_argument("--password-file")
+    con.add_argument("--fingerprint", default="", help="the server's fingerprint (printed by init, shown on the board)")
+    con.add_argument("--table", help="this desk's table (checked against the key's)")
+    con.add_argument("--key-file", help="this table's key (else $REFEREE_TABLE_KEY, or asked)")
     con.add_argument("--forget", action="store_true", help="disconnect this desk from the event")
     push = sub.add_parser("push", help="send the events the server lacks now, and say how the link stands")
     push.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="match database")
@@ -80,20 +83,78 @@ def add_parsers(sub: Any) -> None:
 def cmd_event_server(args: argparse.Namespace, out: TextIO) -> int:
     cluster = Cluster(args.folder.resolve())
     if args.action == "init":
-        cluster.init(password(args, confirm=True), args.port)
-        out.write(f"event server made in {cluster.folder} (port {args.port}); start it with: "
-                  f"referee-app event-server start {cluster.folder}\n")  # fmt: skip
-    elif args.action == "start":
+        cluster.init(args.port)
+        out.write(
+            f"event server made in {cluster.folder} (port {args.port}); start it with: "
+            f"referee-app event-server start {cluster.folder}\n"
+            f"its fingerprint, for each desk's connect: {cluster.fingerprint()}\n"
+            f"each table's key: referee-app event-server add-table {cluster.folder} --table N\n"
+        )
+        return 0
+    cluster.check()  # status, start, stop: only on an event server's folder
+    if args.action == "start":
         cluster.start()
-        out.write(f"event server running on port {cluster.port}\n")
+        out.write(f"event server running on port {cluster.port}; fingerprint {cluster.fingerprint()}\n")
     elif args.action == "stop":
         cluster.stop()
         out.write("event server stopped\n")
+    elif args.action == "add-table":
+        if not args.table or not args.table.strip():
+            raise EventCliError("add-table needs --table")
+        with psycopg_connect(cluster.organizer_conninfo()) as conn:
+            event_db.server_id(conn)
+            key = new_table_key(conn, args.table.strip())
+        say_table_key(out, cluster, args.table.strip(), key)
+    elif args.action == "move":
+        if not args.match or not args.table:
+            raise EventCliError("move needs --match and --table")
+        with psycopg_connect(cluster.organizer_conninfo()) as conn:
+            event_db.server_id(conn)
+            if args.table.strip() not in event_db.tables(conn):
+                raise EventCliError(f"table {args.table.strip()} has no key yet: add-table first")
+            if not event_db.move_match(conn, args.match, args.table.strip()):
+                raise EventCliError(f"no match {args.match} on the event server")
+        out.write(f"match {args.match} goes on at table {args.table.strip()}\n")
     else:
         running = cluster.running()
         out.write(f"event server {'running on port ' + str(cluster.port) if running else 'stopped'}\n")
         return 0 if running else 3
     return 0
+
+
+def psycopg_connect(conninfo: str) -> Any:
+    import psycopg
+
+    return psycopg.connect(conninfo, connect_timeout=5)
+
+
+def new_table_key(conn: Any, table: str) -> TableKey:
+    """A new key for `table` (its login made, or its old key replaced)."""
+    secret = TableKey.new_secret()
+    return TableKey.for_role(event_db.add_table(conn, table, secret), secret)
+
+
+def say_table_key(out: TextIO, cluster: Cluster, table: str, key: TableKey) -> None:
+    out.write(
+        f"table {table}: key {key}\n"
+        f"  on that desk: Event > Connect (server {cluster_address(cluster)}, this key, fingerprint "
+        f"{cluster.fingerprint()}),\n"
+        f"  or: referee-app connect --server {cluster_address(cluster)} --fingerprint {cluster.fingerprint()}"
+        " (then type the key)\n"
+    )
+
+
+def cluster_address(cluster: Cluster) -> str:
+    """This computer's address on the venue network, as a desk types it."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing address
+            host = str(probe.getsockname()[0])
+    except OSError:
+        host = "127.0.0.1"
+    return f"{host}:{cluster.port}"
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -108,19 +169,19 @@ def _address(text: str) -> tuple[str, int]:
 def cmd_connect(args: argparse.Namespace, out: TextIO, db: Path) -> int:
     import psycopg
 
-    links = LinkFile(db)
+    links = LinkFile(db, mend=True)  # a damaged link file is replaced: it holds nothing a connection cannot rebuild
     try:
         if args.forget:
             links.forget()
             out.write("this desk is no longer connected to an event\n")
             return 0
-        if not args.server or not args.table:
-            raise EventCliError("connect needs --server and --table (or --forget)")
+        if not args.server:
+            raise EventCliError("connect needs --server (and this table's key), or --forget")
         host, port = _address(args.server)
-        link = EventLink(host, password(args), args.table.strip(), port)
+        key = str(TableKey.parse(table_key(args)))
+        link = EventLink(host, key, (args.table or "").strip(), port, args.fingerprint.strip())
         try:
-            with psycopg.connect(link.conninfo()) as conn:
-                event_db.server_id(conn)
+            link = complete(db, link)
         except psycopg.OperationalError as exc:
             raise EventCliError(f"cannot reach the event server at {host}:{port}: {first_line(exc)}") from None
         links.save(link)
@@ -133,23 +194,28 @@ def cmd_connect(args: argparse.Namespace, out: TextIO, db: Path) -> int:
 def cmd_push(args: argparse.Namespace, out: TextIO, db: Path) -> int:
     import psycopg
 
+    if not link_path(db).exists():
+        raise EventCliError("this desk is not connected to an event (referee-app connect)")
     links = LinkFile(db)
-    rows = DeskRows(db)
     try:
         link = links.load()
         if link is None:
             raise EventCliError("this desk is not connected to an event (referee-app connect)")
+        rows = DeskRows(db)
         try:
-            with psycopg.connect(link.conninfo(), autocommit=True) as conn:
+            with psycopg.connect(desk_conninfo(db, link), autocommit=True) as conn:
                 outcome = push_pending(conn, event_db.server_id(conn), rows, links, link.table)
         except psycopg.OperationalError as exc:
             raise EventCliError(f"offline: {first_line(exc)}") from None
+        finally:
+            rows.close()
     finally:
-        rows.close()
         links.close()
     out.write(f"sent {outcome.pushed} events; {len(outcome.conflicts)} conflicts\n")
     for match_id, seq in outcome.conflicts:
-        out.write(f"conflict: match {match_id}, event {seq} differs on the server (nothing was overwritten)\n")
+        why = outcome.reasons.get(match_id)
+        detail = why if why else f"event {seq} differs on the server"
+        out.write(f"conflict: match {match_id}, {detail} (nothing was overwritten)\n")
     return 1 if outcome.conflicts else 0
 
 
@@ -171,10 +237,14 @@ def cmd_assign(args: argparse.Namespace, out: TextIO) -> int:
         args.event,
         args.round,
     )
-    with psycopg.connect(Cluster(args.server.resolve()).organizer_conninfo()) as conn:
+    cluster = Cluster(args.server.resolve())
+    with psycopg.connect(cluster.organizer_conninfo()) as conn:
         event_db.server_id(conn)
+        key = None if assignment.table in event_db.tables(conn) else new_table_key(conn, assignment.table)
         event_db.insert_assignment(conn, assignment)
     out.write(f"table {assignment.table}: next match {players[0]} v {players[1]} ({assignment.id})\n")
+    if key is not None:  # a table the event did not have: its desk needs its key
+        say_table_key(out, cluster, assignment.table, key)
     return 0
 
 
@@ -233,6 +303,11 @@ def start_board_web(args: argparse.Namespace) -> Any:
     return server
 
 
+def board_log(cluster: Cluster) -> Path:
+    """The board's log: in the event server's folder."""
+    return cluster.folder / "board.log"
+
+
 def cmd_board(args: argparse.Namespace, out: TextIO) -> int:
     """The board with no window: the web page only, until interrupted (Ctrl+C, or a service's stop)."""
     import signal
@@ -242,9 +317,11 @@ def cmd_board(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.web is None:
         raise EventCliError("with no window, the board needs --web PORT")
-    conninfo = Cluster(args.server.resolve()).organizer_conninfo()
+    cluster = Cluster(args.server.resolve())
+    conninfo = cluster.organizer_conninfo()
+    log_to_file(board_log(cluster))
     server = start_board_web(args)
-    watcher = BoardWatcher(conninfo, server.feed.publish).start()
+    watcher = BoardWatcher(conninfo, server.feed.publish, fingerprint=cluster.fingerprint()).start()
     done = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: done.set())

@@ -6,11 +6,14 @@ notifications and, on each one and on every (re)connection, re-reads what change
 its per-match watermarks (the `heads` table), so a notification missed while the
 connection was down loses nothing. The board only reads; assignments are written by
 `assign`.
+
+No row a desk can write stops the board: a match whose rows cannot be read or replayed, or a
+table whose view cannot be made (an odd table name, a time at the calendar's edge), is shown
+as a damaged row, and any other failure is logged, shown and retried (`Worker`).
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -19,12 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.game.history import History
-from referee_app.game.refusals import RuleViolation
 from referee_app.game.state import summary
 from referee_app.log.codec import LogFormatError, parse_event_text
 from referee_app.venue import db
 from referee_app.venue.db import ServerEvent
-from referee_app.venue.model import Assignment, is_started
+from referee_app.venue.model import Assignment, first_line, is_started
+from referee_app.venue.worker import Worker
 from referee_app.words.localtime import local
 
 if TYPE_CHECKING:
@@ -50,19 +53,23 @@ class BoardModel:
         self.assignments: tuple[Assignment, ...] = ()
         self.online: set[str] = set()
         self.conflicts: dict[str, int] = {}
+        self.damaged: dict[str, tuple[str, str]] = {}
+        """Matches whose first row could not be read: (table, why)."""
         self.version = 0
 
     def add_rows(self, rows: Iterable[ServerEvent]) -> None:
-        """The server's rows, in seq order per match."""
+        """The server's rows, in seq order per match; a row that cannot be followed marks its match damaged."""
         for row in rows:
             match_id, seq, at, body, table = row.match_id, row.seq, row.at, row.body, row.table_no
             if seq != self.known.get(match_id, 0) + 1:
-                continue  # never the case with the desks' pusher; a later refresh fills the hole
+                continue  # never the case with the server's head + 1 check; a later refresh fills the hole
             self.known[match_id] = seq
             followed = self.matches.get(match_id)
             try:
                 event = parse_event_text(body)
                 if followed is None:
+                    if match_id in self.damaged:
+                        continue
                     if not isinstance(event, MatchStarted):
                         raise LogFormatError("the first event is not match_started")
                     self.matches[match_id] = Followed(History(Entry(1, event, at)), table, at)
@@ -71,9 +78,12 @@ class BoardModel:
                     continue
                 followed.history.add(Entry(seq, event, at))
                 followed.last_at = at
-            except (LogFormatError, RuleViolation, ValueError) as exc:
+            except Exception as exc:  # whatever a desk wrote: this match is damaged, the others go on
+                reason = first_line(exc)
                 if followed is not None:
-                    followed.broken = str(exc)
+                    followed.broken = reason
+                else:
+                    self.damaged[match_id] = (table, reason)
         self.version += 1
 
     def setups(self) -> list[MatchStarted]:
@@ -91,23 +101,34 @@ class BoardModel:
             by_table.setdefault(assignment.table, [])
         for table in self.online:
             by_table.setdefault(table, [])
+        for table, _reason in self.damaged.values():
+            by_table.setdefault(table, [])
         rows = []
         for table in sorted(by_table, key=_table_order):
-            matches = sorted(by_table[table], key=lambda item: item[1].history.entries[0].at)
-            playing = [m for m in matches if not m[1].history.state.finished]
-            current = playing[-1] if playing else (matches[-1] if matches else None)
-            nxt = next((a for a in waiting if a.table == table), None)
-            rows.append(
-                {
-                    "table": table,
-                    "online": table in self.online,
-                    "match": None if current is None else _match_view(*current, now),
-                    "finished": [_finished_view(m, f) for m, f in matches if f.history.state.finished],
-                    "next": None if nxt is None else _next_view(nxt),
-                    "conflicts": sum(1 for m, _ in matches if m in self.conflicts),
-                }
-            )
+            try:
+                rows.append(self._table_row(table, by_table[table], waiting, now))
+            except Exception as exc:  # one table's odd rows never hide the others
+                rows.append(_damaged_row(table, first_line(exc)))
         return rows
+
+    def _table_row(
+        self, table: str, matches: list[tuple[str, Followed]], waiting: list[Assignment], now: datetime
+    ) -> dict[str, Any]:
+        matches = sorted(matches, key=lambda item: item[1].history.entries[0].at)
+        playing = [m for m in matches if not m[1].history.state.finished]
+        current = playing[-1] if playing else (matches[-1] if matches else None)
+        nxt = next((a for a in waiting if a.table == table), None)
+        damaged = [f"{m}: {f.broken}" for m, f in matches if f.broken]
+        damaged += [f"{m}: {why}" for m, (t, why) in self.damaged.items() if t == table]
+        return {
+            "table": table,
+            "online": table in self.online,
+            "match": None if current is None else _match_view(*current, now),
+            "finished": [_finished_view(m, f) for m, f in matches if f.history.state.finished],
+            "next": None if nxt is None else _next_view(nxt),
+            "conflicts": sum(1 for m, _ in matches if m in self.conflicts),
+            "damaged": "; ".join(damaged),
+        }
 
     def view(self) -> dict[str, Any]:
         """The board as JSON: for the web page and the window alike."""
@@ -118,15 +139,27 @@ def _next_view(a: Assignment) -> dict[str, Any]:
     return {"id": a.id, "players": list(a.players), "race_to": a.race_to, "rules": a.rules}
 
 
+def _damaged_row(table: str, reason: str) -> dict[str, Any]:
+    return {"table": table, "online": False, "match": None, "finished": [], "next": None, "conflicts": 0,
+            "damaged": reason}  # fmt: skip
+
+
 def _table_order(table: str) -> tuple[int, str]:
-    return (int(table), "") if table.isdigit() else (10**9, table)
+    """Table 2 before table 10; a name that is not plain ASCII digits (`²`, "Show court") after them."""
+    if table.isascii() and table.isdigit() and len(table) <= 18:
+        return (int(table), "")
+    return (10**19, table)
 
 
 def _age_s(at: str, now: datetime) -> int:
-    then = local(at)
-    if then is None or then.tzinfo is None:
+    """Seconds since `at`; 0 for a time that is not one (or lies at the calendar's edge)."""
+    try:
+        then = local(at)
+        if then is None or then.tzinfo is None:
+            return 0
+        return max(0, int((now - then).total_seconds()))
+    except (OverflowError, ValueError):
         return 0
-    return max(0, int((now - then).total_seconds()))
 
 
 def _match_view(match_id: str, followed: Followed, now: datetime) -> dict[str, Any]:
@@ -178,51 +211,86 @@ def refresh(conn: Conn, model: BoardModel) -> int:
     return added
 
 
-class BoardWatcher:
+class BoardWatcher(Worker):
     """Keeps a `BoardModel` current from the server on its own thread; `on_change(view)` after each change."""
 
-    def __init__(self, conninfo: str, on_change: Callable[[dict[str, Any]], None], poll_s: float = 2.0) -> None:
+    name = "board"
+    max_backoff_s = 10.0
+
+    def __init__(
+        self, conninfo: str, on_change: Callable[[dict[str, Any]], None], poll_s: float = 2.0, fingerprint: str = ""
+    ) -> None:
+        super().__init__()
         self.conninfo = conninfo
         self.on_change = on_change
         self.poll_s = poll_s
+        self.fingerprint = fingerprint
         self.model = BoardModel()
         self.connected = False
-        self._stopping = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="board", daemon=True)
+        self.error = ""
+        self._conn: Conn | None = None
 
     def start(self) -> BoardWatcher:
-        self._thread.start()
+        super().start()
         return self
-
-    def stop(self) -> None:
-        self._stopping.set()
-        self._thread.join(timeout=10)
 
     def _publish(self) -> None:
         view = self.model.view()
-        view["server"] = "online" if self.connected else "offline"
+        view["server"] = "online" if self.connected else ("error" if self.error and self._conn else "offline")
+        view["error"] = self.error
+        view["fingerprint"] = self.fingerprint
         self.on_change(view)
 
-    def _run(self) -> None:
+    def step(self) -> None:
         import psycopg
 
-        while not self._stopping.is_set():
+        if self._conn is None:
+            conn = psycopg.connect(self.conninfo, autocommit=True, connect_timeout=3)
+            self._conn = conn
+            db.server_id(conn)
+            conn.execute("LISTEN events")
+            refresh(conn, self.model)  # everything since the watermarks: nothing missed while away
+            self.connected, self.error = True, ""
+            self._publish()
+            return
+        notified = False
+        for _ in self._conn.notifies(timeout=self.poll_s, stop_after=1):
+            notified = True
+        if self.stopping:
+            return
+        if notified:
+            time.sleep(0.02)  # a burst of commits: read them together
+        refresh(self._conn, self.model)  # also every poll_s: desks' online state, event ages
+        self.connected, self.error = True, ""
+        self._publish()
+
+    def cap_for(self, exc: BaseException) -> float:
+        import psycopg
+
+        return 1.0 if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)) else self.max_backoff_s
+
+    def failed(self, exc: BaseException, retry_in_s: float) -> None:
+        import psycopg
+
+        lost = isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError))
+        if self._conn is not None:
             try:
-                with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=3) as conn:
-                    conn.execute("LISTEN events")
-                    self.connected = True
-                    refresh(conn, self.model)  # everything since the watermarks: nothing missed while away
-                    self._publish()
-                    while not self._stopping.is_set():
-                        notified = False
-                        for _ in conn.notifies(timeout=self.poll_s, stop_after=1):
-                            notified = True
-                        if notified:
-                            time.sleep(0.02)  # a burst of commits: read them together
-                        refresh(conn, self.model)  # also every poll_s: desks' online state, event ages
-                        self._publish()
-            except (psycopg.OperationalError, psycopg.InterfaceError):
-                if self.connected:
-                    self.connected = False
-                    self._publish()
-                self._stopping.wait(1.0)
+                self._conn.close()
+            finally:
+                self._conn = None
+        self.connected = False
+        self.error = "" if lost else first_line(exc)
+        view = {"version": self.model.version, "tables": [], "server": "offline" if lost else "error"}
+        try:
+            view = self.model.view()
+            view["server"] = "offline" if lost else "error"
+        except Exception:  # the model itself fails: the status still shows
+            pass
+        view["error"] = first_line(exc)
+        view["fingerprint"] = self.fingerprint
+        self.on_change(view)
+
+    def finish(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
-from referee_app.venue.model import DESK_APPLICATION, Assignment, EventServerError
+from referee_app.venue.model import Assignment, EventServerError
 from referee_app.venue.schema import DESK_ROLE, SCHEMA_VERSION
 
 if TYPE_CHECKING:
@@ -96,28 +96,43 @@ def server_id(conn: Conn) -> str:
 
 # --- the desk's side -------------------------------------------------------------------------------
 
+REFUSED_OTHER_TABLE = "RF001"
+"""The server's trigger: the match belongs to another table."""
+REFUSED_NOT_NEXT = "RF002"
+"""The event is not the match's head + 1 on the server (another writer was first)."""
+REFUSED_CHAIN = "RF003"
+"""The event's hash does not chain onto the server's head."""
+
+
+def my_table(conn: Conn) -> str | None:
+    """The table this connection's login belongs to (None: not a table's login)."""
+    row = conn.execute("SELECT seats.my_table()").fetchone()
+    return None if row is None or row[0] is None else str(row[0])
+
+
+def desk_head(conn: Conn, match_id: str) -> int | None:
+    """The server's last seq of a match this table holds (0: none yet); None: another table holds it."""
+    row = conn.execute("SELECT desk_head(%s)", (match_id,)).fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
 
 def server_hashes(conn: Conn, match_id: str, after: int, upto: int) -> dict[int, str]:
-    rows = conn.execute(
-        "SELECT seq, hash FROM events WHERE match_id = %s AND seq > %s AND seq <= %s", (match_id, after, upto)
-    ).fetchall()
+    """The server's hashes of this table's match in (after, upto]."""
+    rows = conn.execute("SELECT seq, hash FROM desk_hashes(%s, %s, %s)", (match_id, after, upto)).fetchall()
     return {int(seq): str(digest) for seq, digest in rows}
 
 
-def insert_events(conn: Conn, rows: Iterable[EventRow], table: str) -> None:
+def insert_events(conn: Conn, rows: Iterable[EventRow]) -> None:
+    """Plain inserts: the server checks each one (its table, head + 1, its chain) and fills the rest."""
     with conn.cursor() as cursor:
         cursor.executemany(
-            "INSERT INTO events (match_id, seq, type, at, body, hash, table_no)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (match_id, seq) DO NOTHING",
-            [(r.match_id, r.seq, r.type, r.at, r.body, r.hash, table) for r in rows],
+            "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (%s, %s, %s, %s, %s, %s)",
+            [(r.match_id, r.seq, r.type, r.at, r.body, r.hash) for r in rows],
         )
 
 
-def report_conflict(conn: Conn, match_id: str, seq: int, desk_hash: str, table: str) -> None:
-    conn.execute(
-        "INSERT INTO conflicts (match_id, seq, desk_hash, table_no) VALUES (%s, %s, %s, %s)",
-        (match_id, seq, desk_hash, table),
-    )
+def report_conflict(conn: Conn, match_id: str, seq: int, desk_hash: str) -> None:
+    conn.execute("INSERT INTO conflicts (match_id, seq, desk_hash) VALUES (%s, %s, %s)", (match_id, seq, desk_hash))
 
 
 def assignments(conn: Conn, table: str | None = None) -> tuple[Assignment, ...]:
@@ -168,12 +183,30 @@ def _server_event(r: Sequence[object]) -> ServerEvent:
 
 
 def online_tables(conn: Conn) -> set[str]:
-    """The tables whose desk has a connection open now (its application name carries its table)."""
+    """The tables whose desk has a connection open now (by its login: a desk cannot pose as another)."""
     rows = conn.execute(
-        "SELECT application_name FROM pg_stat_activity WHERE usename = %s AND application_name LIKE %s",
-        (DESK_ROLE, DESK_APPLICATION + "%"),
+        "SELECT DISTINCT t.table_no FROM pg_stat_activity a JOIN seats.tables t ON t.role = a.usename"
     ).fetchall()
-    return {str(name)[len(DESK_APPLICATION) :] for (name,) in rows}
+    return {str(table) for (table,) in rows}
+
+
+def add_table(conn: Conn, table: str, secret: str) -> str:
+    """Make a table's login (or give it a new key: the old one stops working); its role's name."""
+    row = conn.execute("SELECT seats.add_table(%s, %s)", (table, secret)).fetchone()
+    assert row is not None
+    return str(row[0])
+
+
+def tables(conn: Conn) -> dict[str, str]:
+    """Every table with a login, and its role."""
+    rows = conn.execute("SELECT table_no, role FROM seats.tables ORDER BY table_no").fetchall()
+    return {str(t): str(r) for t, r in rows}
+
+
+def move_match(conn: Conn, match_id: str, table: str) -> bool:
+    """The organizer hands a match to another table on purpose: its next rows come from there."""
+    done = conn.execute("UPDATE heads SET table_no = %s WHERE match_id = %s", (table, match_id))
+    return done.rowcount == 1
 
 
 def conflicted(conn: Conn) -> dict[str, int]:
@@ -185,25 +218,34 @@ def conflicted(conn: Conn) -> dict[str, int]:
 # --- making the event database ----------------------------------------------------------------------
 
 
-def create_schema(admin_conninfo: str, conninfo: str, desk_password: str) -> None:
-    """Make the `event` database (from `admin_conninfo`, the maintenance database), the desk role
-    with `desk_password`, and the schema (from `conninfo`, as the organizer who owns it)."""
+def create_schema(admin_conninfo: str, organizer_password: str) -> None:
+    """As the superuser (`admin_conninfo`, the maintenance database): the organizer's role, the desk
+    group, the `event` database owned by the organizer and the tables' logins' schema; then, as
+    the organizer, the event's schema and its version."""
     import uuid
 
     import psycopg
     from psycopg import sql
+    from psycopg.conninfo import make_conninfo
 
-    from referee_app.venue.schema import DATABASE, SCHEMA
+    from referee_app.venue.schema import DATABASE, ORGANIZER_ROLE, SCHEMA, SEATS
 
+    organizer, desk, event = sql.Identifier(ORGANIZER_ROLE), sql.Identifier(DESK_ROLE), sql.Identifier(DATABASE)
     with psycopg.connect(admin_conninfo, autocommit=True) as admin:
         admin.execute(
-            sql.SQL("CREATE ROLE {} LOGIN PASSWORD {}").format(sql.Identifier(DESK_ROLE), sql.Literal(desk_password))
+            sql.SQL("CREATE ROLE {} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION PASSWORD {}").format(
+                organizer, sql.Literal(organizer_password)
+            )
         )
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(DATABASE)))
-        admin.execute(sql.SQL("REVOKE ALL ON DATABASE {} FROM PUBLIC").format(sql.Identifier(DATABASE)))
-        admin.execute(
-            sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(sql.Identifier(DATABASE), sql.Identifier(DESK_ROLE))
-        )
-    with psycopg.connect(conninfo) as db:
+        admin.execute(sql.SQL("CREATE ROLE {} NOLOGIN NOINHERIT").format(desk))
+        admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(event, organizer))
+        admin.execute(sql.SQL("REVOKE ALL ON DATABASE {} FROM PUBLIC").format(event))
+        admin.execute(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}, {}").format(event, organizer, desk))
+    with psycopg.connect(make_conninfo(admin_conninfo, dbname=DATABASE), autocommit=True) as admin:
+        admin.execute(SEATS)  # a fixed script of ours, no parameters
+    organizer_conninfo = make_conninfo(
+        admin_conninfo, dbname=DATABASE, user=ORGANIZER_ROLE, password=organizer_password
+    )
+    with psycopg.connect(organizer_conninfo) as db:
         db.execute(SCHEMA)  # a fixed script of ours, no parameters
         db.execute("INSERT INTO event_info (id, schema_version) VALUES (%s, %s)", (str(uuid.uuid4()), SCHEMA_VERSION))

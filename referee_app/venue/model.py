@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from referee_app.game.events import MatchStarted
-from referee_app.venue.schema import DATABASE, DEFAULT_PORT, DESK_ROLE
+from referee_app.venue.schema import DATABASE, DEFAULT_PORT, SESSION_OPTIONS, TABLE_ROLE_PREFIX
 
 DESK_APPLICATION = "referee-desk table "
 """A desk's connections carry its table in their application name: the board's "desk online" light."""
@@ -27,28 +27,127 @@ class LinkStatus(StrEnum):
     CONNECTED = "connected"
     CATCHING_UP = "catching_up"
     CONFLICT = "conflict"
+    ERROR = "error"
+    """Something other than a lost connection went wrong; the pusher logs it, backs off and retries."""
+
+
+KEY_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Crockford's base 32: no I, L, O or U to misread; what a referee types is forgiving of them."""
+KEY_LENGTH = 16
+FINGERPRINT_SHOWN = 24
+"""Hex digits of the certificate's SHA-256 shown and typed (96 bits): enough that no forged
+certificate can share them, short enough to type once."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableKey:
+    """A table's own login, as a referee types it once: `7-ABCD-EFGH-JKMN-PQRS` (role number, secret)."""
+
+    number: int
+    secret: str
+
+    @property
+    def role(self) -> str:
+        return f"{TABLE_ROLE_PREFIX}{self.number}"
+
+    def __str__(self) -> str:
+        groups = [self.secret[i : i + 4] for i in range(0, len(self.secret), 4)]
+        return "-".join([str(self.number), *groups])
+
+    @staticmethod
+    def new_secret() -> str:
+        import secrets
+
+        return "".join(secrets.choice(KEY_ALPHABET) for _ in range(KEY_LENGTH))
+
+    @classmethod
+    def for_role(cls, role: str, secret: str) -> TableKey:
+        return cls(int(role.removeprefix(TABLE_ROLE_PREFIX)), secret)
+
+    @classmethod
+    def parse(cls, text: str) -> TableKey:
+        """The key as typed (any case, spaces or dashes, O for 0, I or L for 1), or a sentence."""
+        cleaned = "".join(text.split()).upper()
+        number, _, rest = cleaned.partition("-")
+        secret = rest.replace("-", "").translate(str.maketrans("OIL", "011"))
+        if (
+            not (number.isascii() and number.isdigit())
+            or len(number) > 9
+            or len(secret) != KEY_LENGTH
+            or any(c not in KEY_ALPHABET for c in secret)
+        ):
+            raise EventServerError(
+                "a table key looks like 7-ABCD-EFGH-JKMN-PQRS: the organizer's add-table prints one per table"
+            )
+        return cls(int(number), secret)
+
+
+def fingerprint(certificate_der: bytes) -> str:
+    """The server certificate's fingerprint as shown to people: SHA-256, its first hex digits in fours."""
+    import hashlib
+
+    digest = hashlib.sha256(certificate_der).hexdigest().upper()[:FINGERPRINT_SHOWN]
+    return "-".join(digest[i : i + 4] for i in range(0, len(digest), 4))
+
+
+def same_fingerprint(certificate_der: bytes, typed: str) -> bool:
+    """`typed` (any case and separators) is this certificate's fingerprint, at least as long as the one shown."""
+    import hashlib
+
+    wanted = "".join(c for c in typed.upper() if c in "0123456789ABCDEF")
+    full = hashlib.sha256(certificate_der).hexdigest().upper()
+    return len(wanted) >= FINGERPRINT_SHOWN and full.startswith(wanted)
+
+
+def is_loopback(host: str) -> bool:
+    return host in ("localhost", "127.0.0.1", "::1") or host.startswith("127.")
 
 
 @dataclass(frozen=True, slots=True)
 class EventLink:
-    """Where the desk sends its events: the event server, its password, this desk's table."""
+    """Where the desk sends its events: the event server, this table's key, its table, the server's
+    certificate fingerprint (pinned: the server's certificate, once checked against it)."""
 
     host: str
-    password: str
-    table: str
+    key: str
+    table: str = ""
+    """Told by the server at the first connection (the key says which table it is)."""
     port: int = DEFAULT_PORT
+    fingerprint: str = ""
+    certificate: str = ""
+    """The server's certificate (PEM), checked against `fingerprint` at the first connection."""
 
-    def conninfo(self, timeout_s: int = 3) -> str:
+    def conninfo(self, root_certificate: str = "", timeout_s: int = 3) -> str:
+        """libpq's settings; TLS with the pinned certificate (`root_certificate`, its file) unless the
+        server is this computer and no fingerprint was given."""
         from psycopg.conninfo import make_conninfo
 
+        if not self.key:
+            raise EventServerError(
+                "this desk has no table key yet (each table now has its own): "
+                "connect again with the key the organizer printed"
+            )
+        key = TableKey.parse(self.key)
+        if self.fingerprint:
+            if not root_certificate:
+                raise EventServerError("the event server's certificate is not checked yet: connect again")
+            tls = {"sslmode": "verify-ca", "sslrootcert": root_certificate}
+        elif is_loopback(self.host):
+            tls = {"sslmode": "disable"}
+        else:
+            raise EventServerError(
+                "the event server's fingerprint is needed (printed by event-server init, shown on the board)"
+            )
         return make_conninfo(
             host=self.host,
             port=str(self.port),
             dbname=DATABASE,
-            user=DESK_ROLE,
-            password=self.password,
+            user=key.role,
+            password=key.secret,
             connect_timeout=str(timeout_s),
             application_name=f"{DESK_APPLICATION}{self.table}"[:63],
+            options=SESSION_OPTIONS,
+            **tls,
         )
 
 

@@ -2,22 +2,26 @@
 
 The desk records into its own SQLite exactly as before; a click never waits for the
 network. The pusher reads the desk's database on its own connection, sends every event
-the server has not confirmed (`INSERT ... ON CONFLICT (match_id, seq) DO NOTHING`, one
-transaction per match, in seq order) and keeps, per match, the last seq confirmed: its
-watermark, in a small SQLite file beside the desk's (`matches.db.link`), with the
-connection settings. The server going away only makes it wait and try again.
+the server has not confirmed (one transaction per match, in seq order), reads back what
+the server then holds, and keeps, per match, the last seq confirmed: its watermark, in a
+small SQLite file beside the desk's (`matches.db.link`, 0600), with the connection settings
+(the server, this table's key, the server's pinned certificate). The server going away, or
+anything else going wrong, only makes it wait, say so and try again (`Worker`).
 
-A row the server holds with another hash at the same (match_id, seq) is a conflict: it is
-reported to the server and on the desk, the match's push stops there, nothing is
-overwritten on either side.
+The server checks every row (its table, head + 1, its hash chain). A row the server holds
+with another hash at the same (match_id, seq), or another writer's row that got there first,
+is a conflict: it is reported to the server and on the desk, the match's push stops there,
+nothing is overwritten on either side. A match that belongs to another table is a conflict
+on this desk only.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
-import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,51 +31,117 @@ from referee_app.venue.db import EventRow
 from referee_app.venue.model import (
     Assignment,
     EventLink,
+    EventServerError,
     LinkReport,
     LinkStatus,
     first_line,
     is_started,
 )
+from referee_app.venue.worker import Worker
 
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn
 
 LINK_SUFFIX = ".link"
-RETRY_S = 1.0
+LINK_VERSION = 2
 POLL_S = 5.0
 """With nothing to send, the pusher still looks this often (new assignments, a server back)."""
+OFFLINE_RETRY_CAP_S = 2.0
+"""A server that went away is tried again at least this often: a desk catches up soon after it is back."""
 
 
-def link_path(db: Path) -> Path:
-    return Path(str(db) + LINK_SUFFIX)
+def link_path(db_path: Path) -> Path:
+    return Path(str(db_path) + LINK_SUFFIX)
+
+
+def certificate_path(db_path: Path) -> Path:
+    """The server's pinned certificate, as a file for libpq (`sslrootcert`)."""
+    return Path(str(db_path) + LINK_SUFFIX + ".crt")
+
+
+class LinkDamaged(EventServerError):
+    """The link file cannot be read: `connect` replaces it."""
+
+
+def _private(path: Path) -> None:
+    """Make `path` 0600 before SQLite opens it (its -wal and -shm take the same mode); never a link."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        os.close(fd)
+    except FileExistsError:
+        if path.is_symlink() or not path.is_file():
+            raise LinkDamaged(f"{path} is not this desk's link file: remove it, then connect again") from None
+        path.chmod(0o600)
 
 
 class LinkFile:
-    """The desk's side of the link: its settings and watermarks, in SQLite beside its database."""
+    """The desk's side of the link: its settings and watermarks, in SQLite beside its database.
 
-    def __init__(self, db: Path) -> None:
-        self.path = link_path(db)
+    `mend=True` (`connect`) replaces a file it cannot read: it holds nothing a new connection
+    cannot rebuild (the watermarks only save resending what the server already holds)."""
+
+    def __init__(self, db_path: Path, mend: bool = False) -> None:
+        self.path = link_path(db_path)
+        try:
+            self._open()
+        except (sqlite3.DatabaseError, LinkDamaged):
+            if not mend:
+                raise LinkDamaged(f"this desk's event link ({self.path.name}) is damaged: connect again") from None
+            for stale in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+                if stale.is_symlink() or stale.is_file():
+                    stale.unlink()
+            self._open()
+
+    def _open(self) -> None:
+        _private(self.path)
         self.conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
-        self.conn.execute("PRAGMA journal_mode = WAL")
+        try:
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            self._migrate()
+        except BaseException:
+            self.conn.close()
+            raise
+
+    def _migrate(self) -> None:
+        version = int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+        if version == LINK_VERSION:
+            return
+        if version > LINK_VERSION:
+            raise LinkDamaged("this desk's event link was made by a newer referee-app: update it")
+        names = {name for (name,) in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        self.conn.execute("PRAGMA secure_delete = ON")  # the old file held the event's shared password
         with self.conn:
-            self.conn.execute("CREATE TABLE IF NOT EXISTS link (host TEXT, port INTEGER, password TEXT, table_no TEXT)")
+            self.conn.execute(
+                "CREATE TABLE IF NOT EXISTS desk_link (host TEXT NOT NULL, port INTEGER NOT NULL, key TEXT NOT NULL,"
+                " table_no TEXT NOT NULL, fingerprint TEXT NOT NULL, certificate TEXT NOT NULL)"
+            )
             self.conn.execute(
                 "CREATE TABLE IF NOT EXISTS marks (server_id TEXT NOT NULL, match_id TEXT NOT NULL,"
                 " seq INTEGER NOT NULL, conflict_seq INTEGER, PRIMARY KEY (server_id, match_id))"
             )
+            if "link" in names:  # version 1: one shared password; the table must now connect with its own key
+                self.conn.execute("INSERT INTO desk_link SELECT host, port, '', table_no, '', '' FROM link")
+                self.conn.execute("DROP TABLE link")
+            self.conn.execute(f"PRAGMA user_version = {LINK_VERSION}")
 
     def load(self) -> EventLink | None:
-        row = self.conn.execute("SELECT host, port, password, table_no FROM link").fetchone()
-        return None if row is None else EventLink(row[0], row[2], row[3], int(row[1]))
+        row = self.conn.execute("SELECT host, port, key, table_no, fingerprint, certificate FROM desk_link").fetchone()
+        if row is None:
+            return None
+        host, port, key, table, fingerprint, certificate = row
+        return EventLink(str(host), str(key), str(table), int(port), str(fingerprint), str(certificate))
 
     def save(self, link: EventLink) -> None:
         with self.conn:
-            self.conn.execute("DELETE FROM link")
-            self.conn.execute("INSERT INTO link VALUES (?, ?, ?, ?)", (link.host, link.port, link.password, link.table))
+            self.conn.execute("DELETE FROM desk_link")
+            self.conn.execute(
+                "INSERT INTO desk_link VALUES (?, ?, ?, ?, ?, ?)",
+                (link.host, link.port, link.key, link.table, link.fingerprint, link.certificate),
+            )
 
     def forget(self) -> None:
         with self.conn:
-            self.conn.execute("DELETE FROM link")
+            self.conn.execute("DELETE FROM desk_link")
 
     def marks(self, server_id: str) -> dict[str, tuple[int, int | None]]:
         rows = self.conn.execute("SELECT match_id, seq, conflict_seq FROM marks WHERE server_id = ?", (server_id,))
@@ -85,6 +155,45 @@ class LinkFile:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def desk_conninfo(db_path: Path, link: EventLink) -> str:
+    """The link's connection settings, with its pinned certificate written where libpq reads it."""
+    if not link.fingerprint:
+        return link.conninfo()
+    if not link.certificate:
+        raise EventServerError("the event server's certificate is not checked yet: connect again")
+    path = certificate_path(db_path)
+    try:
+        current = path.read_text() if path.is_file() and not path.is_symlink() else None
+    except OSError:
+        current = None
+    if current != link.certificate:
+        if path.is_symlink() or path.exists():
+            path.unlink()
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(link.certificate)
+    return link.conninfo(str(path))
+
+
+def complete(db_path: Path, link: EventLink) -> EventLink:
+    """Check the link against the server once: pin its certificate (against the fingerprint the
+    referee typed), check its version, and learn which table this key belongs to."""
+    import psycopg
+
+    from referee_app.venue.tls import pinned_certificate
+
+    if link.fingerprint and not link.certificate:
+        link = replace(link, certificate=pinned_certificate(link.host, link.port, link.fingerprint))
+    with psycopg.connect(desk_conninfo(db_path, link)) as conn:
+        db.server_id(conn)
+        table = db.my_table(conn)
+    if table is None:
+        raise EventServerError("this key is not a table's: use the key the organizer printed for this table")
+    if link.table and link.table != table:
+        raise EventServerError(f"this key is table {table}'s, not table {link.table}'s")
+    return replace(link, table=table)
 
 
 class DeskRows:
@@ -118,6 +227,55 @@ class PushOutcome:
     pushed: int = 0
     behind: int = 0
     conflicts: list[tuple[str, int]] = field(default_factory=list)
+    reasons: dict[str, str] = field(default_factory=dict)
+    """Why a match stopped, when the server said why (another table holds it)."""
+
+
+class _Raced(Exception):
+    """The server holds other rows than the ones just inserted: another writer was first."""
+
+
+@dataclass(frozen=True, slots=True)
+class _MatchPush:
+    last: int
+    sent: int
+    clash: EventRow | None
+
+
+RETRY_STATES = (db.REFUSED_NOT_NEXT, db.REFUSED_CHAIN, "23505")
+"""The server refused a row because another writer's row got there first: look again, it is a conflict."""
+
+
+def _push_match(conn: Conn, rows: DeskRows, match_id: str, mark: int) -> _MatchPush | None:
+    """One match's pending events in one transaction; None: another table holds the match."""
+    with conn.transaction():
+        held_to = db.desk_head(conn, match_id)
+        if held_to is None:
+            return None
+        start = min(mark, held_to)  # the server may hold less than the watermark says (a restored server)
+        new = [EventRow(match_id, *row) for row in rows.rows_after(match_id, start)]
+        if not new:
+            return _MatchPush(start, 0, None)
+        held = db.server_hashes(conn, match_id, start, new[-1].seq)
+        send: list[EventRow] = []
+        last = start
+        clash: EventRow | None = None
+        for row in new:
+            there = held.get(row.seq)
+            if there is not None and there != row.hash:
+                clash = row
+                break
+            if there is None:
+                send.append(row)
+            last = row.seq
+        if send:
+            db.insert_events(conn, send)
+            back = db.server_hashes(conn, match_id, send[0].seq - 1, send[-1].seq)
+            if any(back.get(row.seq) != row.hash for row in send):
+                raise _Raced(match_id)  # rolls the transaction back
+        if clash is not None:
+            db.report_conflict(conn, match_id, clash.seq, clash.hash)
+        return _MatchPush(last, len(send), clash)
 
 
 def push_pending(
@@ -125,10 +283,12 @@ def push_pending(
     sid: str,
     rows: DeskRows,
     marks: LinkFile,
-    table: str,
+    table: str = "",
     on_behind: Callable[[int], None] | None = None,
 ) -> PushOutcome:
     """Send every event past each match's watermark; raise psycopg's errors when the server goes."""
+    import psycopg
+
     outcome = PushOutcome()
     known = marks.marks(sid)
     pending = [(m, head) for m, head in rows.heads().items() if head > known.get(m, (0, None))[0]]
@@ -140,32 +300,36 @@ def push_pending(
             continue
         if on_behind is not None:
             on_behind(outcome.behind)
-        new = [EventRow(match_id, *row) for row in rows.rows_after(match_id, mark)]
-        if not new:
-            continue
-        with conn.transaction():
-            held = db.server_hashes(conn, match_id, mark, new[-1].seq)
-            send: list[EventRow] = []
-            last = mark
-            clash: EventRow | None = None
-            for row in new:
-                there = held.get(row.seq)
-                if there is not None and there != row.hash:
-                    clash = row
+        done: _MatchPush | None = None
+        for attempt in (1, 2):
+            try:
+                done = _push_match(conn, rows, match_id, mark)
+                break
+            except (_Raced, psycopg.Error) as exc:
+                raced = isinstance(exc, _Raced) or getattr(exc, "sqlstate", None) in RETRY_STATES
+                if raced and attempt == 1:
+                    continue  # read the server again: the other writer's rows are there now
+                if getattr(exc, "sqlstate", None) == db.REFUSED_OTHER_TABLE:
+                    done = None
+                    outcome.reasons[match_id] = first_line(exc)
                     break
-                if there is None:
-                    send.append(row)
-                last = row.seq
-            if send:
-                db.insert_events(conn, send, table)
-            if clash is not None:
-                db.report_conflict(conn, match_id, clash.seq, clash.hash, table)
-        conflict_seq = None if clash is None else clash.seq
-        marks.set_mark(sid, match_id, last, conflict_seq)  # after the commit: a crash between resends, harmlessly
-        outcome.pushed += len(send)
-        outcome.behind -= last - mark
+                if not raced:
+                    raise
+                first = rows.rows_after(match_id, mark)
+                seq = first[0][0] if first else mark + 1
+                done = _MatchPush(mark, 0, EventRow(match_id, seq, "", "", "", ""))
+                outcome.reasons[match_id] = first_line(exc)
+        if done is None:  # another table's match: a conflict here, which the server refuses to hear of
+            first = rows.rows_after(match_id, 0)
+            outcome.reasons.setdefault(match_id, "another table holds this match (the organizer can move it here)")
+            done = _MatchPush(mark, 0, EventRow(match_id, first[0][0] if first else 1, "", "", "", ""))
+        conflict_seq = None if done.clash is None else done.clash.seq
+        marks.set_mark(sid, match_id, done.last, conflict_seq)  # after the commit: a crash between resends
+        outcome.pushed += done.sent
+        outcome.behind -= max(0, done.last - mark)
         if conflict_seq is not None:
             outcome.conflicts.append((match_id, conflict_seq))
+    outcome.behind = max(0, outcome.behind)
     return outcome
 
 
@@ -176,30 +340,26 @@ def waiting(assignments: tuple[Assignment, ...], rows: DeskRows) -> tuple[Assign
     return tuple(a for a in assignments if not is_started(a, setups))
 
 
-class Pusher:
+class Pusher(Worker):
     """The background pusher of one desk database. `poke()` after each record; never blocks."""
 
-    def __init__(self, db: Path, link: EventLink, on_report: Callable[[LinkReport], None] | None = None) -> None:
-        self.db = Path(db)
+    name = "event-pusher"
+
+    def __init__(self, db_path: Path, link: EventLink, on_report: Callable[[LinkReport], None] | None = None) -> None:
+        super().__init__()
+        self.db = Path(db_path)
         self.link = link
         self.on_report = on_report
         self.report = LinkReport(LinkStatus.OFFLINE)
-        self._wake = threading.Event()
-        self._stopping = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="event-pusher", daemon=True)
+        self._conn: Conn | None = None
+        self._sid = ""
+        self._marks: LinkFile | None = None
+        self._rows: DeskRows | None = None
+        self._assignments: tuple[Assignment, ...] = ()
 
     def start(self) -> Pusher:
-        self._thread.start()
+        super().start()
         return self
-
-    def poke(self) -> None:
-        """Something was recorded: send it now (a flag set, nothing else on the caller's thread)."""
-        self._wake.set()
-
-    def stop(self) -> None:
-        self._stopping.set()
-        self._wake.set()
-        self._thread.join(timeout=10)
 
     def _say(self, report: LinkReport) -> None:
         self.report = report
@@ -209,37 +369,69 @@ class Pusher:
     def _catching_up(self, assignments: tuple[Assignment, ...]) -> Callable[[int], None]:
         return lambda behind: self._say(LinkReport(LinkStatus.CATCHING_UP, behind, (), assignments))
 
-    def _run(self) -> None:
+    def step(self) -> None:
         import psycopg
 
-        marks = LinkFile(self.db)
-        rows = DeskRows(self.db)
-        conn: Conn | None = None
-        assignments: tuple[Assignment, ...] = ()
-        try:
-            while not self._stopping.is_set():
-                self._wake.clear()
-                try:
-                    if conn is None:
-                        conn = psycopg.connect(self.link.conninfo(), autocommit=True)
-                        sid = db.server_id(conn)
-                    assignments = waiting(db.assignments(conn, self.link.table), rows)
-                    outcome = push_pending(conn, sid, rows, marks, self.link.table, self._catching_up(assignments))
-                    status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
-                    self._say(LinkReport(status, 0, tuple(outcome.conflicts), assignments))
-                    self._wake.wait(POLL_S)
-                except (psycopg.OperationalError, psycopg.InterfaceError, db.EventVersionError) as exc:
-                    if conn is not None:
-                        conn.close()
-                    conn = None
-                    behind = _behind(rows, marks)
-                    self._say(LinkReport(LinkStatus.OFFLINE, behind, (), assignments, first_line(exc)))
-                    self._stopping.wait(RETRY_S)
-        finally:
-            if conn is not None:
-                conn.close()
-            rows.close()
-            marks.close()
+        self._wake.clear()
+        if self._marks is None:
+            self._marks = LinkFile(self.db)
+        if self._rows is None:
+            self._rows = DeskRows(self.db)
+        if self._conn is None:
+            if not self.link.table or (self.link.fingerprint and not self.link.certificate):
+                self.link = complete(self.db, self.link)
+                self._marks.save(self.link)
+            conn = psycopg.connect(desk_conninfo(self.db, self.link), autocommit=True)
+            self._conn = conn
+            self._sid = db.server_id(conn)
+        conn = self._conn
+        rows, marks = self._rows, self._marks
+        self._assignments = waiting(db.assignments(conn, self.link.table), rows)
+        outcome = push_pending(conn, self._sid, rows, marks, self.link.table, self._catching_up(self._assignments))
+        status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
+        reason = "; ".join(outcome.reasons.values())
+        self._say(LinkReport(status, 0, tuple(outcome.conflicts), self._assignments, reason))
+        self._wake.wait(POLL_S)
+
+    def cap_for(self, exc: BaseException) -> float:
+        import psycopg
+
+        lost = isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError))
+        return OFFLINE_RETRY_CAP_S if lost else self.max_backoff_s
+
+    def failed(self, exc: BaseException, retry_in_s: float) -> None:
+        import psycopg
+
+        self._close_connection()
+        if not isinstance(exc, psycopg.Error):  # the desk's own files may be at fault: open them again
+            self._close_files()
+        lost = isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError))
+        behind = 0
+        if self._rows is not None and self._marks is not None:
+            try:
+                behind = _behind(self._rows, self._marks)
+            except sqlite3.Error:
+                behind = 0
+        status = LinkStatus.OFFLINE if lost else LinkStatus.ERROR
+        self._say(LinkReport(status, behind, (), self._assignments, first_line(exc)))
+
+    def _close_connection(self) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            finally:
+                self._conn = None
+
+    def _close_files(self) -> None:
+        for opened in (self._rows, self._marks):
+            if opened is not None:
+                with contextlib.suppress(Exception):
+                    opened.close()
+        self._rows, self._marks = None, None
+
+    def finish(self) -> None:
+        self._close_connection()
+        self._close_files()
 
 
 def _behind(rows: DeskRows, marks: LinkFile) -> int:

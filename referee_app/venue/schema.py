@@ -1,10 +1,20 @@
-"""The event database's schema and its two roles (see `event_server`).
+"""The event database's schema and its roles (see `server.py`); every statement runs in `db.py`.
 
-`heads` keeps each match's last seq (a trigger, as the table's owner): the board reads
-what changed from it, so a transaction that commits late is never skipped, as it could
-be behind a watermark over the events' serial ids. The events are the desks' own rows,
-byte for byte (type, at, body and the hash chain), so
-a pulled log is checked exactly as a merged one. UPDATE, DELETE and TRUNCATE on them are
+Roles: the bootstrap superuser (`referee_admin`) is for `init` and maintenance only. `organizer`
+owns the database and its schema without being a superuser: the board, `assign` and `pull` use
+it. `desk` is a group that cannot log in; each table has its own login (`desk_N`, a member of
+`desk`), made by the organizer through `seats.add_table` (owned by the superuser, the only way
+to make a role), so a desk can only ever lock itself out.
+
+The server trusts no desk: a trigger binds a match to the table whose first row made it, fills
+`table_no` and `received_at` itself, refuses rows for another table's match (unless the
+organizer moved it), and accepts an event only as the match's head + 1 whose hash chains onto
+the stored head (the chain of `referee_app.log.chain`, recomputed with PostgreSQL's `sha256`).
+A desk may insert only the columns it owns (no ids), read back only its own matches' hashes,
+and report a conflict only on a match its table holds.
+
+`heads` keeps each match's last seq and hash: the board reads what changed from it, so a
+transaction that commits late is never skipped. UPDATE, DELETE and TRUNCATE on the events are
 refused by triggers, for the organizer too; every insert notifies `events` for the board.
 """
 
@@ -13,10 +23,57 @@ from __future__ import annotations
 DEFAULT_PORT = 5433
 """Not 5432: the organizer's laptop may run a PostgreSQL of its own."""
 DATABASE = "event"
+ADMIN_ROLE = "referee_admin"
 DESK_ROLE = "desk"
-SCHEMA_VERSION = 2
+TABLE_ROLE_PREFIX = "desk_"
+SCHEMA_VERSION = 3
 """Raised with each change of the layout below; desks and the board refuse another version in a sentence."""
 ORGANIZER_ROLE = "organizer"
+
+SEATS = """
+CREATE SCHEMA seats AUTHORIZATION referee_admin;
+REVOKE ALL ON SCHEMA seats FROM PUBLIC;
+CREATE SEQUENCE seats.numbers;
+CREATE TABLE seats.tables (
+    role NAME PRIMARY KEY,
+    table_no TEXT NOT NULL UNIQUE,
+    made_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE FUNCTION seats.add_table(wanted TEXT, secret TEXT) RETURNS NAME
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    made NAME;
+BEGIN
+    IF wanted IS NULL OR btrim(wanted) = '' OR wanted <> btrim(wanted) OR length(wanted) > 40 THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF010', MESSAGE = 'a table needs a name of 1 to 40 characters';
+    END IF;
+    IF secret IS NULL OR length(secret) < 16 THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF010', MESSAGE = 'a table key needs at least 16 characters';
+    END IF;
+    SELECT t.role INTO made FROM seats.tables t WHERE t.table_no = wanted FOR UPDATE;
+    IF made IS NULL THEN
+        made := 'desk_' || nextval('seats.numbers');
+        INSERT INTO seats.tables (role, table_no) VALUES (made, wanted);
+        EXECUTE format('CREATE ROLE %I LOGIN INHERIT NOCREATEDB NOCREATEROLE NOREPLICATION CONNECTION LIMIT 16'
+                       ' PASSWORD %L IN ROLE desk', made, secret);
+    ELSE
+        EXECUTE format('ALTER ROLE %I PASSWORD %L', made, secret);
+        EXECUTE format('ALTER ROLE %I RESET ALL', made);
+    END IF;
+    RETURN made;
+END $$;
+REVOKE ALL ON FUNCTION seats.add_table(TEXT, TEXT) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION seats.add_table(TEXT, TEXT) TO organizer;
+CREATE FUNCTION seats.my_table() RETURNS TEXT
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+    SELECT t.table_no FROM seats.tables t WHERE t.role = session_user
+$$;
+REVOKE ALL ON FUNCTION seats.my_table() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION seats.my_table() TO desk, organizer;
+GRANT USAGE ON SCHEMA seats TO desk, organizer;
+GRANT SELECT ON seats.tables TO organizer;
+"""
+"""Made by the superuser in the event database: the tables' logins, which only it can create."""
 
 SCHEMA = """
 CREATE TABLE event_info (
@@ -25,7 +82,7 @@ CREATE TABLE event_info (
     created_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 CREATE TABLE events (
-    id BIGSERIAL UNIQUE,
+    id BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
     match_id TEXT NOT NULL,
     seq INTEGER NOT NULL CHECK (seq >= 1),
     type TEXT NOT NULL,
@@ -39,15 +96,16 @@ CREATE TABLE events (
 CREATE TABLE heads (
     match_id TEXT PRIMARY KEY,
     seq INTEGER NOT NULL,
+    hash TEXT NOT NULL,
     table_no TEXT NOT NULL,
     updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 CREATE TABLE conflicts (
-    id BIGSERIAL PRIMARY KEY,
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     match_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
     desk_hash TEXT NOT NULL,
-    table_no TEXT NOT NULL,
+    table_no TEXT NOT NULL DEFAULT '',
     reported_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 CREATE TABLE assignments (
@@ -68,15 +126,74 @@ BEGIN
 END $$;
 CREATE TRIGGER events_no_update BEFORE UPDATE OR DELETE ON events FOR EACH ROW EXECUTE FUNCTION refuse_change();
 CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events FOR EACH STATEMENT EXECUTE FUNCTION refuse_change();
-CREATE FUNCTION keep_head() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+
+CREATE FUNCTION check_event() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    mine TEXT := seats.my_table();
+    head public.heads%ROWTYPE;
+    expected TEXT;
 BEGIN
-    INSERT INTO heads (match_id, seq, table_no) VALUES (NEW.match_id, NEW.seq, NEW.table_no)
-    ON CONFLICT (match_id) DO UPDATE SET seq = GREATEST(heads.seq, EXCLUDED.seq), table_no = EXCLUDED.table_no,
-        updated_at = now();
-    RETURN NULL;
+    IF mine IS NOT NULL THEN
+        NEW.table_no := mine;
+    END IF;
+    NEW.received_at := now();
+    INSERT INTO public.heads (match_id, seq, hash, table_no) VALUES (NEW.match_id, 0, '', NEW.table_no)
+        ON CONFLICT (match_id) DO NOTHING;
+    SELECT * INTO head FROM public.heads WHERE match_id = NEW.match_id FOR UPDATE;
+    IF mine IS NOT NULL AND head.table_no <> mine THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF001',
+            MESSAGE = format('match %s belongs to table %s', NEW.match_id, head.table_no);
+    END IF;
+    IF NEW.seq <> head.seq + 1 THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF002',
+            MESSAGE = format('match %s: the server holds %s events, event %s does not follow them',
+                             NEW.match_id, head.seq, NEW.seq);
+    END IF;
+    expected := encode(sha256(convert_to(concat_ws(chr(31), head.hash, NEW.match_id, NEW.seq::text, NEW.type,
+                                                   NEW.at, NEW.body), 'UTF8')), 'hex');
+    IF NEW.hash IS DISTINCT FROM expected THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF003',
+            MESSAGE = format('match %s: event %s does not chain onto the server''s event %s',
+                             NEW.match_id, NEW.seq, head.seq);
+    END IF;
+    UPDATE public.heads SET seq = NEW.seq, hash = NEW.hash, updated_at = now() WHERE match_id = NEW.match_id;
+    RETURN NEW;
 END $$;
-REVOKE ALL ON FUNCTION keep_head() FROM PUBLIC;
-CREATE TRIGGER events_head AFTER INSERT ON events FOR EACH ROW EXECUTE FUNCTION keep_head();
+REVOKE ALL ON FUNCTION check_event() FROM PUBLIC;
+CREATE TRIGGER events_check BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION check_event();
+
+CREATE FUNCTION check_conflict() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    mine TEXT := seats.my_table();
+BEGIN
+    IF mine IS NOT NULL THEN
+        NEW.table_no := mine;
+        IF NOT EXISTS (SELECT 1 FROM public.heads h WHERE h.match_id = NEW.match_id AND h.table_no = mine) THEN
+            RAISE EXCEPTION USING ERRCODE = 'RF004',
+                MESSAGE = format('match %s is not held by table %s', NEW.match_id, mine);
+        END IF;
+    END IF;
+    NEW.reported_at := now();
+    RETURN NEW;
+END $$;
+REVOKE ALL ON FUNCTION check_conflict() FROM PUBLIC;
+CREATE TRIGGER conflicts_check BEFORE INSERT ON conflicts FOR EACH ROW EXECUTE FUNCTION check_conflict();
+
+CREATE FUNCTION desk_head(wanted TEXT) RETURNS INTEGER
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    SELECT CASE WHEN h.match_id IS NULL THEN 0 WHEN h.table_no = seats.my_table() THEN h.seq END
+    FROM (SELECT 1) AS one LEFT JOIN public.heads h ON h.match_id = wanted
+$$;
+CREATE FUNCTION desk_hashes(wanted TEXT, after INTEGER, upto INTEGER) RETURNS TABLE (seq INTEGER, hash TEXT)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    SELECT e.seq, e.hash FROM public.events e JOIN public.heads h ON h.match_id = e.match_id
+    WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto AND h.table_no = seats.my_table()
+$$;
+REVOKE ALL ON FUNCTION desk_head(TEXT) FROM PUBLIC;
+REVOKE ALL ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) FROM PUBLIC;
+
 CREATE FUNCTION notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM pg_notify('events', '');
@@ -90,10 +207,16 @@ CREATE TRIGGER conflicts_notify AFTER INSERT ON conflicts FOR EACH STATEMENT EXE
 REVOKE ALL ON SCHEMA public FROM PUBLIC;
 GRANT USAGE ON SCHEMA public TO desk;
 GRANT SELECT ON event_info TO desk;
-GRANT INSERT ON events TO desk;
-GRANT SELECT (match_id, seq, hash) ON events TO desk;
-GRANT USAGE ON SEQUENCE events_id_seq TO desk;
-GRANT INSERT ON conflicts TO desk;
-GRANT USAGE ON SEQUENCE conflicts_id_seq TO desk;
+GRANT INSERT (match_id, seq, type, at, body, hash) ON events TO desk;
+GRANT INSERT (match_id, seq, desk_hash) ON conflicts TO desk;
 GRANT SELECT ON assignments TO desk;
+GRANT EXECUTE ON FUNCTION desk_head(TEXT) TO desk;
+GRANT EXECUTE ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) TO desk;
 """
+"""Made by the organizer, who owns it."""
+
+SESSION_OPTIONS = (
+    "-c search_path=pg_catalog,public -c default_transaction_read_only=off -c statement_timeout=60000"
+    " -c lock_timeout=30000 -c idle_in_transaction_session_timeout=0 -c idle_session_timeout=0"
+)
+"""Set on every connection of ours: a role's own defaults (a desk may change its own) never win."""

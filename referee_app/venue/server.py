@@ -1,31 +1,37 @@
 """The event's central store: a PostgreSQL cluster in a folder of the organizer's.
 
-`init` makes the cluster with the system's PostgreSQL binaries, the `event` database,
-its schema and two roles: `desk` (the event's password; may only add events, report a
-conflict and read assignments) and `organizer` (a generated password kept in the folder,
-0600; reads everything and writes assignments). Over the network, only password
-(SCRAM) logins for those two roles are accepted; everything else is refused.
+`init` makes the cluster with the system's PostgreSQL binaries, its TLS certificate, the
+`event` database, its schema and roles (see `schema.py`): the superuser's password is kept in
+`admin.conninfo` (maintenance only), the organizer's in `organizer.conninfo` (the board,
+`assign`, `pull`, `add-table`), both 0600. Each table gets its own login from `add-table`.
+Over the network, only the tables' logins are accepted, with a password (SCRAM) and over TLS;
+the organizer and the superuser log in from this computer only.
 
-PostgreSQL refuses to run as root. Started by root (a container, CI), the binaries run
-as the system's `postgres` user, who is given the folder.
+PostgreSQL refuses to run as root. Started by root (a container, CI), the binaries run as
+the system's `postgres` user, who is given the folder it made, once, at `init`: nothing is
+ever chowned again, and no link in the folder is followed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import secrets
 import shutil
+import socket
 import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from referee_app.venue.model import EventServerError as EventServerError
-from referee_app.venue.schema import DATABASE, DEFAULT_PORT, DESK_ROLE, ORGANIZER_ROLE
+from referee_app.venue.schema import ADMIN_ROLE, DATABASE, DEFAULT_PORT, DESK_ROLE, ORGANIZER_ROLE
 
 ORGANIZER_FILE = "organizer.conninfo"
+ADMIN_FILE = "admin.conninfo"
 DATA = "pgdata"
+NOT_A_SERVER = "{folder} is not an event server folder (referee-app event-server init)"
 
 
 def pg_binary(name: str) -> str:
@@ -46,10 +52,11 @@ def pg_binary(name: str) -> str:
     return found
 
 
-def _as_server_user(command: list[str], folder: Path) -> list[str]:
-    """Run as ourselves, or, for root, as the system's `postgres` user (given `folder`)."""
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:  # Windows has no root, nor geteuid
-        return command
+def _as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0  # Windows has no root, nor geteuid
+
+
+def _server_user() -> tuple[int, int]:
     import pwd
 
     try:
@@ -58,17 +65,90 @@ def _as_server_user(command: list[str], folder: Path) -> list[str]:
         raise EventServerError(
             "PostgreSQL does not run as root, and there is no 'postgres' user: run this as a normal user"
         ) from None
-    for path in [folder, *folder.rglob("*")]:
-        os.chown(path, user.pw_uid, user.pw_gid)
+    return user.pw_uid, user.pw_gid
+
+
+def _give(path: Path) -> None:
+    """Hand a path we just made to the server's user (root only); a link is never followed."""
+    if _as_root():
+        os.chown(path, *_server_user(), follow_symlinks=False)
+
+
+def _as_server_user(command: list[str]) -> list[str]:
+    """Run as ourselves, or, for root, as the system's `postgres` user."""
+    if not _as_root():
+        return command
+    _server_user()
     return ["runuser", "-u", "postgres", "--", *command]
 
 
-def _run(command: list[str], folder: Path, what: str) -> str:
-    done = subprocess.run(_as_server_user(command, folder), capture_output=True, text=True)
+def _run(command: list[str], what: str) -> str:
+    done = subprocess.run(_as_server_user(command), capture_output=True, text=True)
     if done.returncode != 0:
         detail = (done.stderr or done.stdout).strip().splitlines()
         raise EventServerError(f"{what} failed: {detail[-1] if detail else 'exit ' + str(done.returncode)}")
     return done.stdout
+
+
+def _write_new(path: Path, text: str, mode: int = 0o600) -> None:
+    """A new file, made exclusively: never through a link planted at its name."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def _rewrite(path: Path, text: str, append: bool = False) -> None:
+    """Write into a file PostgreSQL made (keeping its owner), never through a link."""
+    flags = os.O_WRONLY | (os.O_APPEND if append else os.O_TRUNC) | getattr(os, "O_NOFOLLOW", 0)
+    with os.fdopen(os.open(path, flags), "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def _read(path: Path) -> str:
+    """A file of the folder, never through a link (the folder belongs to the server's user)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        raise EventServerError(NOT_A_SERVER.format(folder=path.parent)) from None
+    with os.fdopen(fd, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def port_is_free(port: int) -> bool:
+    """Nothing listens on `port` (IPv4 or IPv6), so the server can take it."""
+    for family, address in ((socket.AF_INET, "0.0.0.0"), (socket.AF_INET6, "::")):
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                probe.bind((address, port))
+            except OSError as exc:
+                if family == socket.AF_INET6 and exc.errno in (97, 99):  # no IPv6 on this computer
+                    continue
+                return False
+    return True
+
+
+def hba(local_only: bool = False) -> str:
+    """Who may log in from where: the superuser and the organizer from this computer; the tables
+    (members of `desk`) from this computer, and from the network over TLS only."""
+    lines = [
+        "# referee-app: who logs in from where; every line needs a password (SCRAM)",
+        f"local    all          {ADMIN_ROLE}   scram-sha-256",
+        f"host     all          {ADMIN_ROLE}   127.0.0.1/32  scram-sha-256",
+        f"host     all          {ADMIN_ROLE}   ::1/128       scram-sha-256",
+        f"local    {DATABASE}   {ORGANIZER_ROLE}   scram-sha-256",
+        f"host     {DATABASE}   {ORGANIZER_ROLE}   127.0.0.1/32  scram-sha-256",
+        f"host     {DATABASE}   {ORGANIZER_ROLE}   ::1/128       scram-sha-256",
+        f"host     {DATABASE}   +{DESK_ROLE}   127.0.0.1/32  scram-sha-256",
+        f"host     {DATABASE}   +{DESK_ROLE}   ::1/128       scram-sha-256",
+    ]
+    if not local_only:
+        lines += [
+            f"hostssl  {DATABASE}   +{DESK_ROLE}   0.0.0.0/0     scram-sha-256",
+            f"hostssl  {DATABASE}   +{DESK_ROLE}   ::/0          scram-sha-256",
+        ]
+    return "\n".join(lines) + "\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,71 +161,130 @@ class Cluster:
     def data(self) -> Path:
         return self.folder / DATA
 
+    def is_server(self) -> bool:
+        return (
+            not self.folder.is_symlink()
+            and (self.data / "PG_VERSION").is_file()
+            and (self.folder / ORGANIZER_FILE).is_file()
+            and (self.folder / "port").is_file()
+        )
+
+    def check(self) -> None:
+        if not self.is_server():
+            raise EventServerError(NOT_A_SERVER.format(folder=self.folder))
+
     @property
     def port(self) -> int:
-        return int((self.folder / "port").read_text().strip())
+        text = _read(self.folder / "port").strip()
+        if not (text.isascii() and text.isdigit()):
+            raise EventServerError(NOT_A_SERVER.format(folder=self.folder))
+        return int(text)
 
     def organizer_conninfo(self) -> str:
-        """How the organizer's tools (board, pull, assign) connect: over TCP on this computer."""
-        path = self.folder / ORGANIZER_FILE
-        if not path.is_file():
-            raise EventServerError(f"{self.folder} is not an event server folder (referee-app event-server init)")
-        return path.read_text().strip()
+        """How the organizer's tools (board, pull, assign, add-table) connect: over TCP on this computer."""
+        from psycopg.conninfo import make_conninfo
 
-    def init(self, password: str, port: int = DEFAULT_PORT) -> None:
-        """Make the cluster, its database, schema and roles; the server is left stopped."""
-        if len(password) < 8:
-            raise EventServerError("the event password must have at least 8 characters")
+        from referee_app.venue.schema import SESSION_OPTIONS
+
+        self.check()
+        return make_conninfo(_read(self.folder / ORGANIZER_FILE).strip(), options=SESSION_OPTIONS)
+
+    def admin_conninfo(self) -> str:
+        """The superuser's: for maintenance only."""
+        self.check()
+        return _read(self.folder / ADMIN_FILE).strip()
+
+    @property
+    def certificate(self) -> Path:
+        from referee_app.venue.tls import CERTIFICATE
+
+        return self.data / CERTIFICATE
+
+    def fingerprint(self) -> str:
+        """The server certificate's fingerprint, which each desk types once at `connect`."""
+        from referee_app.venue.tls import certificate_fingerprint
+
+        self.check()
+        return certificate_fingerprint(self.certificate)
+
+    def init(self, port: int = DEFAULT_PORT) -> None:
+        """Make the cluster, its certificate, database, schema and roles; the server is left stopped.
+
+        A failure at any step removes what this init made, so the same command can be run again."""
+        if self.folder.is_symlink() or (self.folder.exists() and not self.folder.is_dir()):
+            raise EventServerError(f"{self.folder} is not a folder: choose a new folder for the event server")
         if self.folder.exists() and any(self.folder.iterdir()):
             raise EventServerError(f"{self.folder} is not empty: choose a new folder for the event server")
+        if not 1024 <= port <= 65535:
+            raise EventServerError("the port is 1024 to 65535")
+        if not port_is_free(port):
+            raise EventServerError(f"port {port} is taken by another program: choose another with --port")
+        made_folder = not self.folder.exists()
+        try:
+            self._make(port)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                self.stop(immediate=True)
+            if made_folder:
+                shutil.rmtree(self.folder, ignore_errors=True)
+            else:
+                for child in self.folder.iterdir():
+                    if child.is_dir() and not child.is_symlink():
+                        shutil.rmtree(child, ignore_errors=True)
+                    else:
+                        child.unlink(missing_ok=True)
+            raise
+
+    def _make(self, port: int) -> None:
+        from referee_app.venue.tls import make_certificate
+
         self.folder.mkdir(parents=True, exist_ok=True)
         self.folder.chmod(0o700)
-        self.data.mkdir(mode=0o700)
-        organizer = secrets.token_urlsafe(24)
+        _give(self.folder)
+        admin, organizer = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
         secret = self.folder / "init.pw"
-        secret.write_text(organizer + "\n")
-        secret.chmod(0o600)
+        _write_new(secret, admin + "\n", 0o600)
+        _give(secret)
         try:
             _run(
-                [pg_binary("initdb"), "-D", str(self.data), "-U", ORGANIZER_ROLE, f"--pwfile={secret}",
+                [pg_binary("initdb"), "-D", str(self.data), "-U", ADMIN_ROLE, f"--pwfile={secret}",
                  "-A", "scram-sha-256", "-E", "UTF8", "--locale=C"],
-                self.folder, "initdb",
+                "initdb",
             )  # fmt: skip
         finally:
             secret.unlink()
-        with (self.data / "postgresql.conf").open("a") as conf:
-            conf.write(
-                f"\n# referee-app event server\nlisten_addresses = '*'\nport = {port}\n"
-                f"unix_socket_directories = '{self.folder}'\npassword_encryption = 'scram-sha-256'\n"
-            )
-        (self.data / "pg_hba.conf").write_text(
-            "# referee-app: the organizer from this computer, the desks from anywhere; all with a password\n"
-            f"local   {DATABASE},postgres  {ORGANIZER_ROLE}  scram-sha-256\n"
-            f"host    {DATABASE},postgres  {ORGANIZER_ROLE}  127.0.0.1/32  scram-sha-256\n"
-            f"host    {DATABASE},postgres  {ORGANIZER_ROLE}  ::1/128       scram-sha-256\n"
-            f"host    {DATABASE}  {DESK_ROLE}  0.0.0.0/0  scram-sha-256\n"
-            f"host    {DATABASE}  {DESK_ROLE}  ::/0       scram-sha-256\n"
+        for made in make_certificate(self.data):
+            _give(made)
+        _rewrite(
+            self.data / "postgresql.conf",
+            f"\n# referee-app event server\nlisten_addresses = '*'\nport = {port}\n"
+            f"unix_socket_directories = '{self.folder}'\npassword_encryption = 'scram-sha-256'\n"
+            "ssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n"
+            "ssl_min_protocol_version = 'TLSv1.2'\n",
+            append=True,
         )
-        (self.folder / "port").write_text(f"{port}\n")
-        conninfo = f"host=127.0.0.1 port={port} dbname={DATABASE} user={ORGANIZER_ROLE} password={organizer}"
-        path = self.folder / ORGANIZER_FILE
-        path.write_text(conninfo + "\n")
-        path.chmod(0o600)
+        _rewrite(self.data / "pg_hba.conf", hba())
+        _write_new(self.folder / "port", f"{port}\n", 0o644)
+        admin_conninfo = f"host=127.0.0.1 port={port} dbname=postgres user={ADMIN_ROLE} password={admin}"
+        _write_new(self.folder / ADMIN_FILE, admin_conninfo + "\n")
+        organizer_conninfo = f"host=127.0.0.1 port={port} dbname={DATABASE} user={ORGANIZER_ROLE} password={organizer}"
+        _write_new(self.folder / ORGANIZER_FILE, organizer_conninfo + "\n")
         self.start()
         try:
             from referee_app.venue.db import create_schema
 
-            create_schema(conninfo.replace(f"dbname={DATABASE}", "dbname=postgres"), conninfo, password)
+            create_schema(admin_conninfo, organizer)
         finally:
             self.stop()
 
     def start(self, timeout_s: int = 30) -> None:
+        self.check()
         if self.running():
             return
         _run(
             [pg_binary("pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "server.log"), "-w",
              "-t", str(timeout_s), "start"],
-            self.folder, "starting the event server",
+            "starting the event server",
         )  # fmt: skip
 
     def stop(self, immediate: bool = False) -> None:
@@ -153,17 +292,13 @@ class Cluster:
         if not self.running():
             return
         mode = "immediate" if immediate else "fast"
-        _run(
-            [pg_binary("pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop"],
-            self.folder,
-            "stopping the event server",
-        )
+        _run([pg_binary("pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop"], "stopping the event server")
 
     def running(self) -> bool:
+        if not (self.data / "PG_VERSION").is_file():
+            return False
         done = subprocess.run(
-            _as_server_user([pg_binary("pg_ctl"), "-D", str(self.data), "status"], self.folder),
-            capture_output=True,
-            text=True,
+            _as_server_user([pg_binary("pg_ctl"), "-D", str(self.data), "status"]), capture_output=True, text=True
         )
         return done.returncode == 0
 

@@ -19,9 +19,8 @@ from referee_app.game.events import MatchStarted
 from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.venue.board import BoardWatcher
-from referee_app.venue.model import EventLink
 from referee_app.venue.pusher import LinkFile
-from tests.conftest import EVENT_PASSWORD, free_port
+from tests.conftest import free_port, table_key, table_link
 from tests.gui.conftest import Desk
 
 
@@ -40,8 +39,8 @@ def _server_count(cluster: Any) -> int:
 def test_a_desk_connects_and_its_light_follows_the_server(desk: Desk, event_server: Any) -> None:
     desk.window.open_connect()
     _type(desk, "connectServer", f"127.0.0.1:{event_server.port}")
-    _type(desk, "connectPassword", EVENT_PASSWORD)
-    _type(desk, "connectTable", "12")
+    _type(desk, "connectKey", table_key(event_server, "12"))
+    _type(desk, "connectFingerprint", event_server.fingerprint())  # TLS, the server's certificate pinned
     desk.click("connectOk")
     light = desk.widget("eventLight")
     desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
@@ -57,7 +56,8 @@ def test_a_desk_connects_and_its_light_follows_the_server(desk: Desk, event_serv
     event_server.start()
     desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
     assert _server_count(event_server) == 4
-    assert LinkFile(desk.db).load() == EventLink("127.0.0.1", EVENT_PASSWORD, "12", event_server.port)  # remembered
+    remembered = LinkFile(desk.db).load()  # its table told by the server, its certificate pinned
+    assert remembered is not None and remembered.table == "12" and remembered.certificate
     desk.window.disconnect_event()
     assert not light.isVisible()
 
@@ -66,7 +66,7 @@ def test_the_next_match_on_this_table_starts_with_one_key(desk: Desk, event_serv
     folder = str(event_server.folder)
     assert cli(["assign", "--server", folder, "--table", "3", "--players", "Eve", "Finn", "--race", "7",
                 "--rules", "ffb", "--event", "Open", "--round", "Last 16"]) == 0  # fmt: skip
-    desk.window.link().connect_to(EventLink("127.0.0.1", EVENT_PASSWORD, "3", event_server.port))
+    desk.window.link().connect_to(table_link(event_server, "3"))
     label = desk.widget("nextMatch")
     desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
     assert label.text() == "Next match on this table: Eve v Finn"  # type: ignore[attr-defined]
@@ -90,7 +90,7 @@ def test_the_next_match_on_this_table_starts_with_one_key(desk: Desk, event_serv
 def _table_desk(tmp_path: Path, cluster: Any, table: str, players: tuple[str, str]) -> tuple[Path, Session]:
     db = tmp_path / f"table{table}.db"
     session = Session.start(Store(db), MatchStarted(players=players, race_to=5, table=table))
-    LinkFile(db).save(EventLink("127.0.0.1", EVENT_PASSWORD, table, cluster.port))
+    LinkFile(db).save(table_link(cluster, table))
     return db, session
 
 
@@ -195,5 +195,61 @@ def test_connect_refuses_an_unfinished_form(desk: Desk) -> None:
     desk.window.open_connect()
     _type(desk, "connectServer", "host:notaport")
     desk.click("connectOk")
-    assert "are needed" in desk.text("connectProblem")
+    assert "address is needed" in desk.text("connectProblem")
+    desk.widget("connectServer").clear()  # type: ignore[attr-defined]
+    _type(desk, "connectServer", "192.0.2.7:5433")
+    _type(desk, "connectKey", "7-ABCD")
+    desk.click("connectOk")
+    assert "key looks like 7-ABCD-EFGH-JKMN-PQRS" in desk.text("connectProblem")
+    _type(desk, "connectKey", "-EFGH-JKMN-PQRS")
+    desk.click("connectOk")  # the venue network: not without the server's fingerprint
+    assert "fingerprint is needed" in desk.text("connectProblem")
     assert not Path(str(desk.db) + ".link").exists()
+
+
+def test_the_light_shows_an_error_in_its_own_colour_and_words(desk: Desk) -> None:
+    from referee_desk.venue.link import COLOURS, LinkLight
+
+    from referee_app.venue.model import LinkReport, LinkStatus
+
+    light = LinkLight()
+    light.show_report(LinkReport(LinkStatus.ERROR, error="permission denied for table events"))
+    assert "Event: error, retrying: permission denied for table events" in light.text()
+    assert COLOURS[LinkStatus.ERROR] in light.text() and len(set(COLOURS.values())) == len(COLOURS)
+
+
+def test_an_uncaught_error_on_any_thread_is_logged_and_shown(
+    desk: Desk, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import threading
+
+    from referee_desk.notices import install_excepthooks
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    install_excepthooks(desk.window.controller)
+
+    def boom() -> None:
+        raise RuntimeError("the disk said no\nand more detail")
+
+    thread = threading.Thread(target=boom)
+    thread.start()
+    thread.join()
+    desk.qtbot.waitUntil(lambda: "Something went wrong: the disk said no (see the log)." in desk.text("startNotice"))
+    assert any(r.exc_info and "uncaught" in r.getMessage() for r in caplog.records)
+
+
+def test_the_board_window_adds_a_table_and_shows_the_fingerprint(qtbot: Any, event_server: Any) -> None:
+    from referee_desk.venue.board_window import BoardWindow
+
+    window = BoardWindow(event_server.organizer_conninfo(), "", event_server.fingerprint(), "192.0.2.2:5433")
+    qtbot.addWidget(window)
+    assert event_server.fingerprint() in window.pin.text() and "192.0.2.2:5433" in window.pin.text()
+    key = window.add_table("Show court")
+    assert key and f"Table Show court's key: {key}" in window.notice.text()
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        from referee_app.venue import db
+
+        assert "Show court" in db.tables(conn)
+    window.show_view({"tables": [], "server": "error", "error": "permission denied for table heads"})
+    assert window.status.text() == "Event server: error, retrying: permission denied for table heads"

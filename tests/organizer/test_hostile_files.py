@@ -505,4 +505,5 @@ def test_a_tampered_match_here_does_not_stop_a_merge(tmp_path: Path, seeded: tup
 
 def test_where_names_the_database(tmp_path: Path) -> None:
     code, out, _ = run("where", "--db", str(tmp_path / "m.db"))
-    assert code == 0 and out == f"{(tmp_path / 'm.db').resolve()}\n" and not (tmp_path / "m.db").exists()
+    db = (tmp_path / "m.db").resolve()
+    assert code == 0 and out == f"{db}\nlog: {db.with_suffix('.log')}\n" and not (tmp_path / "m.db").exists()

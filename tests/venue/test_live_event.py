@@ -3,6 +3,7 @@ a stopped and a crashed server, conflicts, lost watermarks, assignments, the boa
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 import time
 from collections.abc import Callable
@@ -17,16 +18,16 @@ from referee_app.game.events import MatchStarted
 from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.venue.board import BoardModel, BoardWatcher, refresh
-from referee_app.venue.model import EventLink, LinkReport, LinkStatus, is_started
+from referee_app.venue.model import EventLink, LinkReport, LinkStatus, TableKey, is_started
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
 from tests.builders import brk, decode, ev, made, miss
-from tests.conftest import EVENT_PASSWORD
+from tests.conftest import table_link
 
 OPENING = [ev("lag", winner="A"), brk(4), made(1), miss(2), made(2), miss(3, fouls=["scratch"])]
 
 
-def desk_link(cluster: Any, table: str, password: str = EVENT_PASSWORD) -> EventLink:
-    return EventLink("127.0.0.1", password, table, cluster.port)
+def desk_link(cluster: Any, table: str) -> EventLink:
+    return table_link(cluster, table)
 
 
 def connect_desk(cluster: Any, db: Path, table: str) -> EventLink:
@@ -93,16 +94,16 @@ def test_the_desk_role_adds_events_and_nothing_else(event_server: Any, tmp_path:
     assert len(server_rows(event_server)) == 1
 
 
-def test_a_wrong_password_is_refused(event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_wrong_key_is_refused(event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    good = TableKey.parse(desk_link(event_server, "1").key)
+    wrong = dataclasses.replace(good, secret=TableKey.new_secret())
     with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
-        psycopg.connect(desk_link(event_server, "1", "not-the-password").conninfo())
-    with pytest.raises(psycopg.OperationalError):  # nor may anyone log in as the organizer from the desk's password
-        psycopg.connect(
-            f"host=127.0.0.1 port={event_server.port} dbname=event user=organizer password={EVENT_PASSWORD}"
-        )
-    monkeypatch.setenv("REFEREE_EVENT_PASSWORD", "not-the-password")
+        psycopg.connect(dataclasses.replace(desk_link(event_server, "1"), key=str(wrong)).conninfo())
+    with pytest.raises(psycopg.OperationalError):  # nor may anyone log in as the organizer with a table's key
+        psycopg.connect(f"host=127.0.0.1 port={event_server.port} dbname=event user=organizer password={good.secret}")
+    monkeypatch.setenv("REFEREE_TABLE_KEY", str(wrong))
     db = tmp_path / "desk.db"
-    assert cli(["connect", "--db", str(db), "--server", f"127.0.0.1:{event_server.port}", "--table", "4"]) == 1
+    assert cli(["connect", "--db", str(db), "--server", f"127.0.0.1:{event_server.port}"]) == 1
     assert LinkFile(db).load() is None  # a connection that failed is not remembered
 
 
@@ -113,8 +114,9 @@ def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(event
     db = tmp_path / "desk.db"
     store = Store(db)
     reports: list[LinkReport] = []
+    link = desk_link(event_server, "7")
     event_server.stop()
-    pusher = Pusher(db, desk_link(event_server, "7"), reports.append).start()
+    pusher = Pusher(db, link, reports.append).start()
     try:
         session = start_match(store, "7")
         for obj in OPENING:
@@ -195,7 +197,7 @@ def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event
         desks[1][2].poke()
 
         def table(number: str) -> dict[str, Any]:
-            return next(t for t in views[-1]["tables"] if t["table"] == number)
+            return next((t for t in views[-1]["tables"] if t["table"] == number), {"match": None})
 
         wait_for(lambda: bool(views) and table("1")["match"] and table("1")["match"]["fouls"]["B"] == 1)
         wait_for(lambda: table("2")["match"] is not None and table("2")["match"]["at_table"] == "B")
@@ -273,10 +275,11 @@ def test_a_match_started_by_hand_while_offline_links_to_its_assignment(event_ser
     folder = str(event_server.folder)
     assert cli(["assign", "--server", folder, "--table", "4", "--players", "Ivy", "Jo", "--race", "3"]) == 0
     db = tmp_path / "desk.db"
+    link = desk_link(event_server, "4")
     event_server.stop()
     start_match(Store(db), "4", ("Jo", "Ivy"))  # from the printed draw, the players the other way round
     event_server.start()
-    LinkFile(db).save(desk_link(event_server, "4"))
+    LinkFile(db).save(link)
     assert cli(["push", "--db", str(db)]) == 0
     model = BoardModel()
     with psycopg.connect(event_server.organizer_conninfo()) as conn:

@@ -189,6 +189,10 @@
         <translation>Terminés ici</translation>
     </message>
     <message>
+        <source>For the desks: server {address}, fingerprint {fingerprint}</source>
+        <translation>Pour les pupitres&#xa0;: serveur {address}, empreinte {fingerprint}</translation>
+    </message>
+    <message>
         <source>Web page: {url}</source>
         <translation>Page web&#xa0;: {url}</translation>
     </message>
@@ -201,8 +205,16 @@
         <translation>Envoyer un match à une table… [Ctrl+N]</translation>
     </message>
     <message>
+        <source>Add a table… [Ctrl+T]</source>
+        <translation>Ajouter une table… [Ctrl+T]</translation>
+    </message>
+    <message>
         <source>Event server: connected</source>
         <translation>Serveur de l’événement&#xa0;: connecté</translation>
+    </message>
+    <message>
+        <source>Event server: error, retrying: {reason}</source>
+        <translation>Serveur de l’événement&#xa0;: erreur, nouvel essai&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>Event server: cannot be reached, retrying…</source>
@@ -219,6 +231,10 @@
     <message>
         <source>conflict</source>
         <translation>conflit</translation>
+    </message>
+    <message>
+        <source>damaged: {reason}</source>
+        <translation>endommagé&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>finished</source>
@@ -239,6 +255,22 @@
     <message>
         <source>Table {table}: next match {a} v {b}.</source>
         <translation>Table {table}&#xa0;: prochain match {a} – {b}.</translation>
+    </message>
+    <message>
+        <source>Add a table</source>
+        <translation>Ajouter une table</translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation>Table&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Adding the table</source>
+        <translation>Ajout de la table</translation>
+    </message>
+    <message>
+        <source>Table {table}&apos;s key: {key} (type it once at that desk: Event &gt; Connect).</source>
+        <translation>Clé de la table {table}&#xa0;: {key} (à saisir une fois sur ce pupitre&#xa0;: Événement &gt; Se connecter à l’événement).</translation>
     </message>
 </context>
 <context>
@@ -315,16 +347,24 @@
         <translation>Serveur de l’événement&#xa0;:</translation>
     </message>
     <message>
-        <source>Event password:</source>
-        <translation>Mot de passe de l’événement&#xa0;:</translation>
+        <source>This table&apos;s key:</source>
+        <translation>Clé de cette table&#xa0;:</translation>
     </message>
     <message>
-        <source>This table:</source>
-        <translation>Cette table&#xa0;:</translation>
+        <source>Server fingerprint:</source>
+        <translation>Empreinte du serveur&#xa0;:</translation>
     </message>
     <message>
-        <source>The server&apos;s address (host or host:port), the password and the table are needed.</source>
-        <translation>Il faut l’adresse du serveur (hôte ou hôte:port), le mot de passe et la table.</translation>
+        <source>The server&apos;s address is needed: host or host:port.</source>
+        <translation>L’adresse du serveur est requise&#xa0;: hôte ou hôte:port.</translation>
+    </message>
+    <message>
+        <source>This table&apos;s key looks like 7-ABCD-EFGH-JKMN-PQRS: the organizer prints one per table.</source>
+        <translation>La clé de la table a la forme 7-ABCD-EFGH-JKMN-PQRS&#xa0;: l’organisateur en imprime une par table.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s fingerprint is needed: it is shown on the organizer&apos;s board.</source>
+        <translation>L’empreinte du serveur est requise&#xa0;: elle figure sur le tableau de l’organisateur.</translation>
     </message>
 </context>
 <context>
@@ -612,6 +652,10 @@
     <message>
         <source>Event: conflict, the server holds other events for this match (tell the organizer)</source>
         <translation>Événement&#xa0;: conflit, le serveur a d’autres événements pour ce match (prévenez l’organisateur)</translation>
+    </message>
+    <message>
+        <source>Event: error, retrying: {reason}</source>
+        <translation>Événement&#xa0;: erreur, nouvel essai&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>Event: offline ({n} events to send)</source>
@@ -925,6 +969,13 @@
     <message>
         <source>The two players need different names.</source>
         <translation>Les deux joueurs doivent avoir des noms différents.</translation>
+    </message>
+</context>
+<context>
+    <name>Notices</name>
+    <message>
+        <source>Something went wrong: {reason} (see the log).</source>
+        <translation>Un problème est survenu&#xa0;: {reason} (voir le journal).</translation>
     </message>
 </context>
 <context>

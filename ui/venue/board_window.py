@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
 from referee_desk.controller import DeskController, qt_translate
 from referee_desk.dialogs import checked_form
 from referee_desk.i18n import menu_text
-from referee_desk.notices import Notice, show_notice
+from referee_desk.notices import Notice, install_excepthooks, show_notice
 
 from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
-from referee_app.venue.model import Assignment
+from referee_app.venue.model import Assignment, EventServerError, first_line
 
 if TYPE_CHECKING:
     from referee_app.web.server import OverlayServer as WebServer
@@ -114,10 +114,12 @@ COLUMNS = ("table", "desk", "players", "score", "race", "rack", "at_table", "fou
 
 
 class BoardWindow(QMainWindow):
-    def __init__(self, conninfo: str, web_url: str = "") -> None:
+    def __init__(self, conninfo: str, web_url: str = "", fingerprint: str = "", address: str = "") -> None:
         super().__init__()
         self.setObjectName("boardWindow")
         self.conninfo = conninfo
+        self.fingerprint = fingerprint
+        self.address = address
         self.controller = DeskController()  # its notice channel and `operate`, nothing of a match
         self.view: dict[str, Any] = {"tables": [], "server": "offline"}
         self.setWindowTitle(self.tr("Event board"))
@@ -147,12 +149,22 @@ class BoardWindow(QMainWindow):
         )
         self.grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.grid.verticalHeader().hide()
+        self.pin = QLabel(
+            fingerprint
+            and self.tr("For the desks: server {address}, fingerprint {fingerprint}").format(
+                address=address, fingerprint=fingerprint
+            ),
+            self,
+        )
+        self.pin.setObjectName("boardFingerprint")
+        self.pin.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.web = QLabel(web_url and self.tr("Web page: {url}").format(url=web_url), self)
         self.web.setObjectName("boardWeb")
         self.web.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.status)
         layout.addWidget(self.notice)
         layout.addWidget(self.grid, 1)
+        layout.addWidget(self.pin)
         layout.addWidget(self.web)
         self.setCentralWidget(central)
         self.controller.notice.connect(lambda level, text: show_notice(self.notice, level, text))
@@ -163,6 +175,12 @@ class BoardWindow(QMainWindow):
         self.act_assign.triggered.connect(self.open_assign)
         menu.addAction(self.act_assign)
         self.addAction(self.act_assign)
+        self.act_add_table = QAction(menu_text(self.tr("Add a table… [Ctrl+T]")), self)
+        self.act_add_table.setObjectName("actionAddTable")
+        self.act_add_table.setShortcut(QKeySequence("Ctrl+T"))
+        self.act_add_table.triggered.connect(self.open_add_table)
+        menu.addAction(self.act_add_table)
+        self.addAction(self.act_add_table)
         self.dialog: AssignDialog | None = None
         self.bridge = _Bridge(self)
         self.bridge.changed.connect(self.show_view)
@@ -170,10 +188,13 @@ class BoardWindow(QMainWindow):
 
     def show_view(self, view: dict[str, Any]) -> None:
         self.view = view
-        online = view.get("server") == "online"
-        self.status.setText(
-            self.tr("Event server: connected") if online else self.tr("Event server: cannot be reached, retrying…")
-        )
+        server = view.get("server")
+        if server == "online":
+            self.status.setText(self.tr("Event server: connected"))
+        elif server == "error":
+            self.status.setText(self.tr("Event server: error, retrying: {reason}").format(reason=view.get("error", "")))
+        else:
+            self.status.setText(self.tr("Event server: cannot be reached, retrying…"))
         tables = view["tables"]
         self.grid.setRowCount(len(tables))
         for row, table in enumerate(tables):
@@ -191,6 +212,8 @@ class BoardWindow(QMainWindow):
         desk = self.tr("online") if table["online"] else self.tr("offline")
         if table["conflicts"]:
             desk += " · " + self.tr("conflict")
+        if table.get("damaged"):
+            desk += " · " + self.tr("damaged: {reason}").format(reason=table["damaged"])
         nxt = table["next"]
         upcoming = f"{nxt['players'][0]} v {nxt['players'][1]}" if nxt else ""
         done = "; ".join(
@@ -229,25 +252,74 @@ class BoardWindow(QMainWindow):
         dialog.open()
 
     def assign(self, assignment: Assignment) -> bool:
-        def write() -> bool:
+        def write() -> str:
             import psycopg
 
             from referee_app.venue import db
 
-            with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
-                db.server_id(conn)
-                db.insert_assignment(conn, assignment)
-            return True
+            try:
+                with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
+                    db.server_id(conn)
+                    key = "" if assignment.table in db.tables(conn) else _new_key(conn, assignment.table)
+                    db.insert_assignment(conn, assignment)
+            except (psycopg.Error, EventServerError) as exc:
+                raise _ServerSaid(first_line(exc)) from None
+            return key
 
-        done = self.controller.operate(self.tr("Sending the match"), write)
-        if done:
-            self.controller.notice.emit(
-                Notice.INFO,
-                self.tr("Table {table}: next match {a} v {b}.").format(
-                    table=assignment.table, a=assignment.players[0], b=assignment.players[1]
-                ),
-            )
-        return bool(done)
+        key = self.controller.operate(self.tr("Sending the match"), write)
+        if key is None:
+            return False
+        text = self.tr("Table {table}: next match {a} v {b}.").format(
+            table=assignment.table, a=assignment.players[0], b=assignment.players[1]
+        )
+        if key:
+            text += " " + self._key_words(assignment.table, key)
+        self.controller.notice.emit(Notice.INFO, text)
+        return True
+
+    def open_add_table(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        table, ok = QInputDialog.getText(self, self.tr("Add a table"), self.tr("Table:"))
+        if ok and table.strip():
+            self.add_table(table.strip())
+
+    def add_table(self, table: str) -> str:
+        """A key for `table` (a new one replaces the old): shown once, for the referee to type at that desk."""
+
+        def write() -> str:
+            import psycopg
+
+            from referee_app.venue import db
+
+            try:
+                with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
+                    db.server_id(conn)
+                    return _new_key(conn, table)
+            except (psycopg.Error, EventServerError) as exc:
+                raise _ServerSaid(first_line(exc)) from None
+
+        key = self.controller.operate(self.tr("Adding the table"), write)
+        if key:
+            self.controller.notice.emit(Notice.INFO, self._key_words(table, key))
+        return key or ""
+
+    def _key_words(self, table: str, key: str) -> str:
+        return self.tr("Table {table}'s key: {key} (type it once at that desk: Event > Connect).").format(
+            table=table, key=key
+        )
+
+
+class _ServerSaid(OSError):
+    """What the event server (or the way to it) said, shown as it is."""
+
+
+def _new_key(conn: Any, table: str) -> str:
+    from referee_app.venue import db
+    from referee_app.venue.model import TableKey
+
+    secret = TableKey.new_secret()
+    return str(TableKey.for_role(db.add_table(conn, table, secret), secret))
 
 
 def _age(seconds: int) -> str:
@@ -274,20 +346,26 @@ def run_board(
     if args.no_window:
         return headless(args, out)
     try:
-        conninfo = Cluster(args.server.resolve()).organizer_conninfo()
+        cluster = Cluster(args.server.resolve())
+        conninfo = cluster.organizer_conninfo()
+        fingerprint = cluster.fingerprint()
         server = start_web(args)
     except Exception as exc:  # a wrong folder, a taken port: one sentence
         print(exc, file=__import__("sys").stderr)
         return 1
+    from referee_app.venue.worker import log_to_file
+
+    log_to_file(cluster.folder / "board.log")
     app = QApplication.instance() or QApplication([])
-    window = BoardWindow(conninfo, server.url("board") if server else "")
+    window = BoardWindow(conninfo, server.url("board") if server else "", fingerprint, _address(cluster.port))
+    install_excepthooks(window.controller)
 
     def changed(view: dict[str, Any]) -> None:
         window.bridge.changed.emit(view)
         if server is not None:
             server.feed.publish(view)
 
-    watcher = BoardWatcher(conninfo, changed).start()
+    watcher = BoardWatcher(conninfo, changed, fingerprint=fingerprint).start()
     window.resize(1200, 700)
     window.show()
     try:
@@ -296,3 +374,15 @@ def run_board(
         watcher.stop()
         if server is not None:
             server.stop()
+
+
+def _address(port: int) -> str:
+    """This computer's address on the venue network, as a desk types it."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing address
+            return f"{probe.getsockname()[0]}:{port}"
+    except OSError:
+        return f"127.0.0.1:{port}"

@@ -21,7 +21,7 @@ from referee_desk.dialogs import checked_form
 
 from referee_app.game.events import MatchStarted
 from referee_app.game.vocab import BreakOrder
-from referee_app.venue.model import Assignment, EventLink, LinkReport, LinkStatus
+from referee_app.venue.model import Assignment, EventLink, EventServerError, LinkReport, LinkStatus
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
 
 COLOURS = {
@@ -29,6 +29,7 @@ COLOURS = {
     LinkStatus.CATCHING_UP: "#fbc02d",
     LinkStatus.OFFLINE: "#9e9e9e",
     LinkStatus.CONFLICT: "#e53935",
+    LinkStatus.ERROR: "#8e24aa",
 }
 
 
@@ -56,7 +57,12 @@ class EventLinkController(QObject):
         db = self.db
         if db is None or not link_path(db).exists():
             return
-        links = LinkFile(db)
+        try:
+            links = LinkFile(db)
+        except EventServerError as exc:  # a damaged link file: said on the light, mended by Event > Connect
+            self.report = LinkReport(LinkStatus.ERROR, error=str(exc))
+            self.reported.emit(self.report)
+            return
         try:
             link = links.load()
         finally:
@@ -68,7 +74,8 @@ class EventLinkController(QObject):
         db = self.db
         if db is None:
             return
-        links = LinkFile(db)
+        self.stop()
+        links = LinkFile(db, mend=True)  # a damaged link file is replaced
         try:
             links.save(link)
         finally:
@@ -79,7 +86,7 @@ class EventLinkController(QObject):
         self.stop()
         db = self.db
         if db is not None and link_path(db).exists():
-            links = LinkFile(db)
+            links = LinkFile(db, mend=True)
             links.forget()
             links.close()
         self.report = None
@@ -153,6 +160,8 @@ class LinkLight(QLabel):
             text = self.tr("Event: catching up ({n} events behind)").format(n=report.behind)
         elif report.status is LinkStatus.CONFLICT:
             text = self.tr("Event: conflict, the server holds other events for this match (tell the organizer)")
+        elif report.status is LinkStatus.ERROR:
+            text = self.tr("Event: error, retrying: {reason}").format(reason=report.error)
         elif report.behind:
             text = self.tr("Event: offline ({n} events to send)").format(n=report.behind)
         else:
@@ -161,7 +170,8 @@ class LinkLight(QLabel):
 
 
 class ConnectDialog(QDialog):
-    """Event > Connect: the server's address, the event's password, this desk's table."""
+    """Event > Connect: the server's address, this table's key and the server's fingerprint
+    (both printed by the organizer's add-table; the fingerprint is also on the board)."""
 
     chosen = Signal(object)  # EventLink
 
@@ -173,29 +183,41 @@ class ConnectDialog(QDialog):
         self.server = QLineEdit(self)
         self.server.setObjectName("connectServer")
         self.server.setPlaceholderText("192.168.1.10:5433")
-        self.password = QLineEdit(self)
-        self.password.setObjectName("connectPassword")
-        self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.table = QLineEdit(self)
-        self.table.setObjectName("connectTable")
+        self.key = QLineEdit(self)
+        self.key.setObjectName("connectKey")
+        self.key.setPlaceholderText("7-ABCD-EFGH-JKMN-PQRS")
+        self.key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.fingerprint = QLineEdit(self)
+        self.fingerprint.setObjectName("connectFingerprint")
+        self.fingerprint.setPlaceholderText("1A2B-3C4D-5E6F-7A8B-9C0D-1E2F")
         if link is not None:
             self.server.setText(f"{link.host}:{link.port}")
-            self.password.setText(link.password)
-            self.table.setText(link.table)
+            self.key.setText(link.key)
+            self.fingerprint.setText(link.fingerprint)
         form.addRow(self.tr("Event server:"), self.server)
-        form.addRow(self.tr("Event password:"), self.password)
-        form.addRow(self.tr("This table:"), self.table)
+        form.addRow(self.tr("This table's key:"), self.key)
+        form.addRow(self.tr("Server fingerprint:"), self.fingerprint)
         self.problem = checked_form(self, form, "connect", self._accept)
 
     def _accept(self) -> None:
+        from referee_app.venue.model import TableKey, is_loopback
         from referee_app.venue.schema import DEFAULT_PORT
 
         text = self.server.text().strip()
         host, _, port = text.partition(":")
-        if not host or (port and not port.isdigit()) or not self.table.text().strip() or not self.password.text():
+        if not host or (port and not (port.isascii() and port.isdigit())):
+            self.problem.setText(self.tr("The server's address is needed: host or host:port."))
+            return
+        try:
+            key = TableKey.parse(self.key.text())
+        except EventServerError:
             self.problem.setText(
-                self.tr("The server's address (host or host:port), the password and the table are needed.")
+                self.tr("This table's key looks like 7-ABCD-EFGH-JKMN-PQRS: the organizer prints one per table.")
             )
             return
-        self.chosen.emit(EventLink(host, self.password.text(), self.table.text().strip(), int(port or DEFAULT_PORT)))
+        fingerprint = self.fingerprint.text().strip()
+        if not fingerprint and not is_loopback(host):
+            self.problem.setText(self.tr("The server's fingerprint is needed: it is shown on the organizer's board."))
+            return
+        self.chosen.emit(EventLink(host, str(key), "", int(port or DEFAULT_PORT), fingerprint))
         self.accept()
