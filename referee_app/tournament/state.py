@@ -31,6 +31,7 @@ from referee_app.tournament.events import (
 )
 from referee_app.tournament.model import (
     Entry,
+    Format,
     FromGroup,
     FromLoser,
     FromSeed,
@@ -132,8 +133,10 @@ class Tournament:
         """The winners' side final: its winner waits in the hot seat for the losers' side champion."""
         if self.bracket is None or "F1" not in self.bracket.by_id:
             return None
+        if self.options.knockout is not Format.DE or self.options.se_at is not None:
+            return None
         source = self.bracket.by_id["F1"].a
-        return source.match if isinstance(source, FromWinner) and "F2" in self.bracket.by_id else None
+        return source.match if isinstance(source, FromWinner) else None
 
     @property
     def queue(self) -> tuple[str, ...]:
