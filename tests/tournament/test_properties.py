@@ -16,7 +16,7 @@ from referee_app.tournament.state import State
 from .play import drawn, play_out
 
 FIELD = st.one_of(st.integers(2, 40), st.sampled_from([63, 64, 100, 128, 129, 256]))
-SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 MATCH_KEYS = [
     "id", "stage", "side", "round", "a", "b", "from_a", "from_b", "race", "status",
