@@ -99,7 +99,10 @@ def _options(args: argparse.Namespace) -> Options:
 
 def _read_text(path: str) -> str:
     """A file (or stdin for `-`) as UTF-8 text; bytes that are not UTF-8 are bad input on their line."""
-    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        raise _Exit(2, f"line 1: cannot read the file ({exc.strerror})") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

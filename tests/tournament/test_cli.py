@@ -115,6 +115,8 @@ def test_a_refused_call_writes_nothing(
     code, _, err = run(capsys, "tournament", "entries", tid, str(tmp_path / "more.csv"), "--db", str(db))
     assert (code, err) == (2, "line 2: rating 'high' is not a number\n")
     assert run(capsys, "tournament", "tables", tid, "1-x", "--db", str(db))[0] == 2
+    code, _, err = run(capsys, "tournament", "results", tid, str(tmp_path / "missing.jsonl"), "--db", str(db))
+    assert (code, err) == (2, "line 1: cannot read the file (No such file or directory)\n")
     assert db.read_bytes() == before
     assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0
 

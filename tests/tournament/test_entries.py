@@ -9,7 +9,7 @@ from referee_app.tournament.model import Entry
 
 
 def test_an_english_file_with_every_column() -> None:
-    text = "name,rating,fargo_id,licence,club,seed\nAna Lopez,612,1234567,FR-77,Lyon,1\n  Ben  Novak ,,98765,,,\n"
+    text = "name,rating,fargo_id,licence,club,seed\nAna Lopez,612,1234567,FR-77,Lyon,1\n  Ben Novak ,,98765,,,\n"
     assert parse_entries(text) == (
         Entry("Ana Lopez", 612.0, "1234567", "FR-77", "Lyon", 1),
         Entry("Ben Novak", None, "98765", "", "", None),
