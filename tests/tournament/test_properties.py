@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -44,6 +45,7 @@ def queue_invariants(state: State) -> None:
 
 
 def shape(document: dict[str, Any]) -> None:
+    assert json.loads(json.dumps(document)) == document
     assert list(document) == ["format", "id", "name", "status", "draw_seed", "entries", "tables", "queue", "matches"]
     assert document["format"] == "referee-app/tournament@1"
     for entry in document["entries"]:
