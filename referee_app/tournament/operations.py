@@ -16,14 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from referee_app.log.store import Store, StoreError
-from referee_app.log.tournaments import (
-    TournamentRow,
-    append_tournament,
-    create_tournament,
-    load_tournament,
-    tournament_index,
-)
+from referee_app.log.store import Store, StoreError, TournamentRow
 from referee_app.tournament.entries import EntriesInvalid, parse_entries
 from referee_app.tournament.events import (
     Corrected,
@@ -68,7 +61,7 @@ def _row(seq: int, event: Event, at: str) -> TournamentRow:
 
 def find(store: Store, ref: str) -> str:
     """The tournament named by its id, or by its name when only one has it."""
-    index = tournament_index(store)
+    index = store.tournaments()
     if any(t.tournament_id == ref for t in index):
         return ref
     named = [t for t in index if t.name == ref] or [t for t in index if t.name.casefold() == ref.casefold()]
@@ -82,7 +75,7 @@ def find(store: Store, ref: str) -> str:
 def open_tournament(store: Store, ref: str) -> Opened:
     """The tournament replayed from its checked log."""
     tournament_id = find(store, ref)
-    index, rows = load_tournament(store, tournament_id)
+    index, rows = store.load_tournament(tournament_id)
     state: State | None = None
     for row in rows:
         try:
@@ -108,7 +101,7 @@ def _record(store: Store, opened: Opened, events: list[Event], at: str | None = 
     for event in events:
         state = apply(state, event)
         rows.append(_row(state.seq, event, stamp))
-    append_tournament(store, opened.tournament_id, rows)
+    store.append_tournament(opened.tournament_id, rows)
     return state
 
 
@@ -117,7 +110,7 @@ def new_tournament(store: Store, name: str, options: Options, at: str | None = N
     event = Created(name, options)
     state = apply(None, event)
     tournament_id = uuid.uuid4().hex[:12]
-    create_tournament(store, tournament_id, state.tournament.name, _row(1, event, at or now()))
+    store.create_tournament(tournament_id, state.tournament.name, _row(1, event, at or now()))
     return tournament_id
 
 
@@ -241,5 +234,5 @@ def record_results(store: Store, ref: str, lines: Iterable[str]) -> int:
         except TournamentRefused as exc:
             raise LineRefused(number, str(exc)) from None
         rows.append(_row(state.seq, event, at))
-    append_tournament(store, opened.tournament_id, rows)
+    store.append_tournament(opened.tournament_id, rows)
     return len(rows)
