@@ -86,9 +86,6 @@ def parse_entries(text: str, existing: Iterable[str] = ()) -> tuple[Entry, ...]:
             except ValueError:
                 problems.append(f"line {n}: seed {cells['seed']!r} is not a whole number")
                 continue
-            if seed < 1:
-                problems.append(f"line {n}: seed {seed} must be 1 or more")
-                continue
         taken[name.casefold()] = name
         entries.append(
             Entry(
