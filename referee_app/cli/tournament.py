@@ -143,6 +143,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"{len(fargo_rows(t))} matches written to {args.fargo}\n")
         return 0
     text = _read_text(args.file) if action in ("entries", "results") else ""
+    with closing(_store(args, write=False)) as reader:  # a missing file or tournament: nothing made, nothing migrated
+        operations.find(reader, args.tournament)
     with closing(_store(args, write=True)) as store:
         if action == "entries":
             added = operations.add_entries(store, args.tournament, text)

@@ -187,3 +187,10 @@ def test_another_programs_database_is_refused(tmp_path: Path, capsys: pytest.Cap
     code, _, err = run(capsys, "tournament", "new", "Cup", "--format", "se", "--db", str(db))
     assert code == 1 and "is not a match database" in err
     assert db.read_bytes() == before
+
+
+def test_a_command_on_a_missing_database_makes_none(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "none.db"
+    code, _, err = run(capsys, "tournament", "tables", "Cup", "1-4", "--db", str(db))
+    assert code == 1 and "does not exist" in err
+    assert not db.exists()
