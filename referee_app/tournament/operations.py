@@ -105,6 +105,12 @@ def _record(store: Store, opened: Opened, events: list[Event], at: str | None = 
     return state
 
 
+def record(store: Store, ref: str, events: list[Event]) -> State:
+    """Any of the organizer's decisions (check-in, edit, withdrawal, undo...), applied in order and
+    appended together; a refusal raises `TournamentRefused` and writes nothing."""
+    return _record(store, open_tournament(store, ref), events)
+
+
 def new_tournament(store: Store, name: str, options: Options, at: str | None = None) -> str:
     """Create a tournament; returns its new id."""
     event = Created(name, options)

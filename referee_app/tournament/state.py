@@ -40,7 +40,6 @@ from referee_app.tournament.model import (
     MatchSpec,
     MatchStatus,
     Options,
-    Side,
     Source,
     Status,
     TournamentRefused,
@@ -610,7 +609,3 @@ def rank_group(names: list[str], slots: Iterable[Slot], draw_seed: int) -> list[
         names,
         key=lambda n: (-wins[n], -head_to_head(n), -(won[n] - lost[n]), -won[n], draw_key(draw_seed, n)),
     )
-
-
-def side_of(spec: MatchSpec) -> Side:
-    return spec.side

@@ -194,3 +194,23 @@ def test_a_command_on_a_missing_database_makes_none(tmp_path: Path, capsys: pyte
     code, _, err = run(capsys, "tournament", "tables", "Cup", "1-4", "--db", str(db))
     assert code == 1 and "does not exist" in err
     assert not db.exists()
+
+
+def test_the_organizers_other_decisions_go_through_record(drawn_db: tuple[Path, str]) -> None:
+    from referee_app.log.store import Store
+    from referee_app.tournament import operations
+    from referee_app.tournament.events import Undo, Withdrawn
+    from referee_app.tournament.model import TournamentRefused
+
+    db, tid = drawn_db
+    store = Store(db)
+    try:
+        state = operations.record(store, tid, [Withdrawn("Carl Ito")])
+        assert state.tournament.slots["W1-1"].status.value == "forfeit"
+        with pytest.raises(TournamentRefused, match="latest decision"):
+            operations.record(store, tid, [Undo(state.seq - 1)])
+        operations.record(store, tid, [Undo(state.seq)])
+        again = operations.open_tournament(store, tid).state.tournament
+        assert again.slots["W1-1"].status.value == "playing" and again.retired == frozenset()
+    finally:
+        store.close()
