@@ -33,15 +33,20 @@ def add_parser(sub: Any) -> None:
 
     new = with_db(inner.add_parser("new", help="a new tournament (prints its id)"))
     new.add_argument("name")
-    new.add_argument("--format", required=True, choices=[f.value for f in Format])
-    new.add_argument("--race", type=int, default=7)
-    new.add_argument("--race-losers", type=int)
-    new.add_argument("--race-final", type=int)
-    new.add_argument("--final", choices=[f.value for f in FinalMode], default=FinalMode.RESET.value)
-    new.add_argument("--se-at", type=int)
-    new.add_argument("--third-place", action="store_true")
-    new.add_argument("--groups", type=int)
-    new.add_argument("--advance", type=int)
+    new.add_argument("--format", required=True, choices=[f.value for f in Format], help="se, de or groups")
+    new.add_argument("--race", type=int, default=7, metavar="N", help="race of every match (default 7)")
+    new.add_argument("--race-losers", type=int, metavar="N", help="de: race on the losers' side")
+    new.add_argument("--race-final", type=int, metavar="N", help="race of the final(s)")
+    new.add_argument(
+        "--final",
+        choices=[f.value for f in FinalMode],
+        default=FinalMode.RESET.value,
+        help="de: reset (default) or single",
+    )
+    new.add_argument("--se-at", type=int, metavar="N", help="de: single elimination once N players remain (4-32)")
+    new.add_argument("--third-place", action="store_true", help="se: a match for third place")
+    new.add_argument("--groups", type=int, metavar="G", help="groups: how many")
+    new.add_argument("--advance", type=int, metavar="K", help="groups: the first K of each go on")
     new.add_argument("--group-format", choices=[f.value for f in GroupFormat], default=GroupFormat.RR.value)
     new.add_argument("--then", choices=[Format.SE.value, Format.DE.value], default=Format.DE.value)
     new.add_argument("--rules", choices=[r.value for r in Rules], default=Rules.WPA.value)
