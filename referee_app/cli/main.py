@@ -36,7 +36,7 @@ from referee_app.words.localtime import local_stamp
 
 HEADLESS_COMMANDS = (
     "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify", "history",
-    "where", "rebuild", "event-server", "connect", "push", "assign", "pull", "board",
+    "where", "rebuild", "event-server", "connect", "push", "assign", "pull", "board", "tournament",
 )  # fmt: skip
 
 PdfWriter = exports.PdfWriter
@@ -407,9 +407,11 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--all", action="store_true", help="every match in the database")
     with_db(sub.add_parser("rebuild", help="make the lists' and statistics' projections again from the logs"))
     with_db(sub.add_parser("where", help="print where the database is (the desk's own unless --db is given)"))
+    from referee_app.cli.tournament import add_parser as add_tournament
     from referee_app.cli.venue import add_parsers
 
     add_parsers(sub)
+    add_tournament(sub)
     return parser
 
 
@@ -445,6 +447,13 @@ def _event_command(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(1, f"the event server: {first_line(exc)}") from None
 
 
+def _tournament_command(args: argparse.Namespace, out: TextIO) -> int:
+    """`tournament ...` (referee_app.cli.tournament), loaded only for it."""
+    from referee_app.cli.tournament import cmd_tournament
+
+    return cmd_tournament(args, out)
+
+
 Handler = Callable[[argparse.Namespace, TextIO], int]
 HANDLERS: dict[str, Handler] = {
     "replay": cmd_replay,
@@ -466,6 +475,7 @@ HANDLERS: dict[str, Handler] = {
     "assign": _event_command,
     "pull": _event_command,
     "board": _event_command,
+    "tournament": lambda args, out: _tournament_command(args, out),
 }
 
 

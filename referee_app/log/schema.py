@@ -62,6 +62,31 @@ MIGRATIONS: tuple[str, ...] = (
         index_hash TEXT NOT NULL
     );
     """,
+    # 4: tournaments, hash-chained logs like a match's (read and written by referee_app.log.tournaments)
+    """
+    CREATE TABLE tournaments (
+        tournament_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        head_seq INTEGER NOT NULL,
+        head_hash TEXT NOT NULL
+    );
+    CREATE TABLE tournament_events (
+        tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        type TEXT NOT NULL,
+        at TEXT NOT NULL,
+        body TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, seq)
+    );
+    CREATE TRIGGER tournament_events_append_only_update BEFORE UPDATE ON tournament_events
+    BEGIN SELECT RAISE(ABORT, 'the tournament log is append-only'); END;
+    CREATE TRIGGER tournament_events_append_only_delete BEFORE DELETE ON tournament_events
+    BEGIN SELECT RAISE(ABORT, 'the tournament log is append-only'); END;
+    CREATE TRIGGER tournaments_keep BEFORE DELETE ON tournaments
+    BEGIN SELECT RAISE(ABORT, 'tournaments are never deleted'); END;
+    """,
 )
 
 

@@ -96,6 +96,25 @@ class Summary:
         return "tampered" if self.tampered else "damaged"
 
 
+TOURNAMENTS_SINCE = 4
+"""The schema version that brought the tournament tables."""
+
+
+class TournamentRow(NamedTuple):
+    """One event of a tournament's log as stored: its JSON body is the tournament wing's."""
+
+    seq: int
+    type: str
+    at: str
+    body: str
+
+
+class TournamentIndex(NamedTuple):
+    tournament_id: str
+    name: str
+    created_at: str
+
+
 class StoredRow(NamedTuple):
     """One stored event row, as it is on disk."""
 
@@ -625,6 +644,106 @@ class Store:
 
     def event_count(self, match_id: str) -> int:
         return int(self.db.execute("SELECT count(*) FROM events WHERE match_id = ?", (match_id,)).fetchone()[0])
+
+    # -- tournaments (schema 4): append-only, hash-chained logs like a match's; their JSON bodies are
+    # the tournament wing's, kept whole here. Each write is one transaction, committed before it returns.
+
+    def tournaments(self) -> list[TournamentIndex]:
+        """Every tournament in the database, oldest first (none in a database from before them)."""
+        if self.version < TOURNAMENTS_SINCE:
+            return []
+        rows = self.db.execute(
+            "SELECT substr(tournament_id, 1, 200), substr(name, 1, 200), substr(created_at, 1, 40)"
+            " FROM tournaments ORDER BY created_at, tournament_id"
+        ).fetchall()
+        return [TournamentIndex(*row) for row in rows]
+
+    def create_tournament(self, tournament_id: str, name: str, first: TournamentRow) -> None:
+        """A new tournament with its first event (seq 1), in one transaction."""
+        self._refuse_readonly()
+        if first.seq != 1:
+            raise StoreError("a tournament's log starts at event 1")
+        try:
+            with self.db.atomic():
+                self.db.conn.execute(
+                    "INSERT INTO tournaments (tournament_id, name, created_at, head_seq, head_hash)"
+                    " VALUES (?, ?, ?, 0, ?)",
+                    (tournament_id, name, first.at, GENESIS),
+                )
+                self._insert_tournament_rows(tournament_id, [first], GENESIS)
+        except sqlite3.IntegrityError:
+            raise StoreError(f"tournament {tournament_id} is already in {self.path}") from None
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"could not write to {self.path}: {exc}") from None
+
+    def append_tournament(self, tournament_id: str, rows: list[TournamentRow]) -> None:
+        """Append events after the stored head, all or none, durable before returning."""
+        self._refuse_readonly()
+        if not rows:
+            return
+        try:
+            with self.db.atomic():
+                head = self.db.execute(
+                    "SELECT head_seq, head_hash FROM tournaments WHERE tournament_id = ?", (tournament_id,)
+                ).fetchone()
+                if head is None:
+                    raise StoreError(f"there is no tournament {tournament_id} in {self.path}")
+                if rows[0].seq != int(head[0]) + 1:
+                    raise SeqTaken(f"tournament {tournament_id} moved on (its last event is {head[0]}): open it again")
+                self._insert_tournament_rows(tournament_id, rows, str(head[1]))
+        except sqlite3.IntegrityError:
+            raise SeqTaken(
+                f"event {rows[0].seq} of tournament {tournament_id} was written by another program: open it again"
+            ) from None
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"could not write to {self.path}: {exc}") from None
+
+    def _insert_tournament_rows(self, tournament_id: str, rows: list[TournamentRow], previous: str) -> None:
+        for row in rows:
+            previous = chain_hash(previous, tournament_id, row.seq, row.type, row.at, row.body)
+            self.db.conn.execute(
+                "INSERT INTO tournament_events (tournament_id, seq, type, at, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
+                (tournament_id, row.seq, row.type, row.at, row.body, previous),
+            )
+        self.db.conn.execute(
+            "UPDATE tournaments SET head_seq = ?, head_hash = ? WHERE tournament_id = ?",
+            (rows[-1].seq, previous, tournament_id),
+        )
+
+    def load_tournament(self, tournament_id: str) -> tuple[TournamentIndex, list[TournamentRow]]:
+        """The tournament's index row and every event, the chain checked from the first to the head: a
+        log changed outside the app is `Tampered`, never half-read."""
+        index = None
+        if self.version >= TOURNAMENTS_SINCE:
+            index = self.db.execute(
+                "SELECT name, created_at, head_seq, head_hash FROM tournaments WHERE tournament_id = ?",
+                (tournament_id,),
+            ).fetchone()
+        if index is None:
+            raise StoreError(f"there is no tournament {tournament_id} in {self.path}")
+        try:
+            stored = self.db.execute(
+                "SELECT seq, type, at, body, hash FROM tournament_events WHERE tournament_id = ? ORDER BY seq",
+                (tournament_id,),
+            ).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"tournament {tournament_id} cannot be read from {self.path}: {exc}") from None
+        previous = GENESIS
+        rows: list[TournamentRow] = []
+        for position, (seq, kind, at, body, digest) in enumerate(stored, start=1):
+            if not (isinstance(seq, int) and all(isinstance(x, str) for x in (kind, at, body, digest))):
+                raise Tampered(f"tournament {tournament_id}: event {position} is not stored as the app stores it")
+            if seq != position:
+                raise Tampered(f"tournament {tournament_id}: event {position} is missing from {self.path}")
+            previous = chain_hash(previous, tournament_id, seq, kind, at, body)
+            if previous != digest:
+                raise Tampered(f"tournament {tournament_id}: event {seq} was changed outside the app")
+            rows.append(TournamentRow(seq, kind, at, body))
+        if not rows:
+            raise StoreError(f"tournament {tournament_id} has no events in {self.path}")
+        if (rows[-1].seq, previous) != (index[2], index[3]):
+            raise Tampered(f"tournament {tournament_id}: the log does not end where it was last recorded")
+        return TournamentIndex(tournament_id, str(index[0]), str(index[1])), rows
 
 
 def _backup_into(source: sqlite3.Connection, path: Path) -> None:

@@ -110,12 +110,6 @@ class Bracket:
         """The first place of the tie of players going out at step `out` (spec §6)."""
         return 1 + len(self.seeds) - sum(c for step, c in self.out_counts.items() if step <= out)
 
-    def group_of(self, seed: int) -> int | None:
-        for g, members in enumerate(self.groups, start=1):
-            if seed in members:
-                return g
-        return None
-
 
 class _Graph:
     """Matches added in play order (each after those that feed it), byes tracked as they go."""

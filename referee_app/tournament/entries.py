@@ -65,7 +65,7 @@ def parse_entries(text: str, existing: Iterable[str] = ()) -> tuple[Entry, ...]:
             problems.append(f"line {n}: {len(row)} fields, the header has {len(header)}")
             continue
         cells = {column: cell.strip() for column, cell in zip(header, row, strict=True)}
-        name = " ".join(cells["name"].split()) if cells["name"] else ""
+        name = cells["name"]
         if not 1 <= len(name) <= MAX_NAME:
             problems.append(f"line {n}: a name is 1..{MAX_NAME} characters")
             continue
@@ -85,9 +85,6 @@ def parse_entries(text: str, existing: Iterable[str] = ()) -> tuple[Entry, ...]:
                 seed = int(cells["seed"])
             except ValueError:
                 problems.append(f"line {n}: seed {cells['seed']!r} is not a whole number")
-                continue
-            if seed < 1:
-                problems.append(f"line {n}: seed {seed} must be 1 or more")
                 continue
         taken[name.casefold()] = name
         entries.append(

@@ -9,8 +9,9 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.bracket import Bracket
-from referee_app.tournament.model import Entry, MatchStatus, Status
+from referee_app.tournament.model import Entry, Format, MatchStatus, Side, Status
 from referee_app.tournament.state import EMPTY, Slot, Tournament
 
 SHOW_FORMAT = "referee-app/tournament@1"
@@ -176,3 +177,56 @@ def performance(faced: Iterable[tuple[float, int, int]]) -> int | None:
 
 def performance_of(t: Tournament, name: str) -> int | None:
     return performance(racks_against(t, name))
+
+
+ROUND = "Tournament"
+"""The translation context of the round names (Qt's lupdate finds the words below)."""
+_WORDS = {
+    "final": QT_TRANSLATE_NOOP(ROUND, "Final"),
+    "second": QT_TRANSLATE_NOOP(ROUND, "Second final"),
+    "third": QT_TRANSLATE_NOOP(ROUND, "Third place"),
+    "hot": QT_TRANSLATE_NOOP(ROUND, "Hot seat"),
+    "losers_final": QT_TRANSLATE_NOOP(ROUND, "Losers' final"),
+    "semi": QT_TRANSLATE_NOOP(ROUND, "Semi-final"),
+    "quarter": QT_TRANSLATE_NOOP(ROUND, "Quarter-final"),
+    "winners": QT_TRANSLATE_NOOP(ROUND, "Winners' round {n}"),
+    "losers": QT_TRANSLATE_NOOP(ROUND, "Losers' round {n}"),
+    "round": QT_TRANSLATE_NOOP(ROUND, "Round {n}"),
+    "group": QT_TRANSLATE_NOOP(ROUND, "Group {g}, round {n}"),
+    "group_winners": QT_TRANSLATE_NOOP(ROUND, "Group {g}, winners' round {n}"),
+    "group_losers": QT_TRANSLATE_NOOP(ROUND, "Group {g}, losers' round {n}"),
+}
+
+
+def round_name(t: Tournament, match: str, tr: Translate = english) -> str:
+    """The round as the desk's overlay and the board say it ("Losers' round 3", "Hot seat")."""
+    assert t.bracket is not None
+    spec = t.bracket.by_id[match]
+
+    def say(key: str, **values: int) -> str:
+        return tr(ROUND, _WORDS[key]).format(**values)
+
+    if spec.id == "F1":
+        return say("final")
+    if spec.id == "F2":
+        return say("second")
+    if spec.id == "P3":
+        return say("third")
+    if spec.id == t.hot_seat:
+        return say("hot")
+    if spec.group is not None:
+        if spec.side is Side.G and "-W" in spec.id:
+            return say("group_winners", g=spec.group, n=spec.round)
+        if "-L" in spec.id:
+            return say("group_losers", g=spec.group, n=spec.round)
+        return say("group", g=spec.group, n=spec.round)
+    same_round = [s for s in t.bracket.matches if (s.stage, s.side, s.round) == (spec.stage, spec.side, spec.round)]
+    if spec.side is Side.L:
+        last = max(s.round for s in t.bracket.matches if s.side is Side.L and s.stage == spec.stage)
+        return say("losers_final") if spec.round == last else say("losers", n=spec.round)
+    single = t.options.knockout is Format.SE or spec.loser_out is not None  # the --se-at part
+    if single and len(same_round) == 2:
+        return say("semi")
+    if single and len(same_round) == 4:
+        return say("quarter")
+    return say("winners" if t.options.knockout is Format.DE else "round", n=spec.round)

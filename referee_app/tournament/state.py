@@ -31,6 +31,7 @@ from referee_app.tournament.events import (
 )
 from referee_app.tournament.model import (
     Entry,
+    Format,
     FromGroup,
     FromLoser,
     FromSeed,
@@ -39,7 +40,6 @@ from referee_app.tournament.model import (
     MatchSpec,
     MatchStatus,
     Options,
-    Side,
     Source,
     Status,
     TournamentRefused,
@@ -92,10 +92,24 @@ def is_losers_side(spec: MatchSpec) -> bool:
     return spec.id.startswith("L") or "-L" in spec.id
 
 
-def priority(spec: MatchSpec, hot_seat: str | None) -> tuple[int, int, int, int]:
-    """Queue order: losers' side and the hot seat first, then the earliest round (spec §4)."""
+def priority(spec: MatchSpec, hot_seat: str | None, unlocks: int = 0) -> tuple[int, int, int, int, int]:
+    """Queue order: losers' side and the hot seat first, then the earliest round (spec §4); within a
+    round, first the matches whose result completes a next match (its other player is known)."""
     first = 0 if is_losers_side(spec) or spec.id == hot_seat else 1
-    return (spec.stage, first, spec.round, spec.index)
+    return (spec.stage, first, spec.round, -unlocks, spec.index)
+
+
+def _unlocks(spec: MatchSpec, slots: Mapping[str, Slot]) -> int:
+    """How many of the matches this one feeds would have both players once it is decided."""
+    count = 0
+    for target in (spec.winner_to, spec.loser_to):
+        slot = slots.get(target) if target is not None else None
+        if slot is None:
+            continue
+        from_a = isinstance(slot.spec.a, FromWinner | FromLoser) and slot.spec.a.match == spec.id
+        other = slot.b if from_a else slot.a
+        count += other is not None
+    return count
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +131,7 @@ class Tournament:
     on_table: Mapping[str, int] = field(default_factory=dict)
     slots: Mapping[str, Slot] = field(default_factory=dict)
     group_order: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    queue_order: tuple[str, ...] = ()
     began: bool = False
 
     @property
@@ -132,15 +147,15 @@ class Tournament:
         """The winners' side final: its winner waits in the hot seat for the losers' side champion."""
         if self.bracket is None or "F1" not in self.bracket.by_id:
             return None
+        if self.options.knockout is not Format.DE or self.options.se_at is not None:
+            return None
         source = self.bracket.by_id["F1"].a
-        return source.match if isinstance(source, FromWinner) and "F2" in self.bracket.by_id else None
+        return source.match if isinstance(source, FromWinner) else None
 
     @property
     def queue(self) -> tuple[str, ...]:
         """Ready matches not on a table, in the order tables will take them."""
-        hot = self.hot_seat
-        waiting = [self.slots[m].spec for m in self.called if m not in self.on_table]
-        return tuple(s.id for s in sorted(waiting, key=lambda s: priority(s, hot)))
+        return self.queue_order
 
     def entry(self, name: str) -> Entry | None:
         folded = name.strip().casefold()
@@ -520,7 +535,8 @@ def _settle(t: Tournament) -> Tournament:
             called.append(mid)
             busy |= {kept.a or "", kept.b or ""}
     chosen = set(called)
-    for slot in sorted(candidates, key=lambda s: priority(s.spec, hot)):
+    rank = {s.spec.id: priority(s.spec, hot, _unlocks(s.spec, slots)) for s in candidates}
+    for slot in sorted(candidates, key=lambda s: rank[s.spec.id]):
         if slot.spec.id not in chosen and slot.a not in busy and slot.b not in busy:
             called.append(slot.spec.id)
             chosen.add(slot.spec.id)
@@ -528,10 +544,9 @@ def _settle(t: Tournament) -> Tournament:
     on_table = {m: table for m, table in t.on_table.items() if m in chosen and table in t.tables}
     used = set(on_table.values())
     free = [table for table in t.tables if table not in used]
-    for mid in sorted((m for m in called if m not in on_table), key=lambda m: priority(waiting[m].spec, hot)):
-        if not free:
-            break
-        on_table[mid] = free.pop(0)
+    queue = sorted((m for m in called if m not in on_table), key=rank.__getitem__)
+    while queue and free:
+        on_table[queue.pop(0)] = free.pop(0)
     for mid in called:
         slot = waiting[mid]
         if mid in on_table:
@@ -543,6 +558,7 @@ def _settle(t: Tournament) -> Tournament:
         slots=slots,
         called=tuple(called),
         on_table=on_table,
+        queue_order=tuple(queue),
         group_order=group_order,
         began=t.began or bool(on_table),
     )
@@ -593,7 +609,3 @@ def rank_group(names: list[str], slots: Iterable[Slot], draw_seed: int) -> list[
         names,
         key=lambda n: (-wins[n], -head_to_head(n), -(won[n] - lost[n]), -won[n], draw_key(draw_seed, n)),
     )
-
-
-def side_of(spec: MatchSpec) -> Side:
-    return spec.side

@@ -22,14 +22,20 @@ FFB_DIRECT = 16
 """Rank-1 and rank-2 seeds (TS1-TS16) go straight to the afternoon's pools."""
 
 
-def ffb_national(race: int = 7, race_final: int | None = None) -> Options:
-    """Pools of 4, top 2 to a 16-player double knockout to the quarter-finals, then SE."""
+def ffb_national(players: int = 32, race: int = 7, race_final: int | None = None) -> Options:
+    """Pools of 4, enough of each to a 16-player double knockout to the quarter-finals, then SE.
+
+    32 players (the national tournament's afternoon): 8 pools, top 2; 64 players: 16 pools, winners.
+    """
+    groups = players // 4
+    if groups not in (2, 4, 8, 16):
+        raise TournamentRefused(f"the FFB format plays pools of 4 into a 16-player knockout, not {players} players")
     return Options(
         Format.GROUPS,
         race=race,
         race_final=race_final,
-        groups=8,
-        advance=2,
+        groups=groups,
+        advance=max(1, 16 // groups),
         group_format=GroupFormat.RR,
         then=Format.DE,
         se_at=8,

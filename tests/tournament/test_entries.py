@@ -9,7 +9,7 @@ from referee_app.tournament.model import Entry
 
 
 def test_an_english_file_with_every_column() -> None:
-    text = "name,rating,fargo_id,licence,club,seed\nAna Lopez,612,1234567,FR-77,Lyon,1\n  Ben  Novak ,,98765,,,\n"
+    text = "name,rating,fargo_id,licence,club,seed\nAna Lopez,612,1234567,FR-77,Lyon,1\n  Ben Novak ,,98765,,,\n"
     assert parse_entries(text) == (
         Entry("Ana Lopez", 612.0, "1234567", "FR-77", "Lyon", 1),
         Entry("Ben Novak", None, "98765", "", "", None),
@@ -49,7 +49,6 @@ def test_names_are_unique_against_those_already_entered() -> None:
         ("rating\n600\n", "line 1: the `name` column is missing"),
         ("name,colour\nAna,red\n", "line 1: unknown column 'colour'"),
         ("name,seed\nAna,first\n", "line 2: seed 'first' is not a whole number"),
-        ("name,seed\nAna,0\n", "line 2: seed 0 must be 1 or more"),
         ("name,rating\nAna,nan\n", "line 2: rating 'nan' is not a number"),
     ],
 )
@@ -57,3 +56,7 @@ def test_bad_files(text: str, problem: str) -> None:
     with pytest.raises(EntriesInvalid) as caught:
         parse_entries(text)
     assert caught.value.problems[0].startswith(problem)
+
+
+def test_a_seed_out_of_range_is_the_draws_to_refuse_not_the_files() -> None:
+    assert parse_entries("name,seed\nAna,0\nBen,-3\n") == (Entry("Ana", seed=0), Entry("Ben", seed=-3))

@@ -133,7 +133,7 @@ def test_ffb_national_morning_pools_from_the_42_player_list() -> None:
 
 def test_ffb_national_afternoon_pools_then_a_double_knockout_to_the_quarter_finals() -> None:
     qualified = [Entry(f"Open {i:02d}") for i in range(1, 17)]
-    state = drawn(ffb_national(race=7), forty_two()[:16] + qualified, tables=range(1, 9))
+    state = drawn(ffb_national(32, race=7), forty_two()[:16] + qualified, tables=range(1, 9))
     bracket = state.tournament.bracket
     assert bracket is not None
     pools = [[bracket.seeds[s - 1] for s in group] for group in bracket.groups]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -16,7 +17,7 @@ from referee_app.tournament.state import State
 from .play import drawn, play_out
 
 FIELD = st.one_of(st.integers(2, 40), st.sampled_from([63, 64, 100, 128, 129, 256]))
-SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 MATCH_KEYS = [
     "id", "stage", "side", "round", "a", "b", "from_a", "from_b", "race", "status",
@@ -44,6 +45,7 @@ def queue_invariants(state: State) -> None:
 
 
 def shape(document: dict[str, Any]) -> None:
+    assert json.loads(json.dumps(document)) == document
     assert list(document) == ["format", "id", "name", "status", "draw_seed", "entries", "tables", "queue", "matches"]
     assert document["format"] == "referee-app/tournament@1"
     for entry in document["entries"]:

@@ -11,7 +11,7 @@ import pytest
 from referee_app.tournament.events import Forfeit
 from referee_app.tournament.fargo import fargo_csv, safe_cell
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
-from referee_app.tournament.show import performance, show, standings
+from referee_app.tournament.show import performance, round_name, show, standings
 from referee_app.tournament.state import apply
 
 from .play import drawn, play_out
@@ -138,3 +138,32 @@ def test_standings_list_performance_for_everyone() -> None:
     assert list(table) == ["format", "status", "places", "performance"]
     assert table["format"] == "referee-app/standings@1"
     assert set(table["performance"]) == {e.name for e in state.tournament.entries}
+
+
+def test_round_names_for_the_overlay_and_the_board() -> None:
+    t = drawn(Options(Format.DE), 16).tournament
+    names = {m: round_name(t, m) for m in ("W1-1", "W3-2", "W4-1", "L3-1", "L6-1", "F1", "F2")}
+    assert names == {
+        "W1-1": "Winners' round 1",
+        "W3-2": "Winners' round 3",
+        "W4-1": "Hot seat",
+        "L3-1": "Losers' round 3",
+        "L6-1": "Losers' final",
+        "F1": "Final",
+        "F2": "Second final",
+    }
+    switched = drawn(Options(Format.DE, se_at=8), 32).tournament
+    assert [round_name(switched, m) for m in ("W3-1", "W4-1", "W5-1", "F1")] == [
+        "Winners' round 3",
+        "Quarter-final",
+        "Semi-final",
+        "Final",
+    ]
+    groups = drawn(Options(Format.GROUPS, groups=2, advance=2, then=Format.SE, third_place=True), 8).tournament
+    assert [round_name(groups, m) for m in ("G2-3-1", "W1-1", "P3")] == [
+        "Group 2, round 3",
+        "Semi-final",
+        "Third place",
+    ]
+    french = {"Losers' round {n}": "Tour perdants {n}"}
+    assert round_name(t, "L2-3", lambda context, text: french.get(text, text)) == "Tour perdants 2"

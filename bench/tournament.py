@@ -1,0 +1,318 @@
+"""The tournament engine played out: losers'-side rematches, re-planning time, event length.
+
+1. Rematches: double eliminations of 16, 32, 64 and 128 players, 2,000 simulated outcomes each
+   (coin flips, and a rated field), with the engine's crossed drops against naive drops (the
+   same order every round), measured in the same run. A rematch is a losers'-side match
+   between two players who met before; "early" is before the losers' semi-final.
+2. Events: a 128-player double elimination and a 64-player FFB template played on 16 simulated
+   tables through the engine itself (each ready match to a free table at once), match lengths
+   drawn from the shared examples' pace (seconds per logged event from their `at` times, events
+   per rack from their racks) and rack wins from a Fargo-rated field. Timed: re-planning after
+   each result (`apply`: the bracket resolved, matches called, tables filled). Compared with the
+   lower bound of the event's length: the longest chain of matches as they were played, or the
+   total play over the tables, whichever is larger.
+Last line: `rematches_16 N rematches_128 N early_rematches N replan_p95_ms N makespan_ratio N`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+sys.path[0] = str(Path(__file__).resolve().parents[1])  # the project root, not bench/
+
+from referee_app.tournament import bracket as brackets
+from referee_app.tournament.bracket import Bracket, build
+from referee_app.tournament.events import Created, Drawn, EntriesAdded, ResultRecorded, TablesSet
+from referee_app.tournament.model import (
+    Entry,
+    Format,
+    FromGroup,
+    FromLoser,
+    FromSeed,
+    FromWinner,
+    MatchStatus,
+    Options,
+    Side,
+)
+from referee_app.tournament.state import State, apply
+from referee_app.tournament.templates import ffb_national
+
+EXAMPLES = Path("/work/shared/examples")
+SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+OUTCOMES = 2000
+SIZES = (16, 32, 64, 128)
+TABLES = 16
+EVENTS = 10
+
+
+# -- pace ----------------------------------------------------------------------------------------
+
+
+def pace() -> tuple[float, list[int]]:
+    """Seconds per logged event (from the logs that carry times) and events per rack (every rack)."""
+    folder = EXAMPLES if EXAMPLES.is_dir() else SEEDS
+    spans: list[float] = []
+    racks: list[int] = []
+    for path in sorted(folder.glob("*.jsonl")):
+        events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        times = [datetime.fromisoformat(e["at"].replace("Z", "+00:00")) for e in events if "at" in e]
+        if len(times) >= 2:
+            spans.append((times[-1] - times[0]).total_seconds() / (len(times) - 1))
+        count = 0
+        for event in events[1:]:
+            if event["type"] == "break" and count:
+                racks.append(count)
+                count = 0
+            count += event["type"] not in ("note", "undo")
+        if count:
+            racks.append(count)
+    return statistics.mean(spans), racks
+
+
+# -- rematches ------------------------------------------------------------------------------------
+
+Winner = Callable[[int, int], bool]
+"""(seed a, seed b) -> does a win?"""
+
+
+def rematches(bracket: Bracket, n: int, rng: random.Random, a_wins: Winner) -> tuple[int, int]:
+    """One simulated outcome on the bracket's graph: (losers'-side rematches, of which early)."""
+    k = (len([s for s in bracket.matches if s.side is Side.W and s.round == 1]) * 2).bit_length() - 1
+    semi = 2 * k - 3
+    win: dict[str, int | None] = {}
+    lose: dict[str, int | None] = {}
+    met: set[tuple[int, int]] = set()
+    total = early = 0
+    for spec in bracket.matches:
+        if spec.conditional:
+            continue
+        sides: list[int | None] = []
+        for source in (spec.a, spec.b):
+            if isinstance(source, FromSeed):
+                sides.append(source.seed if source.seed <= n else None)
+            elif isinstance(source, FromWinner):
+                sides.append(win[source.match])
+            elif isinstance(source, FromLoser):
+                sides.append(lose[source.match])
+        a, b = sides
+        if a is None or b is None:
+            win[spec.id], lose[spec.id] = (a if a is not None else b), None
+            continue
+        pair = (min(a, b), max(a, b))
+        if spec.side is Side.L and pair in met:
+            total += 1
+            early += spec.round < semi
+        met.add(pair)
+        win[spec.id], lose[spec.id] = (a, b) if a_wins(a, b) else (b, a)
+    return total, early
+
+
+def expected_rematches(n: int, naive: bool, model: str) -> tuple[float, float]:
+    saved = dict(brackets.DROP_ORDERS)
+    if naive:
+        brackets.DROP_ORDERS.clear()
+    try:
+        bracket = build(Options(Format.DE), [f"P{i}" for i in range(1, n + 1)])
+    finally:
+        brackets.DROP_ORDERS.update(saved)
+    rng = random.Random(n * 7 + (model == "rated"))
+    ratings = sorted((rng.uniform(350, 750) for _ in range(n)), reverse=True)  # seeded by rating
+
+    def a_wins(a: int, b: int) -> bool:
+        if model == "coin":
+            return rng.random() < 0.5
+        return rng.random() < match_chance(ratings[a - 1], ratings[b - 1], 7)
+
+    runs = [rematches(bracket, n, rng, a_wins) for _ in range(OUTCOMES)]
+    return sum(r[0] for r in runs) / OUTCOMES, sum(r[1] for r in runs) / OUTCOMES
+
+
+def rack_chance(r: float, other: float) -> float:
+    return 1.0 / (1.0 + 2.0 ** (-(r - other) / 100.0))
+
+
+_CHANCE: dict[tuple[int, int, int], float] = {}
+
+
+def match_chance(r: float, other: float, race: int) -> float:
+    """Chance to win a race from the rack chance (negative binomial), cached by 10-point steps."""
+    key = (round(r / 10), round(other / 10), race)
+    if key not in _CHANCE:
+        p = rack_chance(r, other)
+        from math import comb
+
+        _CHANCE[key] = sum(comb(race - 1 + j, j) * p**race * (1 - p) ** j for j in range(race))
+    return _CHANCE[key]
+
+
+# -- events on tables -----------------------------------------------------------------------------
+
+
+def play_event(options: Options, n: int, seed: int, per_event: float, rack_events: list[int]) -> dict[str, Any]:
+    """One event through the engine on simulated tables; returns its figures."""
+    rng = random.Random(seed)
+    ratings = {f"Player {i:03d}": rng.uniform(350, 750) for i in range(1, n + 1)}
+    state: State = apply(None, Created("Bench Open", options))
+    state = apply(state, EntriesAdded(tuple(Entry(name, round(r)) for name, r in ratings.items())))
+    state = apply(state, Drawn(seed))
+    state = apply(state, TablesSet(tuple(range(1, TABLES + 1))))
+    clock = 0.0
+    ends: dict[str, tuple[float, ResultRecorded, float]] = {}  # match -> (end, result, length)
+    lengths: dict[str, float] = {}
+    replans: list[float] = []
+    cpu_replans: list[float] = []
+
+    def start_new(now: float) -> None:
+        t = state.tournament
+        for match, slot in t.slots.items():
+            if slot.status is MatchStatus.PLAYING and match not in ends:
+                assert slot.a and slot.b
+                race = slot.spec.race
+                won = {slot.a: 0, slot.b: 0}
+                p = rack_chance(ratings[slot.a], ratings[slot.b])
+                length = 0.0
+                while max(won.values()) < race:
+                    won[slot.a if rng.random() < p else slot.b] += 1
+                    length += per_event * rng.choice(rack_events) * rng.uniform(0.6, 1.4)
+                winner = slot.a if won[slot.a] == race else slot.b
+                result = ResultRecorded(match, winner, (won[slot.a], won[slot.b]))
+                ends[match] = (now + length, result, length)
+        if t.queue:
+            assert len(t.on_table) == len(t.tables), "a ready match waits while a table is free"
+
+    start_new(clock)
+    while ends:
+        match = min(ends, key=lambda m: ends[m][0])
+        clock, result, length = ends.pop(match)
+        lengths[match] = length
+        started, cpu = time.perf_counter(), time.thread_time()
+        state = apply(state, result)
+        replans.append(time.perf_counter() - started)
+        cpu_replans.append(time.thread_time() - cpu)
+        start_new(clock)
+    t = state.tournament
+    assert t.status.value == "finished", t.status
+    chain, work = chain_bound(state, lengths), sum(lengths.values()) / TABLES
+    return {
+        "makespan": clock,
+        "bound": max(chain, work),
+        "chain": chain,
+        "work": work,
+        "round_bound": round_bound(state, lengths),
+        "replans": replans,
+        "cpu": cpu_replans,
+        "matches": len(lengths),
+    }
+
+
+def chain_bound(state: State, lengths: dict[str, float]) -> float:
+    """The longest chain of matches as played: a match ends no sooner than those it takes players
+    from, plus its own length; a group's players each play their group matches one after another."""
+    t = state.tournament
+    assert t.bracket is not None
+    done: dict[str, float] = {}
+    group_done: dict[int, float] = {}
+    for g, members in enumerate(t.bracket.groups, start=1):
+        names = {t.bracket.seeds[s - 1] for s in members}
+        per_player = {
+            name: sum(lengths.get(s.spec.id, 0.0) for s in t.slots.values() if s.spec.group == g and name in (s.a, s.b))
+            for name in names
+        }
+        group_done[g] = max(per_player.values(), default=0.0)
+    for spec in t.bracket.matches:
+        if spec.id not in t.slots:
+            continue
+        before = 0.0
+        for source in (spec.a, spec.b):
+            if isinstance(source, FromWinner | FromLoser):
+                before = max(before, done.get(source.match, 0.0))
+            elif isinstance(source, FromGroup):
+                before = max(before, group_done.get(source.group, 0.0))
+        done[spec.id] = before + lengths.get(spec.id, 0.0)
+    return max(done.values())
+
+
+def round_bound(state: State, lengths: dict[str, float]) -> float:
+    """A tighter bound: a whole round (e.g. the 64 matches of winners' round 1) takes at least its
+    play over the tables, and after its last match come at least that match's own followers."""
+    t = state.tournament
+    assert t.bracket is not None
+    by_id = t.bracket.by_id
+    after: dict[str, float] = {}
+    for spec in reversed(t.bracket.matches):
+        nexts = [m for m in (spec.winner_to, spec.loser_to) if m is not None and m in lengths]
+        after[spec.id] = max((lengths[m] + after[m] for m in nexts), default=0.0)
+    rounds: dict[tuple[int, str, int], list[str]] = {}
+    for match in lengths:
+        spec = by_id[match]
+        rounds.setdefault((spec.stage, spec.side.value, spec.round), []).append(match)
+    return max(
+        sum(lengths[m] for m in matches) / TABLES + min(after[m] for m in matches) for matches in rounds.values()
+    )
+
+
+def main() -> None:
+    per_event, rack_events = pace()
+    rack_s = per_event * statistics.mean(rack_events)
+    print(f"pace: {per_event:.1f} s per logged event, {statistics.mean(rack_events):.1f} events per rack "
+          f"({len(rack_events)} racks): {rack_s / 60:.1f} min per rack")  # fmt: skip
+    print(f"\nlosers'-side rematches per event, {OUTCOMES} simulated outcomes (naive drops -> crossed drops)")
+    figures: dict[tuple[int, str], tuple[float, float]] = {}
+    for model in ("coin", "rated"):
+        for n in SIZES:
+            naive_total, naive_early = expected_rematches(n, True, model)
+            total, early = expected_rematches(n, False, model)
+            figures[(n, model)] = (total, early)
+            print(f"  {model:5} {n:3} players: {naive_total:6.2f} -> {total:4.2f}   before the losers' semi-final: "
+                  f"{naive_early:6.2f} -> {early:4.2f}")  # fmt: skip
+    replans: list[float] = []
+    cpu_replans: list[float] = []
+    ratios: dict[str, list[float]] = {}
+    tighter: dict[str, list[float]] = {}
+    for label, options, n in (
+        ("128-player double elimination", Options(Format.DE), 128),
+        ("64-player FFB template", ffb_national(64), 64),
+    ):
+        print(f"\n{label} on {TABLES} tables, {EVENTS} simulated events:")
+        for run in range(EVENTS):
+            result = play_event(options, n, 1000 + run, per_event, rack_events)
+            replans.extend(result["replans"])
+            cpu_replans.extend(result["cpu"])
+            ratio = result["makespan"] / result["bound"]
+            ratios.setdefault(label, []).append(ratio)
+            tighter.setdefault(label, []).append(result["makespan"] / max(result["bound"], result["round_bound"]))
+            if run < 3:
+                print(f"  event {run + 1}: {int(result['matches'])} matches, {result['makespan'] / 3600:.2f} h; "
+                      f"lower bound {result['bound'] / 3600:.2f} h (chain {result['chain'] / 3600:.2f} h, "
+                      f"play over tables {result['work'] / 3600:.2f} h): ratio {ratio:.3f}; "
+                      f"round bound {result['round_bound'] / 3600:.2f} h")  # fmt: skip
+        values = ratios[label]
+        print(f"  ratio to the lower bound: mean {statistics.mean(values):.3f}, worst {max(values):.3f}; "
+              f"to the tighter round bound: mean {statistics.mean(tighter[label]):.3f}")  # fmt: skip
+    replans.sort()
+    p95 = replans[int(len(replans) * 0.95)] * 1000
+    cpu_replans.sort()
+    cpu95 = cpu_replans[int(len(cpu_replans) * 0.95)] * 1000
+    print(f"\nre-planning after a result: median {statistics.median(replans) * 1000:.2f} ms, p95 {p95:.2f} ms "
+          f"over {len(replans)} results (target <= 20); CPU time p95 {cpu95:.2f} ms "
+          f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")  # fmt: skip
+    early = max(figures[(n, "coin")][1] for n in SIZES)
+    worst = max(r for values in ratios.values() for r in values)
+    print("targets: rematches <= 1.0 at every size, <= 0.3 early; makespan ratio <= 1.15 (worst event)")
+    print(
+        f"rematches_16 {figures[(16, 'coin')][0]:.2f} rematches_128 {figures[(128, 'coin')][0]:.2f} "
+        f"early_rematches {early:.2f} replan_p95_ms {p95:.2f} makespan_ratio {worst:.3f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,187 @@
+"""`referee-app tournament new|entries|draw|tables|results|show|standings|export` (tournament spec §1).
+
+Exit codes as `replay`: 0 done; 1 refused by the tournament's rules (`refused: <why>`, for
+results `line N: refused: <why>`) or a database problem; 2 bad input (`line N: <what>`).
+The work itself is the tournament wing's (`referee_app.tournament.operations`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from contextlib import closing
+from pathlib import Path
+from typing import Any, TextIO
+
+from referee_app.log.store import Store, StoreError
+from referee_app.tournament import operations
+from referee_app.tournament.fargo import fargo_csv, fargo_rows
+from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
+from referee_app.tournament.show import show, standings
+
+
+def add_parser(sub: Any) -> None:
+    """The `tournament` command and its subcommands."""
+    top = sub.add_parser("tournament", help="run a tournament: entries, draw, tables, results, standings")
+    inner = top.add_subparsers(dest="action", required=True)
+
+    def with_db(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        p.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="match database")
+        return p
+
+    new = with_db(inner.add_parser("new", help="a new tournament (prints its id)"))
+    new.add_argument("name")
+    new.add_argument("--format", required=True, choices=[f.value for f in Format], help="se, de or groups")
+    new.add_argument("--race", type=int, default=7, metavar="N", help="race of every match (default 7)")
+    new.add_argument("--race-losers", type=int, metavar="N", help="de: race on the losers' side")
+    new.add_argument("--race-final", type=int, metavar="N", help="race of the final(s)")
+    new.add_argument(
+        "--final",
+        choices=[f.value for f in FinalMode],
+        default=FinalMode.RESET.value,
+        help="de: reset (default) or single",
+    )
+    new.add_argument("--se-at", type=int, metavar="N", help="de: single elimination once N players remain (4-32)")
+    new.add_argument("--third-place", action="store_true", help="se: a match for third place")
+    new.add_argument("--groups", type=int, metavar="G", help="groups: how many")
+    new.add_argument("--advance", type=int, metavar="K", help="groups: the first K of each go on")
+    new.add_argument("--group-format", choices=[f.value for f in GroupFormat], default=GroupFormat.RR.value)
+    new.add_argument("--then", choices=[Format.SE.value, Format.DE.value], default=Format.DE.value)
+    new.add_argument("--rules", choices=[r.value for r in Rules], default=Rules.WPA.value)
+    ent = with_db(inner.add_parser("entries", help="add entries from a CSV file (before the draw)"))
+    ent.add_argument("tournament")
+    ent.add_argument("file")
+    drw = with_db(inner.add_parser("draw", help="seed, place byes, make the bracket"))
+    drw.add_argument("tournament")
+    drw.add_argument("--seed", type=int)
+    tab = with_db(inner.add_parser("tables", help="the venue's tables, e.g. 1-8 or 1,2,5"))
+    tab.add_argument("tournament")
+    tab.add_argument("list")
+    res = with_db(inner.add_parser("results", help="results as JSON lines (a file, or - for stdin)"))
+    res.add_argument("tournament")
+    res.add_argument("file")
+    for name, what in (("show", "the bracket"), ("standings", "places and performance")):
+        p = with_db(inner.add_parser(name, help=f"{what} as JSON"))
+        p.add_argument("tournament")
+        p.add_argument("--json", action="store_true", help="JSON (the only form)")
+    exp = with_db(inner.add_parser("export", help="the FargoRate file"))
+    exp.add_argument("tournament")
+    exp.add_argument("--fargo", required=True, metavar="FILE.csv")
+
+
+class _Exit(Exception):
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _store(args: argparse.Namespace, write: bool) -> Store:
+    if args.db is None:
+        raise _Exit(1, "no database: give --db PATH")
+    if write:
+        return Store(args.db, create_folder=getattr(args, "default_db", False))
+    return Store.open_readonly(args.db)
+
+
+def _options(args: argparse.Namespace) -> Options:
+    return Options(
+        Format(args.format),
+        race=args.race,
+        race_losers=args.race_losers,
+        race_final=args.race_final,
+        final=FinalMode(args.final),
+        se_at=args.se_at,
+        third_place=args.third_place,
+        groups=args.groups,
+        advance=args.advance,
+        group_format=GroupFormat(args.group_format),
+        then=Format(args.then),
+        rules=Rules(args.rules),
+    )
+
+
+def _read_text(path: str) -> str:
+    """A file (or stdin for `-`) as UTF-8 text; bytes that are not UTF-8 are bad input on their line."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        raise _Exit(2, f"line 1: cannot read the file ({exc.strerror})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise _Exit(2, f"line {line}: not UTF-8 text") from None
+
+
+def _dump(document: object, out: TextIO) -> None:
+    out.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    partial = path.with_name(f".{path.name}.partial")
+    with open(partial, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    partial.replace(path)
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
+    action = args.action
+    if action == "new":
+        options = _options(args)
+        with closing(_store(args, write=True)) as store:
+            out.write(operations.new_tournament(store, args.name, options) + "\n")
+        return 0
+    if action in ("show", "standings", "export"):
+        with closing(_store(args, write=False)) as store:
+            opened = operations.open_tournament(store, args.tournament)
+        t = opened.state.tournament
+        if action == "show":
+            _dump(show(t, opened.tournament_id), out)
+        elif action == "standings":
+            _dump(standings(t), out)
+        else:
+            _write_atomically(Path(args.fargo), fargo_csv(t))
+            out.write(f"{len(fargo_rows(t))} matches written to {args.fargo}\n")
+        return 0
+    text = _read_text(args.file) if action in ("entries", "results") else ""
+    with closing(_store(args, write=False)) as reader:  # a missing file or tournament: nothing made, nothing migrated
+        operations.find(reader, args.tournament)
+    with closing(_store(args, write=True)) as store:
+        if action == "entries":
+            added = operations.add_entries(store, args.tournament, text)
+            out.write(f"{added} entries added\n")
+        elif action == "draw":
+            seed = operations.draw(store, args.tournament, args.seed)
+            out.write(f"drawn with seed {seed}\n")
+        elif action == "tables":
+            tables = operations.set_tables(store, args.tournament, args.list)
+            out.write(f"{len(tables)} tables\n")
+        else:
+            count = operations.record_results(store, args.tournament, text.splitlines())
+            out.write(f"{count} results recorded\n")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    """Run one tournament subcommand; errors go to stderr with the spec's exit code."""
+    try:
+        return _run(args, out)
+    except _Exit as exc:
+        print(exc, file=sys.stderr)
+        return exc.code
+    except operations.LineRefused as exc:
+        print(f"line {exc.line}: refused: {exc}", file=sys.stderr)
+        return 1
+    except TournamentRefused as exc:
+        print(f"refused: {exc}", file=sys.stderr)
+        return 1
+    except operations.BadInput as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 1

@@ -1,0 +1,216 @@
+"""`referee-app tournament ...` through real SQLite files: outputs, exit codes, nothing written
+when refused, and a damaged or crafted tournament database refused whole."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from referee_app.cli.main import main
+from referee_app.log.chain import chain_hash
+
+ENTRIES = "name;rating;fargo_id;club\nAna Lopez;612;1234567;Lyon\nBen Novak;587;;\nCarl Ito;;;\nDora Mey;500;;\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def drawn_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
+    db = tmp_path / "t.db"
+    code, out, _ = run(capsys, "tournament", "new", "Open de Lyon", "--format", "de", "--race", "3", "--db", str(db))
+    assert code == 0
+    tournament_id = out.strip()
+    (tmp_path / "e.csv").write_text(ENTRIES, encoding="utf-8")
+    assert run(capsys, "tournament", "entries", "Open de Lyon", str(tmp_path / "e.csv"), "--db", str(db))[0] == 0
+    assert run(capsys, "tournament", "draw", tournament_id, "--seed", "1234", "--db", str(db))[0] == 0
+    assert run(capsys, "tournament", "tables", tournament_id, "1-2", "--db", str(db))[0] == 0
+    return db, tournament_id
+
+
+def shown(capsys: pytest.CaptureFixture[str], db: Path, tournament_id: str) -> dict[str, object]:
+    code, out, _ = run(capsys, "tournament", "show", tournament_id, "--json", "--db", str(db))
+    assert code == 0
+    document: dict[str, object] = json.loads(out)
+    return document
+
+
+def results(tmp_path: Path, *lines: dict[str, object]) -> str:
+    path = tmp_path / "results.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return str(path)
+
+
+def test_a_tournament_from_new_to_the_fargorate_file(
+    drawn_db: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, tid = drawn_db
+    document = shown(capsys, db, tid)
+    assert document["id"] == tid and document["status"] == "playing" and document["draw_seed"] == 1234
+    matches = {m["id"]: m for m in document["matches"]}  # type: ignore[attr-defined]
+    assert (matches["W1-1"]["a"], matches["W1-1"]["b"], matches["W1-1"]["table"]) == ("Ana Lopez", "Carl Ito", 1)
+    lines = [
+        {"match": "W1-1", "winner": "Ana Lopez", "score": [3, 1]},
+        {"match": "W1-2", "forfeit": "Dora Mey"},
+        {"match": "L1-1", "winner": "Carl Ito", "score": [2, 3]},
+        {"match": "W2-1", "winner": "Ben Novak", "score": [0, 3]},
+        {"match": "L2-1", "winner": "Ana Lopez", "score": [3, 0]},
+        {"match": "F1", "winner": "Ben Novak", "score": [3, 2]},
+    ]
+    code, out, err = run(capsys, "tournament", "results", tid, results(tmp_path, *lines), "--db", str(db))
+    assert (code, out, err) == (0, "6 results recorded\n", "")
+    code, out, _ = run(capsys, "tournament", "standings", "Open de Lyon", "--json", "--db", str(db))
+    table = json.loads(out)
+    assert table["status"] == "finished"
+    assert table["places"] == [
+        {"place": 1, "names": ["Ben Novak"]},
+        {"place": 2, "names": ["Ana Lopez"]},
+        {"place": 3, "names": ["Carl Ito"]},
+        {"place": 4, "names": ["Dora Mey"]},
+    ]
+    assert table["performance"]["Dora Mey"] is None  # her only racks were against Carl Ito, unrated
+    fargo = tmp_path / "fargo.csv"
+    code, out, _ = run(capsys, "tournament", "export", tid, "--fargo", str(fargo), "--db", str(db))
+    assert code == 0 and out == f"5 matches written to {fargo}\n"
+    rows = fargo.read_text(encoding="utf-8").splitlines()
+    assert rows[2].startswith("1234567,Ana Lopez,3,,Carl Ito,1,") and rows[2].endswith(",10-Ball,1,Open de Lyon")
+
+
+def test_a_refused_call_writes_nothing(
+    drawn_db: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, tid = drawn_db
+    before = db.read_bytes()
+    good = {"match": "W1-1", "winner": "Ana Lopez", "score": [3, 1]}
+    code, _, err = run(
+        capsys,
+        "tournament",
+        "results",
+        tid,
+        results(tmp_path, good, {"match": "W2-1", "winner": "Ana Lopez", "score": [3, 0]}),
+        "--db",
+        str(db),
+    )
+    assert (code, err) == (1, "line 2: refused: W2-1 is waiting for its players\n")
+    code, _, err = run(
+        capsys, "tournament", "results", tid, results(tmp_path, {**good, "score": [2, 1]}), "--db", str(db)
+    )
+    assert (code, err) == (
+        1,
+        "line 1: refused: W1-1 is a race to 3: the winner has 3 racks, the loser fewer (not 2-1)\n",
+    )
+    (tmp_path / "bad.jsonl").write_text(json.dumps(good) + "\n{not json\n", encoding="utf-8")
+    code, _, err = run(capsys, "tournament", "results", tid, str(tmp_path / "bad.jsonl"), "--db", str(db))
+    assert code == 2 and err.startswith("line 2: not JSON")
+    assert (
+        run(capsys, "tournament", "draw", tid, "--db", str(db))[2] == "refused: the draw is made only before the draw\n"
+    )
+    (tmp_path / "more.csv").write_text("name,rating\nEve,high\n", encoding="utf-8")
+    code, _, err = run(capsys, "tournament", "entries", tid, str(tmp_path / "more.csv"), "--db", str(db))
+    assert (code, err) == (2, "line 2: rating 'high' is not a number\n")
+    assert run(capsys, "tournament", "tables", tid, "1-x", "--db", str(db))[0] == 2
+    code, _, err = run(capsys, "tournament", "results", tid, str(tmp_path / "missing.jsonl"), "--db", str(db))
+    assert (code, err) == (2, "line 1: cannot read the file (No such file or directory)\n")
+    assert db.read_bytes() == before
+    assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0
+
+
+def test_new_refuses_contradictory_options_and_names_must_be_unique_to_be_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "t.db")
+    code, _, err = run(capsys, "tournament", "new", "X", "--format", "se", "--se-at", "8", "--db", db)
+    assert (code, err) == (1, "refused: --se-at is for double elimination\n")
+    assert run(capsys, "tournament", "new", "Cup", "--format", "se", "--db", db)[0] == 0
+    assert run(capsys, "tournament", "new", "Cup", "--format", "de", "--db", db)[0] == 0
+    code, _, err = run(capsys, "tournament", "show", "Cup", "--json", "--db", db)
+    assert (code, err) == (1, "refused: 2 tournaments are named 'Cup': give the id\n")
+
+
+def _tamper(db: Path, *statements: str) -> None:
+    con = sqlite3.connect(db)
+    con.execute("DROP TRIGGER tournament_events_append_only_update")
+    for statement in statements:
+        con.execute(statement)
+    con.commit()
+    con.close()
+
+
+def test_an_edited_tournament_log_is_refused_whole(
+    drawn_db: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, tid = drawn_db
+    _tamper(db, "UPDATE tournament_events SET body = replace(body, '1234', '9999') WHERE seq = 3")
+    code, out, err = run(capsys, "tournament", "show", tid, "--json", "--db", str(db))
+    assert (code, out) == (1, "")
+    assert f"tournament {tid}: event 3 was changed outside the app" in err
+
+
+def test_a_crafted_log_with_good_hashes_but_a_bad_event_is_refused_whole(
+    drawn_db: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, tid = drawn_db
+    con = sqlite3.connect(db)
+    rows = con.execute(
+        "SELECT seq, type, at, body FROM tournament_events WHERE tournament_id = ? ORDER BY seq", (tid,)
+    ).fetchall()
+    con.close()
+    # Someone rewrites the draw's seed as text and chains every hash again, head included.
+    rows[2] = (3, "drawn", rows[2][2], '{"type":"drawn","draw_seed":"1234"}')
+    previous, statements = "", []
+    for seq, kind, at, body in rows:
+        previous = chain_hash(previous, tid, seq, kind, at, body)
+        escaped = body.replace("'", "''")
+        statements.append(f"UPDATE tournament_events SET body = '{escaped}', hash = '{previous}' WHERE seq = {seq}")
+    statements.append(f"UPDATE tournaments SET head_hash = '{previous}'")
+    _tamper(db, *statements)
+    code, _, err = run(capsys, "tournament", "standings", tid, "--json", "--db", str(db))
+    assert code == 1
+    assert f"tournament {tid} in {db} cannot be used: event 3: drawn: `draw_seed` must be an integer" in err
+
+
+def test_another_programs_database_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "other.db"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE tournaments (id TEXT)")
+    con.commit()
+    con.close()
+    before = db.read_bytes()
+    code, _, err = run(capsys, "tournament", "show", "x", "--json", "--db", str(db))
+    assert code == 1 and "is not a match database" in err
+    code, _, err = run(capsys, "tournament", "new", "Cup", "--format", "se", "--db", str(db))
+    assert code == 1 and "is not a match database" in err
+    assert db.read_bytes() == before
+
+
+def test_a_command_on_a_missing_database_makes_none(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "none.db"
+    code, _, err = run(capsys, "tournament", "tables", "Cup", "1-4", "--db", str(db))
+    assert code == 1 and "does not exist" in err
+    assert not db.exists()
+
+
+def test_the_organizers_other_decisions_go_through_record(drawn_db: tuple[Path, str]) -> None:
+    from referee_app.log.store import Store
+    from referee_app.tournament import operations
+    from referee_app.tournament.events import Undo, Withdrawn
+    from referee_app.tournament.model import TournamentRefused
+
+    db, tid = drawn_db
+    store = Store(db)
+    try:
+        state = operations.record(store, tid, [Withdrawn("Carl Ito")])
+        assert state.tournament.slots["W1-1"].status.value == "forfeit"
+        with pytest.raises(TournamentRefused, match="latest decision"):
+            operations.record(store, tid, [Undo(state.seq - 1)])
+        operations.record(store, tid, [Undo(state.seq)])
+        again = operations.open_tournament(store, tid).state.tournament
+        assert again.slots["W1-1"].status.value == "playing" and again.retired == frozenset()
+    finally:
+        store.close()

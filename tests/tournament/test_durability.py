@@ -1,0 +1,59 @@
+"""Killing the organizer's process mid-results loses nothing it acknowledged."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from referee_app.log.store import Store
+from referee_app.tournament.model import MatchStatus
+from referee_app.tournament.operations import open_tournament
+
+WRITER = textwrap.dedent(
+    """
+    import json, sys
+    from referee_app.log.store import Store
+    from referee_app.tournament import operations
+    from referee_app.tournament.model import Format, MatchStatus, Options
+
+    store = Store(sys.argv[1])
+    tid = operations.new_tournament(store, "Killed Open", Options(Format.DE, race=3))
+    operations.add_entries(store, tid, "name\\n" + "\\n".join(f"P{i:02d}" for i in range(32)) + "\\n")
+    operations.draw(store, tid, 7)
+    operations.set_tables(store, tid, "1-8")
+    while True:
+        state = operations.open_tournament(store, tid).state
+        slot = next(s for s in state.tournament.slots.values() if s.status is MatchStatus.PLAYING)
+        line = json.dumps({"match": slot.spec.id, "winner": slot.a, "score": [3, 1]})
+        operations.record_results(store, tid, [line])
+        print("ok", slot.spec.id, flush=True)
+    """
+)
+
+
+def test_a_kill_mid_results_keeps_every_acknowledged_result(tmp_path: Path) -> None:
+    db = tmp_path / "organizer.db"
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(db)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    assert child.stdout is not None
+    acknowledged = [child.stdout.readline().split()[1] for _ in range(12)]
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    store = Store.open_readonly(db)
+    try:
+        t = open_tournament(store, "Killed Open").state.tournament
+    finally:
+        store.close()
+    done = {m for m, s in t.slots.items() if s.status is MatchStatus.DONE}
+    assert set(acknowledged) <= done
+    assert len(done) <= len(acknowledged) + 1  # at most the one being written when the kill came
