@@ -124,10 +124,11 @@ class DeskWindow(QMainWindow):
         self.act_demo = self._action("actionDemo", "Ctrl+D", self.load_demo)
         self.act_replay = self._action("actionReplay", "Ctrl+R", self.open_replay)
         self.act_undo = self._action("actionUndo", "Ctrl+Z", self.undo)
+        self.act_redo = self._action("actionRedo", "Ctrl+Shift+Z", self.redo)
         self.act_overlay = self._action("actionOverlay", "Ctrl+L", self.open_overlay)
         self.act_players_clock = self._action("actionPlayersClock", "Ctrl+Shift+K", self.open_players_clock)
         self.act_quit = self._action("actionQuit", "Ctrl+Q", self.close)
-        for act in (self.act_new, self.act_matches, self.act_demo, self.act_replay, self.act_undo):
+        for act in (self.act_new, self.act_matches, self.act_demo, self.act_replay, self.act_undo, self.act_redo):
             self.match_menu.addAction(act)
         self.match_menu.addSeparator()
         self.match_menu.addAction(self.act_overlay)
@@ -201,6 +202,7 @@ class DeskWindow(QMainWindow):
         self.act_demo.setText(menu_text(self.tr("Load the demo matches [Ctrl+D]")))
         self.act_replay.setText(menu_text(self.tr("Replay this match [Ctrl+R]")))
         self.act_undo.setText(menu_text(self.tr("Undo the last event [Ctrl+Z]")))
+        self.act_redo.setText(menu_text(self.tr("Redo the undone event [Ctrl+Shift+Z]")))
         self.act_overlay.setText(menu_text(self.tr("Live overlay… [Ctrl+L]")))
         self.act_players_clock.setText(menu_text(self.tr("Shot clock for the players [Ctrl+Shift+K]")))
         self.act_quit.setText(menu_text(self.tr("Quit [Ctrl+Q]")))
@@ -275,7 +277,12 @@ class DeskWindow(QMainWindow):
         return self.controller.record(event)
 
     def undo(self) -> None:
-        self.controller.undo()
+        if self.controller.session is not None:
+            self.desk_page.request_undo()
+
+    def redo(self) -> None:
+        if self.controller.session is not None:
+            self.controller.redo()
 
     def decide(self, kind: str) -> None:
         state = self.controller.state

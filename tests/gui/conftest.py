@@ -78,6 +78,13 @@ class Desk:
         # a keyboard types into whatever has the focus, and so does this
         QTest.keyClick(QApplication.focusWidget() or target, code)
 
+    def look(self) -> None:
+        """The referee takes in the screen before the next key (a rack's end holds the keys a moment,
+        and the same recording key twice in a moment is taken for a double press)."""
+        from referee_desk.desk.page import HOLD_S
+
+        self.qtbot.wait(int(HOLD_S * 1000) + 50)
+
     def button(self, name: str) -> QPushButton:
         widget = self.widget(name)
         assert isinstance(widget, QPushButton)

@@ -77,6 +77,8 @@ def play_script(desk: Desk, by_keys: bool) -> dict[str, list[int]]:
     for step in RACK_1 + RACK_2:
         before = len(desk.session.history.entries)
         desk.inputs = 0
+        if by_keys and step is RACK_2[0]:
+            desk.look()  # the rack has just ended: its keys wait until the referee has seen it
         for item in step.keys if by_keys else step.clicks:
             desk.key(item) if by_keys else desk.click(item)
             desk.qtbot.wait(1)

@@ -326,6 +326,10 @@
         <translation>{what}&#xa0;: échec, erreur interne (voir le journal).</translation>
     </message>
     <message>
+        <source>There is nothing to redo.</source>
+        <translation>Il n’y a rien à rétablir.</translation>
+    </message>
+    <message>
         <source>Recording</source>
         <translation>Enregistrement</translation>
     </message>
@@ -347,6 +351,46 @@
     <message>
         <source>Time! The shot clock ran out: record the time foul [T] if it applies.</source>
         <translation>Temps&#xa0;! Le temps de tir est écoulé&#xa0;: enregistrez la faute de temps [T] s’il y a lieu.</translation>
+    </message>
+    <message>
+        <source>The same key twice: the second press was not recorded. Press it again if it was meant.</source>
+        <translation>Même touche deux fois&#xa0;: le second appui n’a pas été enregistré. Appuyez à nouveau si c’était voulu.</translation>
+    </message>
+    <message>
+        <source>Not recorded: {why} [G]</source>
+        <translation>Non enregistré&#xa0;: {why} [G]</translation>
+    </message>
+    <message>
+        <source>There is nothing to undo.</source>
+        <translation>Il n’y a rien à annuler.</translation>
+    </message>
+    <message>
+        <source>Not available now: {button}</source>
+        <translation>Indisponible pour l’instant&#xa0;: {button}</translation>
+    </message>
+    <message>
+        <source>The match is over: that key came with the last shot and was not taken.</source>
+        <translation>Le match est terminé&#xa0;: cette touche est arrivée avec le dernier coup et n’a pas été prise en compte.</translation>
+    </message>
+    <message>
+        <source>The rack is over: that key came with the last shot and was not taken. Press it again to record the break.</source>
+        <translation>La manche est terminée&#xa0;: cette touche est arrivée avec le dernier coup et n’a pas été prise en compte. Appuyez à nouveau pour enregistrer la casse.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Undo event {seq}, {event}? The score goes back from {a}–{b} to {c}–{d}.</source>
+        <translation>Annuler l’événement {seq}, {event}&#xa0;? Le score revient de {a}–{b} à {c}–{d}.</translation>
+    </message>
+    <message>
+        <source>Undo it</source>
+        <translation>Annuler l’événement</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>Le garder</translation>
     </message>
     <message>
         <source>{name} is on two consecutive fouls: give the warning.</source>
@@ -410,6 +454,10 @@
     <message>
         <source>Undo the last event [Ctrl+Z]</source>
         <translation>Défaire le dernier événement [Ctrl+Z]</translation>
+    </message>
+    <message>
+        <source>Redo the undone event [Ctrl+Shift+Z]</source>
+        <translation>Rétablir l’événement annulé [Ctrl+Maj+Z]</translation>
     </message>
     <message>
         <source>Live overlay… [Ctrl+L]</source>
