@@ -58,6 +58,7 @@ def test_a_preset_added_to_the_core_table_is_listed_and_played_on_the_desk(
     desk.click("breakAddDropped")
     desk.click("droppedBall10")
     desk.click("droppedPocketSL")
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
     recorded = desk.session.history.entries[-1].event
     assert isinstance(recorded, Break) and recorded.call is None
@@ -77,6 +78,7 @@ def test_the_announcement_follows_the_preset(desk: Desk) -> None:
 def test_shot_fouls_offered_are_the_cores(desk: Desk) -> None:
     desk.start()
     desk.key("A")
+    desk.key("]")  # 4 balls to a cushion
     desk.key("Return")  # a legal dry break
     shown = {f for f, b in desk.page.shot_panel.fouls.items() if not b.isHidden()}
     assert shown == set(LISTABLE_ON_SHOT) == set(allowed(desk.state).shot_fouls)

@@ -64,7 +64,7 @@ def test_a_double_x_records_one_safety_and_says_why(desk: Desk) -> None:
 def test_a_shot_key_while_the_warning_is_due_says_why(desk: Desk) -> None:
     desk.start()
     desk.key("A")
-    desk.click("breakRailsUp")
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
     desk.click("foul_scratch")  # Ben: 1 foul
     desk.click("foul_scratch")  # Ana: 1 foul
@@ -109,3 +109,22 @@ def test_an_undo_that_leaves_the_score_alone_does_not_ask(desk: Desk) -> None:
     desk.key("Backspace")
     assert QApplication.activeModalWidget() is None
     assert _types(desk)[-1] == "Undo"
+
+
+def test_a_cushion_count_nobody_made_is_never_recorded(desk: Desk) -> None:
+    """The log has no "not counted": the desk records a break only once the count is set."""
+    desk.start(rules="ffb")
+    desk.key("A")
+    assert desk.page.break_panel.rails.text() == "not counted"
+    assert "not counted" in desk.text("breakPreview")
+    desk.key("Return")
+    assert desk.state.awaiting.value == "break"  # nothing recorded
+    assert "count them first" in desk.text("notice")
+    desk.key("[")  # three balls reached a cushion
+    assert "foul break" in desk.text("breakPreview")
+    desk.key("]")
+    assert desk.page.break_panel.rails.value() == 4
+    desk.key("Return")
+    breaks = [e.event for e in desk.session.history.entries if isinstance(e.event, Break)]
+    assert [b.rails for b in breaks] == [4]
+    assert desk.page.break_panel.rails.text() == "not counted"  # the next rack is counted afresh

@@ -237,8 +237,16 @@
         <translation>Enregistrer la casse [Entrée]</translation>
     </message>
     <message>
+        <source>not counted</source>
+        <translation>non comptées</translation>
+    </message>
+    <message>
         <source>Not counted yet: [ and ] change it</source>
         <translation>Pas encore comptées&#xa0;: [ et ] changent le nombre</translation>
+    </message>
+    <message>
+        <source>Balls to a cushion not counted: count them first (] for {n}, [ for {m}).</source>
+        <translation>Billes à la bande non comptées&#xa0;: comptez-les d’abord (] pour {n}, [ pour {m}).</translation>
     </message>
 </context>
 <context>
