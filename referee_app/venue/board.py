@@ -94,6 +94,7 @@ class BoardModel:
         rows = []
         for table in sorted(by_table, key=_table_order):
             matches = sorted(by_table[table], key=lambda item: item[1].history.entries[0].at)
+            matches = [m for m in matches if not m[1].history.state.void]  # a void match counts nowhere
             playing = [m for m in matches if not m[1].history.state.finished]
             current = playing[-1] if playing else (matches[-1] if matches else None)
             nxt = next((a for a in waiting if a.table == table), None)

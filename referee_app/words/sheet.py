@@ -23,8 +23,10 @@ from referee_app.game.events import (
     Shot,
     Stalemate,
     Undo,
+    Void,
     WarningGiven,
 )
+from referee_app.game.history import History
 from referee_app.game.labels import how_label, lag_fault_label, name, result_label, rules_label
 from referee_app.game.played import played_from
 from referee_app.game.rules import fouls_of
@@ -101,6 +103,8 @@ class Sheet:
     """For a match not finished: the rack in play and who is at the table."""
     timed: bool = False
     """The match was played with a shot clock."""
+    void: str | None = None
+    """The reason when the match is void (spec 1.2: it counts nowhere; its sheet says so)."""
 
 
 def _time(at: str) -> str:
@@ -157,7 +161,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
             warnings = line["warnings"]
             assert isinstance(warnings, list)
             warnings.append(name(before, event.player))
-        if isinstance(event, Concede | Stalemate):
+        if isinstance(event, Concede | Stalemate | Void):
             decisions.append(describe(event, before, tr))
         if isinstance(event, Note) and event.text:
             notes.append(event.text)
@@ -223,7 +227,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         referee=setup.referee,
         date=local_date(first_at),
         started=_time(first_at),
-        ended=_time(last_at) if final.finished else "",
+        ended=_time(last_at) if final.over else "",
         rules=rules_label(setup),
         race_to=setup.race_to,
         players=setup.players,
@@ -242,6 +246,19 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         clubs=setup.clubs,
         in_play=_in_play(final, tr),
         timed=setup.shot_clock is not None,
+        void=_void_reason(history) if final.void else None,
+    )
+
+
+def _void_reason(history: History) -> str:
+    """The reason of the void in force (the last one: an undone void is not)."""
+    return next(
+        (
+            e.event.reason
+            for e in reversed(history.entries)
+            if isinstance(e.event, Void) and e.seq not in history.voided
+        ),
+        "",
     )
 
 
@@ -268,7 +285,7 @@ def _in_rack(rack: int, text: str, tr: Translate) -> str:
 
 def _in_play(state: State, tr: Translate) -> str:
     """What a sheet printed mid-match says of the match as it stands."""
-    if state.finished:
+    if state.over:
         return ""
     score = f"{state.score.a}–{state.score.b}"
     if state.at_table is None:
@@ -337,6 +354,12 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
     )
     if sheet.in_play:
         status += f"<br>{_e(sheet.in_play)}"
+    if sheet.void is not None:
+        status = "<span style='font-size: 14pt; color: #b71c1c'><b>{}</b></span>".format(
+            t(QT_TRANSLATE_NOOP("Sheet", "VOID: this match counts nowhere."))
+        )
+        if sheet.void:
+            status += "<br>" + t(QT_TRANSLATE_NOOP("Sheet", "Reason: {reason}")).format(reason=_e(sheet.void))
     head = [
         (QT_TRANSLATE_NOOP("Sheet", "Event"), sheet.event),
         (QT_TRANSLATE_NOOP("Sheet", "Round"), sheet.round),
@@ -348,8 +371,11 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         (QT_TRANSLATE_NOOP("Sheet", "Race to"), sheet.race_to),
         ("", ""),
     ]
+    title = t(TITLE)
+    if sheet.void is not None:
+        title += " — " + t(QT_TRANSLATE_NOOP("Sheet", "VOID"))
     out = [
-        f"<h1>{t(TITLE)}</h1>",
+        f"<h1>{title}</h1>",
         "<table width='100%' cellspacing='0' style='margin-top: 6pt'>",
     ]
     for row in range(0, len(head), 3):

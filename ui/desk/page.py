@@ -234,7 +234,7 @@ class DeskPage(QWidget):
         if (
             self.clock.auto_start.isChecked()
             and state.setup.shot_clock is not None
-            and not state.finished
+            and not state.over
             and state.awaiting is Awaiting.SHOT
             and not presenter.warning_prompt(state, qt_translate)
         ):
@@ -306,7 +306,7 @@ class DeskPage(QWidget):
 
     def _held_text(self) -> str:
         state = self.controller.state
-        if state is not None and state.finished:
+        if state is not None and state.over:
             return self.tr("The match is over: that key came with the last shot and was not taken.")
         return self.tr(
             "The rack is over: that key came with the last shot and was not taken. Press it again to record the break."
@@ -320,7 +320,7 @@ class DeskPage(QWidget):
         if shown is None or shown.setup.match_id != state.setup.match_id:
             self._last_key = None
             return
-        if len(state.racks) > len(shown.racks) or (state.finished and not shown.finished):
+        if len(state.racks) > len(shown.racks) or (state.over and not shown.over):
             self._held_until = time.monotonic() + HOLD_S
 
     # --- undo and redo -----------------------------------------------------------------
@@ -378,7 +378,7 @@ class DeskPage(QWidget):
         show_notice(self.notice, level, text)
 
     def _panel_for(self, state: State) -> QWidget:
-        if state.finished:
+        if state.over:
             return self.finished_panel
         return {
             Awaiting.LAG: self.lag_panel,
@@ -417,7 +417,7 @@ class DeskPage(QWidget):
         self.prompt.setText(f"{foul} {line}" if foul else line)
         self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
         self.clock.extension_button.setEnabled(can.extension)
-        self.clock.start_button.setEnabled(not state.finished)  # finding 22: no clock after the match
+        self.clock.start_button.setEnabled(not state.over)  # finding 22: no clock after the match
         self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)
         if session is not None:
             self.history.show_history(session.history)

@@ -307,8 +307,20 @@
         <translation>Note pour la feuille de match&#xa0;:</translation>
     </message>
     <message>
+        <source>Void this match</source>
+        <translation>Invalider ce match</translation>
+    </message>
+    <message>
+        <source>Void {a} v {b}? A void match counts nowhere (results, statistics, the board); its log and its sheet, marked void, stay. Why is it void?</source>
+        <translation>Invalider {a} – {b}&#xa0;? Un match invalidé ne compte nulle part (résultats, statistiques, tableau)&#xa0;; son journal et sa feuille, marquée invalidée, restent. Pourquoi l’invalider&#xa0;?</translation>
+    </message>
+    <message>
         <source>reason</source>
         <translation>motif</translation>
+    </message>
+    <message>
+        <source>started by mistake, wrong players…</source>
+        <translation>lancé par erreur, mauvais joueurs…</translation>
     </message>
 </context>
 <context>
@@ -386,15 +398,15 @@
     </message>
     <message>
         <source>Undo</source>
-        <translation>Annuler</translation>
+        <translation>Défaire</translation>
     </message>
     <message>
         <source>Undo event {seq}, {event}? The score goes back from {a}–{b} to {c}–{d}.</source>
-        <translation>Annuler l’événement {seq}, {event}&#xa0;? Le score revient de {a}–{b} à {c}–{d}.</translation>
+        <translation>Défaire l’événement {seq}, {event}&#xa0;? Le score revient de {a}–{b} à {c}–{d}.</translation>
     </message>
     <message>
         <source>Undo it</source>
-        <translation>Annuler l’événement</translation>
+        <translation>Défaire</translation>
     </message>
     <message>
         <source>Keep it</source>
@@ -468,6 +480,10 @@
         <translation>Rétablir l’événement annulé [Ctrl+Maj+Z]</translation>
     </message>
     <message>
+        <source>Void this match…</source>
+        <translation>Invalider ce match…</translation>
+    </message>
+    <message>
         <source>Live overlay… [Ctrl+L]</source>
         <translation>Incrustation en direct… [Ctrl+L]</translation>
     </message>
@@ -502,6 +518,18 @@
     <message>
         <source>Pocket keys A Z E / Q S D (AZERTY keyboard)</source>
         <translation>Touches des poches A Z E / Q S D (clavier AZERTY)</translation>
+    </message>
+    <message>
+        <source>New match</source>
+        <translation>Nouveau match</translation>
+    </message>
+    <message>
+        <source>{a} v {b} is in progress ({sa}–{sb}). Leave it for a new match? It stays in progress; if it was started by mistake, void it (Match &gt; Void this match…).</source>
+        <translation>{a} – {b} est en cours ({sa}–{sb}). Le quitter pour un nouveau match&#xa0;? Il reste en cours&#xa0;; s’il a été lancé par erreur, invalidez-le (Match &gt; Invalider ce match…).</translation>
+    </message>
+    <message>
+        <source>Stay on this match</source>
+        <translation>Rester sur ce match</translation>
     </message>
     <message>
         <source>Next match on this table: {a} v {b}</source>
@@ -645,6 +673,10 @@
         <translation>Charger les matchs de démonstration [Ctrl+D]</translation>
     </message>
     <message>
+        <source>Void the selected match…</source>
+        <translation>Invalider le match choisi…</translation>
+    </message>
+    <message>
         <source>Export PDF sheets…</source>
         <translation>Exporter les feuilles PDF…</translation>
     </message>
@@ -737,6 +769,10 @@
         <translation>terminé</translation>
     </message>
     <message>
+        <source>void</source>
+        <translation>invalidé</translation>
+    </message>
+    <message>
         <source>Wait for the work under way to finish, or cancel it.</source>
         <translation>Attendez la fin du travail en cours, ou annulez-le.</translation>
     </message>
@@ -759,6 +795,22 @@
     <message>
         <source>{n} matches: choose one with the arrows, then Enter.</source>
         <translation>{n} matchs&#xa0;: choisissez-en un avec les flèches, puis Entrée.</translation>
+    </message>
+    <message>
+        <source>Select one match to void.</source>
+        <translation>Choisissez un seul match à invalider.</translation>
+    </message>
+    <message>
+        <source>Opening the match</source>
+        <translation>Ouverture du match</translation>
+    </message>
+    <message>
+        <source>Voiding the match</source>
+        <translation>Invalidation du match</translation>
+    </message>
+    <message>
+        <source>Void: {a} v {b}. It counts nowhere; its log stays.</source>
+        <translation>Invalidé&#xa0;: {a} – {b}. Il ne compte nulle part&#xa0;; son journal reste.</translation>
     </message>
     <message>
         <source>Export to which folder?</source>
@@ -1050,6 +1102,10 @@
         <translation>Casse&#xa0;: {name}</translation>
     </message>
     <message>
+        <source>The match is void: it counts nowhere.</source>
+        <translation>Le match est invalidé&#xa0;: il ne compte nulle part.</translation>
+    </message>
+    <message>
         <source>{winner} wins the match {a}–{b} ({how}).</source>
         <translation>{winner} gagne le match {a}–{b} ({how}).</translation>
     </message>
@@ -1146,6 +1202,14 @@
     <message>
         <source>The match is over: only a note or an undo can be recorded.</source>
         <translation>Le match est terminé&#xa0;: seule une note ou une annulation peut être enregistrée.</translation>
+    </message>
+    <message>
+        <source>The match is void: only a note or an undo can be recorded.</source>
+        <translation>Le match est invalidé&#xa0;: seule une note ou une correction peut être enregistrée.</translation>
+    </message>
+    <message>
+        <source>The match has a result: to void it, undo the event that won it first.</source>
+        <translation>Le match a un résultat&#xa0;: pour l’invalider, défaites d’abord l’événement qui l’a gagné.</translation>
     </message>
     <message>
         <source>The lag has not been decided yet: record the lag first.</source>
@@ -1362,6 +1426,14 @@
         <translation>Match non terminé</translation>
     </message>
     <message>
+        <source>VOID: this match counts nowhere.</source>
+        <translation>INVALIDÉ&#xa0;: ce match ne compte nulle part.</translation>
+    </message>
+    <message>
+        <source>Reason: {reason}</source>
+        <translation>Motif&#xa0;: {reason}</translation>
+    </message>
+    <message>
         <source>Event</source>
         <translation>Compétition</translation>
     </message>
@@ -1392,6 +1464,10 @@
     <message>
         <source>Race to</source>
         <translation>Manches gagnantes</translation>
+    </message>
+    <message>
+        <source>VOID</source>
+        <translation>INVALIDÉ</translation>
     </message>
     <message>
         <source>{label}: {text}</source>
@@ -1786,6 +1862,10 @@
         <translation>faute</translation>
     </message>
     <message>
+        <source>void</source>
+        <translation>invalidé</translation>
+    </message>
+    <message>
         <source>loss of the rack</source>
         <translation>perte de la manche</translation>
     </message>
@@ -1904,6 +1984,14 @@
     <message>
         <source>Stalemate: the rack is void</source>
         <translation>Manche nulle&#xa0;: elle ne compte pas</translation>
+    </message>
+    <message>
+        <source>Match void: it counts nowhere</source>
+        <translation>Match invalidé&#xa0;: il ne compte nulle part</translation>
+    </message>
+    <message>
+        <source>{void} ({reason})</source>
+        <translation>{void} ({reason})</translation>
     </message>
     <message>
         <source>Note: {text}</source>
