@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from referee_app.game.state import State
 
 LAST_MATCH = "last_match"
+DEMO_DB = "demo.db"
+"""The demo database's file name (`referee-app --demo`), beside the desk's own."""
 
 
 class DeskWindow(QMainWindow):
@@ -297,13 +299,35 @@ class DeskWindow(QMainWindow):
         self.controller.new_match(setup)
 
     def load_demo(self) -> None:
+        """The demo matches, in the demo database only: on a real database, a second desk opens on
+        the demo database (`--demo`), so made-up matches never mix with real ones nor reach an event."""
         from referee_app.organizer.demo import load_demo
 
         store = self.controller.store
         if store is None:
             return
+        if store.path.name != DEMO_DB:
+            started = self.demo_launcher()
+            if started:
+                self.controller.inform(
+                    self.tr("The demo matches open in a desk of their own: they never mix with this database's.")
+                )
+            else:
+                self.controller.warn(Notice.ERROR, self.tr("The demo desk could not be started."))
+            return
         self.controller.operate(self.tr("Loading the demo matches"), lambda: load_demo(store))
         self.show_start()
+
+    @staticmethod
+    def demo_launcher() -> bool:
+        """Start `referee-app --demo` as a process of its own (this desk keeps its database)."""
+        import sys
+
+        from PySide6.QtCore import QProcess
+
+        if getattr(sys, "frozen", False):  # the app bundle: its executable is the app
+            return bool(QProcess.startDetached(sys.executable, ["--demo"])[0])
+        return bool(QProcess.startDetached(sys.executable, ["-m", "referee_desk.main", "--demo"])[0])
 
     # --- decisions and replay ------------------------------------------------------
     def record(self, event: Event) -> bool:

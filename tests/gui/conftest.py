@@ -94,6 +94,14 @@ class Desk:
         return self.widget(name).text()  # type: ignore[attr-defined]
 
 
+@pytest.fixture(autouse=True)
+def no_demo_desk(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Ctrl+D on a real database starts a second desk process: never from a test (it would stay)."""
+    launched: list[bool] = []
+    monkeypatch.setattr(DeskWindow, "demo_launcher", staticmethod(lambda: launched.append(True) or True))
+    return launched
+
+
 @pytest.fixture
 def desk(qtbot, tmp_path: Path) -> Desk:  # type: ignore[no-untyped-def]
     return Desk(qtbot, tmp_path)

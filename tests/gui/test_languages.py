@@ -356,7 +356,10 @@ def test_numbers_take_the_french_decimal_comma(french: Desk) -> None:
     from PySide6.QtCore import QLocale
 
     desk = french
-    desk.click("demoButton")
+    from referee_app.organizer.demo import load_demo
+
+    load_demo(desk.window.controller.store)  # type: ignore[arg-type]
+    desk.window.show_start()
     desk.window.language_actions["fr"].trigger()
     assert QLocale().decimalPoint() == ","
     desk.window.matches.show_stats()

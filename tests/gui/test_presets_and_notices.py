@@ -22,6 +22,7 @@ from referee_app.game.presets import PRESETS
 from referee_app.game.rules import LISTABLE_ON_BREAK, LISTABLE_ON_SHOT, allowed
 from referee_app.game.state import PerSeat
 from referee_app.game.vocab import RackHow, Seat
+from referee_app.log.store import Store
 from tests.builders import TEN_WINS_ON_BREAK
 from tests.gui.conftest import Desk
 
@@ -160,6 +161,7 @@ def test_a_broken_demo_file_is_reported(desk: Desk, tmp_path: Path, monkeypatch:
     seeds.mkdir()
     (seeds / "broken.jsonl").write_text('{"type": "match_started", "players": {"A": "Ana"}}\n')
     monkeypatch.setattr("referee_app.organizer.demo.SEEDS", seeds)
+    desk.window.controller.attach(Store(tmp_path / "demo.db"))  # the demo matches load into the demo database
     desk.window.show_start()
     desk.click("demoButton")
     text, level = _notice(desk)

@@ -532,6 +532,14 @@
         <translation>Rester sur ce match</translation>
     </message>
     <message>
+        <source>The demo matches open in a desk of their own: they never mix with this database&apos;s.</source>
+        <translation>Les matchs de démonstration s’ouvrent dans un poste à part&#xa0;: ils ne se mêlent jamais à ceux de cette base.</translation>
+    </message>
+    <message>
+        <source>The demo desk could not be started.</source>
+        <translation>Le poste de démonstration n’a pas pu être lancé.</translation>
+    </message>
+    <message>
         <source>Next match on this table: {a} v {b}</source>
         <translation>Prochain match sur cette table&#xa0;: {a} – {b}</translation>
     </message>
