@@ -303,7 +303,9 @@ STYLE = (
     "<style>"
     "body { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt; }"
     "h1 { font-size: 16pt; margin: 0; } h2 { font-size: 11pt; margin-top: 10pt; margin-bottom: 3pt; }"
-    "td, th { padding: 3px 5px; } th { background: #e8e8e8; text-align: left; font-size: 8pt; white-space: nowrap; }"
+    # headers wrap between words: a header kept on one line ("Fin de manche") took the room the
+    # cells' words needed, and Qt then cut those words ("blanc/he")
+    "td, th { padding: 3px 5px; } th { background: #e8e8e8; text-align: left; font-size: 8pt; }"
     ".score { font-size: 22pt; font-weight: bold; } .nb { white-space: nowrap; }"
     ".id { font-size: 8pt; color: #555; }"
     "</style>"
@@ -340,6 +342,43 @@ def _player_cell(seat: str, player: str, licence: str, club: str, tr: Translate)
         identity.append(_e(club))
     extra = f"<br><span class='id'>{' · '.join(identity)}</span>" if identity else ""
     return f"<td width='40%' align='center'><b>{seat}</b> — {_e(player)}{extra}</td>"
+
+
+def _signatures(sheet: Sheet, tr: Translate) -> list[str]:
+    """The signatures, right under the names, the score and the result: what the players and the
+    referee sign is on the page they sign, whatever the length of the match."""
+
+    def t(text: str) -> str:
+        return _e(tr(CTX, text))
+
+    a, b = sheet.players
+    signatures = [
+        t(QT_TRANSLATE_NOOP("Sheet", "Player A: {name}")).format(name=_e(a)),
+        t(QT_TRANSLATE_NOOP("Sheet", "Player B: {name}")).format(name=_e(b)),
+        t(QT_TRANSLATE_NOOP("Sheet", "Referee: {name}")).format(name=_e(sheet.referee)),
+    ]
+    dated = t(QT_TRANSLATE_NOOP("Sheet", "Date and time: ____________"))
+    out = [f"<h2>{t(SIGNATURES)}</h2>", "<table width='100%' cellspacing='6'><tr>"]
+    out += [f"<td width='33%'><br><br>____________________<br>{s}<br>{dated}</td>" for s in signatures]
+    out.append("</tr></table>")
+    return out
+
+
+def sheet_header(sheet: Sheet, tr: Translate = english) -> str:
+    """The line at the top of every page of a sheet: which match this page belongs to."""
+    parts = [tr(CTX, QT_TRANSLATE_NOOP("Sheet", "{a} v {b}")).format(a=sheet.players[0], b=sheet.players[1])]
+    parts += [text for text in (sheet.event, sheet.round) if text]
+    if sheet.table:
+        parts.append(tr(CTX, QT_TRANSLATE_NOOP("Sheet", "Table {table}")).format(table=sheet.table))
+    parts.append(_date(sheet.date, tr))
+    if sheet.void is not None:
+        parts.append(tr(CTX, QT_TRANSLATE_NOOP("Sheet", "VOID")))
+    return " · ".join(parts)
+
+
+def sheet_pages(sheet: Sheet, tr: Translate = english) -> tuple[str, str]:
+    """A sheet as the printer takes it: its HTML, and the header repeated on each of its pages."""
+    return sheet_html(sheet, tr), sheet_header(sheet, tr)
 
 
 def _sheet_body(sheet: Sheet, tr: Translate) -> str:
@@ -393,6 +432,7 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         _player_cell("B", b, sheet.licences[1], sheet.clubs[1], tr),
         f"</tr><tr><td colspan='3' align='center'>{status}</td></tr></table>",
     ]
+    out += _signatures(sheet, tr)
     if sheet.lag:
         lag = t(QT_TRANSLATE_NOOP("Sheet", "{label}: {text}")).format(label=f"<b>{t(LAG)}</b>", text=_e(sheet.lag))
         out.append(f"<p>{lag}</p>")
@@ -457,16 +497,6 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         out.append("</table>")
     else:
         out.append("<p>—</p>")
-    signatures = [
-        t(QT_TRANSLATE_NOOP("Sheet", "Player A: {name}")).format(name=_e(a)),
-        t(QT_TRANSLATE_NOOP("Sheet", "Player B: {name}")).format(name=_e(b)),
-        t(QT_TRANSLATE_NOOP("Sheet", "Referee: {name}")).format(name=_e(sheet.referee)),
-    ]
-    dated = t(QT_TRANSLATE_NOOP("Sheet", "Date and time: ____________"))
-    out.append(f"<h2>{t(SIGNATURES)}</h2>")
-    out.append("<table width='100%' cellspacing='12'><tr>")
-    out += [f"<td width='33%'><br><br><br>____________________<br>{s}<br><br>{dated}</td>" for s in signatures]
-    out.append("</tr></table>")
     head_label = t(QT_TRANSLATE_NOOP("Sheet", "Log head (SHA-256)"))
     out.append(
         f"<p style='font-size: 7pt; color: #777'>{_e(sheet.match_id)}<br>{head_label}: "

@@ -133,6 +133,7 @@ def test_new_match_names_come_from_this_database_and_enter_accepts(desk: Desk) -
 
     desk.start()  # Ana v Ben are now players of this database
     desk.window.new_match()
+    desk.click("leaveMatchYes")  # Ana v Ben is still in progress: the desk asks first
     dialog = desk.window.dialog
     assert dialog is not None
     completer = dialog.player_a.completer()  # type: ignore[attr-defined]

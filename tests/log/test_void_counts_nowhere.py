@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from referee_app.game.events import BallPocket, Break, Lag, MatchStarted, Shot, Void
+from referee_app.game.events import BallPocket, Break, Entry, Lag, MatchStarted, Shot, Void
 from referee_app.game.vocab import Pocket, Seat
 from referee_app.log import stats
 from referee_app.log.codec import event_to_text
@@ -13,6 +13,7 @@ from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.organizer.exports import write_csv, write_one_pdf
 from referee_app.venue.board import BoardModel
+from referee_app.venue.db import ServerEvent
 from referee_app.words.sheet import build_sheet, sheet_html
 
 
@@ -65,15 +66,20 @@ def test_the_days_pdf_leaves_it_out_and_its_own_sheet_says_void(tmp_path: Path) 
     assert "VOID" in html and "counts nowhere" in html and "started by mistake" in html
 
 
+def _server_rows(log: list[Entry]) -> list[ServerEvent]:
+    """A desk's log as the board reads it back from the event's server (table 3)."""
+    match_id = log[0].event.match_id  # type: ignore[union-attr]
+    return [ServerEvent(match_id, e.seq, e.event.TYPE.value, e.at, event_to_text(e.event), "", "3") for e in log]
+
+
 def test_the_board_shows_the_real_match_not_the_ghost(tmp_path: Path) -> None:
     ghost, real = _two_matches(tmp_path / "m.db")
     store = Store(tmp_path / "m.db")
     model = BoardModel()
     ghost_log = store.load(ghost.match_id)
-    rows = [(ghost.match_id, e.seq, "", e.at, event_to_text(e.event), "3") for e in ghost_log]
-    model.add_rows(rows)
+    model.add_rows(_server_rows(ghost_log))
     [three] = model.tables()
     assert three["match"] is None and three["finished"] == []  # not "playing 0-0"
-    model.add_rows((real.match_id, e.seq, "", e.at, event_to_text(e.event), "3") for e in store.load(real.match_id))
+    model.add_rows(_server_rows(store.load(real.match_id)))
     [three] = model.tables()
     assert three["match"]["match_id"] == real.match_id and [f["match_id"] for f in three["finished"]] == [real.match_id]

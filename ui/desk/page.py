@@ -194,17 +194,17 @@ class DeskPage(QWidget):
         session = self.controller.session
         if session is None:
             return
-        from referee_app.words.sheet import build_sheet, sheet_html
+        from referee_app.words.sheet import build_sheet, sheet_pages
 
         entries = session.history.entries
-        html = self.controller.operate(
-            self.tr("Print preview"), lambda: sheet_html(build_sheet(entries, qt_translate), qt_translate)
+        part = self.controller.operate(
+            self.tr("Print preview"), lambda: sheet_pages(build_sheet(entries, qt_translate), qt_translate)
         )
-        if html is None:
+        if part is None:
             return
         from referee_desk.printing import open_preview
 
-        self.preview = open_preview(self, html)
+        self.preview = open_preview(self, part)
 
     def take_extension(self) -> None:
         """Section 10: the extension is recorded, then the running clock gets its seconds."""

@@ -558,19 +558,19 @@ class MatchesPage(QWidget):
         if not ids:
             return
 
-        def sheet() -> str:
+        def sheet() -> tuple[str, str]:
             from referee_desk.controller import qt_translate
 
-            from referee_app.words.sheet import build_sheet, sheet_html
+            from referee_app.words.sheet import build_sheet, sheet_pages
 
-            return sheet_html(build_sheet(self._logs(ids[:1])[0], qt_translate), qt_translate)
+            return sheet_pages(build_sheet(self._logs(ids[:1])[0], qt_translate), qt_translate)
 
-        html = self.controller.operate(self.tr("Print preview"), sheet)
-        if html is None:
+        part = self.controller.operate(self.tr("Print preview"), sheet)
+        if part is None:
             return
         from referee_desk.printing import open_preview
 
-        self.dialog = open_preview(self, html)
+        self.dialog = open_preview(self, part)
 
 
 INLINE = 300

@@ -1426,6 +1426,14 @@
         <translation>Licence {number}</translation>
     </message>
     <message>
+        <source>{a} v {b}</source>
+        <translation>{a} – {b}</translation>
+    </message>
+    <message>
+        <source>Table {table}</source>
+        <translation>Table {table}</translation>
+    </message>
+    <message>
         <source>Winner: {name} ({how})</source>
         <translation>Vainqueur&#xa0;: {name} ({how})</translation>
     </message>
