@@ -95,13 +95,21 @@ class KeyButton(QPushButton):
 
     def set_key(self, key: str) -> None:
         """Another key for the same button (the pocket keys follow the keyboard's layout)."""
-        self.key = key
-        if self.shortcut_key is None:
-            self.shortcut_key = _own_key(self, key)
-            if self.shortcut_key is not None and self.isVisible():
-                self.shortcut_key.setEnabled(True)
-        else:
-            self.shortcut_key.setKey(QKeySequence(key))
+        self.set_keys((key,))
+
+    def set_keys(self, keys: tuple[str, ...]) -> None:
+        """Other keys for the same button, the first one shown (a digit row that needs no Shift)."""
+        _set_keys(self, keys)
+
+
+def _set_keys(button: KeyButton | KeyCheckBox, keys: tuple[str, ...]) -> None:
+    button.key = keys[0]
+    if button.shortcut_key is None:
+        button.shortcut_key = _own_key(button, keys[0])
+        if button.shortcut_key is not None and button.isVisible():
+            button.shortcut_key.setEnabled(True)
+    if button.shortcut_key is not None:
+        button.shortcut_key.setKeys([QKeySequence(k) for k in keys])
 
 
 class KeyCheckBox(QCheckBox):
@@ -114,3 +122,6 @@ class KeyCheckBox(QCheckBox):
             self.setObjectName(name)
         self.key = key
         self.shortcut_key = _own_key(self, key)
+
+    def set_keys(self, keys: tuple[str, ...]) -> None:
+        _set_keys(self, keys)

@@ -163,12 +163,16 @@ class DeskPage(QWidget):
         return right
 
     def follow_keyboard(self) -> None:
-        """The pocket keys changed (QWERTY or AZERTY): every pocket grid takes the new letters."""
-        from referee_desk.desk.pickers import PocketGrid
+        """The keyboard changed (QWERTY or AZERTY): the pocket letters, the digit row, `+` and the
+        cushion count take the keys this keyboard types without Shift or AltGr."""
+        from referee_desk.desk.pickers import BallRow, PocketGrid
 
         for grid in self.findChildren(PocketGrid):
             grid.relabel()
-        self.shot_panel.retranslate()
+        for row in self.findChildren(BallRow):
+            row.relabel()
+        for panel in self.all_panels():
+            panel.retranslate()
 
     def all_panels(self) -> tuple[LagPanel, BreakPanel, ShotPanel, OptionPanel, FinishedPanel]:
         return (self.lag_panel, self.break_panel, self.shot_panel, self.option_panel, self.finished_panel)

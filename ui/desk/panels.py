@@ -50,7 +50,7 @@ FOUL_KEYS: dict[Foul, str] = {  # a key for every foul the rules let a referee l
 }
 
 
-def _button(parent: QWidget, name: str, key: str | None = None) -> QPushButton:
+def _button(parent: QWidget, name: str, key: str | None = None) -> KeyButton:
     button = KeyButton(key, parent, name)
     button.setMinimumHeight(34)
     # Let long labels (French ones are) give way rather than push the window off the screen.
@@ -85,7 +85,9 @@ class DroppedList(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.add.setText(self.tr("Ball down… [+]"))
+        keys = keyboard.plus_keys()
+        self.add.set_keys(keys)
+        self.add.setText(self.tr("Ball down… [{key}]").format(key=keys[0]))
         self.clear_button.setText(self.tr("Clear [Shift+Del]"))
         self._show()
 
@@ -155,7 +157,8 @@ class LagPanel(QWidget):
         self.question.setText(self.tr("Who won the lag? The winner chooses who breaks."))
         self.lets_opponent_break.setText(self.tr("The winner lets the opponent break [O]"))
         self.faults_label.setText(self.tr("Lag faults of the loser (for the sheet):"))
-        for fault, box in self.faults.items():
+        for i, (fault, box) in enumerate(self.faults.items()):
+            box.set_keys(keyboard.digit_keys(i + 1))
             box.setText(f"{lag_fault_label(fault, qt_translate)} [{box.key}]")
         self.relag.setText(self.tr("Re-lag [R]"))
         self.show_state(self.state)
@@ -213,10 +216,8 @@ class BreakPanel(QWidget):
         self.rails.setValue(NOT_COUNTED)
         self.rails.valueChanged.connect(self._rails_changed)
         self.rails_down = _button(self, "breakRailsDown", "[")
-        self.rails_down.setText("− [")
         self.rails_down.clicked.connect(lambda: self._count(-1))
         self.rails_up = _button(self, "breakRailsUp", "]")
-        self.rails_up.setText("+ ]")
         self.rails_up.clicked.connect(lambda: self._count(+1))
         form.addWidget(self.rails_label, 0, 0)
         form.addWidget(self.rails, 0, 1)
@@ -268,8 +269,8 @@ class BreakPanel(QWidget):
         self.retranslate()
         for combo in (self.first_contact, self.cue_ball, self.announce):
             combo.currentIndexChanged.connect(self._show_preview)
-        for button in self.fouls.values():
-            button.toggled.connect(self._show_preview)
+        for foul_button in self.fouls.values():
+            foul_button.toggled.connect(self._show_preview)
         self.dropped.on_change = self._show_preview
         self._mark_rails()
 
@@ -294,7 +295,13 @@ class BreakPanel(QWidget):
             self.announce.addItem(pocket_text(pocket), pocket.value)
         for foul, button in self.fouls.items():
             button.setText(f"{presenter.foul_label(foul, qt_translate)} [{FOUL_KEYS[foul]}]")
-        self.announce_key.setText(self.tr("Announce… [0]"))
+        fewer, more = keyboard.count_keys()
+        for button, keys, sign in ((self.rails_down, fewer, "−"), (self.rails_up, more, "+")):
+            button.set_keys(keys)
+            button.setText(f"{sign} {keys[0]}")
+        announce = keyboard.digit_keys(0)
+        self.announce_key.set_keys(announce)
+        self.announce_key.setText(self.tr("Announce… [{key}]").format(key=announce[0]))
         self.go.setText(self.tr("Record the break [Enter]"))
         self.dropped.retranslate()
         self._mark_rails()
@@ -332,11 +339,17 @@ class BreakPanel(QWidget):
         """Until the referee counts, the count is outlined and says so."""
         self.rails.setSpecialValueText(self.tr("not counted"))
         self.rails.setStyleSheet("" if self.rails_counted else "QSpinBox { border: 2px solid #ffd54a; }")
-        self.rails.setToolTip("" if self.rails_counted else self.tr("Not counted yet: [ and ] change it"))
+        fewer, more = keyboard.count_keys()
+        self.rails.setToolTip(
+            ""
+            if self.rails_counted
+            else self.tr("Not counted yet: {fewer} and {more} change it").format(fewer=fewer[0], more=more[0])
+        )
 
     def _count_first(self) -> str:
-        return self.tr("Balls to a cushion not counted: count them first (] for {n}, [ for {m}).").format(
-            n=COUNT_FROM, m=COUNT_FROM - 1
+        fewer, more = keyboard.count_keys()
+        return self.tr("Balls to a cushion not counted: count them first ({more} for {n}, {fewer} for {m}).").format(
+            more=more[0], n=COUNT_FROM, fewer=fewer[0], m=COUNT_FROM - 1
         )
 
     def _show_preview(self) -> None:

@@ -229,8 +229,16 @@
         <translation>pas d’annonce</translation>
     </message>
     <message>
-        <source>Announce… [0]</source>
-        <translation>Annoncer… [0]</translation>
+        <source>Announce… [{key}]</source>
+        <translation>Annoncer… [{key}]</translation>
+    </message>
+    <message>
+        <source>Not counted yet: {fewer} and {more} change it</source>
+        <translation>Pas encore comptées&#xa0;: {fewer} et {more} changent le nombre</translation>
+    </message>
+    <message>
+        <source>Balls to a cushion not counted: count them first ({more} for {n}, {fewer} for {m}).</source>
+        <translation>Billes à la bande non comptées&#xa0;: comptez-les d’abord ({more} pour {n}, {fewer} pour {m}).</translation>
     </message>
     <message>
         <source>Record the break [Enter]</source>
@@ -239,14 +247,6 @@
     <message>
         <source>not counted</source>
         <translation>non comptées</translation>
-    </message>
-    <message>
-        <source>Not counted yet: [ and ] change it</source>
-        <translation>Pas encore comptées&#xa0;: [ et ] changent le nombre</translation>
-    </message>
-    <message>
-        <source>Balls to a cushion not counted: count them first (] for {n}, [ for {m}).</source>
-        <translation>Billes à la bande non comptées&#xa0;: comptez-les d’abord (] pour {n}, [ pour {m}).</translation>
     </message>
 </context>
 <context>
@@ -578,8 +578,8 @@
 <context>
     <name>DroppedList</name>
     <message>
-        <source>Ball down… [+]</source>
-        <translation>Bille empochée… [+]</translation>
+        <source>Ball down… [{key}]</source>
+        <translation>Bille empochée… [{key}]</translation>
     </message>
     <message>
         <source>Clear [Shift+Del]</source>
