@@ -15,7 +15,7 @@ from referee_desk.controller import DeskController
 from referee_desk.i18n import Languages
 from referee_desk.notices import Notice
 from referee_desk.places import APPLICATION, ORGANIZATION, default_db_path
-from referee_desk.window import DeskWindow
+from referee_desk.window import DEMO_DB, DeskWindow
 
 if TYPE_CHECKING:
     from referee_app.log.store import Store
@@ -104,7 +104,7 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
 
     db = args.db or default_db_path()
     if args.demo and args.db is None:
-        db = db.with_name("demo.db")
+        db = db.with_name(DEMO_DB)
     try:
         store = Store(db, create_folder=args.db is None)  # the desk's own data folder is made on first use
     except StoreError as exc:

@@ -63,6 +63,8 @@ class DeskController(QObject):
         self._clock_paused_at: float | None = None
         self._clock_pauses_s = 0.0
         self.clock_reading: dict[str, float | bool] | None = None  # the latest `clock_changed`
+        self._redo: list[Event] = []
+        """The events the desk's undos voided, latest last: redo records them again."""
         self.clock_changed.connect(self._keep_clock_reading)
 
     @property
@@ -85,6 +87,7 @@ class DeskController(QObject):
             return False
         self.session = session
         self._clock_started = None
+        self._redo.clear()
         self.match_opened.emit(match_id)
         self.publish()
         return True
@@ -99,6 +102,7 @@ class DeskController(QObject):
         if session is None:
             return False
         self.session = session
+        self._redo.clear()
         self.match_opened.emit(self.session.match_id)
         self.publish()
         return True
@@ -170,7 +174,7 @@ class DeskController(QObject):
         return round(end - self._clock_started - self._clock_pauses_s, 1)
 
     # --- recording -------------------------------------------------------------------
-    def record(self, event: Event) -> bool:
+    def record(self, event: Event, redoing: bool = False) -> bool:
         """Record `event`; True when it is in the log. Refusals go to the notice area."""
         from dataclasses import replace
 
@@ -180,14 +184,36 @@ class DeskController(QObject):
             event = replace(event, clock_s=self.clock_seconds())
         if not self._attempt(lambda session: session.record(event)):
             return False
+        if not redoing:
+            self._redo.clear()  # a new event: what was undone before it is no longer next
         if isinstance(event, Shot | PushOut | Option):
             self._clock_started = None
             self.stroke_recorded.emit()
         return True
 
     def undo(self) -> bool:
-        """Void the latest event in force (an `undo` line is appended)."""
-        return self._attempt(lambda session: session.undo())
+        """Void the latest event in force (an `undo` line is appended); redo can record it again."""
+        session = self.session
+        target = session.history.undo_target if session is not None else None
+        if not self._attempt(lambda session: session.undo()):
+            return False
+        if session is not None and target is not None:
+            self._redo.append(session.history.entries[target - 1].event)
+        return True
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> bool:
+        """Record again the event the latest undo voided, as a new event (the undo stays in the log)."""
+        if not self._redo:
+            self.notice.emit(Notice.REFUSAL, self.tr("There is nothing to redo."))
+            return False
+        if not self.record(self._redo[-1], redoing=True):
+            return False
+        self._redo.pop()
+        return True
 
     def _attempt(self, action: Callable[[Session], object]) -> bool:
         """Run `action` on the session; publish the new state, or say why nothing changed."""

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from referee_desk import presenter
 from referee_desk.controller import qt_translate
 
-from referee_app.game.events import Concede, Event, MatchStarted, Note, Penalty, ShotClock, Stalemate
+from referee_app.game.events import Concede, Event, MatchStarted, Note, Penalty, ShotClock, Stalemate, Void
 from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
 from referee_app.game.presets import PRESETS
 from referee_app.game.state import State
@@ -234,15 +234,25 @@ class DecisionDialog(QDialog):
                 self.tr("Declare a stalemate? The rack is void and the same player breaks again."),
             ),
             "note": (self.tr("Note"), self.tr("Note for the match sheet:")),
+            "void": (
+                self.tr("Void this match"),
+                self.tr(
+                    "Void {a} v {b}? A void match counts nowhere (results, statistics, the board); its log and "
+                    "its sheet, marked void, stay. Why is it void?"
+                ).format(a=state.setup.players[0], b=state.setup.players[1]),
+            ),
         }
         title, question = titles[kind]
         self.setWindowTitle(title)
         self.question.setText(question)
         self.player.setVisible(kind in ("penalty", "concede"))
         self.penalty.setVisible(kind == "penalty")
-        self.text.setVisible(kind == "penalty")
+        self.text.setVisible(kind in ("penalty", "void"))
         self.note.setVisible(kind == "note")
         self.text.setPlaceholderText(self.tr("reason") if kind == "penalty" else "")
+        if kind == "void":
+            self.text.setPlaceholderText(self.tr("started by mistake, wrong players…"))
+            self.text.setFocus()
 
     def decision(self) -> Event:
         seat = Seat(self.player.currentData())
@@ -254,8 +264,14 @@ class DecisionDialog(QDialog):
             return Concede(player=seat)
         if self.kind == "stalemate":
             return Stalemate()
+        if self.kind == "void":
+            return Void(reason=self.text.text().strip())
         return Note(text=self.note.toPlainText().strip())
 
     def accept(self) -> None:
+        if self.kind == "void" and not self.text.text().strip():
+            self.question.setStyleSheet("color: #b71c1c;")  # the reason is what the sheet will say
+            self.text.setFocus()
+            return
         self.decided.emit(self.decision())
         super().accept()

@@ -19,6 +19,33 @@ AZERTY_LOCALES = ("fr_FR", "fr_BE", "fr_LU", "fr_MC")
 _current = ["qwerty"]
 
 
+DIGIT_ROWS: dict[str, str] = {"qwerty": "1234567890", "azerty": "&é\"'(-è_çà"}
+"""What the digit row types without Shift, keys 1 to 0: on AZERTY the digits need Shift, and a
+laptop has no numpad, so the desk takes the unshifted characters (the digits still work too)."""
+PLUS_KEYS: dict[str, tuple[str, ...]] = {"qwerty": ("+",), "azerty": ("=", "+")}
+"""Ball down: `+` needs Shift on AZERTY, `=` (the same key) does not."""
+COUNT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "qwerty": (("[",), ("]",)),
+    "azerty": (("(", "["), (")", "]")),
+}
+"""Fewer / more balls to a cushion: `[` `]` need AltGr on AZERTY, `(` `)` need nothing."""
+
+
+def digit_keys(digit: int) -> tuple[str, ...]:
+    """The keys for `digit` (0..9): the unshifted key's character first (shown on the button)."""
+    row = DIGIT_ROWS[_current[0]]
+    unshifted = row[(digit - 1) % 10]
+    return (unshifted,) if unshifted == str(digit) else (unshifted, str(digit))
+
+
+def plus_keys() -> tuple[str, ...]:
+    return PLUS_KEYS[_current[0]]
+
+
+def count_keys() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return COUNT_KEYS[_current[0]]
+
+
 def current() -> str:
     return _current[0]
 

@@ -52,6 +52,8 @@ def header_line(state: State, tr: Translate = english) -> str:
 def prompt_line(state: State, tr: Translate = english) -> str:
     """What the desk is waiting for, in one sentence."""
     who = name(state, state.at_table)
+    if state.void:
+        return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "The match is void: it counts nowhere."))
     if state.finished:
         template = QT_TRANSLATE_NOOP("Presenter", "{winner} wins the match {a}–{b} ({how}).")
         assert state.winner is not None and state.result is not None
@@ -97,7 +99,7 @@ def rack_end_line(state: State, tr: Translate = english) -> str:
 
 
 def cue_ball_line(state: State, tr: Translate = english) -> str:
-    if state.finished:
+    if state.over:
         return ""
     if state.cue_ball is CueBall.IN_HAND_KITCHEN:
         return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Ball in hand behind the head string"))
@@ -123,7 +125,7 @@ def extensions_line(state: State, seat: Seat, tr: Translate = english) -> str:
 
 
 def spot_ten_line(state: State, tr: Translate = english) -> str:
-    if state.ten_spotted and not state.finished:
+    if state.ten_spotted and not state.over:
         return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Spot the 10 on the foot spot"))
     return ""
 

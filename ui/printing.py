@@ -7,8 +7,16 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QMarginsF, QTranslator
-from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QMarginsF, QRectF, QSizeF, Qt, QTranslator
+from PySide6.QtGui import (
+    QFont,
+    QGuiApplication,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
 from referee_desk.controller import qt_translate
 from referee_desk.i18n import FOLDER
 
@@ -16,9 +24,9 @@ from referee_app.game.events import Entry
 from referee_app.log.newfile import new_file
 
 if TYPE_CHECKING:
-    from PySide6.QtPrintSupport import QPrintPreviewDialog
+    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
     from PySide6.QtWidgets import QWidget
-from referee_app.words.sheet import build_sheet, sheets_html
+from referee_app.words.sheet import build_sheet, sheet_pages
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 
@@ -44,24 +52,63 @@ def use_language(lang: str) -> QTranslator | None:
     return None
 
 
-def sheet_document(html: str) -> QTextDocument:
-    doc = QTextDocument()
-    doc.setHtml(html)
-    return doc
+MARGIN_MM = 15
+BAND_MM = 7
+"""The band above each page's text for the match's header, and below it for the page number."""
+
+Part = tuple[str, str]
+"""One sheet to print: its HTML, and the header line repeated on each of its pages."""
 
 
-def print_html(html: str, paper: str = "a4", title: str = "") -> bytes:
-    """`html` as a PDF on A4 or Letter paper, made in memory: Qt's PDF writer does not report a
+def paint_sheets(device: QPdfWriter | QPrinter, parts: list[Part]) -> None:
+    """Each sheet from a new page; every page headed by its match and numbered "1/2" within its sheet
+    (Qt's own pagination numbers pages but repeats nothing, and a second page must say whose it is)."""
+    painter = QPainter(device)
+    try:
+        area = device.pageLayout().paintRectPixels(device.resolution())
+        band = BAND_MM * device.resolution() / 25.4
+        body = QSizeF(area.width(), area.height() - 2 * band)
+        small = QFont("DejaVu Sans", 7)
+        first = True
+        for html, header in parts:
+            doc = QTextDocument()
+            doc.documentLayout().setPaintDevice(device)
+            doc.setDocumentMargin(0)
+            doc.setPageSize(body)
+            doc.setHtml(html)
+            pages = doc.pageCount()
+            for n in range(pages):
+                if not first:
+                    device.newPage()
+                first = False
+                painter.setFont(small)
+                painter.setPen(Qt.GlobalColor.darkGray)
+                painter.drawText(QRectF(0, 0, body.width(), band), Qt.AlignmentFlag.AlignVCenter, header)
+                painter.drawText(
+                    QRectF(0, band + body.height(), body.width(), band),
+                    Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                    f"{n + 1}/{pages}",
+                )
+                painter.save()
+                painter.translate(0, band - n * body.height())
+                doc.drawContents(painter, QRectF(0, n * body.height(), body.width(), body.height()))
+                painter.restore()
+    finally:
+        painter.end()
+
+
+def print_parts(parts: list[Part], paper: str = "a4", title: str = "") -> bytes:
+    """The sheets as a PDF on A4 or Letter paper, made in memory: Qt's PDF writer does not report a
     failed write, so the bytes are written to the disk by the caller, which checks every write."""
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
     writer.setPageSize(QPageSize(PAPER[paper]))
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)  # print_ adds 2 cm
+    writer.setPageMargins(QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter)
     writer.setResolution(300)
     writer.setTitle(title)
     writer.setCreator("referee-app")
-    sheet_document(html).print_(writer)
+    paint_sheets(writer, parts)
     del writer  # the PDF is finished (its trailer written) when the writer is gone
     data = bytes(buffer.data().data())
     buffer.close()
@@ -77,7 +124,7 @@ def write_sheets_pdf(logs: list[list[Entry]], out: Path | BinaryIO, paper: str =
     ensure_gui_app()
     sheets = [build_sheet(entries, qt_translate) for entries in logs]
     title = f"{sheets[0].players[0]} v {sheets[0].players[1]}" if len(sheets) == 1 else f"{len(sheets)} match sheets"
-    data = print_html(sheets_html(sheets, qt_translate), paper, title=title)
+    data = print_parts([sheet_pages(sheet, qt_translate) for sheet in sheets], paper, title=title)
     if isinstance(out, Path):
         with new_file(out) as pdf:
             pdf.handle.write(data)
@@ -85,12 +132,14 @@ def write_sheets_pdf(logs: list[list[Entry]], out: Path | BinaryIO, paper: str =
         out.write(data)
 
 
-def open_preview(parent: QWidget, html: str) -> QPrintPreviewDialog:
-    """A sheet in Qt's print preview (print it, or save it as a PDF), opened without blocking."""
+def open_preview(parent: QWidget, part: Part) -> QPrintPreviewDialog:
+    """A sheet in Qt's print preview (print it, or save it as a PDF), opened without blocking; it
+    prints as the exported PDF does (a header and "1/2" on every page)."""
     from PySide6.QtPrintSupport import QPrintPreviewDialog
 
     dialog = QPrintPreviewDialog(parent)
     dialog.setObjectName("printPreview")
-    dialog.paintRequested.connect(lambda printer: sheet_document(html).print_(printer))
+    dialog.printer().setPageMargins(QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM), QPageLayout.Unit.Millimeter)
+    dialog.paintRequested.connect(lambda printer: paint_sheets(printer, [part]))
     dialog.open()
     return dialog

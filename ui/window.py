@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from referee_app.game.state import State
 
 LAST_MATCH = "last_match"
+DEMO_DB = "demo.db"
+"""The demo database's file name (`referee-app --demo`), beside the desk's own."""
 
 
 class DeskWindow(QMainWindow):
@@ -124,11 +126,14 @@ class DeskWindow(QMainWindow):
         self.act_demo = self._action("actionDemo", "Ctrl+D", self.load_demo)
         self.act_replay = self._action("actionReplay", "Ctrl+R", self.open_replay)
         self.act_undo = self._action("actionUndo", "Ctrl+Z", self.undo)
+        self.act_redo = self._action("actionRedo", "Ctrl+Shift+Z", self.redo)
+        self.act_void = self._action("actionVoid", "", lambda: self.decide("void"))
         self.act_overlay = self._action("actionOverlay", "Ctrl+L", self.open_overlay)
         self.act_players_clock = self._action("actionPlayersClock", "Ctrl+Shift+K", self.open_players_clock)
         self.act_quit = self._action("actionQuit", "Ctrl+Q", self.close)
-        for act in (self.act_new, self.act_matches, self.act_demo, self.act_replay, self.act_undo):
+        for act in (self.act_new, self.act_matches, self.act_demo, self.act_replay, self.act_undo, self.act_redo):
             self.match_menu.addAction(act)
+        self.match_menu.addAction(self.act_void)
         self.match_menu.addSeparator()
         self.match_menu.addAction(self.act_overlay)
         self.match_menu.addAction(self.act_players_clock)
@@ -201,6 +206,8 @@ class DeskWindow(QMainWindow):
         self.act_demo.setText(menu_text(self.tr("Load the demo matches [Ctrl+D]")))
         self.act_replay.setText(menu_text(self.tr("Replay this match [Ctrl+R]")))
         self.act_undo.setText(menu_text(self.tr("Undo the last event [Ctrl+Z]")))
+        self.act_redo.setText(menu_text(self.tr("Redo the undone event [Ctrl+Shift+Z]")))
+        self.act_void.setText(self.tr("Void this match…"))
         self.act_overlay.setText(menu_text(self.tr("Live overlay… [Ctrl+L]")))
         self.act_players_clock.setText(menu_text(self.tr("Shot clock for the players [Ctrl+Shift+K]")))
         self.act_quit.setText(menu_text(self.tr("Quit [Ctrl+Q]")))
@@ -251,6 +258,36 @@ class DeskWindow(QMainWindow):
         return sorted(names)
 
     def new_match(self) -> None:
+        """The new-match dialog; when the open match is still in progress, the desk asks first."""
+        state = self.controller.state
+        if state is not None and not state.over:
+            from PySide6.QtWidgets import QMessageBox
+
+            question = QMessageBox(self)
+            question.setObjectName("leaveMatchQuestion")
+            question.setIcon(QMessageBox.Icon.Question)
+            question.setWindowTitle(self.tr("New match"))
+            question.setText(
+                self.tr(
+                    "{a} v {b} is in progress ({sa}–{sb}). Leave it for a new match? It stays in progress; "
+                    "if it was started by mistake, void it (Match > Void this match…)."
+                ).format(a=state.setup.players[0], b=state.setup.players[1], sa=state.score.a, sb=state.score.b)
+            )
+            leave = question.addButton(self.tr("New match"), QMessageBox.ButtonRole.AcceptRole)
+            leave.setObjectName("leaveMatchYes")
+            stay = question.addButton(self.tr("Stay on this match"), QMessageBox.ButtonRole.RejectRole)
+            stay.setObjectName("leaveMatchNo")
+            question.setDefaultButton(stay)
+            question.setEscapeButton(stay)
+            question.finished.connect(
+                lambda _=0: self._new_match_dialog() if question.clickedButton() is leave else None
+            )
+            self.dialog = question
+            question.open()
+            return
+        self._new_match_dialog()
+
+    def _new_match_dialog(self) -> None:
         from referee_desk.dialogs import NewMatchDialog
 
         dialog = NewMatchDialog(self.known_names(), self)
@@ -262,20 +299,47 @@ class DeskWindow(QMainWindow):
         self.controller.new_match(setup)
 
     def load_demo(self) -> None:
+        """The demo matches, in the demo database only: on a real database, a second desk opens on
+        the demo database (`--demo`), so made-up matches never mix with real ones nor reach an event."""
         from referee_app.organizer.demo import load_demo
 
         store = self.controller.store
         if store is None:
             return
+        if store.path.name != DEMO_DB:
+            started = self.demo_launcher()
+            if started:
+                self.controller.inform(
+                    self.tr("The demo matches open in a desk of their own: they never mix with this database's.")
+                )
+            else:
+                self.controller.warn(Notice.ERROR, self.tr("The demo desk could not be started."))
+            return
         self.controller.operate(self.tr("Loading the demo matches"), lambda: load_demo(store))
         self.show_start()
+
+    @staticmethod
+    def demo_launcher() -> bool:
+        """Start `referee-app --demo` as a process of its own (this desk keeps its database)."""
+        import sys
+
+        from PySide6.QtCore import QProcess
+
+        if getattr(sys, "frozen", False):  # the app bundle: its executable is the app
+            return bool(QProcess.startDetached(sys.executable, ["--demo"])[0])
+        return bool(QProcess.startDetached(sys.executable, ["-m", "referee_desk.main", "--demo"])[0])
 
     # --- decisions and replay ------------------------------------------------------
     def record(self, event: Event) -> bool:
         return self.controller.record(event)
 
     def undo(self) -> None:
-        self.controller.undo()
+        if self.controller.session is not None:
+            self.desk_page.request_undo()
+
+    def redo(self) -> None:
+        if self.controller.session is not None:
+            self.controller.redo()
 
     def decide(self, kind: str) -> None:
         state = self.controller.state
@@ -415,3 +479,4 @@ class DeskWindow(QMainWindow):
         self.act_penalty.setEnabled(can.penalty_foul or can.penalty_rack or can.penalty_match)
         self.act_concede.setEnabled(can.concede)
         self.act_stalemate.setEnabled(can.stalemate)
+        self.act_void.setEnabled(can.void)

@@ -37,6 +37,7 @@ class EventType(StrEnum):
     PENALTY = "penalty"
     CONCEDE = "concede"
     STALEMATE = "stalemate"
+    VOID = "void"
     NOTE = "note"
     UNDO = "undo"
 
@@ -203,6 +204,14 @@ class Stalemate:
 
 
 @dataclass(frozen=True, slots=True)
+class Void:
+    """The match does not count (started by mistake, the wrong players...); its log stays."""
+
+    TYPE: ClassVar[EventType] = EventType.VOID
+    reason: str  # required, as on a penalty (it may be empty)
+
+
+@dataclass(frozen=True, slots=True)
 class Note:
     TYPE: ClassVar[EventType] = EventType.NOTE
     text: str
@@ -227,6 +236,7 @@ Event = (
     | Penalty
     | Concede
     | Stalemate
+    | Void
     | Note
     | Undo
 )
@@ -246,6 +256,7 @@ EVENT_CLASSES: dict[EventType, type[Event]] = {
         Penalty,
         Concede,
         Stalemate,
+        Void,
         Note,
         Undo,
     )

@@ -55,6 +55,7 @@ RESULT_LABELS: dict[MatchResult, str] = {
     MatchResult.RACE: QT_TRANSLATE_NOOP("Wording", "race won"),
     MatchResult.CONCESSION: QT_TRANSLATE_NOOP("Wording", "concession"),
     MatchResult.PENALTY: QT_TRANSLATE_NOOP("Wording", "penalty"),
+    MatchResult.VOID: QT_TRANSLATE_NOOP("Wording", "void"),
 }
 
 PENALTY_LABELS: dict[PenaltyKind, str] = {

@@ -16,6 +16,10 @@ CONTEXT = "Refusal"
 
 TEMPLATES: dict[str, str] = {
     "match_over": QT_TRANSLATE_NOOP("Refusal", "The match is over: only a note or an undo can be recorded."),
+    "match_void": QT_TRANSLATE_NOOP("Refusal", "The match is void: only a note or an undo can be recorded."),
+    "void_after_result": QT_TRANSLATE_NOOP(
+        "Refusal", "The match has a result: to void it, undo the event that won it first."
+    ),
     "before_lag": QT_TRANSLATE_NOOP("Refusal", "The lag has not been decided yet: record the lag first."),
     "lag_decided": QT_TRANSLATE_NOOP("Refusal", "The lag has already been decided."),
     "already_started": QT_TRANSLATE_NOOP("Refusal", "The match has already started."),

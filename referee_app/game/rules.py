@@ -31,6 +31,7 @@ from referee_app.game.events import (
     Shot,
     Stalemate,
     Undo,
+    Void,
     WarningGiven,
 )
 from referee_app.game.presets import BreakRequirement, TenOnBreak
@@ -70,9 +71,8 @@ def _name(state: State, seat: Seat) -> str:
 
 
 def _require_play(state: State) -> None:
-    """Section 9 / spec §2: nothing but notes after the end, only the lag before it."""
-    if state.status is Status.FINISHED:
-        raise RuleViolation("match_over")
+    """Section 9 / spec §2: nothing but notes after the end (or a void), only the lag before it."""
+    _require_not_finished(state)
     if state.status is Status.LAG:
         raise RuleViolation("before_lag")
 
@@ -80,6 +80,8 @@ def _require_play(state: State) -> None:
 def _require_not_finished(state: State) -> None:
     if state.status is Status.FINISHED:
         raise RuleViolation("match_over")
+    if state.status is Status.VOID:
+        raise RuleViolation("match_void")
 
 
 def _check_actor(state: State, player: Seat | None) -> Seat:
@@ -481,6 +483,23 @@ def _on_stalemate(state: State, event: Stalemate) -> State:
     return _new_rack(evolve(state, racks=(*state.racks, void)), state.breaker)
 
 
+def _on_void(state: State, event: Void) -> State:
+    """Spec §2 (1.2): a match started by mistake counts nowhere; a result, once there, stands."""
+    if state.status is Status.FINISHED:
+        raise RuleViolation("void_after_result")
+    _require_not_finished(state)
+    return evolve(
+        state,
+        status=Status.VOID,
+        awaiting=None,
+        at_table=None,
+        option=None,
+        push_out_allowed=False,
+        winner=None,
+        result=MatchResult.VOID,
+    )
+
+
 def _on_note(state: State, event: Note) -> State:
     return state
 
@@ -502,6 +521,7 @@ HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
     Penalty: _on_penalty,
     Concede: _on_concede,
     Stalemate: _on_stalemate,
+    Void: _on_void,
     Note: _on_note,
     Undo: _on_undo,
 }
@@ -536,6 +556,8 @@ class Allowed:
     penalty_match: bool
     concede: bool
     stalemate: bool
+    void: bool
+    """The match can be voided: before the lag or while playing, never once it has a result."""
     call_on_break: bool
     """The breaker may announce the 10 (the preset allows it and a break is due)."""
     warning_blocks: Seat | None
@@ -565,9 +587,10 @@ def allowed(state: State) -> Allowed:
         extension=(ext is not None and (breaking or shooting) and at_table is not None and ext[at_table] > 0),
         penalty_foul=playing and not breaking,
         penalty_rack=playing,
-        penalty_match=not state.finished,
-        concede=not state.finished,
+        penalty_match=not state.over,
+        concede=not state.over,
         stalemate=playing and not breaking,
+        void=not state.over,
         call_on_break=breaking and state.setup.preset.call_on_break,
         warning_blocks=at_table if (breaking or shooting) and at_table in state.warning_due else None,
         break_fouls=LISTABLE_ON_BREAK if breaking else (),

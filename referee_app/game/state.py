@@ -93,6 +93,15 @@ class State(NamedTuple):
     def finished(self) -> bool:
         return self.status is Status.FINISHED
 
+    @property
+    def over(self) -> bool:
+        """Nothing but a note or an undo can follow: the match has a result, or it is void."""
+        return self.status is Status.FINISHED or self.status is Status.VOID
+
+    @property
+    def void(self) -> bool:
+        return self.status is Status.VOID
+
 
 _INDEX = {name: i for i, name in enumerate(State._fields)}
 

@@ -125,6 +125,8 @@ class Status(StrEnum):
     LAG = "lag"
     PLAYING = "playing"
     FINISHED = "finished"
+    VOID = "void"
+    """Voided (spec 1.2): started by mistake; over, and it counts nowhere."""
 
 
 class Awaiting(StrEnum):
@@ -151,6 +153,7 @@ class MatchResult(StrEnum):
     RACE = "race"
     CONCESSION = "concession"
     PENALTY = "penalty"
+    VOID = "void"
 
 
 BALLS: tuple[int, ...] = tuple(range(1, 11))

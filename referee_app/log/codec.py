@@ -290,6 +290,7 @@ FIELDS: dict[EventType, dict[str, Decoder]] = {
     EventType.PENALTY: {"player": _seat, "penalty": _enum(PenaltyKind), "reason": _text(2000)},
     EventType.CONCEDE: {"player": _seat},
     EventType.STALEMATE: {},
+    EventType.VOID: {"reason": _text(2000)},
     EventType.NOTE: {"text": _text(2000)},
     EventType.UNDO: {"target": _int_in(1, MAX_INT)},
 }

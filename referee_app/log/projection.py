@@ -16,7 +16,7 @@ from referee_app.game.events import Entry
 from referee_app.game.history import History, replay
 from referee_app.game.played import played
 from referee_app.game.state import RackResult, State
-from referee_app.game.vocab import RackHow, Seat
+from referee_app.game.vocab import RackHow, Seat, Status
 from referee_app.log.stats import PlayerStats, figures_of
 from referee_app.log.tally import Tally, tally_of
 
@@ -51,8 +51,16 @@ class Projection:
     ) -> Projection:
         return cls(status, (score_a, score_b), Seat(winner) if winner else None, result, last_at, figures)
 
+    @property
+    def void(self) -> bool:
+        """The match was voided (spec 1.2): it counts nowhere, though its log and sheet stay."""
+        return self.status == Status.VOID.value
+
     def figures(self, players: tuple[str, str]) -> dict[Seat, PlayerStats]:
-        """Both players' statistics for this match (as `stats.match_stats` gives them from the log)."""
+        """Both players' statistics for this match (as `stats.match_stats` gives them from the log);
+        none for a void match, which counts nowhere."""
+        if self.void:
+            return {}
         return figures_of(players, self.winner, self.racks, self.tally)
 
 

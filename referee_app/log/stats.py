@@ -146,9 +146,11 @@ def figures_of(
 
 
 def match_stats(entries: list[Entry]) -> dict[Seat, PlayerStats]:
-    """Both players' figures for one match log."""
+    """Both players' figures for one match log (none for a void match: it counts nowhere)."""
     history, events = played_from(entries)
     final = history.state
+    if final.void:
+        return {}
     return figures_of(final.setup.players, final.winner, final.racks, tally_of(events))
 
 

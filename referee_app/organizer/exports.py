@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from referee_app.game.events import Entry, MatchStarted
+from referee_app.game.history import replay
 from referee_app.game.vocab import Seat
 from referee_app.log.logfile import format_log
 from referee_app.log.newfile import new_file, new_files
@@ -72,10 +73,10 @@ def _name(row: MatchRow, seat: Seat | None) -> str:
 
 
 def rack_rows(match: Match) -> list[dict[str, object]]:
-    """One row per finished (or voided) rack of one match."""
+    """One row per finished (or stalemated) rack of one match; none for a void match."""
     summary = _summary(match)
     row, projection = summary.match, summary.projection
-    if projection is None:
+    if projection is None or projection.void:
         return []
     fouls = projection.tally.rack_fouls
     return [
@@ -143,7 +144,13 @@ def racks_csv(matches: Iterable[Match]) -> str:
 
 
 def matches_csv(matches: Iterable[Match]) -> str:
-    return to_csv((match_row(match) for match in matches), MATCH_COLUMNS)
+    summaries = (_summary(match) for match in matches)
+    return to_csv((match_row(s) for s in summaries if not _void(s)), MATCH_COLUMNS)
+
+
+def _void(summary: Summary) -> bool:
+    """A void match counts nowhere (spec 1.2): no row in the CSVs."""
+    return summary.projection is not None and summary.projection.void
 
 
 def jsonl(entries: list[Entry]) -> str:
@@ -274,9 +281,13 @@ def write_files(
 
 def write_one_pdf(logs: list[list[Entry]], folder: Path, name: str, pdf: PdfWriter, paper: str = "a4") -> list[Path]:
     """Every sheet of `logs` in one PDF named `name` inside `folder` (a day's sheets for the
-    federation), each from a new page; written whole or not at all, as every export."""
+    federation), each from a new page; written whole or not at all, as every export. A void match
+    counts nowhere, so its sheet is left out (its own sheet, marked void, is still one export away)."""
     if not logs:
         raise ExportError("no match is selected: there is no sheet to write")
+    logs = [entries for entries in logs if not replay(entries).state.void]
+    if not logs:
+        raise ExportError("every match selected is void: there is no sheet to write")
     if Path(name).name != name or not name.lower().endswith(".pdf"):
         raise ExportError(f"the combined sheets need a file name ending in .pdf, not {name!r}")
     path = _inside(_output_folder(folder), name, set())
@@ -311,6 +322,8 @@ def write_csv(matches: Iterable[Match], folder: Path, sep: str = ",") -> list[Pa
             per_match = _csv_writer(matches_text, MATCH_COLUMNS, sep)
             for match in matches:
                 summary = _summary(match)
+                if _void(summary):
+                    continue
                 racks.writerows(_neutralised(row) for row in rack_rows(summary))
                 per_match.writerow(_neutralised(match_row(summary)))
             for text in (racks_text, matches_text):

@@ -115,6 +115,7 @@ class BoardModel:
         self, table: str, matches: list[tuple[str, Followed]], waiting: list[Assignment], now: datetime
     ) -> dict[str, Any]:
         matches = sorted(matches, key=lambda item: item[1].history.entries[0].at)
+        matches = [m for m in matches if not m[1].history.state.void]  # a void match counts nowhere
         playing = [m for m in matches if not m[1].history.state.finished]
         current = playing[-1] if playing else (matches[-1] if matches else None)
         nxt = next((a for a in waiting if a.table == table), None)

@@ -278,6 +278,14 @@ def _push_match(conn: Conn, rows: DeskRows, match_id: str, mark: int) -> _MatchP
         return _MatchPush(last, len(send), clash)
 
 
+DEMO_ID_PREFIX = "5d0c2a43-8f1e-4b7a-9c55-0a4be1d7f"
+"""The match ids of the demo matches (`seeds/`) start with this: made-up matches never reach an event."""
+
+
+def is_demo(match_id: str) -> bool:
+    return match_id.startswith(DEMO_ID_PREFIX)
+
+
 def push_pending(
     conn: Conn,
     sid: str,
@@ -291,7 +299,7 @@ def push_pending(
 
     outcome = PushOutcome()
     known = marks.marks(sid)
-    pending = [(m, head) for m, head in rows.heads().items() if head > known.get(m, (0, None))[0]]
+    pending = [(m, head) for m, head in rows.heads().items() if head > known.get(m, (0, None))[0] and not is_demo(m)]
     outcome.behind = sum(head - known.get(m, (0, None))[0] for m, head in pending)
     for match_id, _head in pending:
         mark, conflict = known.get(match_id, (0, None))
@@ -439,4 +447,4 @@ def _behind(rows: DeskRows, marks: LinkFile) -> int:
     known: dict[str, int] = {}
     for match_id, seq, _conflict in marks.conn.execute("SELECT match_id, seq, conflict_seq FROM marks"):
         known[match_id] = max(known.get(match_id, 0), seq)
-    return sum(max(0, head - known.get(m, 0)) for m, head in rows.heads().items())
+    return sum(max(0, head - known.get(m, 0)) for m, head in rows.heads().items() if not is_demo(m))

@@ -23,8 +23,10 @@ from referee_app.game.events import (
     Shot,
     Stalemate,
     Undo,
+    Void,
     WarningGiven,
 )
+from referee_app.game.history import History
 from referee_app.game.labels import how_label, lag_fault_label, name, result_label, rules_label
 from referee_app.game.played import played_from
 from referee_app.game.rules import fouls_of
@@ -101,6 +103,8 @@ class Sheet:
     """For a match not finished: the rack in play and who is at the table."""
     timed: bool = False
     """The match was played with a shot clock."""
+    void: str | None = None
+    """The reason when the match is void (spec 1.2: it counts nowhere; its sheet says so)."""
 
 
 def _time(at: str) -> str:
@@ -157,7 +161,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
             warnings = line["warnings"]
             assert isinstance(warnings, list)
             warnings.append(name(before, event.player))
-        if isinstance(event, Concede | Stalemate):
+        if isinstance(event, Concede | Stalemate | Void):
             decisions.append(describe(event, before, tr))
         if isinstance(event, Note) and event.text:
             notes.append(event.text)
@@ -223,7 +227,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         referee=setup.referee,
         date=local_date(first_at),
         started=_time(first_at),
-        ended=_time(last_at) if final.finished else "",
+        ended=_time(last_at) if final.over else "",
         rules=rules_label(setup),
         race_to=setup.race_to,
         players=setup.players,
@@ -242,6 +246,19 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         clubs=setup.clubs,
         in_play=_in_play(final, tr),
         timed=setup.shot_clock is not None,
+        void=_void_reason(history) if final.void else None,
+    )
+
+
+def _void_reason(history: History) -> str:
+    """The reason of the void in force (the last one: an undone void is not)."""
+    return next(
+        (
+            e.event.reason
+            for e in reversed(history.entries)
+            if isinstance(e.event, Void) and e.seq not in history.voided
+        ),
+        "",
     )
 
 
@@ -268,7 +285,7 @@ def _in_rack(rack: int, text: str, tr: Translate) -> str:
 
 def _in_play(state: State, tr: Translate) -> str:
     """What a sheet printed mid-match says of the match as it stands."""
-    if state.finished:
+    if state.over:
         return ""
     score = f"{state.score.a}–{state.score.b}"
     if state.at_table is None:
@@ -286,7 +303,9 @@ STYLE = (
     "<style>"
     "body { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt; }"
     "h1 { font-size: 16pt; margin: 0; } h2 { font-size: 11pt; margin-top: 10pt; margin-bottom: 3pt; }"
-    "td, th { padding: 3px 5px; } th { background: #e8e8e8; text-align: left; font-size: 8pt; white-space: nowrap; }"
+    # headers wrap between words: a header kept on one line ("Fin de manche") took the room the
+    # cells' words needed, and Qt then cut those words ("blanc/he")
+    "td, th { padding: 3px 5px; } th { background: #e8e8e8; text-align: left; font-size: 8pt; }"
     ".score { font-size: 22pt; font-weight: bold; } .nb { white-space: nowrap; }"
     ".id { font-size: 8pt; color: #555; }"
     "</style>"
@@ -325,6 +344,43 @@ def _player_cell(seat: str, player: str, licence: str, club: str, tr: Translate)
     return f"<td width='40%' align='center'><b>{seat}</b> — {_e(player)}{extra}</td>"
 
 
+def _signatures(sheet: Sheet, tr: Translate) -> list[str]:
+    """The signatures, right under the names, the score and the result: what the players and the
+    referee sign is on the page they sign, whatever the length of the match."""
+
+    def t(text: str) -> str:
+        return _e(tr(CTX, text))
+
+    a, b = sheet.players
+    signatures = [
+        t(QT_TRANSLATE_NOOP("Sheet", "Player A: {name}")).format(name=_e(a)),
+        t(QT_TRANSLATE_NOOP("Sheet", "Player B: {name}")).format(name=_e(b)),
+        t(QT_TRANSLATE_NOOP("Sheet", "Referee: {name}")).format(name=_e(sheet.referee)),
+    ]
+    dated = t(QT_TRANSLATE_NOOP("Sheet", "Date and time: ____________"))
+    out = [f"<h2>{t(SIGNATURES)}</h2>", "<table width='100%' cellspacing='6'><tr>"]
+    out += [f"<td width='33%'><br><br>____________________<br>{s}<br>{dated}</td>" for s in signatures]
+    out.append("</tr></table>")
+    return out
+
+
+def sheet_header(sheet: Sheet, tr: Translate = english) -> str:
+    """The line at the top of every page of a sheet: which match this page belongs to."""
+    parts = [tr(CTX, QT_TRANSLATE_NOOP("Sheet", "{a} v {b}")).format(a=sheet.players[0], b=sheet.players[1])]
+    parts += [text for text in (sheet.event, sheet.round) if text]
+    if sheet.table:
+        parts.append(tr(CTX, QT_TRANSLATE_NOOP("Sheet", "Table {table}")).format(table=sheet.table))
+    parts.append(_date(sheet.date, tr))
+    if sheet.void is not None:
+        parts.append(tr(CTX, QT_TRANSLATE_NOOP("Sheet", "VOID")))
+    return " · ".join(parts)
+
+
+def sheet_pages(sheet: Sheet, tr: Translate = english) -> tuple[str, str]:
+    """A sheet as the printer takes it: its HTML, and the header repeated on each of its pages."""
+    return sheet_html(sheet, tr), sheet_header(sheet, tr)
+
+
 def _sheet_body(sheet: Sheet, tr: Translate) -> str:
     def t(text: str) -> str:
         return _e(tr(CTX, text))
@@ -337,6 +393,12 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
     )
     if sheet.in_play:
         status += f"<br>{_e(sheet.in_play)}"
+    if sheet.void is not None:
+        status = "<span style='font-size: 14pt; color: #b71c1c'><b>{}</b></span>".format(
+            t(QT_TRANSLATE_NOOP("Sheet", "VOID: this match counts nowhere."))
+        )
+        if sheet.void:
+            status += "<br>" + t(QT_TRANSLATE_NOOP("Sheet", "Reason: {reason}")).format(reason=_e(sheet.void))
     head = [
         (QT_TRANSLATE_NOOP("Sheet", "Event"), sheet.event),
         (QT_TRANSLATE_NOOP("Sheet", "Round"), sheet.round),
@@ -348,8 +410,11 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         (QT_TRANSLATE_NOOP("Sheet", "Race to"), sheet.race_to),
         ("", ""),
     ]
+    title = t(TITLE)
+    if sheet.void is not None:
+        title += " — " + t(QT_TRANSLATE_NOOP("Sheet", "VOID"))
     out = [
-        f"<h1>{t(TITLE)}</h1>",
+        f"<h1>{title}</h1>",
         "<table width='100%' cellspacing='0' style='margin-top: 6pt'>",
     ]
     for row in range(0, len(head), 3):
@@ -367,6 +432,7 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         _player_cell("B", b, sheet.licences[1], sheet.clubs[1], tr),
         f"</tr><tr><td colspan='3' align='center'>{status}</td></tr></table>",
     ]
+    out += _signatures(sheet, tr)
     if sheet.lag:
         lag = t(QT_TRANSLATE_NOOP("Sheet", "{label}: {text}")).format(label=f"<b>{t(LAG)}</b>", text=_e(sheet.lag))
         out.append(f"<p>{lag}</p>")
@@ -431,16 +497,6 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         out.append("</table>")
     else:
         out.append("<p>—</p>")
-    signatures = [
-        t(QT_TRANSLATE_NOOP("Sheet", "Player A: {name}")).format(name=_e(a)),
-        t(QT_TRANSLATE_NOOP("Sheet", "Player B: {name}")).format(name=_e(b)),
-        t(QT_TRANSLATE_NOOP("Sheet", "Referee: {name}")).format(name=_e(sheet.referee)),
-    ]
-    dated = t(QT_TRANSLATE_NOOP("Sheet", "Date and time: ____________"))
-    out.append(f"<h2>{t(SIGNATURES)}</h2>")
-    out.append("<table width='100%' cellspacing='12'><tr>")
-    out += [f"<td width='33%'><br><br><br>____________________<br>{s}<br><br>{dated}</td>" for s in signatures]
-    out.append("</tr></table>")
     head_label = t(QT_TRANSLATE_NOOP("Sheet", "Log head (SHA-256)"))
     out.append(
         f"<p style='font-size: 7pt; color: #777'>{_e(sheet.match_id)}<br>{head_label}: "

@@ -23,6 +23,7 @@ from referee_app.game.events import (
     Shot,
     Stalemate,
     Undo,
+    Void,
     WarningGiven,
 )
 from referee_app.game.labels import (
@@ -182,6 +183,11 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
         return t(CTX, QT_TRANSLATE_NOOP("Wording", "{name} concedes the match")).format(name=name(before, event.player))
     if isinstance(event, Stalemate):
         return t(CTX, QT_TRANSLATE_NOOP("Wording", "Stalemate: the rack is void"))
+    if isinstance(event, Void):
+        text = t(CTX, QT_TRANSLATE_NOOP("Wording", "Match void: it counts nowhere"))
+        if not event.reason:
+            return text
+        return t(CTX, QT_TRANSLATE_NOOP("Wording", "{void} ({reason})")).format(void=text, reason=event.reason)
     if isinstance(event, Note):
         # one line per event everywhere (history, transcript, sheet): a note's lines joined by " / "
         text = " / ".join(line.strip() for line in event.text.splitlines() if line.strip())

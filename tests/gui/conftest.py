@@ -78,6 +78,13 @@ class Desk:
         # a keyboard types into whatever has the focus, and so does this
         QTest.keyClick(QApplication.focusWidget() or target, code)
 
+    def look(self) -> None:
+        """The referee takes in the screen before the next key (a rack's end holds the keys a moment,
+        and the same recording key twice in a moment is taken for a double press)."""
+        from referee_desk.desk.page import HOLD_S
+
+        self.qtbot.wait(int(HOLD_S * 1000) + 50)
+
     def button(self, name: str) -> QPushButton:
         widget = self.widget(name)
         assert isinstance(widget, QPushButton)
@@ -85,6 +92,14 @@ class Desk:
 
     def text(self, name: str) -> str:
         return self.widget(name).text()  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def no_demo_desk(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Ctrl+D on a real database starts a second desk process: never from a test (it would stay)."""
+    launched: list[bool] = []
+    monkeypatch.setattr(DeskWindow, "demo_launcher", staticmethod(lambda: launched.append(True) or True))
+    return launched
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ def _open_rack(desk: Desk) -> None:
     desk.click("breakAddDropped")
     desk.click("droppedBall4")
     desk.click("droppedPocketSL")
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
 
 
@@ -151,6 +152,7 @@ def test_shot_clock_times_the_shot(desk: Desk, monkeypatch) -> None:
     desk.click("breakAddDropped")
     desk.click("droppedBall4")
     desk.click("droppedPocketSL")
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
     assert desk.widget("shotClock").isVisible() and desk.text("clockDisplay") == "35"
     times = iter([100.0, 112.5])
@@ -178,6 +180,7 @@ def test_clock_expiry_offers_the_time_foul(desk: Desk) -> None:
     desk.click("breakAddDropped")
     desk.click("droppedBall4")
     desk.click("droppedPocketSL")
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
     desk.click("foul_shot_clock")
     assert desk.state.fouls[Seat.A] == 1

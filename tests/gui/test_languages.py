@@ -166,6 +166,7 @@ def test_nothing_left_in_english_on_the_desk(french: Desk) -> None:
     problems = _compare(desk, page)  # lag panel
     desk.click("lagWonA")
     problems += _compare(desk, page)  # break panel
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
     problems += _compare(desk, page)  # shot panel with push-out
     desk.click("pushOutButton")
@@ -189,6 +190,7 @@ def test_nothing_left_in_english_in_the_decision_dialogs(french: Desk, kind: str
     desk = french
     desk.start()
     desk.click("lagWonA")
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
 
     def dialog() -> QWidget:
@@ -354,7 +356,10 @@ def test_numbers_take_the_french_decimal_comma(french: Desk) -> None:
     from PySide6.QtCore import QLocale
 
     desk = french
-    desk.click("demoButton")
+    from referee_app.organizer.demo import load_demo
+
+    load_demo(desk.window.controller.store)  # type: ignore[arg-type]
+    desk.window.show_start()
     desk.window.language_actions["fr"].trigger()
     assert QLocale().decimalPoint() == ","
     desk.window.matches.show_stats()

@@ -40,6 +40,7 @@ def _open_rack(desk: Desk) -> None:
     desk.click("breakAddDropped")
     desk.click("droppedBall4")
     desk.click("droppedPocketSL")
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
 
 

@@ -44,7 +44,7 @@ def foul(code: str, key: str) -> Step:
 
 RACK_1 = [
     Step("lag won by Ana", ("lagWonA",), ("A",)),
-    Step("legal dry break", ("recordBreak",), ("Return",)),
+    Step("legal dry break", ("breakRailsUp", "recordBreak"), ("]", "Return")),
     Step("Ben pushes out", ("pushOutButton",), ("P",)),
     Step("Ana hands back", ("optionHandBack",), ("H",)),
     made("SL"),  # Ben: 1 in SL
@@ -64,8 +64,8 @@ RACK_1 = [
 RACK_2 = [
     Step(
         "Ben breaks, the 3 drops",
-        ("breakAddDropped", "droppedBall3", "droppedPocketFL", "recordBreak"),
-        ("+", "3", "E", "Return"),
+        ("breakAddDropped", "droppedBall3", "droppedPocketFL", "breakRailsUp", "recordBreak"),
+        ("+", "3", "E", "]", "Return"),
     ),
     *[made(p) for p in ("FR", "SR", "FL", "HL", "HR", "SL", "FR", "FL")],  # 1, 2, 4..9
     made("FR"),  # the 10
@@ -77,6 +77,8 @@ def play_script(desk: Desk, by_keys: bool) -> dict[str, list[int]]:
     for step in RACK_1 + RACK_2:
         before = len(desk.session.history.entries)
         desk.inputs = 0
+        if by_keys and step is RACK_2[0]:
+            desk.look()  # the rack has just ended: its keys wait until the referee has seen it
         for item in step.keys if by_keys else step.clicks:
             desk.key(item) if by_keys else desk.click(item)
             desk.qtbot.wait(1)

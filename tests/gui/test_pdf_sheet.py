@@ -122,7 +122,7 @@ def test_one_pdf_holds_the_selected_sheets_each_from_a_new_page(qapp, db: Path, 
     out = tmp_path / "one"
     assert main(["export", "--all", "--format", "pdf", "--one-pdf", "all.pdf", "--out", str(out), "--db", str(db)]) == 0
     assert [p.name for p in out.iterdir()] == ["all.pdf"]
-    starts = [page for page in _pages(out / "all.pdf") if page.startswith("10-ball match sheet")]
+    starts = [page for page in _pages(out / "all.pdf") if "10-ball match sheet" in page]
     assert len(starts) == 2
     assert any("Maria Lopez" in page for page in starts) and any("Martin" in page for page in starts)
     # a day's sheets: the matches that started on that local date
@@ -162,3 +162,64 @@ def test_french_sheet_splits_no_word(qapp, db: Path, tmp_path: Path) -> None:
         assert "Avert." in words and "Avertissem" not in words and "empoché" not in words
         if "Annulé" in words:  # the corrections table: its number column is no "Compétition" (finding 10)
             assert {"N°", "d’événement"} <= words and "Compétition" not in words
+
+
+def _race_to_nine(db: Path) -> str:
+    """Léa Girard beats Tom Weber 9-2: breaks with a ball down, scratch breaks, a miss undone every
+    third rack (the corrections table), each rack run out."""
+    from referee_app.game.events import BallPocket, Break, Lag, MatchStarted, Option, Shot
+    from referee_app.game.vocab import Choice, CueBallFate, Pocket, Seat
+    from referee_app.log.session import Session
+
+    setup = MatchStarted(
+        players=("Léa Girard", "Tom Weber"), race_to=9, event="Open de Lyon 2026", round="Final", table="1",
+        referee="Claire Dubois", licences=("PL-1234", "PL-5678"), clubs=("Billard Club Lyon", "Académie de Paris"),
+    )  # fmt: skip
+    s = Session.start(Store(db), setup)
+    s.record(Lag(winner=Seat.A))
+    rack = 0
+    while not s.state.over:
+        if rack % 4 == 1:
+            s.record(Break(rails=3, cue_ball=CueBallFate.POCKETED, pocketed=(BallPocket(3, Pocket.FL),)))
+        else:
+            s.record(Break(rails=5, pocketed=(BallPocket(2, Pocket.FL),)))
+        if rack % 3 == 0:
+            s.record(Shot(call=BallPocket(1, Pocket.SL)))
+            s.undo()
+        if s.state.awaiting is not None and s.state.awaiting.value == "option":
+            s.record(Option(choice=Choice.SHOOT))
+        while not s.state.over and s.state.awaiting is not None and s.state.awaiting.value == "shot":
+            call = BallPocket(min(s.state.balls_on_table), Pocket.FR)
+            s.record(Shot(call=call, pocketed=(call,)))
+        rack += 1
+    return s.match_id
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_race_to_nine_is_signed_on_the_page_of_its_result(qapp, tmp_path: Path, lang: str) -> None:
+    """Signatures, names, score and result on one page; every page numbered "1/2" and headed by
+    its match; no word cut inside a cell (the French break column)."""
+    db = tmp_path / "nine.db"
+    _race_to_nine(db)
+    out = tmp_path / "out"
+    assert main(["export", "--all", "--format", "pdf", "--lang", lang, "--out", str(out), "--db", str(db)]) == 0
+    [pdf] = out.glob("*.pdf")
+    pages = _pages(pdf)
+    assert len(pages) >= 2  # long enough to need a second page, with its corrections
+    words = {
+        "en": ("Signatures", "Player A: Léa Girard", "Player B: Tom Weber", "Referee: Claire Dubois",
+               "Winner: Léa Girard (race won)", "Léa Girard v Tom Weber · Open de Lyon 2026 · Final · Table 1",
+               "Corrections"),
+        "fr": ("Signatures", "Joueur A : Léa Girard", "Joueur B : Tom Weber", "Arbitre : Claire Dubois",
+               "Vainqueur : Léa Girard", "Léa Girard – Tom Weber · Open de Lyon 2026 · Final · Table 1",
+               "Corrections"),
+    }[lang]  # fmt: skip
+    signed = [page for page in pages if words[0] in page]
+    assert len(signed) == 1
+    assert re.search(r"9\s*–\s*2", signed[0]) and all(w in signed[0] for w in words[1:5]), signed[0]
+    for n, page in enumerate(pages, start=1):
+        assert f"{n}/{len(pages)}" in page and words[5] in page, page
+    assert any(words[6] in page for page in pages)
+    if lang == "fr":
+        laid_out = set(_poppler("pdftotext", "-layout", str(pdf), "-").split())
+        assert {"blanche", "empochée"} <= laid_out and not {"blanc", "he", "empoc", "hée"} & laid_out

@@ -22,6 +22,7 @@ from referee_app.game.presets import PRESETS
 from referee_app.game.rules import LISTABLE_ON_BREAK, LISTABLE_ON_SHOT, allowed
 from referee_app.game.state import PerSeat
 from referee_app.game.vocab import RackHow, Seat
+from referee_app.log.store import Store
 from tests.builders import TEN_WINS_ON_BREAK
 from tests.gui.conftest import Desk
 
@@ -58,6 +59,7 @@ def test_a_preset_added_to_the_core_table_is_listed_and_played_on_the_desk(
     desk.click("breakAddDropped")
     desk.click("droppedBall10")
     desk.click("droppedPocketSL")
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
     recorded = desk.session.history.entries[-1].event
     assert isinstance(recorded, Break) and recorded.call is None
@@ -77,6 +79,7 @@ def test_the_announcement_follows_the_preset(desk: Desk) -> None:
 def test_shot_fouls_offered_are_the_cores(desk: Desk) -> None:
     desk.start()
     desk.key("A")
+    desk.key("]")  # 4 balls to a cushion
     desk.key("Return")  # a legal dry break
     shown = {f for f, b in desk.page.shot_panel.fouls.items() if not b.isHidden()}
     assert shown == set(LISTABLE_ON_SHOT) == set(allowed(desk.state).shot_fouls)
@@ -158,6 +161,7 @@ def test_a_broken_demo_file_is_reported(desk: Desk, tmp_path: Path, monkeypatch:
     seeds.mkdir()
     (seeds / "broken.jsonl").write_text('{"type": "match_started", "players": {"A": "Ana"}}\n')
     monkeypatch.setattr("referee_app.organizer.demo.SEEDS", seeds)
+    desk.window.controller.attach(Store(tmp_path / "demo.db"))  # the demo matches load into the demo database
     desk.window.show_start()
     desk.click("demoButton")
     text, level = _notice(desk)

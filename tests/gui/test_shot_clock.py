@@ -17,6 +17,7 @@ def _open_rack(desk: Desk, **clock: float) -> None:
     desk.click("breakAddDropped")
     desk.click("droppedBall4")
     desk.click("droppedPocketSL")
+    desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
 
 

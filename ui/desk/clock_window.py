@@ -51,7 +51,7 @@ class PlayersClock(QWidget):
             self.digits.setStyleSheet(f"color: {colour};")
 
     def show_state(self, state: State) -> None:
-        self.shooter.setText("" if state.finished else presenter.name(state, state.at_table))
+        self.shooter.setText("" if state.over else presenter.name(state, state.at_table))
         a, b = state.setup.players
         self.score.setText(f"{a}  {state.score.a} – {state.score.b}  {b}")
         self.setWindowTitle(self.tr("Shot clock") + f" — {a} v {b}")

@@ -7,8 +7,21 @@ Built the first time a match is opened, so the window paints before it exists.
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSplitter, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtGui import QShortcut
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 from referee_desk import presenter
 from referee_desk.controller import DeskController, qt_translate
 from referee_desk.desk.history_panel import HistoryPanel
@@ -20,10 +33,16 @@ from referee_desk.keys import KeyButton
 from referee_desk.notices import BASE_STYLE, Notice, show_notice
 from referee_desk.theme import panel_buttons, text_style
 
-from referee_app.game.events import Event, Extension, WarningGiven
+from referee_app.game.events import Event, Extension, Undo, WarningGiven
 from referee_app.game.rules import Allowed, allowed
 from referee_app.game.state import State
 from referee_app.game.vocab import Awaiting, Pocket
+
+HOLD_S = 1.0
+"""After a rack or the match ends, the keys of the next screen wait this long: a key pressed
+with (or just after) the one that ended the rack was meant for the shot, not for the break."""
+REPEAT_S = 0.6
+"""The same recording key pressed again within this time is a double press, not a second stroke."""
 
 
 class DeskPage(QWidget):
@@ -31,6 +50,11 @@ class DeskPage(QWidget):
         super().__init__(parent)
         self.setObjectName("deskPage")
         self.controller = controller
+        self._shown: State | None = None
+        self._held_until = 0.0
+        self._last_key: tuple[QAbstractButton, float] | None = None
+        self.undo_question: QMessageBox | None = None
+        self._blocked_keys: dict[str, QShortcut] = {}
         outer = QVBoxLayout(self)
         self.scoreboard = Scoreboard(self)
         outer.addWidget(self.scoreboard)
@@ -123,6 +147,7 @@ class DeskPage(QWidget):
         self.option_panel = OptionPanel(self.record, self.panels)
         self.finished_panel = FinishedPanel(self.panels)
         self.finished_panel.sheet_requested.connect(self.preview_sheet)
+        self.break_panel.refused = lambda text: self.show_notice(Notice.REFUSAL, text)
         for panel in self.all_panels():
             panel_buttons(panel)
             # flush with the top of the drawing and with Undo: height is the desk's scarcest room
@@ -133,17 +158,21 @@ class DeskPage(QWidget):
         column.addWidget(self.panels, 3)
         self.undo_button = KeyButton("Backspace", right, "undoButton")
         self.undo_button.setMinimumHeight(44)
-        self.undo_button.clicked.connect(self.controller.undo)
+        self.undo_button.clicked.connect(self.request_undo)
         column.addWidget(self.undo_button)
         return right
 
     def follow_keyboard(self) -> None:
-        """The pocket keys changed (QWERTY or AZERTY): every pocket grid takes the new letters."""
-        from referee_desk.desk.pickers import PocketGrid
+        """The keyboard changed (QWERTY or AZERTY): the pocket letters, the digit row, `+` and the
+        cushion count take the keys this keyboard types without Shift or AltGr."""
+        from referee_desk.desk.pickers import BallRow, PocketGrid
 
         for grid in self.findChildren(PocketGrid):
             grid.relabel()
-        self.shot_panel.retranslate()
+        for row in self.findChildren(BallRow):
+            row.relabel()
+        for panel in self.all_panels():
+            panel.retranslate()
 
     def all_panels(self) -> tuple[LagPanel, BreakPanel, ShotPanel, OptionPanel, FinishedPanel]:
         return (self.lag_panel, self.break_panel, self.shot_panel, self.option_panel, self.finished_panel)
@@ -169,17 +198,17 @@ class DeskPage(QWidget):
         session = self.controller.session
         if session is None:
             return
-        from referee_app.words.sheet import build_sheet, sheet_html
+        from referee_app.words.sheet import build_sheet, sheet_pages
 
         entries = session.history.entries
-        html = self.controller.operate(
-            self.tr("Print preview"), lambda: sheet_html(build_sheet(entries, qt_translate), qt_translate)
+        part = self.controller.operate(
+            self.tr("Print preview"), lambda: sheet_pages(build_sheet(entries, qt_translate), qt_translate)
         )
-        if html is None:
+        if part is None:
             return
         from referee_desk.printing import open_preview
 
-        self.preview = open_preview(self, html)
+        self.preview = open_preview(self, part)
 
     def take_extension(self) -> None:
         """Section 10: the extension is recorded, then the running clock gets its seconds."""
@@ -209,7 +238,7 @@ class DeskPage(QWidget):
         if (
             self.clock.auto_start.isChecked()
             and state.setup.shot_clock is not None
-            and not state.finished
+            and not state.over
             and state.awaiting is Awaiting.SHOT
             and not presenter.warning_prompt(state, qt_translate)
         ):
@@ -226,12 +255,134 @@ class DeskPage(QWidget):
         if self.panels.currentWidget() is self.shot_panel:
             self.table.set_state(self.controller.state, self.shot_panel.call_ball, self.shot_panel.call_pocket)
 
+    # --- keys: what a key does that a click would not --------------------------------
+    def key_pressed(self, button: QAbstractButton) -> None:
+        """A key on one of the desk's buttons: held right after a rack or the match ended, and
+        refused when it repeats the key that has just recorded something (a double press)."""
+        now = time.monotonic()
+        held = now < self._held_until and any(
+            panel.isAncestorOf(button) for panel in (self.break_panel, self.finished_panel)
+        )
+        if held:
+            self.show_notice(Notice.REFUSAL, self._held_text())
+            return
+        if self._last_key is not None and self._last_key[0] is button and now - self._last_key[1] < REPEAT_S:
+            self._last_key = None  # a third press is meant
+            self.show_notice(
+                Notice.REFUSAL,
+                self.tr("The same key twice: the second press was not recorded. Press it again if it was meant."),
+            )
+            return
+        session = self.controller.session
+        before = len(session.history.entries) if session is not None else 0
+        button.click()
+        session = self.controller.session
+        recorded = session is not None and len(session.history.entries) > before and button is not self.undo_button
+        self._last_key = (button, time.monotonic()) if recorded else None
+
+    def key_blocked(self, button: QAbstractButton | None) -> None:
+        """A key on a button that cannot be used now says why instead of doing nothing."""
+        state = self.controller.state
+        blocking = presenter.warning_prompt(state, qt_translate) if state is not None else ""
+        if blocking:
+            text = self.tr("Not recorded: {why} [G]").format(why=blocking)
+        elif button is self.undo_button:
+            text = self.tr("There is nothing to undo.")
+        elif button is not None:
+            label = button.text().replace("&", "")
+            text = self.tr("Not available now: {button}").format(button=label)
+        else:
+            return
+        self.show_notice(Notice.REFUSAL, text)
+
+    def _say_why_keys_are_blocked(self, panel: QWidget | None) -> None:
+        """While a disabled panel holds the strokes, its keys (which Qt then ignores) say why."""
+        from PySide6.QtGui import QKeySequence
+
+        keys = {b.key for b in panel.findChildren(KeyButton) if b.key and not b.isHidden()} if panel else set()
+        for key, shortcut in self._blocked_keys.items():
+            shortcut.setEnabled(key in keys)
+        for key in keys - self._blocked_keys.keys():
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(lambda: self.key_blocked(None))
+            self._blocked_keys[key] = shortcut
+
+    def _held_text(self) -> str:
+        state = self.controller.state
+        if state is not None and state.over:
+            return self.tr("The match is over: that key came with the last shot and was not taken.")
+        return self.tr(
+            "The rack is over: that key came with the last shot and was not taken. Press it again to record the break."
+        )
+
+    def _hold_after_rack_end(self, state: State) -> None:
+        """Start the hold when this state ended a rack or the match (never when a match is opened
+        or an undo takes a rack back)."""
+        shown = self._shown
+        self._shown = state
+        if shown is None or shown.setup.match_id != state.setup.match_id:
+            self._last_key = None
+            return
+        if len(state.racks) > len(shown.racks) or (state.over and not shown.over):
+            self._held_until = time.monotonic() + HOLD_S
+
+    # --- undo and redo -----------------------------------------------------------------
+    def request_undo(self) -> None:
+        """Undo the latest event; when that changes the score or the result, ask first."""
+        session = self.controller.session
+        if session is None:
+            return
+        target = session.history.undo_target
+        if target is None:
+            self.controller.undo()  # says there is nothing to undo
+            return
+        now = session.state
+        try:
+            after = session.check(Undo(target))
+        except ValueError:
+            self.controller.undo()
+            return
+        if after.score == now.score and after.result == now.result:
+            self.controller.undo()
+            return
+        question = QMessageBox(self)
+        question.setObjectName("undoQuestion")
+        question.setIcon(QMessageBox.Icon.Warning)
+        question.setWindowTitle(self.tr("Undo"))
+        entry = session.history.entries[target - 1]
+        before = session.history.timeline[target - 2]
+        question.setText(
+            self.tr("Undo event {seq}, {event}? The score goes back from {a}–{b} to {c}–{d}.").format(
+                seq=target,
+                event=presenter.describe(entry.event, before, qt_translate),
+                a=now.score.a,
+                b=now.score.b,
+                c=after.score.a,
+                d=after.score.b,
+            )
+        )
+        yes = question.addButton(self.tr("Undo it"), QMessageBox.ButtonRole.DestructiveRole)
+        yes.setObjectName("undoQuestionYes")
+        keep = question.addButton(self.tr("Keep it"), QMessageBox.ButtonRole.RejectRole)
+        keep.setObjectName("undoQuestionKeep")
+        question.setDefaultButton(keep)
+        question.setEscapeButton(keep)
+
+        def answered() -> None:
+            if question.clickedButton() is yes:
+                self.controller.undo()
+
+        question.finished.connect(answered)
+        self.undo_question = question
+        question.open()
+
     # --- rendering -------------------------------------------------------------------
     def show_notice(self, level: Notice, text: str) -> None:
         show_notice(self.notice, level, text)
 
     def _panel_for(self, state: State) -> QWidget:
-        if state.finished:
+        if state.over:
             return self.finished_panel
         return {
             Awaiting.LAG: self.lag_panel,
@@ -242,6 +393,7 @@ class DeskPage(QWidget):
     def show_state(self, state: State) -> Allowed:
         """Re-render everything from `state`; returns what the rules allow now (for the menus)."""
         can = allowed(state)
+        self._hold_after_rack_end(state)
         self.scoreboard.show_state(state)
         panel = self._panel_for(state)
         panel.show_state(state)  # type: ignore[attr-defined]
@@ -257,6 +409,7 @@ class DeskPage(QWidget):
             )
         self.warning.setVisible(bool(blocking) or bool(can.warning))
         self.panels.setEnabled(not blocking)
+        self._say_why_keys_are_blocked(panel if blocking else None)
         calling = panel is self.shot_panel
         self.table.set_state(
             state, self.shot_panel.call_ball if calling else None, self.shot_panel.call_pocket if calling else None
@@ -268,7 +421,7 @@ class DeskPage(QWidget):
         self.prompt.setText(f"{foul} {line}" if foul else line)
         self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
         self.clock.extension_button.setEnabled(can.extension)
-        self.clock.start_button.setEnabled(not state.finished)  # finding 22: no clock after the match
+        self.clock.start_button.setEnabled(not state.over)  # finding 22: no clock after the match
         self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)
         if session is not None:
             self.history.show_history(session.history)

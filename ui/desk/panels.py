@@ -50,7 +50,7 @@ FOUL_KEYS: dict[Foul, str] = {  # a key for every foul the rules let a referee l
 }
 
 
-def _button(parent: QWidget, name: str, key: str | None = None) -> QPushButton:
+def _button(parent: QWidget, name: str, key: str | None = None) -> KeyButton:
     button = KeyButton(key, parent, name)
     button.setMinimumHeight(34)
     # Let long labels (French ones are) give way rather than push the window off the screen.
@@ -85,7 +85,9 @@ class DroppedList(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.add.setText(self.tr("Ball down… [+]"))
+        keys = keyboard.plus_keys()
+        self.add.set_keys(keys)
+        self.add.setText(self.tr("Ball down… [{key}]").format(key=keys[0]))
         self.clear_button.setText(self.tr("Clear [Shift+Del]"))
         self._show()
 
@@ -155,7 +157,8 @@ class LagPanel(QWidget):
         self.question.setText(self.tr("Who won the lag? The winner chooses who breaks."))
         self.lets_opponent_break.setText(self.tr("The winner lets the opponent break [O]"))
         self.faults_label.setText(self.tr("Lag faults of the loser (for the sheet):"))
-        for fault, box in self.faults.items():
+        for i, (fault, box) in enumerate(self.faults.items()):
+            box.set_keys(keyboard.digit_keys(i + 1))
             box.setText(f"{lag_fault_label(fault, qt_translate)} [{box.key}]")
         self.relag.setText(self.tr("Re-lag [R]"))
         self.show_state(self.state)
@@ -185,11 +188,19 @@ class LagPanel(QWidget):
             box.setChecked(False)
 
 
+NOT_COUNTED = -1
+"""The count's value before the referee has counted (shown as "not counted", never recorded)."""
+COUNT_FROM = 4
+"""The first ] says 4: the count both presets' legal break is measured against."""
+
+
 class BreakPanel(QWidget):
     def __init__(self, record: Record, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("breakPanel")
         self.record = record
+        self.refused: Callable[[str], None] = lambda text: None
+        """Where the panel says why Enter recorded nothing (the desk's notice)."""
         self.state: State | None = None
         self.rails_counted = False
         layout = QVBoxLayout(self)
@@ -199,15 +210,15 @@ class BreakPanel(QWidget):
         self.rails_label = QLabel(self)
         self.rails = QSpinBox(self)
         self.rails.setObjectName("breakRails")
-        self.rails.setRange(0, 10)
-        self.rails.setValue(4)
+        # The log has no "not counted" (a break's `rails` defaults to 4, the legal threshold), so the
+        # count starts empty and the break is recorded only once the referee has set it.
+        self.rails.setRange(NOT_COUNTED, 10)
+        self.rails.setValue(NOT_COUNTED)
         self.rails.valueChanged.connect(self._rails_changed)
         self.rails_down = _button(self, "breakRailsDown", "[")
-        self.rails_down.setText("− [")
-        self.rails_down.clicked.connect(lambda: self.rails.setValue(self.rails.value() - 1))
+        self.rails_down.clicked.connect(lambda: self._count(-1))
         self.rails_up = _button(self, "breakRailsUp", "]")
-        self.rails_up.setText("+ ]")
-        self.rails_up.clicked.connect(lambda: self.rails.setValue(self.rails.value() + 1))
+        self.rails_up.clicked.connect(lambda: self._count(+1))
         form.addWidget(self.rails_label, 0, 0)
         form.addWidget(self.rails, 0, 1)
         form.addWidget(self.rails_down, 0, 2)
@@ -258,8 +269,8 @@ class BreakPanel(QWidget):
         self.retranslate()
         for combo in (self.first_contact, self.cue_ball, self.announce):
             combo.currentIndexChanged.connect(self._show_preview)
-        for button in self.fouls.values():
-            button.toggled.connect(self._show_preview)
+        for foul_button in self.fouls.values():
+            foul_button.toggled.connect(self._show_preview)
         self.dropped.on_change = self._show_preview
         self._mark_rails()
 
@@ -284,7 +295,13 @@ class BreakPanel(QWidget):
             self.announce.addItem(pocket_text(pocket), pocket.value)
         for foul, button in self.fouls.items():
             button.setText(f"{presenter.foul_label(foul, qt_translate)} [{FOUL_KEYS[foul]}]")
-        self.announce_key.setText(self.tr("Announce… [0]"))
+        fewer, more = keyboard.count_keys()
+        for button, keys, sign in ((self.rails_down, fewer, "−"), (self.rails_up, more, "+")):
+            button.set_keys(keys)
+            button.setText(f"{sign} {keys[0]}")
+        announce = keyboard.digit_keys(0)
+        self.announce_key.set_keys(announce)
+        self.announce_key.setText(self.tr("Announce… [{key}]").format(key=announce[0]))
         self.go.setText(self.tr("Record the break [Enter]"))
         self.dropped.retranslate()
         self._mark_rails()
@@ -301,20 +318,46 @@ class BreakPanel(QWidget):
             button.setVisible(foul in can.break_fouls)
         self._show_preview()
 
+    def _count(self, step: int) -> None:
+        """[ and ]: from "not counted", ] says "4 or more" (the threshold, counted) and [ says 3;
+        then each press moves the count by one."""
+        value = self.rails.value()
+        if value == NOT_COUNTED:
+            self.rails.setValue(COUNT_FROM + (0 if step > 0 else -1))
+        else:
+            self.rails.setValue(max(0, value + step))
+
     def _rails_changed(self) -> None:
-        self.rails_counted = True
+        if self.rails.value() == NOT_COUNTED and self.rails_counted:
+            self.rails.setValue(0)  # once counted, the wheel does not take the count back to "not counted"
+            return
+        self.rails_counted = self.rails.value() != NOT_COUNTED
         self._mark_rails()
         self._show_preview()
 
     def _mark_rails(self) -> None:
-        """Finding 20: the count starts at 4, the legal threshold, so a break whose balls were never
-        counted would go in as legal. Until the referee touches it, the count is outlined and says so."""
+        """Until the referee counts, the count is outlined and says so."""
+        self.rails.setSpecialValueText(self.tr("not counted"))
         self.rails.setStyleSheet("" if self.rails_counted else "QSpinBox { border: 2px solid #ffd54a; }")
-        self.rails.setToolTip("" if self.rails_counted else self.tr("Not counted yet: [ and ] change it"))
+        fewer, more = keyboard.count_keys()
+        self.rails.setToolTip(
+            ""
+            if self.rails_counted
+            else self.tr("Not counted yet: {fewer} and {more} change it").format(fewer=fewer[0], more=more[0])
+        )
+
+    def _count_first(self) -> str:
+        fewer, more = keyboard.count_keys()
+        return self.tr("Balls to a cushion not counted: count them first ({more} for {n}, {fewer} for {m}).").format(
+            more=more[0], n=COUNT_FROM, fewer=fewer[0], m=COUNT_FROM - 1
+        )
 
     def _show_preview(self) -> None:
         if self.state is None or self.cue_ball.currentIndex() < 0 or self.first_contact.currentIndex() < 0:
             return  # between the clearing and the refilling of a combo (a language switch)
+        if not self.rails_counted:
+            self.preview.setText(self._count_first())
+            return
         self.preview.setText(presenter.break_preview(self.state, self._event(), qt_translate))
 
     def pick_announcement(self) -> None:
@@ -330,10 +373,10 @@ class BreakPanel(QWidget):
 
     def reset(self) -> None:
         self.dropped.clear()
-        self.rails.blockSignals(True)
-        self.rails.setValue(4)
-        self.rails.blockSignals(False)
         self.rails_counted = False
+        self.rails.blockSignals(True)
+        self.rails.setValue(NOT_COUNTED)
+        self.rails.blockSignals(False)
         self._mark_rails()
         self.first_contact.setCurrentIndex(0)
         self.cue_ball.setCurrentIndex(0)
@@ -345,7 +388,7 @@ class BreakPanel(QWidget):
         announced = self.announce.currentData()
         return Break(
             first_contact=self.first_contact.currentData(),
-            rails=self.rails.value(),
+            rails=max(0, self.rails.value()),
             pocketed=tuple(self.dropped.pocketed),
             off_table=tuple(self.dropped.off_table),
             cue_ball=CueBallFate(self.cue_ball.currentData()),
@@ -354,6 +397,9 @@ class BreakPanel(QWidget):
         )
 
     def submit(self) -> None:
+        if not self.rails_counted:
+            self.refused(self._count_first())
+            return
         if self.record(self._event()):
             self.reset()
 

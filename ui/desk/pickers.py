@@ -54,11 +54,11 @@ class BallRow(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.group = QButtonGroup(self)
-        self.buttons: dict[int, QPushButton] = {}
+        self.keys = keys
+        self.buttons: dict[int, KeyButton] = {}
         for ball in range(1, 11):
-            key = BALL_KEYS[ball]
-            button = KeyButton(key if keys else None, self, f"{prefix}{ball}")
-            button.setText(f"{ball} [{key}]" if keys else str(ball))
+            button = KeyButton(BALL_KEYS[ball] if keys else None, self, f"{prefix}{ball}")
+            button.setText(str(ball))
             button.setCheckable(True)
             button.setMinimumWidth(40)
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
@@ -66,6 +66,16 @@ class BallRow(QWidget):
             self.group.addButton(button, ball)
             self.buttons[ball] = button
             layout.addWidget(button)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Each ball's key as the keyboard types it (on AZERTY the digit row without Shift: & é " ...)."""
+        if not self.keys:
+            return
+        for ball, button in self.buttons.items():
+            keys = keyboard.digit_keys(ball % 10)
+            button.set_keys(keys)
+            button.setText(f"{ball} [{keys[0]}]")
 
     def set_balls(self, on_table: frozenset[int], selected: int | None) -> None:
         """Balls off the table stay in their place, greyed: each ball's button never moves during a

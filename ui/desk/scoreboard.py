@@ -85,7 +85,7 @@ class PlayerCard(QFrame):
         self.score.setText(str(state.score[seat]))
         self.fouls.setText(presenter.fouls_line(state, seat, qt_translate))
         self.extensions.setText(presenter.extensions_line(state, seat, qt_translate))
-        at_table = state.at_table is seat and not state.finished
+        at_table = state.at_table is seat and not state.over
         won = state.finished and state.winner is seat
         if won:  # finding 22: the winner's card is marked at the match end
             self.turn.setText("★ " + self.tr("winner"))

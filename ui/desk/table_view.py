@@ -266,7 +266,7 @@ class TableView(QWidget):
         return sprite
 
     def _paint_cue_ball(self, p: QPainter, cloth: QRectF) -> None:
-        if self.state is None or self.state.finished:
+        if self.state is None or self.state.over:
             return
         d = ball_diameter(cloth)
         text = presenter.cue_ball_line(self.state, qt_translate)

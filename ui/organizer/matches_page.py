@@ -102,6 +102,7 @@ class MatchesPage(QWidget):
         self.new_button = self._button("newMatchButton", desk_row, self.new_requested.emit)
         self.open_button = self._button("openMatchButton", desk_row, self._open_selected)
         self.demo_button = self._button("demoButton", desk_row, self.demo_requested.emit)
+        self.void_button = self._button("voidButton", desk_row, self.void_selected)
         layout.addLayout(desk_row)
         organizer_row = QHBoxLayout()
         self.pdf_button = self._button("exportPdfButton", organizer_row, lambda: self.export("pdf"))
@@ -138,6 +139,7 @@ class MatchesPage(QWidget):
         self.new_button.setText(self.tr("New match [Ctrl+N]"))
         self.open_button.setText(self.tr("Open the selected match [Enter]"))
         self.demo_button.setText(self.tr("Load the demo matches [Ctrl+D]"))
+        self.void_button.setText(self.tr("Void the selected match…"))
         self.pdf_button.setText(self.tr("Export PDF sheets…"))
         self.one_pdf_button.setText(self.tr("All in one PDF…"))
         self.one_pdf_button.setToolTip(self.tr("The selected matches' sheets in one PDF, a page each (a day's sheets)"))
@@ -159,6 +161,7 @@ class MatchesPage(QWidget):
         self.status_filter.addItem(self.tr("any status"), "")
         self.status_filter.addItem(self.tr("in progress"), "playing")
         self.status_filter.addItem(self.tr("finished"), "finished")
+        self.status_filter.addItem(self.tr("void"), "void")
         self.status_filter.setCurrentIndex(max(0, status))
         self.status_filter.blockSignals(False)
         self._fill_events()
@@ -269,7 +272,7 @@ class MatchesPage(QWidget):
         model = self._model()
         model.status_labels = {"tampered": self.tr("TAMPERED"), "damaged": self.tr("damaged"),
                                "finished": self.tr("finished"), "playing": self.tr("in progress"),
-                               "lag": self.tr("in progress")}  # fmt: skip
+                               "lag": self.tr("in progress"), "void": self.tr("void")}  # fmt: skip
         model.show(shown)
         self._shown_ids = [s.match.match_id for s in shown]
         if not self._sized and shown:  # column widths once, from the first rows: not per keystroke
@@ -352,6 +355,43 @@ class MatchesPage(QWidget):
             self.open_requested.emit(self._shown_ids[index.row()])
 
     # --- organizer's actions ---------------------------------------------------------
+    def void_selected(self) -> None:
+        """Void one selected match (started by mistake, wrong players): its reason asked, the `void`
+        event appended to its log, which stays; then it counts nowhere."""
+        ids = self._selected_or_say()
+        if len(ids) != 1:
+            if ids:
+                self.controller.inform(self.tr("Select one match to void."))
+            return
+        match_id = ids[0]
+        from referee_desk.dialogs import DecisionDialog
+
+        from referee_app.log.session import Session
+
+        store = self.controller.store
+        assert store is not None
+        session = self.controller.operate(self.tr("Opening the match"), lambda: Session(store, match_id))
+        if session is None:
+            return
+        dialog = DecisionDialog("void", session.state, self)
+        dialog.decided.connect(lambda event: self._void(session, event))
+        self.dialog = dialog
+        dialog.open()
+
+    def _void(self, session: Any, event: Any) -> None:
+        desk = self.controller.session
+        if desk is not None and desk.match_id == session.match_id:
+            done = self.controller.record(event)  # the match open on the desk: the desk follows
+        else:
+            done = self.controller.operate(self.tr("Voiding the match"), lambda: session.record(event)) is not None
+        if done:
+            self.controller.inform(
+                self.tr("Void: {a} v {b}. It counts nowhere; its log stays.").format(
+                    a=session.setup.players[0], b=session.setup.players[1]
+                )
+            )
+            self.refresh()
+
     def choose_folder(self) -> Path | None:
         from PySide6.QtWidgets import QFileDialog  # on first use: the window paints without it
 
@@ -497,19 +537,19 @@ class MatchesPage(QWidget):
         if not ids:
             return
 
-        def sheet() -> str:
+        def sheet() -> tuple[str, str]:
             from referee_desk.controller import qt_translate
 
-            from referee_app.words.sheet import build_sheet, sheet_html
+            from referee_app.words.sheet import build_sheet, sheet_pages
 
-            return sheet_html(build_sheet(self._logs(ids[:1])[0], qt_translate), qt_translate)
+            return sheet_pages(build_sheet(self._logs(ids[:1])[0], qt_translate), qt_translate)
 
-        html = self.controller.operate(self.tr("Print preview"), sheet)
-        if html is None:
+        part = self.controller.operate(self.tr("Print preview"), sheet)
+        if part is None:
             return
         from referee_desk.printing import open_preview
 
-        self.dialog = open_preview(self, html)
+        self.dialog = open_preview(self, part)
 
 
 INLINE = 300

@@ -324,16 +324,24 @@
         <translation>pas d’annonce</translation>
     </message>
     <message>
-        <source>Announce… [0]</source>
-        <translation>Annoncer… [0]</translation>
+        <source>Announce… [{key}]</source>
+        <translation>Annoncer… [{key}]</translation>
+    </message>
+    <message>
+        <source>Not counted yet: {fewer} and {more} change it</source>
+        <translation>Pas encore comptées&#xa0;: {fewer} et {more} changent le nombre</translation>
+    </message>
+    <message>
+        <source>Balls to a cushion not counted: count them first ({more} for {n}, {fewer} for {m}).</source>
+        <translation>Billes à la bande non comptées&#xa0;: comptez-les d’abord ({more} pour {n}, {fewer} pour {m}).</translation>
     </message>
     <message>
         <source>Record the break [Enter]</source>
         <translation>Enregistrer la casse [Entrée]</translation>
     </message>
     <message>
-        <source>Not counted yet: [ and ] change it</source>
-        <translation>Pas encore comptées&#xa0;: [ et ] changent le nombre</translation>
+        <source>not counted</source>
+        <translation>non comptées</translation>
     </message>
 </context>
 <context>
@@ -402,8 +410,20 @@
         <translation>Note pour la feuille de match&#xa0;:</translation>
     </message>
     <message>
+        <source>Void this match</source>
+        <translation>Invalider ce match</translation>
+    </message>
+    <message>
+        <source>Void {a} v {b}? A void match counts nowhere (results, statistics, the board); its log and its sheet, marked void, stay. Why is it void?</source>
+        <translation>Invalider {a} – {b}&#xa0;? Un match invalidé ne compte nulle part (résultats, statistiques, tableau)&#xa0;; son journal et sa feuille, marquée invalidée, restent. Pourquoi l’invalider&#xa0;?</translation>
+    </message>
+    <message>
         <source>reason</source>
         <translation>motif</translation>
+    </message>
+    <message>
+        <source>started by mistake, wrong players…</source>
+        <translation>lancé par erreur, mauvais joueurs…</translation>
     </message>
 </context>
 <context>
@@ -429,6 +449,10 @@
         <translation>{what}&#xa0;: échec, erreur interne (voir le journal).</translation>
     </message>
     <message>
+        <source>There is nothing to redo.</source>
+        <translation>Il n’y a rien à rétablir.</translation>
+    </message>
+    <message>
         <source>Recording</source>
         <translation>Enregistrement</translation>
     </message>
@@ -450,6 +474,46 @@
     <message>
         <source>Time! The shot clock ran out: record the time foul [T] if it applies.</source>
         <translation>Temps&#xa0;! Le temps de tir est écoulé&#xa0;: enregistrez la faute de temps [T] s’il y a lieu.</translation>
+    </message>
+    <message>
+        <source>The same key twice: the second press was not recorded. Press it again if it was meant.</source>
+        <translation>Même touche deux fois&#xa0;: le second appui n’a pas été enregistré. Appuyez à nouveau si c’était voulu.</translation>
+    </message>
+    <message>
+        <source>Not recorded: {why} [G]</source>
+        <translation>Non enregistré&#xa0;: {why} [G]</translation>
+    </message>
+    <message>
+        <source>There is nothing to undo.</source>
+        <translation>Il n’y a rien à annuler.</translation>
+    </message>
+    <message>
+        <source>Not available now: {button}</source>
+        <translation>Indisponible pour l’instant&#xa0;: {button}</translation>
+    </message>
+    <message>
+        <source>The match is over: that key came with the last shot and was not taken.</source>
+        <translation>Le match est terminé&#xa0;: cette touche est arrivée avec le dernier coup et n’a pas été prise en compte.</translation>
+    </message>
+    <message>
+        <source>The rack is over: that key came with the last shot and was not taken. Press it again to record the break.</source>
+        <translation>La manche est terminée&#xa0;: cette touche est arrivée avec le dernier coup et n’a pas été prise en compte. Appuyez à nouveau pour enregistrer la casse.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Défaire</translation>
+    </message>
+    <message>
+        <source>Undo event {seq}, {event}? The score goes back from {a}–{b} to {c}–{d}.</source>
+        <translation>Défaire l’événement {seq}, {event}&#xa0;? Le score revient de {a}–{b} à {c}–{d}.</translation>
+    </message>
+    <message>
+        <source>Undo it</source>
+        <translation>Défaire</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>Le garder</translation>
     </message>
     <message>
         <source>{name} is on two consecutive fouls: give the warning.</source>
@@ -515,6 +579,14 @@
         <translation>Défaire le dernier événement [Ctrl+Z]</translation>
     </message>
     <message>
+        <source>Redo the undone event [Ctrl+Shift+Z]</source>
+        <translation>Rétablir l’événement annulé [Ctrl+Maj+Z]</translation>
+    </message>
+    <message>
+        <source>Void this match…</source>
+        <translation>Invalider ce match…</translation>
+    </message>
+    <message>
         <source>Live overlay… [Ctrl+L]</source>
         <translation>Incrustation en direct… [Ctrl+L]</translation>
     </message>
@@ -549,6 +621,26 @@
     <message>
         <source>Pocket keys A Z E / Q S D (AZERTY keyboard)</source>
         <translation>Touches des poches A Z E / Q S D (clavier AZERTY)</translation>
+    </message>
+    <message>
+        <source>New match</source>
+        <translation>Nouveau match</translation>
+    </message>
+    <message>
+        <source>{a} v {b} is in progress ({sa}–{sb}). Leave it for a new match? It stays in progress; if it was started by mistake, void it (Match &gt; Void this match…).</source>
+        <translation>{a} – {b} est en cours ({sa}–{sb}). Le quitter pour un nouveau match&#xa0;? Il reste en cours&#xa0;; s’il a été lancé par erreur, invalidez-le (Match &gt; Invalider ce match…).</translation>
+    </message>
+    <message>
+        <source>Stay on this match</source>
+        <translation>Rester sur ce match</translation>
+    </message>
+    <message>
+        <source>The demo matches open in a desk of their own: they never mix with this database&apos;s.</source>
+        <translation>Les matchs de démonstration s’ouvrent dans un poste à part&#xa0;: ils ne se mêlent jamais à ceux de cette base.</translation>
+    </message>
+    <message>
+        <source>The demo desk could not be started.</source>
+        <translation>Le poste de démonstration n’a pas pu être lancé.</translation>
     </message>
     <message>
         <source>Next match on this table: {a} v {b}</source>
@@ -589,8 +681,8 @@
 <context>
     <name>DroppedList</name>
     <message>
-        <source>Ball down… [+]</source>
-        <translation>Bille empochée… [+]</translation>
+        <source>Ball down… [{key}]</source>
+        <translation>Bille empochée… [{key}]</translation>
     </message>
     <message>
         <source>Clear [Shift+Del]</source>
@@ -696,6 +788,10 @@
         <translation>Charger les matchs de démonstration [Ctrl+D]</translation>
     </message>
     <message>
+        <source>Void the selected match…</source>
+        <translation>Invalider le match choisi…</translation>
+    </message>
+    <message>
         <source>Export PDF sheets…</source>
         <translation>Exporter les feuilles PDF…</translation>
     </message>
@@ -788,6 +884,10 @@
         <translation>terminé</translation>
     </message>
     <message>
+        <source>void</source>
+        <translation>invalidé</translation>
+    </message>
+    <message>
         <source>Wait for the work under way to finish, or cancel it.</source>
         <translation>Attendez la fin du travail en cours, ou annulez-le.</translation>
     </message>
@@ -810,6 +910,22 @@
     <message>
         <source>{n} matches: choose one with the arrows, then Enter.</source>
         <translation>{n} matchs&#xa0;: choisissez-en un avec les flèches, puis Entrée.</translation>
+    </message>
+    <message>
+        <source>Select one match to void.</source>
+        <translation>Choisissez un seul match à invalider.</translation>
+    </message>
+    <message>
+        <source>Opening the match</source>
+        <translation>Ouverture du match</translation>
+    </message>
+    <message>
+        <source>Voiding the match</source>
+        <translation>Invalidation du match</translation>
+    </message>
+    <message>
+        <source>Void: {a} v {b}. It counts nowhere; its log stays.</source>
+        <translation>Invalidé&#xa0;: {a} – {b}. Il ne compte nulle part&#xa0;; son journal reste.</translation>
     </message>
     <message>
         <source>Export to which folder?</source>
@@ -1198,6 +1314,10 @@
         <translation>Casse&#xa0;: {name}</translation>
     </message>
     <message>
+        <source>The match is void: it counts nowhere.</source>
+        <translation>Le match est invalidé&#xa0;: il ne compte nulle part.</translation>
+    </message>
+    <message>
         <source>{winner} wins the match {a}–{b} ({how}).</source>
         <translation>{winner} gagne le match {a}–{b} ({how}).</translation>
     </message>
@@ -1294,6 +1414,14 @@
     <message>
         <source>The match is over: only a note or an undo can be recorded.</source>
         <translation>Le match est terminé&#xa0;: seule une note ou une annulation peut être enregistrée.</translation>
+    </message>
+    <message>
+        <source>The match is void: only a note or an undo can be recorded.</source>
+        <translation>Le match est invalidé&#xa0;: seule une note ou une correction peut être enregistrée.</translation>
+    </message>
+    <message>
+        <source>The match has a result: to void it, undo the event that won it first.</source>
+        <translation>Le match a un résultat&#xa0;: pour l’invalider, défaites d’abord l’événement qui l’a gagné.</translation>
     </message>
     <message>
         <source>The lag has not been decided yet: record the lag first.</source>
@@ -1502,12 +1630,28 @@
         <translation>Licence {number}</translation>
     </message>
     <message>
+        <source>{a} v {b}</source>
+        <translation>{a} – {b}</translation>
+    </message>
+    <message>
+        <source>Table {table}</source>
+        <translation>Table {table}</translation>
+    </message>
+    <message>
         <source>Winner: {name} ({how})</source>
         <translation>Vainqueur&#xa0;: {name} ({how})</translation>
     </message>
     <message>
         <source>Match not finished</source>
         <translation>Match non terminé</translation>
+    </message>
+    <message>
+        <source>VOID: this match counts nowhere.</source>
+        <translation>INVALIDÉ&#xa0;: ce match ne compte nulle part.</translation>
+    </message>
+    <message>
+        <source>Reason: {reason}</source>
+        <translation>Motif&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>Event</source>
@@ -1540,6 +1684,10 @@
     <message>
         <source>Race to</source>
         <translation>Manches gagnantes</translation>
+    </message>
+    <message>
+        <source>VOID</source>
+        <translation>INVALIDÉ</translation>
     </message>
     <message>
         <source>{label}: {text}</source>
@@ -1937,6 +2085,10 @@
         <translation>faute</translation>
     </message>
     <message>
+        <source>void</source>
+        <translation>invalidé</translation>
+    </message>
+    <message>
         <source>loss of the rack</source>
         <translation>perte de la manche</translation>
     </message>
@@ -2055,6 +2207,14 @@
     <message>
         <source>Stalemate: the rack is void</source>
         <translation>Manche nulle&#xa0;: elle ne compte pas</translation>
+    </message>
+    <message>
+        <source>Match void: it counts nowhere</source>
+        <translation>Match invalidé&#xa0;: il ne compte nulle part</translation>
+    </message>
+    <message>
+        <source>{void} ({reason})</source>
+        <translation>{void} ({reason})</translation>
     </message>
     <message>
         <source>Note: {text}</source>
