@@ -18,7 +18,7 @@ from typing import Any
 BOX_W = 210.0
 BOX_H = 46.0
 COL_W = 260.0
-ROW_H = 58.0
+ROW_H = 64.0
 BAND_GAP = 90.0
 HEADER_H = 60.0
 

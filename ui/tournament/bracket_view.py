@@ -41,7 +41,16 @@ TITLE_COLOUR = QColor("#0d47a1")
 class MatchItem(QGraphicsRectItem):
     """One match: its id, round or table on top, then the two players with their racks."""
 
-    def __init__(self, match: Mapping[str, Any], x: float, y: float, label: str, changed: bool, tr: Any) -> None:
+    def __init__(
+        self,
+        match: Mapping[str, Any],
+        x: float,
+        y: float,
+        label: str,
+        changed: bool,
+        tr: Any,
+        font_scale: float = 1.0,
+    ) -> None:
         super().__init__(0, 0, BOX_W, BOX_H)
         self.match_id = str(match["id"])
         self.setPos(x, y)
@@ -50,12 +59,17 @@ class MatchItem(QGraphicsRectItem):
         pen.setCosmetic(False)
         self.setPen(pen)
         self.setToolTip(label)
-        small, normal, bold = QFont("DejaVu Sans", 6), QFont("DejaVu Sans", 8), QFont("DejaVu Sans", 8)
+        small = QFont("DejaVu Sans")
+        small.setPointSizeF(6 * min(font_scale, 1.25))
+        normal, bold = QFont("DejaVu Sans"), QFont("DejaVu Sans")
+        normal.setPointSizeF(8 * font_scale)
+        bold.setPointSizeF(8 * font_scale)
         bold.setBold(True)
+        limit = round(30 / font_scale)
         head = QGraphicsSimpleTextItem(label, self)
         head.setFont(small)
         head.setBrush(QBrush(QColor("#455a64")))
-        head.setPos(3, -11)
+        head.setPos(3, -11 * min(font_scale, 1.25))
         score = match["score"]
         for row, seat in enumerate(("a", "b")):
             name = match[seat]
@@ -63,15 +77,15 @@ class MatchItem(QGraphicsRectItem):
             if name is None and match["status"] == "bye":
                 text = "—"
             won = name is not None and name == match["winner"] and match["status"] != "bye"
-            item = QGraphicsSimpleTextItem(_elide(text, 30), self)
+            item = QGraphicsSimpleTextItem(_elide(text, limit), self)
             item.setFont(bold if won else normal)
             item.setBrush(QBrush(INK if name else QColor("#78909c")))
-            item.setPos(5, 4 + row * 20)
+            item.setPos(5, 2 + row * BOX_H / 2)
             if score is not None:
                 racks = QGraphicsSimpleTextItem(str(score[row]), self)
                 racks.setFont(bold if won else normal)
                 racks.setBrush(QBrush(INK))
-                racks.setPos(BOX_W - 18, 4 + row * 20)
+                racks.setPos(BOX_W - 8 - racks.boundingRect().width(), 2 + row * BOX_H / 2)
         divider = QGraphicsRectItem(0, BOX_H / 2, BOX_W, 0.01, self)
         divider.setPen(QPen(QColor("#b0bec5"), 0.5))
 
@@ -96,6 +110,7 @@ def build_scene(
     tr: Callable[[str, str], str] = qt_translate,
     changed: Collection[str] = (),
     scene: QGraphicsScene | None = None,
+    font_scale: float = 1.0,
 ) -> tuple[QGraphicsScene, Layout]:
     """The bracket of `shown` (spec §4's dict) as a scene; `changed` matches drawn in a strong colour."""
     scene = scene or QGraphicsScene()
@@ -133,10 +148,11 @@ def build_scene(
             top = box.y
         head = scene.addSimpleText(names.get(mid, ""), column_font)
         head.setBrush(QBrush(INK))
-        head.setPos(box.x, top - 24 if band_key != "F" else box.y - 26)
+        head.setPos(box.x, (top if band_key != "F" else box.y) - 32)
     for mid, box in plan.boxes.items():
         match = by_id[mid]
-        scene.addItem(MatchItem(match, box.x, box.y, match_label(match, names, tr), mid in changed, tr))
+        label = match_label(match, names, tr)
+        scene.addItem(MatchItem(match, box.x, box.y, label, mid in changed, tr, font_scale))
     scene.setSceneRect(QRectF(-10, -10, plan.width + 20, plan.height + ROW_H))
     return scene, plan
 
@@ -153,7 +169,7 @@ def _band_title(key: str, tr: Callable[[str, str], str]) -> str:
 class BracketView(QGraphicsView):
     """The bracket, scrolled with the bars or the arrows, zoomed with Ctrl + wheel or the keys."""
 
-    MIN_ZOOM, MAX_ZOOM = 0.1, 4.0
+    MIN_ZOOM, MAX_ZOOM = 0.05, 4.0
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -630,10 +630,18 @@ class TournamentWindow(QMainWindow):
         self.find_edit = QLineEdit(page)
         self.find_edit.setObjectName("bracketFind")
         self.find_edit.returnPressed.connect(self.find_in_bracket)
+        self.paper_choice = QComboBox(page)
+        self.paper_choice.setObjectName("paperChoice")
+        self.paper_choice.addItem("A3", "a3")
+        self.paper_choice.addItem("A4", "a4")
+        self.print_bracket_button = self._button("printBracket", "Ctrl+P", self.choose_bracket_pdf, page)
+        self.print_standings_button = self._button("printStandings", "Ctrl+Shift+P", self.choose_standings_pdf, page)
         for w in (self.zoom_in_button, self.zoom_out_button, self.fit_button):
             bar.addWidget(w)
         bar.addStretch(1)
-        bar.addWidget(self.find_edit)
+        tools: tuple[QWidget, ...] = (self.paper_choice, self.print_bracket_button, self.print_standings_button)
+        for tool in (*tools, self.find_edit):
+            bar.addWidget(tool)
         self.bracket = BracketView(page)
         layout.addLayout(bar)
         layout.addWidget(self.bracket, 1)
@@ -655,6 +663,61 @@ class TournamentWindow(QMainWindow):
             return self.bracket.centre_on(str(live[0]["id"]))
         self.say(Notice.REFUSAL, self.tr("No match or player {text!r} in the bracket.").format(text=text))
         return False
+
+    def _pdf_path(self, title: str, name: str) -> Path | None:
+        chosen, _ = QFileDialog.getSaveFileName(self, title, name, self.tr("PDF (*.pdf)"))
+        if not chosen:
+            return None
+        path = Path(chosen)
+        return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")
+
+    def choose_bracket_pdf(self) -> None:
+        path = self._pdf_path(self.tr("The bracket as PDF"), self.tr("bracket.pdf"))
+        if path is not None:
+            self.export_bracket(path)
+
+    def choose_standings_pdf(self) -> None:
+        path = self._pdf_path(self.tr("The standings as PDF"), self.tr("standings.pdf"))
+        if path is not None:
+            self.export_standings(path)
+
+    def export_bracket(self, path: Path) -> bool:
+        """The bracket on the chosen paper, in the window's language; the file only when all went well."""
+        if not self.shown.get("matches"):
+            self.say(Notice.REFUSAL, self.tr("Nothing to print before the draw."))
+            return False
+        from referee_desk.tournament.paper import write_bracket_pdf  # deferred: printing is rare
+
+        return self._write(path, lambda temp: write_bracket_pdf(self.shown, temp, self.paper()))
+
+    def export_standings(self, path: Path) -> bool:
+        if self.model.state is None:
+            self.say(Notice.REFUSAL, self.tr("Nothing to print before the draw."))
+            return False
+        from referee_desk.tournament.paper import write_standings_pdf
+
+        standings = self.model.standings()
+        return self._write(path, lambda temp: write_standings_pdf(self.shown, standings, temp, self.paper()))
+
+    def paper(self) -> str:
+        return str(self.paper_choice.currentData())
+
+    def _write(self, path: Path, write: Callable[[Path], object]) -> bool:
+        """Write to a temporary name beside `path`, then rename: a failure leaves no half file."""
+        temp = path.with_name(f".{path.name}.part")
+        try:
+            if not path.parent.is_dir():
+                raise OSError(self.tr("the folder {folder} does not exist").format(folder=path.parent))
+            write(temp)
+            if not temp.exists() or temp.stat().st_size == 0:
+                raise OSError(self.tr("the PDF could not be written"))
+            temp.replace(path)
+        except OSError as exc:
+            temp.unlink(missing_ok=True)
+            self.say(Notice.ERROR, self.tr("Nothing written to {file}: {why}").format(file=path.name, why=exc))
+            return False
+        self.say(Notice.INFO, self.tr("Written: {file}").format(file=path))
+        return True
 
     # --- results -----------------------------------------------------------------------
     def _build_results(self) -> None:
@@ -964,6 +1027,8 @@ class TournamentWindow(QMainWindow):
         self.zoom_out_button.setText(self.tr("Zoom out [Ctrl+-]"))
         self.fit_button.setText(self.tr("Whole bracket [Ctrl+0]"))
         self.find_edit.setPlaceholderText(self.tr("Find a player or a match"))
+        self.print_bracket_button.setText(self.tr("Bracket as PDF… [Ctrl+P]"))
+        self.print_standings_button.setText(self.tr("Standings as PDF… [Ctrl+Shift+P]"))
         self.results_table.setHorizontalHeaderLabels(
             [
                 self.tr("Match"),

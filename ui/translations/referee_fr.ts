@@ -1811,6 +1811,58 @@
         <source>Group {g} #{k}</source>
         <translation>Poule {g}, {k}e</translation>
     </message>
+    <message>
+        <source>Standings</source>
+        <translation>Classement</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Place</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation>Club</translation>
+    </message>
+    <message>
+        <source>Fargo rating</source>
+        <translation>Classement Fargo</translation>
+    </message>
+    <message>
+        <source>Event performance</source>
+        <translation>Performance sur le tournoi</translation>
+    </message>
+    <message>
+        <source>Matches won-lost</source>
+        <translation>Matchs gagnés-perdus</translation>
+    </message>
+    <message>
+        <source>Racks won-lost</source>
+        <translation>Manches gagnées-perdues</translation>
+    </message>
+    <message>
+        <source>still in</source>
+        <translation>en lice</translation>
+    </message>
+    <message>
+        <source>Draw seed {seed}</source>
+        <translation>Graine du tirage {seed}</translation>
+    </message>
+    <message>
+        <source>Event performance: the Fargo rating at which the racks expected against the rated opponents met equal the racks won (a walkover counts no rack).</source>
+        <translation>Performance sur le tournoi&#xa0;: le classement Fargo auquel les manches attendues contre les adversaires classés rencontrés égalent les manches gagnées (un forfait ne compte aucune manche).</translation>
+    </message>
+    <message>
+        <source>page {n} of {total}</source>
+        <translation>page {n} sur {total}</translation>
+    </message>
+    <message>
+        <source>Bracket</source>
+        <translation>Tableau</translation>
+    </message>
 </context>
 <context>
     <name>TournamentWindow</name>
@@ -1957,6 +2009,46 @@
     <message>
         <source>No match or player {text!r} in the bracket.</source>
         <translation>Aucun match ni joueur {text!r} dans le tableau.</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>The bracket as PDF</source>
+        <translation>Le tableau en PDF</translation>
+    </message>
+    <message>
+        <source>bracket.pdf</source>
+        <translation>tableau.pdf</translation>
+    </message>
+    <message>
+        <source>The standings as PDF</source>
+        <translation>Le classement en PDF</translation>
+    </message>
+    <message>
+        <source>standings.pdf</source>
+        <translation>classement.pdf</translation>
+    </message>
+    <message>
+        <source>Nothing to print before the draw.</source>
+        <translation>Rien à imprimer avant le tirage.</translation>
+    </message>
+    <message>
+        <source>the folder {folder} does not exist</source>
+        <translation>le dossier {folder} n’existe pas</translation>
+    </message>
+    <message>
+        <source>the PDF could not be written</source>
+        <translation>le PDF n’a pas pu être écrit</translation>
+    </message>
+    <message>
+        <source>Nothing written to {file}: {why}</source>
+        <translation>Rien n’a été écrit dans {file}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Written: {file}</source>
+        <translation>Écrit&#xa0;: {file}</translation>
     </message>
     <message>
         <source>Pick a match in the list first.</source>
@@ -2173,6 +2265,14 @@
     <message>
         <source>Find a player or a match</source>
         <translation>Chercher un joueur ou un match</translation>
+    </message>
+    <message>
+        <source>Bracket as PDF… [Ctrl+P]</source>
+        <translation>Tableau en PDF… [Ctrl+P]</translation>
+    </message>
+    <message>
+        <source>Standings as PDF… [Ctrl+Shift+P]</source>
+        <translation>Classement en PDF… [Ctrl+Maj+P]</translation>
     </message>
     <message>
         <source>Match</source>
