@@ -51,12 +51,22 @@ class Layout:
     width: float
     height: float
 
+    def head_positions(self) -> dict[str, float]:
+        """Where each column's round name goes, by the id of a match of that column (its y)."""
+        tops = {(b.key, b.stage): b.top for b in self.bands}
+        found: dict[str, float] = {}
+        for (band, stage, _column), mid in self.columns.items():
+            top = tops.get((band, stage)) if band != "F" else None
+            found[mid] = (top if top is not None else self.boxes[mid].y) - 32
+        return found
+
     def to_dict(self) -> dict[str, Any]:
         """For the board's page: plain numbers."""
         return {
             "boxes": {b.id: [round(b.x), round(b.y)] for b in self.boxes.values()},
             "lines": [list(line) for line in self.lines],
             "bands": [{"key": b.key, "stage": b.stage, "top": round(b.top)} for b in self.bands],
+            "heads": [[round(self.boxes[mid].x), round(y), mid] for mid, y in self.head_positions().items()],
             "width": round(self.width),
             "height": round(self.height),
             "box": [BOX_W, BOX_H],

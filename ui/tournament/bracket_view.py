@@ -141,14 +141,10 @@ def build_scene(
         text = scene.addSimpleText(title, title_font)
         text.setBrush(QBrush(TITLE_COLOUR))
         text.setPos(0, band.top - HEADER_H + 4)
-    for (band_key, stage, _column), mid in plan.columns.items():
-        box = plan.boxes[mid]
-        top = next((b.top for b in plan.bands if b.key == band_key and b.stage == stage), None)
-        if top is None:
-            top = box.y
+    for mid, y in plan.head_positions().items():
         head = scene.addSimpleText(names.get(mid, ""), column_font)
         head.setBrush(QBrush(INK))
-        head.setPos(box.x, (top if band_key != "F" else box.y) - 32)
+        head.setPos(plan.boxes[mid].x, y)
     for mid, box in plan.boxes.items():
         match = by_id[mid]
         label = match_label(match, names, tr)

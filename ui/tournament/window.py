@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -42,6 +42,9 @@ from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, chang
 from referee_desk.tournament.model import MemoryLog, TournamentLog, TournamentModel
 
 from referee_app.tournament import wording
+
+if TYPE_CHECKING:
+    from referee_desk.tournament.web import TournamentSite
 from referee_app.tournament.entries import EntriesInvalid, parse_entries
 from referee_app.tournament.events import (
     CheckedIn,
@@ -67,6 +70,8 @@ from referee_app.tournament.model import (
 from referee_app.tournament.plan import plan
 from referee_app.tournament.templates import ffb_national, wpa_world
 
+DEFAULT_PORT = 8766
+"""The players' web page (the desk's overlay uses 8765)."""
 TABS = ("entries", "draw", "bracket", "results", "queue")
 
 
@@ -120,6 +125,7 @@ class TournamentWindow(QMainWindow):
         self.model.changed.connect(self.refresh)
         self.model.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
         self.dialog: QWidget | None = None
+        self.site: TournamentSite | None = None
         self.shown: dict[str, Any] = self.model.show()
         self.names: dict[str, str] = {}
         central = QWidget(self)
@@ -922,11 +928,61 @@ class TournamentWindow(QMainWindow):
         self.queue_label = QLabel(page)
         self.queue_list = QListWidget(page)
         self.queue_list.setObjectName("queueList")
+        self.web_box = QGroupBox(page)
+        self.web_box.setObjectName("webBox")
+        web = QHBoxLayout(self.web_box)
+        self.web_port = self._spin("webPort", 1024, 65535, DEFAULT_PORT)
+        self.web_lan = QCheckBox(page)
+        self.web_lan.setObjectName("webLan")
+        self.web_button = self._button("webStart", "Ctrl+Shift+B", self.toggle_site, page)
+        self.web_addresses = QLabel(page)
+        self.web_addresses.setObjectName("webAddresses")
+        self.web_addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.web_addresses.setOpenExternalLinks(True)
+        self.web_addresses.setWordWrap(True)
+        for w in (self.web_port, self.web_lan, self.web_button):
+            web.addWidget(w)
+        web.addWidget(self.web_addresses, 1)
         layout.addLayout(bar)
         layout.addWidget(self.tables_table, 2)
         layout.addWidget(self.queue_label)
         layout.addWidget(self.queue_list, 1)
+        layout.addWidget(self.web_box)
         self.tabs.addTab(page, "")
+
+    def toggle_site(self) -> None:
+        """Start or stop the players' web page (the bracket, the tables, "where do I play")."""
+        if self.site is not None:
+            self.site.stop()
+            self.site = None
+        else:
+            from referee_desk.tournament.web import TournamentSite
+
+            from referee_app.web.server import OverlayError
+
+            try:
+                self.site = TournamentSite(self.web_port.value(), self.web_lan.isChecked())
+            except OverlayError as exc:
+                self.say(Notice.ERROR, self.tr("The web page cannot start: {why}").format(why=exc))
+                return
+            self.site.publish(self.shown, self.model.standings())
+        self._show_site()
+
+    def _show_site(self) -> None:
+        site = self.site
+        self.web_port.setEnabled(site is None)
+        self.web_lan.setEnabled(site is None)
+        if site is None:
+            self.web_button.setText(self.tr("Start the players' web page [Ctrl+Shift+B]"))
+            self.web_addresses.setText(self.tr("The players' web page is off."))
+            return
+        from referee_desk.overlay.dialog import lan_addresses
+
+        self.web_button.setText(self.tr("Stop the web page [Ctrl+Shift+B]"))
+        hosts = ["127.0.0.1"] + (lan_addresses() if site.server.lan else [])
+        links = [f'<a href="{site.url(page, host)}">{site.url(page, host)}</a>' for host in hosts for page in
+                 ("bracket", "player")]  # fmt: skip
+        self.web_addresses.setText(self.tr("Bracket and tables; where do I play:") + "<br>" + "<br>".join(links))
 
     def set_tables(self) -> None:
         try:
@@ -1053,6 +1109,8 @@ class TournamentWindow(QMainWindow):
             [self.tr("Table"), self.tr("Match"), self.tr("Round"), self.tr("Players")]
         )
         self.queue_label.setText(self.tr("Waiting for a table, in the order tables will take them:"))
+        self.web_box.setTitle(self.tr("Players' web page"))
+        self.web_lan.setText(self.tr("Phones and TVs on the venue's network may connect"))
 
     def refresh(self) -> None:
         """Every tab again from the tournament's dict (it is small)."""
@@ -1066,8 +1124,14 @@ class TournamentWindow(QMainWindow):
         self.bracket.show_bracket(self.shown)
         self._show_results()
         self._show_queue()
+        self._show_site()
+        if self.site is not None:
+            self.site.publish(self.shown, self.model.standings())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.dialog is not None:
             self.dialog.close()
+        if self.site is not None:
+            self.site.stop()  # the port is free again at once
+            self.site = None
         super().closeEvent(event)

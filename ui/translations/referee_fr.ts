@@ -1860,8 +1860,76 @@
         <translation>page {n} sur {total}</translation>
     </message>
     <message>
+        <source>Tables</source>
+        <translation>Tables</translation>
+    </message>
+    <message>
+        <source>Table {n}</source>
+        <translation>Table {n}</translation>
+    </message>
+    <message>
+        <source>Waiting for a table</source>
+        <translation>En attente d’une table</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>libre</translation>
+    </message>
+    <message>
         <source>Bracket</source>
         <translation>Tableau</translation>
+    </message>
+    <message>
+        <source>Where and when do I play?</source>
+        <translation>Où et quand est-ce que je joue&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Votre nom</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Chercher</translation>
+    </message>
+    <message>
+        <source>Playing now on table {n}</source>
+        <translation>En train de jouer sur la table {n}</translation>
+    </message>
+    <message>
+        <source>Next match: go to table {n}</source>
+        <translation>Prochain match&#xa0;: allez à la table {n}</translation>
+    </message>
+    <message>
+        <source>Next match: waiting for a table ({n} in the queue before it)</source>
+        <translation>Prochain match&#xa0;: en attente d’une table ({n} avant lui dans la file)</translation>
+    </message>
+    <message>
+        <source>Next match: when the earlier matches are over</source>
+        <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
+    </message>
+    <message>
+        <source>against {name}</source>
+        <translation>contre {name}</translation>
+    </message>
+    <message>
+        <source>Out: place {n}</source>
+        <translation>Éliminé&#xa0;: place {n}</translation>
+    </message>
+    <message>
+        <source>Champion</source>
+        <translation>Vainqueur du tournoi</translation>
+    </message>
+    <message>
+        <source>No player&apos;s name contains “{text}”.</source>
+        <translation>Aucun nom de joueur ne contient «&#xa0;{text}&#xa0;».</translation>
+    </message>
+    <message>
+        <source>The draw is not made yet.</source>
+        <translation>Le tirage n’est pas encore fait.</translation>
+    </message>
+    <message>
+        <source>No tournament is published on this board yet.</source>
+        <translation>Aucun tournoi n’est publié sur ce tableau pour l’instant.</translation>
     </message>
 </context>
 <context>
@@ -2077,6 +2145,26 @@
     <message>
         <source>The last decision is undone.</source>
         <translation>La dernière décision est défaite.</translation>
+    </message>
+    <message>
+        <source>The web page cannot start: {why}</source>
+        <translation>La page web ne peut pas démarrer&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Start the players&apos; web page [Ctrl+Shift+B]</source>
+        <translation>Lancer la page web des joueurs [Ctrl+Maj+B]</translation>
+    </message>
+    <message>
+        <source>The players&apos; web page is off.</source>
+        <translation>La page web des joueurs est arrêtée.</translation>
+    </message>
+    <message>
+        <source>Stop the web page [Ctrl+Shift+B]</source>
+        <translation>Arrêter la page web [Ctrl+Maj+B]</translation>
+    </message>
+    <message>
+        <source>Bracket and tables; where do I play:</source>
+        <translation>Tableau et tables&#xa0;; où est-ce que je joue&#xa0;:</translation>
     </message>
     <message>
         <source>Tables are listed as 1-8 or 1,2,5.</source>
@@ -2341,6 +2429,14 @@
     <message>
         <source>Waiting for a table, in the order tables will take them:</source>
         <translation>En attente d’une table, dans l’ordre où les tables les prendront&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Players&apos; web page</source>
+        <translation>Page web des joueurs</translation>
+    </message>
+    <message>
+        <source>Phones and TVs on the venue&apos;s network may connect</source>
+        <translation>Les téléphones et écrans du réseau de la salle peuvent s’y connecter</translation>
     </message>
 </context>
 <context>
