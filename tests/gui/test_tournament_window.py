@@ -339,3 +339,20 @@ def test_the_window_speaks_french_and_leaves_no_english_on_any_tab(desk: Desk, t
         desk.window.set_language("en")
         window.close()
     assert left == [], "\n".join(left)
+
+
+def test_a_result_typed_on_the_keyboard_alone(organizer: Organizer) -> None:
+    organizer.drawn(8, tables="1-4")
+    organizer.key("Ctrl+4")
+    table = organizer.widget("resultsTable")
+    assert QApplication.focusWidget() is table
+    QTest.keyClick(table, Qt.Key.Key_Down)  # the first match on a table
+    first = organizer.window.picked_match()
+    assert first is not None and first["status"] == "playing"
+    QTest.keyClick(table, Qt.Key.Key_W, Qt.KeyboardModifier.AltModifier)  # &Winner
+    winner = QApplication.focusWidget()
+    assert isinstance(winner, QComboBox)
+    QTest.keyClick(winner, Qt.Key.Key_Down)  # player B
+    organizer.key("Ctrl+Return")
+    done = next(m for m in organizer.window.shown["matches"] if m["id"] == first["id"])
+    assert done["winner"] == first["b"] and done["score"] == [0, 7]

@@ -120,7 +120,6 @@ class TournamentWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("tournamentWindow")
         self.resize(1280, 760)
-        apply_dark(self)
         self.model = TournamentModel(log or MemoryLog(), tournament_id, self)
         self.model.changed.connect(self.refresh)
         self.model.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
@@ -133,6 +132,8 @@ class TournamentWindow(QMainWindow):
         self.notice = QLabel(self)
         self.notice.setObjectName("tournamentNotice")
         self.notice.setWordWrap(True)
+        apply_dark(self.notice)  # the notices' colours are the desk's: light words on its dark strip
+        self.notice.setAutoFillBackground(True)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("tournamentTabs")
         layout.addWidget(self.tabs, 1)
@@ -173,8 +174,21 @@ class TournamentWindow(QMainWindow):
     def _go_to(self, index: int) -> Callable[[], None]:
         def go() -> None:
             self.tabs.setCurrentIndex(index)
+            self._focus_tab()
 
         return go
+
+    def _focus_tab(self) -> None:
+        """The keys go to the tab's main widget at once (its list, its first field, the bracket)."""
+        page = self.tabs.currentWidget()
+        target: QWidget = {
+            self.entries_page: self.entries_table,
+            self.draw_page: self.seed_edit if self.model.state is not None else self.name_edit,
+            self.bracket_page: self.bracket,
+            self.results_page: self.results_table,
+            self.queue_page: self.tables_edit,
+        }.get(page, page)
+        target.setFocus()
 
     def say(self, level: Notice, text: str) -> None:
         show_notice(self.notice, level, text)
@@ -604,8 +618,7 @@ class TournamentWindow(QMainWindow):
         if t is not None:
             self.name_edit.setText(t.name)
             self.set_options(t.options)
-        for widget in (self.format_box,):
-            widget.setEnabled(not created)
+        self.format_box.setEnabled(not created)
         self.create_button.setVisible(not created)
         self.plan_players.setEnabled(not (t is not None and t.entries))
         if t is not None and t.entries:
@@ -613,9 +626,11 @@ class TournamentWindow(QMainWindow):
             self.plan_players.setValue(max(2, len(t.entries)))
             self.plan_players.blockSignals(False)
         drawn = t is not None and t.draw_seed is not None
-        self.draw_box.setEnabled(created and not drawn)
+        self.seed_edit.setEnabled(created and not drawn)
+        self.draw_button.setEnabled(created and not drawn)
         if drawn:
             assert t is not None
+            self.seed_edit.setText(str(t.draw_seed))
             self.draw_seed_label.setText(
                 self.tr("Draw seed: {seed}. Anyone can check the draw with it.").format(seed=t.draw_seed)
             )
