@@ -145,3 +145,14 @@ def test_names_on_the_standings_sheet_are_text_never_markup(tmp_path: Path) -> N
     shown["entries"][0]["name"] = "<b>Ana</b> & <script>x</script>"
     html = standings_html(shown, {"places": [], "performance": {}, "status": "drawn"})
     assert "<script>" not in html and "&lt;b&gt;Ana&lt;/b&gt; &amp; &lt;script&gt;" in html
+
+
+def test_a_planted_link_is_replaced_never_written_through(window: TournamentWindow, tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me", encoding="utf-8")
+    path = tmp_path / "bracket.pdf"
+    path.symlink_to(victim)
+    assert window.export_bracket(path)
+    assert victim.read_text(encoding="utf-8") == "keep me"
+    assert not path.is_symlink() and path.read_bytes().startswith(b"%PDF-")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bracket.pdf", "victim.txt"]  # no temporary left

@@ -8,13 +8,14 @@ the core's HTML printed by QTextDocument, as the match sheets are.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMarginsF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, Qt
 from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QApplication
 from referee_desk.controller import qt_translate
@@ -22,6 +23,7 @@ from referee_desk.printing import sheet_document
 from referee_desk.tournament.bracket_view import MatchItem, build_scene
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
+from referee_app.log.newfile import new_file
 from referee_app.tournament.layout import BOX_H, BOX_W, COL_W, Layout
 from referee_app.tournament.paper import standings_html
 from referee_app.tournament.wording import CTX
@@ -47,8 +49,8 @@ def ensure_app() -> None:
         QApplication([])
 
 
-def _writer(path: Path, paper: str, landscape: bool, title: str, margin_mm: float = MARGIN_MM) -> QPdfWriter:
-    writer = QPdfWriter(str(path))
+def _writer(device: QBuffer, paper: str, landscape: bool, title: str, margin_mm: float = MARGIN_MM) -> QPdfWriter:
+    writer = QPdfWriter(device)
     writer.setPageSize(QPageSize(PAPER[paper]))
     orientation = QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
     writer.setPageOrientation(orientation)
@@ -94,15 +96,31 @@ def tiles(plan: Layout, scene_rect: QRectF, page_w: float, page_h: float) -> tup
     return scale, found
 
 
-def write_bracket_pdf(shown: Mapping[str, Any], path: Path, paper: str = "a3") -> int:
-    """The bracket of `shown` (spec §4's dict) as a PDF at `path`; returns the number of pages."""
+def _buffer() -> QBuffer:
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    return buffer
+
+
+def _finished(buffer: QBuffer) -> bytes:
+    """The PDF's bytes, once its writer is gone; Qt's writer reports no failure, so it is checked."""
+    data = bytes(buffer.data().data())
+    buffer.close()
+    if not data.startswith(b"%PDF-") or not data.rstrip().endswith(b"%%EOF"):
+        raise OSError(errno.EIO, "Qt's PDF writer did not finish the file")
+    return data
+
+
+def bracket_pdf(shown: Mapping[str, Any], paper: str = "a3") -> tuple[bytes, int]:
+    """The bracket of `shown` (spec §4's dict) as PDF bytes, made in memory, and its number of pages."""
     ensure_app()
     name = str(shown.get("name", ""))
     scene, plan = build_scene(shown, qt_translate, font_scale=FONT_SCALE)
-    writer = _writer(path, paper, landscape=True, title=name)
+    buffer = _buffer()
+    writer = _writer(buffer, paper, landscape=True, title=name)
     painter = QPainter()
     if not painter.begin(writer):
-        raise OSError(f"cannot write {path}")
+        raise OSError(errno.EIO, "Qt cannot paint the PDF")
     try:
         dpi = writer.resolution() / 72.0  # device pixels per point
         page = writer.pageLayout().paintRectPoints()
@@ -115,13 +133,10 @@ def write_bracket_pdf(shown: Mapping[str, Any], path: Path, paper: str = "a3") -
             if n > 1:
                 writer.newPage()
             painter.setFont(header)
+            band = QRectF(0, 0, page.width() * dpi, HEADER_PT * dpi)
+            painter.drawText(band, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
             painter.drawText(
-                QRectF(0, 0, page.width() * dpi, HEADER_PT * dpi),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                title,
-            )
-            painter.drawText(
-                QRectF(0, 0, page.width() * dpi, HEADER_PT * dpi),
+                band,
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                 qt_translate(CTX, PAGE_OF).format(n=n, total=len(parts)),
             )
@@ -132,12 +147,30 @@ def write_bracket_pdf(shown: Mapping[str, Any], path: Path, paper: str = "a3") -
             scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
     finally:
         painter.end()
-    return len(parts)
+    del writer  # the PDF's trailer is written when the writer goes
+    return _finished(buffer), len(parts)
+
+
+def standings_pdf(shown: Mapping[str, Any], standings: Mapping[str, Any], paper: str = "a4") -> bytes:
+    """The standings sheet, with each player's event performance, as PDF bytes."""
+    ensure_app()
+    buffer = _buffer()
+    # QTextDocument.print_ adds its own 2 cm margins
+    writer = _writer(buffer, paper, landscape=False, title=str(shown.get("name", "")), margin_mm=0)
+    sheet_document(standings_html(shown, standings, qt_translate)).print_(writer)
+    del writer
+    return _finished(buffer)
+
+
+def write_bracket_pdf(shown: Mapping[str, Any], path: Path, paper: str = "a3") -> int:
+    """The bracket as a PDF at `path`, whole or not at all (never through a planted name); its pages."""
+    data, pages = bracket_pdf(shown, paper)
+    with new_file(path) as pdf:
+        pdf.handle.write(data)
+    return pages
 
 
 def write_standings_pdf(shown: Mapping[str, Any], standings: Mapping[str, Any], path: Path, paper: str = "a4") -> None:
-    """The standings sheet, with each player's event performance, as a PDF at `path`."""
-    ensure_app()
-    # QTextDocument.print_ adds its own 2 cm margins
-    writer = _writer(path, paper, landscape=False, title=str(shown.get("name", "")), margin_mm=0)
-    sheet_document(standings_html(shown, standings, qt_translate)).print_(writer)
+    data = standings_pdf(shown, standings, paper)
+    with new_file(path) as pdf:
+        pdf.handle.write(data)

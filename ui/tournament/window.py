@@ -709,7 +709,7 @@ class TournamentWindow(QMainWindow):
             return False
         from referee_desk.tournament.paper import write_bracket_pdf  # deferred: printing is rare
 
-        return self._write(path, lambda temp: write_bracket_pdf(self.shown, temp, self.paper()))
+        return self._write(path, lambda target: write_bracket_pdf(self.shown, target, self.paper()))
 
     def export_standings(self, path: Path) -> bool:
         if self.model.state is None:
@@ -718,23 +718,18 @@ class TournamentWindow(QMainWindow):
         from referee_desk.tournament.paper import write_standings_pdf
 
         standings = self.model.standings()
-        return self._write(path, lambda temp: write_standings_pdf(self.shown, standings, temp, self.paper()))
+        return self._write(path, lambda target: write_standings_pdf(self.shown, standings, target, self.paper()))
 
     def paper(self) -> str:
         return str(self.paper_choice.currentData())
 
     def _write(self, path: Path, write: Callable[[Path], object]) -> bool:
-        """Write to a temporary name beside `path`, then rename: a failure leaves no half file."""
-        temp = path.with_name(f".{path.name}.part")
+        """Write the file (whole or not at all: the paper module writes beside it, then renames)."""
         try:
             if not path.parent.is_dir():
                 raise OSError(self.tr("the folder {folder} does not exist").format(folder=path.parent))
-            write(temp)
-            if not temp.exists() or temp.stat().st_size == 0:
-                raise OSError(self.tr("the PDF could not be written"))
-            temp.replace(path)
+            write(path)
         except OSError as exc:
-            temp.unlink(missing_ok=True)
             self.say(Notice.ERROR, self.tr("Nothing written to {file}: {why}").format(file=path.name, why=exc))
             return False
         self.say(Notice.INFO, self.tr("Written: {file}").format(file=path))

@@ -2107,10 +2107,6 @@
         <translation>le dossier {folder} n’existe pas</translation>
     </message>
     <message>
-        <source>the PDF could not be written</source>
-        <translation>le PDF n’a pas pu être écrit</translation>
-    </message>
-    <message>
         <source>Nothing written to {file}: {why}</source>
         <translation>Rien n’a été écrit dans {file}&#xa0;: {why}</translation>
     </message>
