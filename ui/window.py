@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from referee_desk.desk.clock_window import PlayersClock
     from referee_desk.desk.page import DeskPage
     from referee_desk.overlay.feeder import LiveOverlay
+    from referee_desk.tournament.window import TournamentWindow
     from referee_desk.venue.link import EventLinkController, LinkLight
 
     from referee_app.game.events import Event, MatchStarted
@@ -66,6 +67,7 @@ class DeskWindow(QMainWindow):
         self.overlay: LiveOverlay | None = None
         self.players_clock: PlayersClock | None = None
         self.event_link: EventLinkController | None = None
+        self.tournament_window: TournamentWindow | None = None
         self._build_start_page()
         self._build_menus()
         controller.state_changed.connect(self.show_state)
@@ -152,6 +154,10 @@ class DeskWindow(QMainWindow):
         self.act_next = self._action("actionNextMatch", "Ctrl+Shift+N", self.start_next_match)
         for act in (self.act_connect, self.act_disconnect, self.act_next):
             self.event_menu.addAction(act)
+        self.organizer_menu = bar.addMenu("")
+        self.organizer_menu.setObjectName("organizerMenu")
+        self.act_tournament = self._action("actionTournament", "Ctrl+Shift+T", self.open_tournament)
+        self.organizer_menu.addAction(self.act_tournament)
         self.language_menu = bar.addMenu("")
         self.language_actions = self._choices("language", dict(LANGUAGES), self.set_language)
         self.language_menu.addSeparator()
@@ -198,6 +204,8 @@ class DeskWindow(QMainWindow):
         self.decisions_menu.setTitle(self.tr("&Decisions"))
         self.language_menu.setTitle(self.tr("&Language"))
         self.event_menu.setTitle(self.tr("&Event"))
+        self.organizer_menu.setTitle(self.tr("&Organizer"))
+        self.act_tournament.setText(menu_text(self.tr("Tournament… [Ctrl+Shift+T]")))
         self.act_connect.setText(self.tr("Connect to the event…"))
         self.act_disconnect.setText(self.tr("Disconnect from the event"))
         self.act_next.setText(menu_text(self.tr("Start the next match on this table [Ctrl+Shift+N]")))
@@ -388,6 +396,17 @@ class DeskWindow(QMainWindow):
         self.dialog = dialog
         dialog.show()
 
+    # --- the tournament ---------------------------------------------------------------
+    def open_tournament(self) -> None:
+        """Organizer > Tournament: its own window, made on first use."""
+        if self.tournament_window is None:
+            from referee_desk.tournament.window import TournamentWindow  # deferred: not needed to referee
+
+            self.tournament_window = TournamentWindow()
+        self.tournament_window.show()
+        self.tournament_window.raise_()
+        self.tournament_window.activateWindow()
+
     # --- the live event ---------------------------------------------------------------
     def link(self) -> EventLinkController:
         """The desk's link to the event, made on first use (or when a remembered link resumes)."""
@@ -453,6 +472,8 @@ class DeskWindow(QMainWindow):
             self.event_link.stop()
         if self.overlay is not None:
             self.overlay.stop()  # the port is free for the next start at once
+        if self.tournament_window is not None:
+            self.tournament_window.close()
         if self.players_clock is not None:
             self.players_clock.close()  # a second top-level window would keep the app running
         super().closeEvent(event)

@@ -98,6 +98,7 @@ function render() {
   board.classList.remove("waiting");
   renderSeat("A");
   renderSeat("B");
+  set(document.getElementById("round"), view.round || ""); // the tournament's round, e.g. "Losers' round 3"
   set(document.getElementById("race"), say("race", { n: view.race_to }));
   set(document.getElementById("rules"), view.preset);
   set(document.getElementById("rack"), view.status === "finished" ? "" : say("rack", { n: view.rack }));

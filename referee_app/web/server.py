@@ -57,6 +57,8 @@ class Published:
     reading: dict[str, Any] | None
     read_at: float
     """`time.monotonic()` when the desk read its clock: a page that opens later counts from now."""
+    tournament_json: bytes = b"null"
+    """The board's tournament (`publish_tournament`), encoded once; `null` when there is none."""
 
     def clock(self) -> dict[str, Any] | None:
         """The shot clock as it stands at this moment (a running one has gone on since the reading)."""
@@ -87,6 +89,11 @@ class Feed:
     def publish(self, view: dict[str, Any]) -> None:
         """Hand over a new view (`live.snapshot`): a queue put, nothing else on the caller's thread."""
         self._inbox.put(("view", view))
+
+    def publish_tournament(self, tournament: dict[str, Any] | None) -> None:
+        """Hand over the tournament the board's pages draw (bracket, tables, queue, players' next
+        matches): spec §4's `show` dict with its layout and words, or None for no tournament."""
+        self._inbox.put(("tournament", tournament))
 
     def publish_clock(self, clock: dict[str, Any] | None) -> None:
         """Hand over the shot clock: `{"running", "remaining_s", "limit_s"}`, or None for no clock."""
@@ -119,16 +126,19 @@ class Feed:
                     break
             now = self._now
             view, view_json, reading, read_at = now.view, now.view_json, now.reading, now.read_at
+            tournament_json = now.tournament_json
             for item in items:
                 if item is _STOP:
                     return
                 kind, value = item
                 if kind == "view":
                     view, view_json = value, _encode(value)
+                elif kind == "tournament":
+                    tournament_json = _encode(value)
                 else:
                     reading, read_at = value
             with self._changed:
-                self._now = Published(now.serial + 1, view, view_json, reading, read_at)
+                self._now = Published(now.serial + 1, view, view_json, reading, read_at, tournament_json)
                 self._changed.notify_all()
 
 
@@ -146,6 +156,10 @@ def _load_assets(kind: str) -> dict[str, tuple[str, bytes]]:
             "/board": (HTML, board),
             "/board.js": (JS, (web / "board.js").read_bytes()),
             "/board.css": (CSS, (web / "board.css").read_bytes()),
+            "/bracket": (HTML, (web / "bracket.html").read_bytes()),
+            "/player": (HTML, (web / "player.html").read_bytes()),
+            "/tournament.js": (JS, (web / "tournament.js").read_bytes()),
+            "/tournament.css": (CSS, (web / "tournament.css").read_bytes()),
         }
     page = (web / "page.html").read_text(encoding="utf-8")
     routes = {f"/{name}": (HTML, page.replace("{page}", name).encode()) for name in PAGES}
@@ -244,6 +258,8 @@ class _Handler(BaseHTTPRequestHandler):
             lang = parse_qs(url.query).get("lang", ["en"])[0]
             lang = lang if LANG.fullmatch(lang) else "en"  # a page's own language code, nothing else
             self._send(200, "application/json; charset=utf-8", self.server.words_json(lang), body)
+        elif path == "/tournament.json" and self.server.kind == "board":
+            self._send(200, "application/json; charset=utf-8", feed.current().tournament_json, body)
         elif path == "/vmix.json" and self.server.kind == "overlay":
             now = feed.current()
             self._send(200, "application/json; charset=utf-8", _encode(vmix_fields(now.view, now.clock())), body)
@@ -285,6 +301,10 @@ class _Handler(BaseHTTPRequestHandler):
                         self.wfile.write(b"event: state\ndata: " + now.view_json + b"\n\n")
                     if sent is None or now.reading is not sent.reading:
                         self.wfile.write(b"event: clock\ndata: " + _encode(now.clock()) + b"\n\n")
+                    if self.server.kind == "board" and (
+                        sent is None or now.tournament_json is not sent.tournament_json
+                    ):
+                        self.wfile.write(b"event: tournament\ndata: " + now.tournament_json + b"\n\n")
                     sent = now
                 self.wfile.flush()
         except OSError:  # the browser went away (closed tab, network, timeout)

@@ -376,6 +376,21 @@
     </message>
 </context>
 <context>
+    <name>CorrectionDialog</name>
+    <message>
+        <source>Correct a result</source>
+        <translation>Corriger un résultat</translation>
+    </message>
+    <message>
+        <source>Matches it changes (marked): {ids}</source>
+        <translation>Matchs modifiés (en couleur)&#xa0;: {ids}</translation>
+    </message>
+    <message>
+        <source>Correct it</source>
+        <translation>Corriger</translation>
+    </message>
+</context>
+<context>
     <name>DecisionDialog</name>
     <message>
         <source>Penalty</source>
@@ -547,6 +562,14 @@
         <translation>&amp;Événement</translation>
     </message>
     <message>
+        <source>&amp;Organizer</source>
+        <translation>&amp;Organisation</translation>
+    </message>
+    <message>
+        <source>Tournament… [Ctrl+Shift+T]</source>
+        <translation>Tournoi… [Ctrl+Maj+T]</translation>
+    </message>
+    <message>
         <source>Connect to the event…</source>
         <translation>Se connecter à l’événement…</translation>
     </message>
@@ -695,6 +718,45 @@
     <message>
         <source>Also down: {balls}</source>
         <translation>Également empochées&#xa0;: {balls}</translation>
+    </message>
+</context>
+<context>
+    <name>EntryDialog</name>
+    <message>
+        <source>Entry: {name}</source>
+        <translation>Inscription&#xa0;: {name}</translation>
+    </message>
+    <message>
+        <source>drawn</source>
+        <translation>tiré au sort</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Fargo rating</source>
+        <translation>Classement Fargo</translation>
+    </message>
+    <message>
+        <source>Fargo ID</source>
+        <translation>Identifiant Fargo</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation>Club</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Tête de série</translation>
+    </message>
+    <message>
+        <source>The rating is a number, such as 612 (the Fargo ID goes below it).</source>
+        <translation>Le classement est un nombre, par exemple 612 (l’identifiant Fargo se saisit en dessous).</translation>
     </message>
 </context>
 <context>
@@ -1964,6 +2026,768 @@
     <message>
         <source>Written: {path}</source>
         <translation>Écrit&#xa0;: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>Tournament</name>
+    <message>
+        <source>Winners&apos; round {n}</source>
+        <translation>Tableau gagnants, tour {n}</translation>
+    </message>
+    <message>
+        <source>Losers&apos; round {n}</source>
+        <translation>Tableau perdants, tour {n}</translation>
+    </message>
+    <message>
+        <source>Losers&apos; final</source>
+        <translation>Finale du tableau perdants</translation>
+    </message>
+    <message>
+        <source>Hot seat</source>
+        <translation>Hot seat (finale du tableau gagnants)</translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation>Finale</translation>
+    </message>
+    <message>
+        <source>Second final</source>
+        <translation>Seconde finale</translation>
+    </message>
+    <message>
+        <source>Third-place match</source>
+        <translation>Match pour la 3e place</translation>
+    </message>
+    <message>
+        <source>Semi-final</source>
+        <translation>Demi-finale</translation>
+    </message>
+    <message>
+        <source>Quarter-final</source>
+        <translation>Quart de finale</translation>
+    </message>
+    <message>
+        <source>Last {n}</source>
+        <translation>{half}e de finale</translation>
+    </message>
+    <message>
+        <source>Group {g}, round {n}</source>
+        <translation>Poule {g}, tour {n}</translation>
+    </message>
+    <message>
+        <source>Group {g}, winners&apos; round {n}</source>
+        <translation>Poule {g}, tableau gagnants, tour {n}</translation>
+    </message>
+    <message>
+        <source>Group {g}, losers&apos; round {n}</source>
+        <translation>Poule {g}, tableau perdants, tour {n}</translation>
+    </message>
+    <message>
+        <source>Winners&apos; side</source>
+        <translation>Tableau gagnants</translation>
+    </message>
+    <message>
+        <source>Losers&apos; side</source>
+        <translation>Tableau perdants</translation>
+    </message>
+    <message>
+        <source>Finals</source>
+        <translation>Finales</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>Poules</translation>
+    </message>
+    <message>
+        <source>table {n}</source>
+        <translation>table {n}</translation>
+    </message>
+    <message>
+        <source>race to {n}</source>
+        <translation>en {n} manches</translation>
+    </message>
+    <message>
+        <source>knockout</source>
+        <translation>phase finale</translation>
+    </message>
+    <message>
+        <source>Group {g}</source>
+        <translation>Poule {g}</translation>
+    </message>
+    <message>
+        <source>bye</source>
+        <translation>exempt</translation>
+    </message>
+    <message>
+        <source>walkover</source>
+        <translation>forfait</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>en attente</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>prêt</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>en cours</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
+        <source>entries open</source>
+        <translation>inscriptions ouvertes</translation>
+    </message>
+    <message>
+        <source>drawn</source>
+        <translation>tiré au sort</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
+        <source>Seed {n}</source>
+        <translation>Tête de série {n}</translation>
+    </message>
+    <message>
+        <source>Winner of {id}</source>
+        <translation>Vainqueur {id}</translation>
+    </message>
+    <message>
+        <source>Loser of {id}</source>
+        <translation>Perdant {id}</translation>
+    </message>
+    <message>
+        <source>Group {g} #{k}</source>
+        <translation>Poule {g}, {k}e</translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation>Classement</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Place</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Joueur</translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation>Club</translation>
+    </message>
+    <message>
+        <source>Fargo rating</source>
+        <translation>Classement Fargo</translation>
+    </message>
+    <message>
+        <source>Event performance</source>
+        <translation>Performance sur le tournoi</translation>
+    </message>
+    <message>
+        <source>Matches won-lost</source>
+        <translation>Matchs gagnés-perdus</translation>
+    </message>
+    <message>
+        <source>Racks won-lost</source>
+        <translation>Manches gagnées-perdues</translation>
+    </message>
+    <message>
+        <source>still in</source>
+        <translation>en lice</translation>
+    </message>
+    <message>
+        <source>Draw seed {seed}</source>
+        <translation>Graine du tirage {seed}</translation>
+    </message>
+    <message>
+        <source>Event performance: the Fargo rating at which the racks expected against the rated opponents met equal the racks won (a walkover counts no rack).</source>
+        <translation>Performance sur le tournoi&#xa0;: le classement Fargo auquel les manches attendues contre les adversaires classés rencontrés égalent les manches gagnées (un forfait ne compte aucune manche).</translation>
+    </message>
+    <message>
+        <source>page {n} of {total}</source>
+        <translation>page {n} sur {total}</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tables</translation>
+    </message>
+    <message>
+        <source>Table {n}</source>
+        <translation>Table {n}</translation>
+    </message>
+    <message>
+        <source>Waiting for a table</source>
+        <translation>En attente d’une table</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>libre</translation>
+    </message>
+    <message>
+        <source>Bracket</source>
+        <translation>Tableau</translation>
+    </message>
+    <message>
+        <source>Where and when do I play?</source>
+        <translation>Où et quand est-ce que je joue&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Votre nom</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Chercher</translation>
+    </message>
+    <message>
+        <source>Playing now on table {n}</source>
+        <translation>En train de jouer sur la table {n}</translation>
+    </message>
+    <message>
+        <source>Next match: go to table {n}</source>
+        <translation>Prochain match&#xa0;: allez à la table {n}</translation>
+    </message>
+    <message>
+        <source>Next match: waiting for a table ({n} in the queue before it)</source>
+        <translation>Prochain match&#xa0;: en attente d’une table ({n} avant lui dans la file)</translation>
+    </message>
+    <message>
+        <source>Next match: when the earlier matches are over</source>
+        <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
+    </message>
+    <message>
+        <source>against {name}</source>
+        <translation>contre {name}</translation>
+    </message>
+    <message>
+        <source>Out: place {n}</source>
+        <translation>Éliminé&#xa0;: place {n}</translation>
+    </message>
+    <message>
+        <source>Champion</source>
+        <translation>Vainqueur du tournoi</translation>
+    </message>
+    <message>
+        <source>No player&apos;s name contains “{text}”.</source>
+        <translation>Aucun nom de joueur ne contient «&#xa0;{text}&#xa0;».</translation>
+    </message>
+    <message>
+        <source>The draw is not made yet.</source>
+        <translation>Le tirage n’est pas encore fait.</translation>
+    </message>
+    <message>
+        <source>No tournament is published on this board yet.</source>
+        <translation>Aucun tournoi n’est publié sur ce tableau pour l’instant.</translation>
+    </message>
+</context>
+<context>
+    <name>TournamentWindow</name>
+    <message>
+        <source>Import the entry list</source>
+        <translation>Importer la liste des inscrits</translation>
+    </message>
+    <message>
+        <source>Entry lists (*.csv *.txt)</source>
+        <translation>Listes d’inscrits (*.csv *.txt)</translation>
+    </message>
+    <message>
+        <source>Create the tournament first (Draw tab).</source>
+        <translation>Créez d’abord le tournoi (onglet Tirage).</translation>
+    </message>
+    <message>
+        <source>Cannot read {file}: {why}</source>
+        <translation>Impossible de lire {file}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Nothing imported: {problems}</source>
+        <translation>Rien n’a été importé&#xa0;: {problems}</translation>
+    </message>
+    <message>
+        <source>Nothing imported: {file} lists no player.</source>
+        <translation>Rien n’a été importé&#xa0;: {file} ne contient aucun joueur.</translation>
+    </message>
+    <message>
+        <source>{n} players imported from {file}.</source>
+        <translation>{n} joueurs importés depuis {file}.</translation>
+    </message>
+    <message>
+        <source>Pick a player in the list first.</source>
+        <translation>Choisissez d’abord un joueur dans la liste.</translation>
+    </message>
+    <message>
+        <source>{name} is checked in.</source>
+        <translation>{name} est pointé.</translation>
+    </message>
+    <message>
+        <source>{name} is withdrawn.</source>
+        <translation>{name} est retiré du tournoi.</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation>retiré</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>{n} players, {k} checked in</source>
+        <translation>{n} joueurs, {k} pointés</translation>
+    </message>
+    <message>
+        <source>Double elimination</source>
+        <translation>Double élimination</translation>
+    </message>
+    <message>
+        <source>Single elimination</source>
+        <translation>Élimination directe</translation>
+    </message>
+    <message>
+        <source>Groups, then a knockout</source>
+        <translation>Poules, puis phase finale</translation>
+    </message>
+    <message>
+        <source>True second final (the losers&apos; champion must win twice)</source>
+        <translation>Seconde finale possible (le vainqueur du tableau perdants doit gagner deux fois)</translation>
+    </message>
+    <message>
+        <source>One final</source>
+        <translation>Une seule finale</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <source>when {n} remain</source>
+        <translation>à {n} joueurs restants</translation>
+    </message>
+    <message>
+        <source>Round robin</source>
+        <translation>Toutes rondes</translation>
+    </message>
+    <message>
+        <source>Double elimination (two wins in, two losses out)</source>
+        <translation>Double élimination (qualifié à deux victoires, éliminé à deux défaites)</translation>
+    </message>
+    <message>
+        <source>WPA rules</source>
+        <translation>Règles WPA</translation>
+    </message>
+    <message>
+        <source>FFB rules</source>
+        <translation>Règles FFB</translation>
+    </message>
+    <message>
+        <source>FFB national format: pools of 4, the top 2 to a double knockout, then single elimination from the quarter-finals.</source>
+        <translation>Formule nationale FFB&#xa0;: poules de 4, les 2 premiers en double KO, puis élimination directe à partir des quarts de finale.</translation>
+    </message>
+    <message>
+        <source>WPA world format: double-elimination groups of 8 (two wins in, two losses out), then single elimination.</source>
+        <translation>Formule mondiale WPA&#xa0;: poules de 8 en double élimination (qualifié à deux victoires, éliminé à deux défaites), puis élimination directe.</translation>
+    </message>
+    <message>
+        <source>No plan: {why}</source>
+        <translation>Pas de prévision&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>{players} players: {n} matches; the longest chain a player can face: {chain} matches.</source>
+        <translation>{players} joueurs&#xa0;: {n} matchs&#xa0;; le plus long parcours d’un joueur&#xa0;: {chain} matchs.</translation>
+    </message>
+    <message>
+        <source>One more if the second final is played.</source>
+        <translation>Un de plus si la seconde finale est jouée.</translation>
+    </message>
+    <message>
+        <source>This tournament is already created.</source>
+        <translation>Ce tournoi est déjà créé.</translation>
+    </message>
+    <message>
+        <source>Give the tournament a name first.</source>
+        <translation>Donnez d’abord un nom au tournoi.</translation>
+    </message>
+    <message>
+        <source>{name} is created: import the entry list (Ctrl+I).</source>
+        <translation>{name} est créé&#xa0;: importez la liste des inscrits (Ctrl+I).</translation>
+    </message>
+    <message>
+        <source>The draw seed is a whole number (or nothing, for a random one).</source>
+        <translation>La graine du tirage est un nombre entier (ou rien, pour un tirage au hasard).</translation>
+    </message>
+    <message>
+        <source>Drawn with seed {seed}.</source>
+        <translation>Tirage fait avec la graine {seed}.</translation>
+    </message>
+    <message>
+        <source>Draw seed: {seed}. Anyone can check the draw with it.</source>
+        <translation>Graine du tirage&#xa0;: {seed}. Chacun peut vérifier le tirage avec elle.</translation>
+    </message>
+    <message>
+        <source>No match or player {text!r} in the bracket.</source>
+        <translation>Aucun match ni joueur {text!r} dans le tableau.</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>The bracket as PDF</source>
+        <translation>Le tableau en PDF</translation>
+    </message>
+    <message>
+        <source>bracket.pdf</source>
+        <translation>tableau.pdf</translation>
+    </message>
+    <message>
+        <source>The standings as PDF</source>
+        <translation>Le classement en PDF</translation>
+    </message>
+    <message>
+        <source>standings.pdf</source>
+        <translation>classement.pdf</translation>
+    </message>
+    <message>
+        <source>Nothing to print before the draw.</source>
+        <translation>Rien à imprimer avant le tirage.</translation>
+    </message>
+    <message>
+        <source>the folder {folder} does not exist</source>
+        <translation>le dossier {folder} n’existe pas</translation>
+    </message>
+    <message>
+        <source>Nothing written to {file}: {why}</source>
+        <translation>Rien n’a été écrit dans {file}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Written: {file}</source>
+        <translation>Écrit&#xa0;: {file}</translation>
+    </message>
+    <message>
+        <source>Pick a match in the list first.</source>
+        <translation>Choisissez d’abord un match dans la liste.</translation>
+    </message>
+    <message>
+        <source>{id}: {winner} wins {a}-{b}.</source>
+        <translation>{id}&#xa0;: {winner} gagne {a}-{b}.</translation>
+    </message>
+    <message>
+        <source>{id}: {winner} wins by walkover ({absent} does not play).</source>
+        <translation>{id}&#xa0;: {winner} gagne par forfait ({absent} ne joue pas).</translation>
+    </message>
+    <message>
+        <source>{id} becomes: {winner} wins {a}-{b}.</source>
+        <translation>{id} devient&#xa0;: {winner} gagne {a}-{b}.</translation>
+    </message>
+    <message>
+        <source>Corrected.</source>
+        <translation>Corrigé.</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>Rien à défaire.</translation>
+    </message>
+    <message>
+        <source>The last decision is undone.</source>
+        <translation>La dernière décision est défaite.</translation>
+    </message>
+    <message>
+        <source>The web page cannot start: {why}</source>
+        <translation>La page web ne peut pas démarrer&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Start the players&apos; web page [Ctrl+Shift+B]</source>
+        <translation>Lancer la page web des joueurs [Ctrl+Maj+B]</translation>
+    </message>
+    <message>
+        <source>The players&apos; web page is off.</source>
+        <translation>La page web des joueurs est arrêtée.</translation>
+    </message>
+    <message>
+        <source>Stop the web page [Ctrl+Shift+B]</source>
+        <translation>Arrêter la page web [Ctrl+Maj+B]</translation>
+    </message>
+    <message>
+        <source>Bracket and tables; where do I play:</source>
+        <translation>Tableau et tables&#xa0;; où est-ce que je joue&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Tables are listed as 1-8 or 1,2,5.</source>
+        <translation>Les tables s’écrivent 1-8 ou 1,2,5.</translation>
+    </message>
+    <message>
+        <source>{n} tables.</source>
+        <translation>{n} tables.</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>libre</translation>
+    </message>
+    <message>
+        <source>Tournament</source>
+        <translation>Tournoi</translation>
+    </message>
+    <message>
+        <source>&amp;1 Entries</source>
+        <translation>&amp;1 Inscrits</translation>
+    </message>
+    <message>
+        <source>&amp;2 Draw</source>
+        <translation>&amp;2 Tirage</translation>
+    </message>
+    <message>
+        <source>&amp;3 Bracket</source>
+        <translation>&amp;3 Tableau</translation>
+    </message>
+    <message>
+        <source>&amp;4 Results</source>
+        <translation>&amp;4 Résultats</translation>
+    </message>
+    <message>
+        <source>&amp;5 Tables and queue</source>
+        <translation>&amp;5 Tables et file d’attente</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Tête de série</translation>
+    </message>
+    <message>
+        <source>Fargo rating</source>
+        <translation>Classement Fargo</translation>
+    </message>
+    <message>
+        <source>Fargo ID</source>
+        <translation>Identifiant Fargo</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation>Club</translation>
+    </message>
+    <message>
+        <source>Checked in</source>
+        <translation>Pointé</translation>
+    </message>
+    <message>
+        <source>The entry list: a CSV file with a header line naming name, rating, fargo_id, licence, club, seed.</source>
+        <translation>La liste des inscrits&#xa0;: un fichier CSV dont la ligne d’en-tête nomme name, rating, fargo_id, licence, club, seed.</translation>
+    </message>
+    <message>
+        <source>Import entries… [Ctrl+I]</source>
+        <translation>Importer les inscrits… [Ctrl+I]</translation>
+    </message>
+    <message>
+        <source>Edit… [Ctrl+E]</source>
+        <translation>Modifier… [Ctrl+E]</translation>
+    </message>
+    <message>
+        <source>Check in [Ctrl+K]</source>
+        <translation>Pointer [Ctrl+K]</translation>
+    </message>
+    <message>
+        <source>Withdraw [Ctrl+Shift+X]</source>
+        <translation>Retirer [Ctrl+Maj+X]</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Formule</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>&amp;Nom</translation>
+    </message>
+    <message>
+        <source>&amp;Format</source>
+        <translation>&amp;Formule</translation>
+    </message>
+    <message>
+        <source>&amp;Race</source>
+        <translation>&amp;Manches gagnantes</translation>
+    </message>
+    <message>
+        <source>Race on the &amp;losers&apos; side (0: the same)</source>
+        <translation>Manches au tableau &amp;perdants (0&#xa0;: les mêmes)</translation>
+    </message>
+    <message>
+        <source>Race of the final (0: the same)</source>
+        <translation>Manches de la finale (0&#xa0;: les mêmes)</translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation>Finale</translation>
+    </message>
+    <message>
+        <source>Third-place match</source>
+        <translation>Match pour la 3e place</translation>
+    </message>
+    <message>
+        <source>&amp;Groups</source>
+        <translation>&amp;Poules</translation>
+    </message>
+    <message>
+        <source>Qualifiers per group</source>
+        <translation>Qualifiés par poule</translation>
+    </message>
+    <message>
+        <source>Groups played as</source>
+        <translation>Poules jouées en</translation>
+    </message>
+    <message>
+        <source>Then</source>
+        <translation>Puis</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>FFB national format</source>
+        <translation>Formule nationale FFB</translation>
+    </message>
+    <message>
+        <source>WPA world format</source>
+        <translation>Formule mondiale WPA</translation>
+    </message>
+    <message>
+        <source>Create the tournament [Ctrl+Shift+N]</source>
+        <translation>Créer le tournoi [Ctrl+Maj+N]</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Prévision</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Tirage</translation>
+    </message>
+    <message>
+        <source>Draw &amp;seed</source>
+        <translation>&amp;Graine du tirage</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>au hasard</translation>
+    </message>
+    <message>
+        <source>Make the draw [Ctrl+Shift+D]</source>
+        <translation>Faire le tirage [Ctrl+Maj+D]</translation>
+    </message>
+    <message>
+        <source>Zoom in [Ctrl++]</source>
+        <translation>Agrandir [Ctrl++]</translation>
+    </message>
+    <message>
+        <source>Zoom out [Ctrl+-]</source>
+        <translation>Réduire [Ctrl+-]</translation>
+    </message>
+    <message>
+        <source>Whole bracket [Ctrl+0]</source>
+        <translation>Tout le tableau [Ctrl+0]</translation>
+    </message>
+    <message>
+        <source>Find a player or a match</source>
+        <translation>Chercher un joueur ou un match</translation>
+    </message>
+    <message>
+        <source>Bracket as PDF… [Ctrl+P]</source>
+        <translation>Tableau en PDF… [Ctrl+P]</translation>
+    </message>
+    <message>
+        <source>Standings as PDF… [Ctrl+Shift+P]</source>
+        <translation>Classement en PDF… [Ctrl+Maj+P]</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Match</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Tour</translation>
+    </message>
+    <message>
+        <source>Player A</source>
+        <translation>Joueur A</translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation>Joueur B</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>&amp;Winner</source>
+        <translation>&amp;Vainqueur</translation>
+    </message>
+    <message>
+        <source>Score (A, B)</source>
+        <translation>Score (A, B)</translation>
+    </message>
+    <message>
+        <source>Record the result [Ctrl+Enter]</source>
+        <translation>Enregistrer le résultat [Ctrl+Entrée]</translation>
+    </message>
+    <message>
+        <source>Walkover to the winner [Ctrl+Shift+W]</source>
+        <translation>Victoire par forfait [Ctrl+Maj+W]</translation>
+    </message>
+    <message>
+        <source>Correct… [Ctrl+Shift+R]</source>
+        <translation>Corriger… [Ctrl+Maj+R]</translation>
+    </message>
+    <message>
+        <source>Undo the last decision [Ctrl+Z]</source>
+        <translation>Défaire la dernière décision [Ctrl+Z]</translation>
+    </message>
+    <message>
+        <source>The venue&apos;s &amp;tables</source>
+        <translation>&amp;Tables de la salle</translation>
+    </message>
+    <message>
+        <source>1-8 or 1,2,5</source>
+        <translation>1-8 ou 1,2,5</translation>
+    </message>
+    <message>
+        <source>Set the tables [Ctrl+T]</source>
+        <translation>Fixer les tables [Ctrl+T]</translation>
+    </message>
+    <message>
+        <source>Waiting for a table, in the order tables will take them:</source>
+        <translation>En attente d’une table, dans l’ordre où les tables les prendront&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Players&apos; web page</source>
+        <translation>Page web des joueurs</translation>
+    </message>
+    <message>
+        <source>Phones and TVs on the venue&apos;s network may connect</source>
+        <translation>Les téléphones et écrans du réseau de la salle peuvent s’y connecter</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,61 @@
+"""What the board's web pages get of the tournament: spec §4's dict, the places, the drawing plan,
+and the words, in each language the pages offer (the words come from the catalogue, so the
+pages carry none of their own but the few a page needs before any data).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate
+from referee_app.tournament import wording
+from referee_app.tournament.layout import layout
+
+WORDS = {
+    "tables": QT_TRANSLATE_NOOP("Tournament", "Tables"),
+    "table_title": QT_TRANSLATE_NOOP("Tournament", "Table {n}"),
+    "queue": QT_TRANSLATE_NOOP("Tournament", "Waiting for a table"),
+    "free": QT_TRANSLATE_NOOP("Tournament", "free"),
+    "bracket": QT_TRANSLATE_NOOP("Tournament", "Bracket"),
+    "find": QT_TRANSLATE_NOOP("Tournament", "Where and when do I play?"),
+    "your_name": QT_TRANSLATE_NOOP("Tournament", "Your name"),
+    "search": QT_TRANSLATE_NOOP("Tournament", "Search"),
+    "playing_now": QT_TRANSLATE_NOOP("Tournament", "Playing now on table {n}"),
+    "next_table": QT_TRANSLATE_NOOP("Tournament", "Next match: go to table {n}"),
+    "next_queue": QT_TRANSLATE_NOOP("Tournament", "Next match: waiting for a table ({n} in the queue before it)"),
+    "next_waiting": QT_TRANSLATE_NOOP("Tournament", "Next match: when the earlier matches are over"),
+    "against": QT_TRANSLATE_NOOP("Tournament", "against {name}"),
+    "out": QT_TRANSLATE_NOOP("Tournament", "Out: place {n}"),
+    "champion": QT_TRANSLATE_NOOP("Tournament", "Champion"),
+    "no_player": QT_TRANSLATE_NOOP("Tournament", "No player's name contains “{text}”."),
+    "not_drawn": QT_TRANSLATE_NOOP("Tournament", "The draw is not made yet."),
+    "no_tournament": QT_TRANSLATE_NOOP("Tournament", "No tournament is published on this board yet."),
+    "winner_of": wording.FROM_WINNER,
+    "loser_of": wording.FROM_LOSER,
+    "seed": wording.FROM_SEED,
+    "group_rank": wording.FROM_GROUP,
+    "group": wording.GROUP_N,
+    "table": wording.TABLE_N,
+    "race": wording.RACE_TO,
+    "W": wording.WINNERS_SIDE,
+    "L": wording.LOSERS_SIDE,
+    "F": wording.FINALS,
+    "knockout": wording.KNOCKOUT,
+    **{f"status_{key}": text for key, text in wording.STATUS.items()},
+}
+
+
+def board_view(
+    shown: Mapping[str, Any], standings: Mapping[str, Any], languages: Mapping[str, Translate]
+) -> dict[str, Any]:
+    """The tournament for `Feed.publish_tournament`: `languages` maps a code ("en", "fr") to its `tr`."""
+    matches = list(shown.get("matches", []))
+    return {
+        "show": dict(shown),
+        "places": {name: p["place"] for p in standings.get("places", []) for name in p["names"]},
+        "layout": layout(matches).to_dict(),
+        "hot_seat": wording.hot_seat(matches),
+        "names": {lang: wording.round_names(matches, tr) for lang, tr in languages.items()},
+        "words": {lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} for lang, tr in languages.items()},
+    }

@@ -1,0 +1,146 @@
+"""The tournament's words for people: round names ("Losers' round 3", "Hot seat") and statuses.
+
+Read from `show --json`'s dict (spec §4) only, so the window, the paper, the board's page and
+the desk's overlay all say the same. English here; `tr(context, text)` gives the user's
+language (the GUI passes Qt's translate, headless code the identity).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+
+CTX = "Tournament"
+
+WINNERS_ROUND = QT_TRANSLATE_NOOP("Tournament", "Winners' round {n}")
+LOSERS_ROUND = QT_TRANSLATE_NOOP("Tournament", "Losers' round {n}")
+LOSERS_FINAL = QT_TRANSLATE_NOOP("Tournament", "Losers' final")
+HOT_SEAT = QT_TRANSLATE_NOOP("Tournament", "Hot seat")
+FINAL = QT_TRANSLATE_NOOP("Tournament", "Final")
+SECOND_FINAL = QT_TRANSLATE_NOOP("Tournament", "Second final")
+THIRD_PLACE = QT_TRANSLATE_NOOP("Tournament", "Third-place match")
+SEMI_FINAL = QT_TRANSLATE_NOOP("Tournament", "Semi-final")
+QUARTER_FINAL = QT_TRANSLATE_NOOP("Tournament", "Quarter-final")
+LAST_N = QT_TRANSLATE_NOOP("Tournament", "Last {n}")
+"""`{half}` is there too, for the languages that say "1/8 final" rather than "last 16"."""
+GROUP_ROUND = QT_TRANSLATE_NOOP("Tournament", "Group {g}, round {n}")
+GROUP_WINNERS = QT_TRANSLATE_NOOP("Tournament", "Group {g}, winners' round {n}")
+GROUP_LOSERS = QT_TRANSLATE_NOOP("Tournament", "Group {g}, losers' round {n}")
+WINNERS_SIDE = QT_TRANSLATE_NOOP("Tournament", "Winners' side")
+LOSERS_SIDE = QT_TRANSLATE_NOOP("Tournament", "Losers' side")
+FINALS = QT_TRANSLATE_NOOP("Tournament", "Finals")
+GROUPS = QT_TRANSLATE_NOOP("Tournament", "Groups")
+TABLE_N = QT_TRANSLATE_NOOP("Tournament", "table {n}")
+RACE_TO = QT_TRANSLATE_NOOP("Tournament", "race to {n}")
+KNOCKOUT = QT_TRANSLATE_NOOP("Tournament", "knockout")
+GROUP_N = QT_TRANSLATE_NOOP("Tournament", "Group {g}")
+BYE = QT_TRANSLATE_NOOP("Tournament", "bye")
+WALKOVER = QT_TRANSLATE_NOOP("Tournament", "walkover")
+
+STATUS = {
+    "waiting": QT_TRANSLATE_NOOP("Tournament", "waiting"),
+    "ready": QT_TRANSLATE_NOOP("Tournament", "ready"),
+    "playing": QT_TRANSLATE_NOOP("Tournament", "playing"),
+    "done": QT_TRANSLATE_NOOP("Tournament", "done"),
+    "bye": BYE,
+    "forfeit": WALKOVER,
+    "entries": QT_TRANSLATE_NOOP("Tournament", "entries open"),
+    "drawn": QT_TRANSLATE_NOOP("Tournament", "drawn"),
+    "finished": QT_TRANSLATE_NOOP("Tournament", "finished"),
+}
+
+
+def hot_seat(matches: Iterable[Mapping[str, Any]]) -> str | None:
+    """The winners' side final of a double elimination, whose winner waits for the losers' champion."""
+    final = next((m for m in matches if m["id"] == "F1"), None)
+    if final is None or not str(final["from_b"]).startswith("winner L"):
+        return None
+    source = str(final["from_a"])
+    return source.removeprefix("winner ") if source.startswith("winner W") else None
+
+
+def round_names(matches: list[Mapping[str, Any]], tr: Translate = english) -> dict[str, str]:
+    """Each match's round as people say it, by match id."""
+
+    def t(text: str) -> str:
+        return tr(CTX, text)
+
+    hot = hot_seat(matches)
+    # A winners' round that drops no loser to the losers' side is single elimination.
+    rounds: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
+    for m in matches:
+        if m["side"] == "W":
+            rounds.setdefault((m["stage"], m["round"]), []).append(m)
+    knockout = {
+        key
+        for key, ms in rounds.items()
+        if not any(str(m["loser_to"] or "").startswith("L") or str(m["from_a"]).startswith("loser") for m in ms)
+    }
+    last_losers = {
+        m["stage"]: m["round"] for m in matches if m["side"] == "L" and str(m["winner_to"] or "").startswith("F")
+    }
+    names: dict[str, str] = {}
+    for m in matches:
+        mid, side, n = str(m["id"]), m["side"], m["round"]
+        if side == "F":
+            names[mid] = t(SECOND_FINAL) if mid == "F2" else t(FINAL)
+        elif side == "P":
+            names[mid] = t(THIRD_PLACE)
+        elif side == "G":
+            g = mid[1:].split("-", 1)[0]
+            if "-W" in mid:
+                names[mid] = t(GROUP_WINNERS).format(g=g, n=n)
+            elif "-L" in mid:
+                names[mid] = t(GROUP_LOSERS).format(g=g, n=n)
+            else:
+                names[mid] = t(GROUP_ROUND).format(g=g, n=n)
+        elif side == "L":
+            final = last_losers.get(m["stage"]) == n
+            names[mid] = t(LOSERS_FINAL) if final else t(LOSERS_ROUND).format(n=n)
+        elif mid == hot:
+            names[mid] = t(HOT_SEAT)
+        elif (m["stage"], n) in knockout:
+            names[mid] = _knockout_round(len(rounds[(m["stage"], n)]), t)
+        else:
+            names[mid] = t(WINNERS_ROUND).format(n=n)
+    return names
+
+
+def _knockout_round(matches: int, t: Any) -> str:
+    if matches <= 2:
+        return str(t(SEMI_FINAL))
+    if matches == 4:
+        return str(t(QUARTER_FINAL))
+    return str(t(LAST_N).format(n=2 * matches, half=matches))
+
+
+def status_word(status: str, tr: Translate = english) -> str:
+    return tr(CTX, STATUS.get(status, status))
+
+
+def side_title(side: str, tr: Translate = english) -> str:
+    """The heading of a part of the bracket."""
+    return tr(CTX, {"W": WINNERS_SIDE, "L": LOSERS_SIDE, "F": FINALS, "P": FINALS, "G": GROUPS}[side])
+
+
+FROM_SEED = QT_TRANSLATE_NOOP("Tournament", "Seed {n}")
+FROM_WINNER = QT_TRANSLATE_NOOP("Tournament", "Winner of {id}")
+FROM_LOSER = QT_TRANSLATE_NOOP("Tournament", "Loser of {id}")
+FROM_GROUP = QT_TRANSLATE_NOOP("Tournament", "Group {g} #{k}")
+
+
+def source_text(source: str, tr: Translate = english) -> str:
+    """`from_a`/`from_b` (spec §4: "seed 3", "winner W1-2", "group 2 #1") as people read it."""
+    kind, _, rest = source.partition(" ")
+    if kind == "seed":
+        return tr(CTX, FROM_SEED).format(n=rest)
+    if kind == "winner":
+        return tr(CTX, FROM_WINNER).format(id=rest)
+    if kind == "loser":
+        return tr(CTX, FROM_LOSER).format(id=rest)
+    if kind == "group":
+        g, _, k = rest.partition(" #")
+        return tr(CTX, FROM_GROUP).format(g=g, k=k)
+    return source

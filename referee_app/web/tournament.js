@@ -1,0 +1,261 @@
+// The tournament on the board's site: the bracket with the tables and the queue (/bracket), and
+// "where and when do I play" (/player?name=...). Read-only. Every word comes with the data (from the
+// app's catalogue); names are untrusted and only ever go in with textContent, never as markup.
+"use strict";
+
+const query = new URLSearchParams(location.search);
+const wanted = (query.get("lang") || navigator.language || "en").slice(0, 2).toLowerCase();
+const BEFORE_DATA = wanted === "fr"
+  ? { none: "Aucun tournoi n’est publié sur ce tableau pour l’instant.", reconnecting: "reconnexion…" }
+  : { none: "No tournament is published on this board yet.", reconnecting: "reconnecting…" };
+let data = null;
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+function lang() {
+  return data && data.words[wanted] ? wanted : "en";
+}
+
+function word(key, values) {
+  let text = (data.words[lang()] || {})[key] || key;
+  for (const [name, value] of Object.entries(values || {})) text = text.split(`{${name}}`).join(String(value));
+  return text;
+}
+
+function roundName(id) {
+  return (data.names[lang()] || {})[id] || id;
+}
+
+function sourceText(source) {
+  // spec §4 from_a/from_b: "seed 3", "winner W1-2", "loser W2-1", "group 2 #1"
+  const [kind, rest] = [source.split(" ")[0], source.split(" ").slice(1).join(" ")];
+  if (kind === "seed") return word("seed", { n: rest });
+  if (kind === "winner") return word("winner_of", { id: rest });
+  if (kind === "loser") return word("loser_of", { id: rest });
+  if (kind === "group") {
+    const [g, k] = rest.split(" #");
+    return word("group_rank", { g, k });
+  }
+  return source;
+}
+
+function matchLabel(m) {
+  const parts = [m.id, roundName(m.id)];
+  if (m.table !== null) parts.push(word("table", { n: m.table }));
+  parts.push(word("race", { n: m.race }));
+  if (m.status === "bye" || m.status === "forfeit") parts.push(word(`status_${m.status}`));
+  return parts.join(" · ");
+}
+
+function players(m) {
+  return `${m.a || sourceText(m.from_a)} – ${m.b || sourceText(m.from_b)}`;
+}
+
+// --- the bracket page ------------------------------------------------------------------------
+
+function renderNow(show) {
+  const playing = new Map(show.matches.filter((m) => m.status === "playing").map((m) => [m.table, m]));
+  const tables = document.getElementById("tables");
+  tables.replaceChildren(...show.tables.map((number) => {
+    const m = playing.get(number);
+    const card = el("div", "tablecard" + (m ? "" : " free"));
+    card.dataset.table = number;
+    card.appendChild(el("div", "number", word("table_title", { n: number })));
+    if (m) {
+      card.dataset.match = m.id;
+      card.appendChild(el("div", "round", `${m.id} · ${roundName(m.id)}`));
+      card.appendChild(el("div", "players", players(m)));
+    } else {
+      card.appendChild(el("div", "players", word("free")));
+    }
+    return card;
+  }));
+  const byId = new Map(show.matches.map((m) => [m.id, m]));
+  document.getElementById("queue").replaceChildren(...show.queue.map((id) => {
+    const item = el("li");
+    item.dataset.match = id;
+    item.appendChild(el("span", "queue-round", `${id} · ${roundName(id)} `));
+    item.appendChild(el("span", "players", players(byId.get(id))));
+    return item;
+  }));
+}
+
+function renderBracket(show, plan) {
+  const box = document.getElementById("bracket");
+  const [w, h] = plan.box;
+  box.style.width = `${plan.width}px`;
+  box.style.height = `${plan.height}px`;
+  const svgNS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("width", plan.width);
+  svg.setAttribute("height", plan.height);
+  for (const [from, to] of plan.lines) {
+    const [x1, y1] = plan.boxes[from];
+    const [x2, y2] = plan.boxes[to];
+    const sx = x1 + w, sy = y1 + h / 2, ex = x2, ey = y2 + h / 2;
+    const bend = sx + Math.max(12, (ex - sx) / 2);
+    const path = document.createElementNS(svgNS, "path");
+    path.setAttribute("d", `M${sx} ${sy} H${bend} V${ey} H${ex}`);
+    svg.appendChild(path);
+  }
+  const children = [svg];
+  for (const band of plan.bands) {
+    let title = band.key.startsWith("G")
+      ? word("group", { g: band.key.replace(/\D/g, "") }) + (/[WL]$/.test(band.key) ? ` · ${word(band.key.slice(-1))}` : "")
+      : word(band.key);
+    if (band.stage === 2 && (band.key === "W" || band.key === "L")) title += ` · ${word("knockout")}`;
+    const node = el("div", "band", title);
+    node.style.left = "0px";
+    node.style.top = `${band.top - 56}px`;
+    children.push(node);
+  }
+  for (const [x, y, id] of plan.heads) {
+    const node = el("div", "head", roundName(id));
+    node.style.left = `${x}px`;
+    node.style.top = `${y}px`;
+    children.push(node);
+  }
+  const mine = query.get("match");
+  for (const m of show.matches) {
+    const [x, y] = plan.boxes[m.id];
+    const node = el("div", "match" + (m.id === mine ? " mine" : ""));
+    node.id = `match-${m.id}`;
+    node.dataset.id = m.id;
+    node.dataset.status = m.status;
+    node.style.left = `${x}px`;
+    node.style.top = `${y}px`;
+    node.style.width = `${w}px`;
+    node.style.height = `${h}px`;
+    node.appendChild(el("div", "label", matchLabel(m)));
+    ["a", "b"].forEach((seat, i) => {
+      const name = m[seat];
+      const row = el("div", "seat" + (name ? "" : " from") + (name && name === m.winner && m.status !== "bye" ? " won" : ""));
+      row.appendChild(el("span", "who", name || (m.status === "bye" ? "—" : sourceText(m[`from_${seat}`]))));
+      if (m.score) row.appendChild(el("span", "racks", m.score[i]));
+      node.appendChild(row);
+    });
+    children.push(node);
+  }
+  box.replaceChildren(...children);
+}
+
+// --- the player's page -------------------------------------------------------------------------
+
+function fold(text) {
+  return text.normalize("NFKC").toLocaleLowerCase().trim();
+}
+
+function nextFor(name, show) {
+  const theirs = show.matches.filter((m) => m.a === name || m.b === name);
+  return theirs.find((m) => m.status === "playing")
+    || theirs.find((m) => m.status === "ready")
+    || theirs.find((m) => m.status === "waiting");
+}
+
+function playerCard(name, show) {
+  const card = el("section", "player");
+  card.dataset.player = name;
+  card.appendChild(el("div", "who", name));
+  const next = nextFor(name, show);
+  const place = data.places[name];
+  if (next) {
+    let when;
+    if (next.status === "playing") when = word("playing_now", { n: next.table });
+    else if (next.status === "ready") {
+      const ahead = show.queue.indexOf(next.id);
+      when = next.table !== null ? word("next_table", { n: next.table }) : word("next_queue", { n: Math.max(0, ahead) });
+    } else when = word("next_waiting");
+    card.appendChild(el("div", "when", when));
+    const other = next.a === name ? (next.b || sourceText(next.from_b)) : (next.a || sourceText(next.from_a));
+    card.appendChild(el("div", "what", `${next.id} · ${roundName(next.id)} · ${word("against", { name: other })} · ${word("race", { n: next.race })}`));
+    card.dataset.match = next.id;
+    const link = el("a", "see", word("bracket"));
+    link.href = `/bracket?match=${encodeURIComponent(next.id)}`;
+    card.appendChild(link);
+  } else if (place === 1) {
+    card.appendChild(el("div", "when", word("champion")));
+  } else if (place !== undefined) {
+    card.appendChild(el("div", "when", word("out", { n: place })));
+  }
+  return card;
+}
+
+function renderPlayer(show) {
+  const text = query.get("name") || "";
+  const input = document.getElementById("who");
+  if (document.activeElement !== input) input.value = text;
+  const answer = document.getElementById("answer");
+  const wantedName = fold(text);
+  if (!wantedName) {
+    answer.replaceChildren();
+    return;
+  }
+  if (!show.matches.length) {
+    answer.replaceChildren(el("p", "message", word("not_drawn")));
+    return;
+  }
+  const names = show.entries.map((e) => e.name);
+  const exact = names.filter((n) => fold(n) === wantedName);
+  const found = exact.length ? exact : names.filter((n) => fold(n).includes(wantedName));
+  answer.replaceChildren(...(found.length
+    ? found.slice(0, 20).map((n) => playerCard(n, show))
+    : [el("p", "message", word("no_player", { text }))]));
+}
+
+// --- both --------------------------------------------------------------------------------------
+
+function render() {
+  const page = document.body.dataset.page;
+  document.documentElement.lang = wanted;
+  if (!data) {
+    document.getElementById("name").textContent = BEFORE_DATA.none;
+    return;
+  }
+  const show = data.show;
+  document.getElementById("name").textContent = show.name;
+  if (page === "bracket") {
+    document.title = `${show.name} – ${word("bracket")}`;
+    document.getElementById("status").textContent = word(`status_${show.status}`);
+    document.getElementById("to-player").textContent = word("find");
+    document.getElementById("tables-title").textContent = word("tables");
+    document.getElementById("queue-title").textContent = word("queue");
+    renderNow(show);
+    renderBracket(show, data.layout);
+    const mine = query.get("match");
+    if (mine && !window.__scrolled) {
+      const node = document.getElementById(`match-${mine}`);
+      if (node) node.scrollIntoView({ block: "center", inline: "center" });
+      window.__scrolled = true;
+    }
+  } else {
+    document.title = `${show.name} – ${word("find")}`;
+    document.getElementById("to-bracket").textContent = word("bracket");
+    document.getElementById("who-label").textContent = word("your_name");
+    document.getElementById("go").textContent = word("search");
+    renderPlayer(show);
+  }
+  document.body.dataset.ready = "1";
+}
+
+function receive(text) {
+  data = JSON.parse(text);
+  render();
+}
+
+function connect() {
+  const source = new EventSource("/events");
+  source.addEventListener("tournament", (message) => receive(message.data));
+  source.onopen = () => document.body.classList.remove("stale");
+  source.onerror = () => {
+    document.body.classList.add("stale");
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000);
+  };
+}
+
+render();
+connect();

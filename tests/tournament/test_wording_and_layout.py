@@ -1,0 +1,100 @@
+"""Round names as people say them, and the bracket's drawing plan (shared by the window, the paper
+and the board's page)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from referee_app.tournament.events import Created, Drawn, EntriesAdded
+from referee_app.tournament.layout import BOX_H, layout
+from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options
+from referee_app.tournament.show import show
+from referee_app.tournament.state import apply, replay
+from referee_app.tournament.wording import round_names, source_text
+from tests.tournament.play import drawn, winning
+
+
+def matches(options: Options, players: int) -> list[dict[str, Any]]:
+    state = replay([Created("Open", options), EntriesAdded(tuple(Entry(f"P{i}") for i in range(players))), Drawn(1)])
+    return list(show(state.tournament, "t")["matches"])
+
+
+def test_double_elimination_names_the_hot_seat_the_losers_final_and_the_losers_rounds() -> None:
+    names = round_names(matches(Options(Format.DE), 16))
+    assert names["W1-1"] == "Winners' round 1"
+    assert names["W4-1"] == "Hot seat"
+    assert names["L3-2"] == "Losers' round 3"
+    assert names["L6-1"] == "Losers' final"
+    assert names["F1"] == "Final"
+    single = round_names(matches(Options(Format.DE, final=FinalMode.SINGLE), 8))
+    assert single["W3-1"] == "Hot seat"
+
+
+def test_the_second_final_is_named_once_it_is_due() -> None:
+    state = drawn(Options(Format.DE), 4)
+    for match in ("W1-1", "W1-2", "W2-1", "L1-1", "L2-1"):
+        state = apply(state, winning(state.tournament, match, True, 0))
+    assert "F2" not in round_names(show(state.tournament, "t")["matches"])
+    state = apply(state, winning(state.tournament, "F1", False, 0))  # the losers' side champion wins F1
+    assert round_names(show(state.tournament, "t")["matches"])["F2"] == "Second final"
+
+
+def test_single_elimination_and_after_the_switch_name_the_last_rounds() -> None:
+    names = round_names(matches(Options(Format.SE, third_place=True), 32))
+    assert [names[f"W{r}-1"] for r in range(1, 5)] == ["Last 32", "Last 16", "Quarter-final", "Semi-final"]
+    assert names["P3"] == "Third-place match"
+    mixed = round_names(matches(Options(Format.DE, se_at=8), 32))
+    assert mixed["W1-1"] == "Winners' round 1" and mixed["L1-1"] == "Losers' round 1"
+    switched = [mid for mid, name in mixed.items() if name == "Quarter-final"]
+    assert len(switched) == 4 and all(mid.startswith("W") for mid in switched)
+    assert "Hot seat" not in mixed.values() and "Losers' final" not in mixed.values()
+
+
+def test_group_matches_say_their_group() -> None:
+    names = round_names(matches(Options(Format.GROUPS, groups=2, advance=2), 8))
+    assert names["G2-3-1"] == "Group 2, round 3"
+    de = round_names(
+        matches(Options(Format.GROUPS, groups=2, advance=2, group_format=GroupFormat.DE, then=Format.SE), 16)
+    )
+    assert de["G1-W2-1"] == "Group 1, winners' round 2" and de["G2-L1-1"] == "Group 2, losers' round 1"
+
+
+def test_sources_read_as_words() -> None:
+    assert [source_text(s) for s in ("seed 3", "winner W1-2", "loser W2-1", "group 2 #1")] == [
+        "Seed 3",
+        "Winner of W1-2",
+        "Loser of W2-1",
+        "Group 2 #1",
+    ]
+
+
+@pytest.mark.parametrize(
+    "options, players",
+    [
+        (Options(Format.DE), 128),
+        (Options(Format.DE), 24),
+        (Options(Format.DE, se_at=16), 64),
+        (Options(Format.SE, third_place=True), 13),
+        (Options(Format.GROUPS, groups=4, advance=2), 16),
+        (Options(Format.GROUPS, groups=4, advance=4, group_format=GroupFormat.DE, then=Format.SE), 32),
+    ],
+)
+def test_no_two_boxes_overlap_and_each_line_runs_left_to_right(options: Options, players: int) -> None:
+    ms = matches(options, players)
+    plan = layout(ms)
+    assert set(plan.boxes) == {m["id"] for m in ms}
+    columns: dict[float, list[float]] = {}
+    for box in plan.boxes.values():
+        columns.setdefault(box.x, []).append(box.y)
+    for ys in columns.values():
+        ys.sort()
+        assert all(b - a >= BOX_H for a, b in itertools.pairwise(ys))
+    for source, target in plan.lines:
+        assert plan.boxes[source].x < plan.boxes[target].x, (source, target)
+    winners = [b.y for b in plan.boxes.values() if b.band == "W"]
+    losers = [b.y for b in plan.boxes.values() if b.band == "L"]
+    if losers and not options.se_at:
+        assert max(winners) < min(losers)  # the winners' side above the losers' side

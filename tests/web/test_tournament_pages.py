@@ -1,0 +1,166 @@
+"""The tournament on the board's site, in real headless Chromium: the bracket (both sides, finals,
+the hot seat named), the tables and the queue, following results without a reload; the player's
+page (`/player?name=...`) with their next match and table; names never read as markup."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee_app.i18n import english
+from referee_app.tournament.board import board_view
+from referee_app.tournament.events import Created, Drawn, EntriesAdded, TablesSet
+from referee_app.tournament.model import Entry, Format, MatchStatus, Options
+from referee_app.tournament.show import show, standings
+from referee_app.tournament.state import State, apply, replay
+from referee_app.web.server import OverlayServer
+from tests.tournament.play import winning
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Page, expect
+
+HOSTILE = '<img src=x onerror="window.__pwned=1">Zoé & <b>Co</b>'
+
+
+def tournament(players: int = 16, names: list[str] | None = None) -> State:
+    names = names or [f"Player {i:02d}" for i in range(1, players + 1)]
+    return replay(
+        [
+            Created("Open de Lyon", Options(Format.DE)),
+            EntriesAdded(tuple(Entry(n, rating=700 - i) for i, n in enumerate(names))),
+            Drawn(1),
+            TablesSet((1, 2, 3)),
+        ]
+    )
+
+
+def publish(server: OverlayServer, state: State) -> dict[str, Any]:
+    view = board_view(show(state.tournament, "t"), standings(state.tournament), {"en": english})
+    server.feed.publish_tournament(view)
+    return view
+
+
+@pytest.fixture
+def server() -> Iterator[OverlayServer]:
+    running = OverlayServer(port=0, kind="board").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1600, "height": 1000})
+    yield context.new_page()
+    context.close()
+
+
+def test_tournament_json_is_served_on_the_board_site_only(server: OverlayServer) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    conn.request("GET", "/tournament.json")
+    assert json.loads(conn.getresponse().read()) is None  # nothing published yet
+    overlay = OverlayServer(port=0).start()
+    try:
+        other = http.client.HTTPConnection("127.0.0.1", overlay.port, timeout=5)
+        for path in ("/tournament.json", "/bracket", "/player"):
+            other.request("GET", path)
+            response = other.getresponse()
+            response.read()
+            assert response.status == 404, path  # a desk's overlay site serves no tournament
+    finally:
+        overlay.stop()
+
+
+def test_the_bracket_page_draws_both_sides_the_tables_and_the_queue_and_follows_results(
+    server: OverlayServer, page: Page, tmp_path: Path
+) -> None:
+    state = tournament(16)
+    view = publish(server, state)
+    page.goto(server.url("bracket"))
+    expect(page.locator("h1#name")).to_have_text("Open de Lyon")
+    bands = page.locator(".band")
+    expect(bands).to_have_text(["Winners' side", "Losers' side"])
+    expect(page.locator("#match-W4-1 .label")).to_contain_text("W4-1 · Hot seat")
+    expect(page.locator("#match-L6-1 .label")).to_contain_text("Losers' final")
+    expect(page.locator("#match-F1 .label")).to_contain_text("F1 · Final")
+    assert page.locator(".match").count() == len(view["show"]["matches"])
+    shown = view["show"]
+    playing = {m["table"]: m for m in shown["matches"] if m["status"] == "playing"}
+    for number in (1, 2, 3):
+        card = page.locator(f'.tablecard[data-table="{number}"]')
+        expect(card.locator(".players")).to_have_text(f"{playing[number]['a']} – {playing[number]['b']}")
+    expect(page.locator("#queue li")).to_have_count(len(shown["queue"]))
+    assert [page.locator("#queue li").nth(i).get_attribute("data-match") for i in range(5)] == shown["queue"][:5]
+    # the winners' side above the losers', the final to the right of both
+    w, lo, f = (page.locator(f"#match-{m}").bounding_box() for m in ("W1-1", "L1-1", "F1"))
+    assert w and lo and f and w["y"] < lo["y"] and f["x"] > lo["x"]
+
+    page.evaluate("window.sameDocument = true")
+    first = next(m for m in shown["matches"] if m["table"] == 1)
+    state = apply(state, winning(state.tournament, first["id"], True, 3))
+    publish(server, state)
+    expect(page.locator(f"#match-{first['id']} .seat.won .who")).to_have_text(first["a"])
+    expect(page.locator(f"#match-{first['id']} .racks").first).to_have_text("7")
+    assert page.evaluate("window.sameDocument") is True
+    page.screenshot(path=str(tmp_path / "bracket.png"), full_page=False)
+    if shot := os.environ.get("REFEREE_SHOTS"):
+        page.screenshot(path=str(Path(shot) / "bracket-page.png"))
+
+
+def test_a_player_finds_their_next_match_and_table(server: OverlayServer, page: Page) -> None:
+    state = tournament(16)
+    view = publish(server, state)
+    shown = view["show"]
+    on_table = next(m for m in shown["matches"] if m["status"] == "playing")
+    queued = next(m for m in shown["matches"] if m["id"] == shown["queue"][1])
+    page.goto(server.url("player") + "?name=" + on_table["a"].lower().replace(" ", "+"))
+    card = page.locator(".player")
+    expect(card).to_have_count(1)
+    expect(card.locator(".when")).to_have_text(f"Playing now on table {on_table['table']}")
+    expect(card.locator(".what")).to_contain_text(f"against {on_table['b']}")
+
+    page.fill("#who", queued["b"])
+    page.click("#go")
+    expect(page.locator(".player .when")).to_have_text("Next match: waiting for a table (1 in the queue before it)")
+    expect(page.locator(".player .what")).to_contain_text(f"{queued['id']} · Winners' round 1")
+    page.click(".player a.see")
+    expect(page.locator(f"#match-{queued['id']}")).to_have_class("match mine")
+
+    page.goto(server.url("player") + "?name=Player")  # a part of a name: everyone it fits
+    expect(page.locator(".player")).to_have_count(16)
+    page.goto(server.url("player") + "?name=Nobody")
+    expect(page.locator(".message")).to_have_text("No player's name contains “Nobody”.")
+    page.goto(server.url("player") + "?name=" + on_table["a"].replace(" ", "+"))
+    if shot := os.environ.get("REFEREE_SHOTS"):
+        page.set_viewport_size({"width": 420, "height": 700})
+        page.screenshot(path=str(Path(shot) / "player-page.png"))
+
+
+def test_a_player_out_of_the_tournament_sees_their_place(server: OverlayServer, page: Page) -> None:
+    state = tournament(4)
+    loser = "Player 04"
+    while loser not in {n for p in standings(state.tournament)["places"] for n in p["names"]}:
+        t = state.tournament
+        match = next(m for m, s in t.slots.items() if s.status in (MatchStatus.READY, MatchStatus.PLAYING))
+        state = apply(state, winning(t, match, t.slots[match].b == loser, 2))  # Player 04 loses, others: a wins
+    publish(server, state)
+    page.goto(server.url("player") + "?name=Player 04")
+    expect(page.locator(".player .when")).to_have_text("Out: place 4")
+
+
+def test_names_are_text_never_markup(server: OverlayServer, page: Page) -> None:
+    state = tournament(names=[HOSTILE, "Ana Lopez", "Ben Novak", "Carl Ito"])
+    publish(server, state)
+    page.goto(server.url("player") + "?name=" + "<img src=x onerror=window.__pwned=2>")
+    expect(page.locator(".message")).to_contain_text("<img src=x onerror=window.__pwned=2>")
+    page.goto(server.url("player") + "?name=zo%C3%A9")
+    expect(page.locator(".player .who")).to_have_text(HOSTILE)
+    page.goto(server.url("bracket"))
+    expect(page.locator(".match .who", has_text="Zoé").first).to_have_text(HOSTILE)
+    assert page.locator("#bracket img, #answer img, #tables img").count() == 0
+    assert page.evaluate("window.__pwned") is None

@@ -1,0 +1,218 @@
+"""The bracket drawn: one box a match, a line from each match to the one its winner plays next.
+
+Built from `show --json`'s dict and `layout` (the same plan as the paper and the board's
+page), so storage never matters here. The scene is also what the PDF prints. The view
+scrolls, and zooms with Ctrl + wheel or the keys (Ctrl++, Ctrl+-, Ctrl+0 fits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QWheelEvent
+from PySide6.QtWidgets import (
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QWidget,
+)
+from referee_desk.controller import qt_translate
+
+from referee_app.tournament import wording
+from referee_app.tournament.layout import BOX_H, BOX_W, HEADER_H, ROW_H, Layout, layout
+
+INK = QColor("#1b1f24")
+PAPER = QColor("#ffffff")
+STATUS_FILL = {
+    "ready": QColor("#fff4c2"),
+    "playing": QColor("#d4f5d4"),
+    "done": QColor("#eef1f5"),
+    "forfeit": QColor("#eef1f5"),
+    "bye": QColor("#f7f7f7"),
+    "waiting": QColor("#ffffff"),
+}
+CHANGED = QColor("#d81b60")
+TITLE_COLOUR = QColor("#0d47a1")
+
+
+class MatchItem(QGraphicsRectItem):
+    """One match: its id, round or table on top, then the two players with their racks."""
+
+    def __init__(
+        self,
+        match: Mapping[str, Any],
+        x: float,
+        y: float,
+        label: str,
+        changed: bool,
+        tr: Any,
+        font_scale: float = 1.0,
+    ) -> None:
+        super().__init__(0, 0, BOX_W, BOX_H)
+        self.match_id = str(match["id"])
+        self.setPos(x, y)
+        self.setBrush(QBrush(STATUS_FILL.get(str(match["status"]), PAPER)))
+        pen = QPen(CHANGED if changed else INK, 3 if changed else 1)
+        pen.setCosmetic(False)
+        self.setPen(pen)
+        self.setToolTip(label)
+        small = QFont("DejaVu Sans")
+        small.setPointSizeF(6 * min(font_scale, 1.25))
+        normal, bold = QFont("DejaVu Sans"), QFont("DejaVu Sans")
+        normal.setPointSizeF(8 * font_scale)
+        bold.setPointSizeF(8 * font_scale)
+        bold.setBold(True)
+        limit = round(30 / font_scale)
+        head = QGraphicsSimpleTextItem(label, self)
+        head.setFont(small)
+        head.setBrush(QBrush(QColor("#455a64")))
+        head.setPos(3, -11 * min(font_scale, 1.25))
+        score = match["score"]
+        for row, seat in enumerate(("a", "b")):
+            name = match[seat]
+            text = name if name else wording.source_text(str(match[f"from_{seat}"]), tr)
+            if name is None and match["status"] == "bye":
+                text = "—"
+            won = name is not None and name == match["winner"] and match["status"] != "bye"
+            item = QGraphicsSimpleTextItem(_elide(text, limit), self)
+            item.setFont(bold if won else normal)
+            item.setBrush(QBrush(INK if name else QColor("#78909c")))
+            item.setPos(5, 2 + row * BOX_H / 2)
+            if score is not None:
+                racks = QGraphicsSimpleTextItem(str(score[row]), self)
+                racks.setFont(bold if won else normal)
+                racks.setBrush(QBrush(INK))
+                racks.setPos(BOX_W - 8 - racks.boundingRect().width(), 2 + row * BOX_H / 2)
+        divider = QGraphicsRectItem(0, BOX_H / 2, BOX_W, 0.01, self)
+        divider.setPen(QPen(QColor("#b0bec5"), 0.5))
+
+
+def _elide(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def match_label(match: Mapping[str, Any], names: Mapping[str, str], tr: Any) -> str:
+    """`W2-3 · Winners' round 2 · table 4 · race to 7`."""
+    parts = [str(match["id"]), names.get(str(match["id"]), "")]
+    if match["table"] is not None:
+        parts.append(tr(wording.CTX, wording.TABLE_N).format(n=match["table"]))
+    parts.append(tr(wording.CTX, wording.RACE_TO).format(n=match["race"]))
+    if match["status"] in ("bye", "forfeit"):
+        parts.append(wording.status_word(str(match["status"]), tr))
+    return " · ".join(p for p in parts if p)
+
+
+def build_scene(
+    shown: Mapping[str, Any],
+    tr: Callable[[str, str], str] = qt_translate,
+    changed: Collection[str] = (),
+    scene: QGraphicsScene | None = None,
+    font_scale: float = 1.0,
+) -> tuple[QGraphicsScene, Layout]:
+    """The bracket of `shown` (spec §4's dict) as a scene; `changed` matches drawn in a strong colour."""
+    scene = scene or QGraphicsScene()
+    scene.clear()
+    matches = list(shown.get("matches", []))
+    plan = layout(matches)
+    names = wording.round_names(matches, tr)
+    by_id = {str(m["id"]): m for m in matches}
+    line_pen = QPen(QColor("#607d8b"), 1.2)
+    for source, target in plan.lines:
+        a, b = plan.boxes[source], plan.boxes[target]
+        start = QPointF(a.x + BOX_W, a.y + BOX_H / 2)
+        end = QPointF(b.x, b.y + BOX_H / 2)
+        bend = start.x() + max(12.0, (end.x() - start.x()) / 2)
+        path = QPainterPath(start)
+        path.lineTo(bend, start.y())
+        path.lineTo(bend, end.y())
+        path.lineTo(end)
+        scene.addPath(path, line_pen)
+    title_font = QFont("DejaVu Sans", 13)
+    title_font.setBold(True)
+    column_font = QFont("DejaVu Sans", 8)
+    column_font.setBold(True)
+    for band in plan.bands:
+        title = _band_title(band.key, tr)
+        if band.stage == 2 and band.key in ("W", "L"):
+            title += " · " + tr(wording.CTX, wording.KNOCKOUT)
+        text = scene.addSimpleText(title, title_font)
+        text.setBrush(QBrush(TITLE_COLOUR))
+        text.setPos(0, band.top - HEADER_H + 4)
+    for mid, y in plan.head_positions().items():
+        head = scene.addSimpleText(names.get(mid, ""), column_font)
+        head.setBrush(QBrush(INK))
+        head.setPos(plan.boxes[mid].x, y)
+    for mid, box in plan.boxes.items():
+        match = by_id[mid]
+        label = match_label(match, names, tr)
+        scene.addItem(MatchItem(match, box.x, box.y, label, mid in changed, tr, font_scale))
+    scene.setSceneRect(QRectF(-10, -10, plan.width + 20, plan.height + ROW_H))
+    return scene, plan
+
+
+def _band_title(key: str, tr: Callable[[str, str], str]) -> str:
+    if key.startswith("G"):
+        digits = "".join(ch for ch in key if ch.isdigit())
+        side = key[-1] if key[-1] in "WL" else ""
+        group = tr(wording.CTX, wording.GROUP_N).format(g=digits)
+        return f"{group} · {wording.side_title(side, tr)}" if side else group
+    return wording.side_title(key, tr)
+
+
+class BracketView(QGraphicsView):
+    """The bracket, scrolled with the bars or the arrows, zoomed with Ctrl + wheel or the keys."""
+
+    MIN_ZOOM, MAX_ZOOM = 0.05, 4.0
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("bracketView")
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setBackgroundBrush(QBrush(QColor("#fafafa")))
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.zoom = 1.0
+        self.plan: Layout | None = None
+
+    def show_bracket(self, shown: Mapping[str, Any], changed: Collection[str] = ()) -> None:
+        _, self.plan = build_scene(shown, qt_translate, changed, self.scene())
+
+    def match_items(self) -> dict[str, MatchItem]:
+        return {item.match_id: item for item in self.scene().items() if isinstance(item, MatchItem)}
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = min(self.MAX_ZOOM, max(self.MIN_ZOOM, zoom))
+        self.resetTransform()
+        self.scale(self.zoom, self.zoom)
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.zoom * 1.25)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.zoom / 1.25)
+
+    def fit(self) -> None:
+        """The whole bracket in the window (never larger than 100 %)."""
+        rect = self.sceneRect()
+        if rect.width() <= 0 or rect.height() <= 0:
+            return
+        room = self.viewport().size()
+        self.set_zoom(min(1.0, room.width() / rect.width(), room.height() / rect.height()))
+
+    def centre_on(self, match_id: str) -> bool:
+        item = self.match_items().get(match_id)
+        if item is None:
+            return False
+        self.centerOn(item)
+        return True
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            (self.zoom_in if event.angleDelta().y() > 0 else self.zoom_out)()
+            event.accept()
+            return
+        super().wheelEvent(event)

@@ -1,0 +1,50 @@
+"""The tournament on the board's web site: the bracket, the tables, the queue, the players' page.
+
+The window publishes the tournament after every change; the pages get their words in every
+language the catalogue has (a player's phone picks its own), read from the compiled
+catalogue without installing it, so the window's language does not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QTranslator
+from referee_desk.i18n import FOLDER, LANGUAGES
+
+from referee_app.i18n import Translate, english
+from referee_app.tournament.board import board_view
+from referee_app.web.server import OverlayServer
+
+_translators: dict[str, QTranslator] = {}
+
+
+def _translate_with(code: str) -> Translate:
+    if code not in _translators:
+        translator = QTranslator()
+        translator.load(str(FOLDER / f"referee_{code}.qm"))
+        _translators[code] = translator
+    translator = _translators[code]
+    return lambda context, text: translator.translate(context, text) or text
+
+
+def languages() -> dict[str, Translate]:
+    return {code: english if code == "en" else _translate_with(code) for code in LANGUAGES}
+
+
+class TournamentSite:
+    """A board-kind web server showing one tournament; `publish` after every change."""
+
+    def __init__(self, port: int, lan: bool = False) -> None:
+        self.server = OverlayServer(port, lan, kind="board").start()
+        self.words = languages()
+
+    def publish(self, shown: Mapping[str, Any], standings: Mapping[str, Any]) -> None:
+        self.server.feed.publish_tournament(board_view(shown, standings, self.words))
+
+    def url(self, page: str = "bracket", host: str = "127.0.0.1") -> str:
+        return self.server.url(page, host)
+
+    def stop(self) -> None:
+        self.server.stop()
