@@ -17,8 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from referee_app.venue.model import TableKey
-
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT.parent / "shared" / "examples"
 DEMO_MATCHES = 4
@@ -102,8 +100,8 @@ def test_the_bundle_replays_the_examples_and_opens_the_demo(tmp_path: Path) -> N
     assert len(_matches(app, db, env, cwd=tmp_path)) == DEMO_MATCHES
     # the live event's client (psycopg and its own libpq) is in the bundle: it reaches for the server
     linked = subprocess.run(
-        [str(app), "connect", "--db", str(db), "--server", "127.0.0.1:9", "--table", "1"],
-        env=env | {"REFEREE_TABLE_KEY": str(TableKey(1, TableKey.new_secret()))},
+        [str(app), "connect", "--db", str(db), "--server", "127.0.0.1:9"],
+        env=env | {"REFEREE_TABLE_KEY": "1-ABCD-EFGH-JKMN-PQRS"},
         capture_output=True,
         text=True,
     )

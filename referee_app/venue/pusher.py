@@ -46,7 +46,7 @@ LINK_SUFFIX = ".link"
 LINK_VERSION = 2
 POLL_S = 5.0
 """With nothing to send, the pusher still looks this often (new assignments, a server back)."""
-OFFLINE_RETRY_CAP_S = 2.0
+OFFLINE_RETRY_CAP_S = 1.0
 """A server that went away is tried again at least this often: a desk catches up soon after it is back."""
 
 

@@ -59,6 +59,7 @@ BEGIN
     ELSE
         EXECUTE format('ALTER ROLE %I PASSWORD %L', made, secret);
         EXECUTE format('ALTER ROLE %I RESET ALL', made);
+        PERFORM pg_terminate_backend(a.pid) FROM pg_stat_activity a WHERE a.usename = made;  -- the old key's
     END IF;
     RETURN made;
 END $$;

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from referee_desk.controller import DeskController, qt_translate
 from referee_desk.dialogs import checked_form
 from referee_desk.i18n import menu_text
-from referee_desk.notices import Notice, install_excepthooks, show_notice
+from referee_desk.notices import BASE_STYLE, Notice, install_excepthooks, show_notice
 
 from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
 from referee_app.game.presets import PRESETS
@@ -167,7 +167,7 @@ class BoardWindow(QMainWindow):
         layout.addWidget(self.pin)
         layout.addWidget(self.web)
         self.setCentralWidget(central)
-        self.controller.notice.connect(lambda level, text: show_notice(self.notice, level, text))
+        self.controller.notice.connect(self._notice)
         menu = self.menuBar().addMenu(self.tr("&Event"))
         self.act_assign = QAction(menu_text(self.tr("Send a match to a table… [Ctrl+N]")), self)
         self.act_assign.setObjectName("actionAssign")
@@ -185,6 +185,11 @@ class BoardWindow(QMainWindow):
         self.bridge = _Bridge(self)
         self.bridge.changed.connect(self.show_view)
         self.show_view(self.view)
+
+    def _notice(self, level: Notice, text: str) -> None:
+        show_notice(self.notice, level, text)
+        if level is Notice.INFO:  # the notices' light text is made for the desk's dark page, not this window
+            self.notice.setStyleSheet(BASE_STYLE + "color: #1b5e20;")
 
     def show_view(self, view: dict[str, Any]) -> None:
         self.view = view
