@@ -5,15 +5,25 @@ new snapshot to `Feed.publish`, which only puts it in a queue: encoding and waki
 browsers happen on the feed's thread, never on the desk's. Only the routes in `ROUTES`
 exist; anything else is a 404 (405 for another method), with a one-line body and no
 trace of the program, the database or the file system.
+
+A crowd cannot take it down (it is reachable from the venue network with `--overlay-lan`):
+connections are capped in all and per address, a request must be whole within a few seconds
+of its connection (the oldest still-waiting one makes room for a new one when the cap is
+reached), event streams are capped in all and per address, and a lack of files pauses the
+listening loop instead of spinning it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import json
 import logging
 import queue
 import re
+import selectors
+import socket
 import threading
 import time
 from dataclasses import dataclass
@@ -31,6 +41,20 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT = 8765
 MAX_LISTENERS = 64
 """Open `/events` streams at once (each holds a thread); one more is answered 503."""
+MAX_STREAMS_PER_ADDRESS = 16
+"""Open `/events` streams from one address: phones on the venue Wi-Fi (or one program) cannot
+take every slot from the streaming PC."""
+MAX_CONNECTIONS = 128
+"""Connections served at once (each holds a thread and a file), well below the 1,024 (256 on
+macOS) files a desktop session may open: a crowd of idle ones cannot exhaust the desk."""
+MAX_CONNECTIONS_PER_ADDRESS = 32
+"""Connections from one address at once."""
+HEADER_DEADLINE_S = 5.0
+"""A request must be whole (request line and headers) this soon after its connection is taken:
+a deadline for the whole, not for each read, so a client that sends a byte now and then is
+closed all the same."""
+ACCEPT_BACKOFF_S = 0.1
+"""The pause after `accept()` fails for want of files (EMFILE): never a busy loop in the desk."""
 KEEP_ALIVE_S = 15.0
 """A comment line this often keeps proxies and the browser from dropping a quiet stream."""
 
@@ -176,9 +200,29 @@ SECURITY_HEADERS = (
 )
 
 
+@dataclass(slots=True)
+class _Waiting:
+    """A connection still sending its request: its address, until when it may, and what came."""
+
+    address: str
+    deadline: float
+    head: bytearray
+
+
+HEAD_ENDS = (b"\r\n\r\n", b"\n\n")
+HEAD_LIMIT = 64 * 1024 + 2
+"""A request's start this long goes to a thread as it is: `http.server` answers a line that long 431."""
+
+
 class _Http(ThreadingHTTPServer):
+    """The HTTP server, with a gate before it. One thread (`run`) takes every connection and reads
+    its request with a selector: a connection that idles or trickles costs a file, never a thread,
+    and is closed at its deadline (or sooner, to make room for a new one when the caps are
+    reached). Only a whole request goes on to a thread of its own (`_Handler`)."""
+
     daemon_threads = True
     block_on_close = False  # stopping never waits for a browser's open stream
+    request_queue_size = 1024  # a burst of connections waits to be taken (or closed), never dropped
 
     def __init__(self, address: tuple[str, int], feed: Feed, kind: str, words: Words | None) -> None:
         self.feed = feed
@@ -187,8 +231,153 @@ class _Http(ThreadingHTTPServer):
         self.words = words
         self._worded: dict[str, bytes] = {}  # a language's words, made once
         self._wording = threading.Lock()
-        self.listeners = threading.BoundedSemaphore(MAX_LISTENERS)
+        self._lock = threading.Lock()
+        self._waiting: dict[socket.socket, _Waiting] = {}  # the gate's own: only `run` touches it
+        self._serving: dict[socket.socket, str] = {}  # a thread answers them (under the lock)
+        self._heads: dict[socket.socket, bytes] = {}  # what the gate read, for the handler
+        self._streams: dict[str, int] = {}  # open `/events` streams, by address (under the lock)
+        self._stopping = False
+        self._wake_read, self._wake_write = socket.socketpair()  # before the bind: a failed one closes them
         super().__init__(address, _Handler)
+        self.socket.setblocking(False)
+
+    def run(self) -> None:
+        """The gate's loop, until `stop`."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.socket, selectors.EVENT_READ)
+            selector.register(self._wake_read, selectors.EVENT_READ)
+            while not self._stopping:
+                for key, _ in selector.select(0.25):
+                    if key.fileobj is self.socket:
+                        self._take(selector)
+                    elif key.fileobj is self._wake_read:
+                        with contextlib.suppress(OSError):
+                            self._wake_read.recv(64)
+                    else:
+                        self._read(selector, key.fileobj)  # type: ignore[arg-type]
+                self._expire(selector)
+            for sock in list(self._waiting):
+                self._close_waiting(selector, sock)
+
+    def stop(self) -> None:
+        self._stopping = True
+        with contextlib.suppress(OSError):
+            self._wake_write.send(b"x")
+
+    def server_close(self) -> None:
+        super().server_close()
+        self._wake_read.close()
+        self._wake_write.close()
+
+    def _take(self, selector: selectors.BaseSelector) -> None:
+        """Take the connections waiting on the listening socket (a batch, then back to the others)."""
+        for _ in range(64):
+            try:
+                sock, client = self.get_request()
+            except BlockingIOError:
+                return
+            except OSError as exc:
+                if exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                    time.sleep(ACCEPT_BACKOFF_S)  # the listening socket stays readable: wait, do not spin
+                return
+            address = str(client[0])
+            if not self._room_for(selector, address):
+                with contextlib.suppress(OSError):
+                    sock.close()
+                continue
+            sock.setblocking(False)
+            self._waiting[sock] = _Waiting(address, time.monotonic() + HEADER_DEADLINE_S, bytearray())
+            selector.register(sock, selectors.EVENT_READ)
+
+    def _room_for(self, selector: selectors.BaseSelector, address: str) -> bool:
+        """Room for one more connection from `address`: in all and for that address. When there is
+        none, the oldest connection still sending its request (from that address, then any) is
+        closed to make it; when none is, there is no room."""
+        with self._lock:
+            serving = list(self._serving.values())
+        mine = serving.count(address) + sum(1 for w in self._waiting.values() if w.address == address)
+        if mine >= MAX_CONNECTIONS_PER_ADDRESS:
+            oldest = next((sock for sock, w in self._waiting.items() if w.address == address), None)
+            if oldest is None:
+                return False
+            self._close_waiting(selector, oldest)
+        if len(serving) + len(self._waiting) >= MAX_CONNECTIONS:
+            oldest = next(iter(self._waiting), None)
+            if oldest is None:
+                return False
+            self._close_waiting(selector, oldest)
+        return True
+
+    def _read(self, selector: selectors.BaseSelector, sock: socket.socket) -> None:
+        waiting = self._waiting.get(sock)
+        if waiting is None:
+            return
+        try:
+            data = sock.recv(16384)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:  # the client went away before its request was whole
+            self._close_waiting(selector, sock)
+            return
+        waiting.head += data
+        if len(waiting.head) >= HEAD_LIMIT or any(end in waiting.head for end in HEAD_ENDS):
+            selector.unregister(sock)
+            del self._waiting[sock]
+            sock.setblocking(True)
+            with self._lock:
+                self._serving[sock] = waiting.address
+                self._heads[sock] = bytes(waiting.head)
+            try:
+                self.process_request(sock, (waiting.address, 0))  # its own thread, as http.server does
+            except Exception:
+                log.debug("overlay: a request could not be handed to a thread", exc_info=True)
+                self.shutdown_request(sock)
+
+    def _expire(self, selector: selectors.BaseSelector) -> None:
+        now = time.monotonic()
+        for sock in [sock for sock, w in self._waiting.items() if w.deadline < now]:
+            self._close_waiting(selector, sock)
+
+    def _close_waiting(self, selector: selectors.BaseSelector, sock: socket.socket) -> None:
+        self._waiting.pop(sock, None)
+        with contextlib.suppress(KeyError, ValueError):
+            selector.unregister(sock)
+        with contextlib.suppress(OSError):
+            sock.close()
+
+    def head_of(self, sock: socket.socket) -> bytes:
+        """What the gate read of this connection's request (the handler reads it first)."""
+        with self._lock:
+            return self._heads.pop(sock, b"")
+
+    def open_stream(self, address: str) -> bool:
+        """A stream slot for `address`, if one is free (in all, and for that address)."""
+        with self._lock:
+            if sum(self._streams.values()) >= MAX_LISTENERS or self._streams.get(address, 0) >= MAX_STREAMS_PER_ADDRESS:
+                return False
+            self._streams[address] = self._streams.get(address, 0) + 1
+            return True
+
+    def close_stream(self, address: str) -> None:
+        with self._lock:
+            left = self._streams.get(address, 0) - 1
+            if left > 0:
+                self._streams[address] = left
+            else:
+                self._streams.pop(address, None)
+
+    def connections(self) -> int:
+        """How many connections are held now, waiting or answered (the tests read it)."""
+        with self._lock:
+            return len(self._serving) + len(self._waiting)
+
+    def shutdown_request(self, request: Any) -> None:
+        with self._lock:
+            self._serving.pop(request, None)
+            self._heads.pop(request, None)
+        super().shutdown_request(request)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         log.debug("overlay request from %s failed", client_address, exc_info=True)
@@ -202,6 +391,30 @@ class _Http(ThreadingHTTPServer):
             return self._worded[lang]
 
 
+class _Replayed(io.RawIOBase):
+    """A connection's input: what the gate read of it first, then the socket."""
+
+    def __init__(self, head: bytes, rest: Any) -> None:
+        self._head = memoryview(head)
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        if not self.closed:
+            self._rest.close()  # the socket's file reference: without it the socket would never close
+        super().close()
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            n = min(len(buffer), len(self._head))
+            buffer[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        return int(self._rest.readinto(buffer) or 0)
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Http
     server_version = "referee-desk"
@@ -213,6 +426,10 @@ class _Handler(BaseHTTPRequestHandler):
     timeout = 20  # a browser that stops reading frees its thread
     error_content_type = "text/plain; charset=utf-8"
     error_message_format = "%(code)d %(message)s\n"
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile = io.BufferedReader(_Replayed(self.server.head_of(self.request), self.connection.makefile("rb", 0)))
 
     def do_GET(self) -> None:
         self._serve(body=True)
@@ -281,7 +498,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _stream(self, feed: Feed) -> None:
         """Server-Sent Events: the current state at once, then each new one, until either side goes."""
-        if not self.server.listeners.acquire(blocking=False):
+        address = str(self.client_address[0])
+        if not self.server.open_stream(address):
             self.send_error(503)
             return
         try:
@@ -310,7 +528,7 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:  # the browser went away (closed tab, network, timeout)
             pass
         finally:
-            self.server.listeners.release()
+            self.server.close_stream(address)
 
 
 class OverlayServer:
@@ -331,7 +549,7 @@ class OverlayServer:
             if exc.errno == errno.EADDRINUSE:
                 raise OverlayError(f"port {port} is already in use (choose another one)") from None
             raise OverlayError(f"cannot listen on port {port}: {exc.strerror or exc}") from None
-        self._thread = threading.Thread(target=self._http.serve_forever, args=(0.25,), name="overlay", daemon=True)
+        self._thread = threading.Thread(target=self._http.run, name="overlay", daemon=True)
 
     @property
     def port(self) -> int:
@@ -344,8 +562,8 @@ class OverlayServer:
     def stop(self) -> None:
         """Close the streams and the listening socket; the port is free again on return."""
         self.feed.close()
+        self._http.stop()
         if self._thread.is_alive():
-            self._http.shutdown()
             self._thread.join(timeout=2)
         self._http.server_close()
 

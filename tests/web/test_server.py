@@ -19,7 +19,7 @@ from referee_app.game.events import Entry
 from referee_app.game.history import History, replay
 from referee_app.log.logfile import read_log
 from referee_app.web.overlay import banner, snapshot, vmix_fields
-from referee_app.web.server import MAX_LISTENERS, OverlayError, OverlayServer
+from referee_app.web.server import MAX_LISTENERS, MAX_STREAMS_PER_ADDRESS, OverlayError, OverlayServer
 from tests.builders import brk, decode, ev, history, made, miss, started
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[3] / "shared" / "examples").glob("*.jsonl"))
@@ -223,8 +223,9 @@ def test_a_page_that_opens_later_gets_the_clock_as_it_stands_now(
 
 def test_streams_beyond_the_limit_are_told_to_come_back(server: OverlayServer) -> None:
     open_streams = []
-    for _ in range(MAX_LISTENERS):
-        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    for n in range(MAX_LISTENERS):  # from several addresses: each may hold only so many
+        source = (f"127.0.0.{2 + n // MAX_STREAMS_PER_ADDRESS}", 0)
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5, source_address=source)
         connection.request("GET", "/events")
         response = connection.getresponse()
         read_events(response, 1)
