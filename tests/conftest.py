@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.crafted import seeded  # noqa: F401  (a fixture: a database holding one seed match)
+
 
 def required(what: str) -> None:
     """A missing browser (or server) fails the run on CI, and is a skip on a developer's machine."""

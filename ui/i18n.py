@@ -53,7 +53,7 @@ class Languages:
                 app.installTranslator(qt_own)
                 self.translators.append(qt_own)
         self.current = code
-        # numbers as the language writes them ("13,6" in French) wherever Qt shows one (French review D6)
+        # numbers as the language writes them ("13,6" in French) wherever Qt shows one
         QLocale.setDefault(QLocale(QLocale.Language.French if code == "fr" else QLocale.Language.English))
         self.settings.setValue(SETTING, code)
         return True

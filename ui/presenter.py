@@ -145,7 +145,7 @@ def warning_prompt(state: State, tr: Translate = english) -> str:
 
 
 def break_preview(state: State, event: Break, tr: Translate = english) -> str:
-    """What Enter will record, said before it is (finding 1: a foul break went in without a word):
+    """What Enter will record, said before it is (a foul break once went in without a word):
     the fouls the rules see in the break as entered so far, then what follows it."""
     try:
         after = apply(state, event)

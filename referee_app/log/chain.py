@@ -1,4 +1,4 @@
-"""The log's hash chain: what makes a stored match tamper-evident (issue 13).
+"""The log's hash chain: what makes a stored match tamper-evident.
 
 Each event's hash covers the previous hash, the match id, the seq, the event type,
 its time and its canonical body, so the head hash of a log is the same wherever the

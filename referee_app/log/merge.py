@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee_app.game.history import ReplayRefused, replay
-from referee_app.log.projection import project_history
+from referee_app.game.history import ReplayRefused
+from referee_app.log.projection import replay_and_project
 from referee_app.log.store import Cancelled, MatchRow, Progress, Store, StoreError, check_times
 
 
@@ -56,7 +56,7 @@ def _merge_one(store: Store, other: Store, row: MatchRow, report: MergeReport) -
     try:
         theirs = other.load(match_id)  # the chain, the index row and every body checked
         check_times(match_id, theirs)
-        history = replay(theirs)  # and every event by the rules, as an import is
+        _, projection = replay_and_project(theirs)  # every event by the rules, counted in the same walk
     except StoreError as exc:
         report.damaged[match_id] = str(exc)
         return
@@ -65,14 +65,14 @@ def _merge_one(store: Store, other: Store, row: MatchRow, report: MergeReport) -
         return
     rows = other.raw_rows(match_id)  # copied as stored: checked above, never encoded again
     if ours is None:
-        store.copy_rows(theirs[0], rows, project_history(history), new=True)
+        store.copy_rows(theirs[0], rows, projection, new=True)
         report.added.append(match_id)
         return
     if (rows[-1].seq, rows[-1].hash) == ours:
         report.already_here.append(match_id)  # an older desk's file: the same log
         return
     if len(rows) > ours[0] and rows[ours[0] - 1].hash == ours[1]:  # the chain: the common part is the same
-        store.copy_rows(theirs[0], rows[ours[0] :], project_history(history), new=False)
+        store.copy_rows(theirs[0], rows[ours[0] :], projection, new=False)
         report.extended.append(match_id)
         return
     report.conflicts.append(match_id)

@@ -12,9 +12,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from referee_app.game.events import Entry
-from referee_app.game.history import History, replay
-from referee_app.game.played import played
+from referee_app.game.events import Entry, Undo
+from referee_app.game.history import LONG_HISTORY, History, ReplayRefused, collector_paused
+from referee_app.game.played import Played, played
+from referee_app.game.refusals import RuleViolation
 from referee_app.game.state import RackResult, State
 from referee_app.game.vocab import RackHow, Seat, Status
 from referee_app.log.stats import PlayerStats, figures_of
@@ -101,4 +102,30 @@ def project_history(history: History) -> Projection:
 
 
 def project_log(entries: list[Entry]) -> Projection:
-    return project_history(replay(entries))
+    return replay_and_project(entries)[1]
+
+
+def replay_and_project(entries: list[Entry]) -> tuple[History, Projection]:
+    """Replay a log through the rules and count its figures in the same walk (merge and import
+    check every incoming log this way): the tally steps with each event as the replay adds it,
+    as the desk's session does. An undo voids an event already counted, so a log that holds one
+    is counted again from the events in force at the end. `ReplayRefused` as `replay`."""
+    iterator = iter(entries)
+    history = History(next(iterator))
+    tally, undone = Tally(), False
+    with collector_paused() as pause:
+        step = tally.step
+        for index, entry in enumerate(iterator, start=1):
+            before = history.state
+            try:
+                after = history.add(entry)
+            except RuleViolation as violation:
+                raise ReplayRefused(index, violation) from None
+            if type(entry.event) is Undo:
+                undone = True
+            elif not undone:
+                step(Played(entry.seq, entry.at, entry.event, before, after))
+        pause.freeze = len(history.entries) >= LONG_HISTORY
+    if undone:
+        tally = tally_of(played(history))
+    return history, project(history.state, tally, history.entries[-1].at)

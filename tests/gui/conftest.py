@@ -108,3 +108,15 @@ def desk(qtbot, tmp_path: Path) -> Desk:  # type: ignore[no-untyped-def]
 
 
 Step = Callable[[Desk], None]
+
+
+@pytest.fixture(autouse=True)
+def _nothing_left_open(qapp: QApplication):  # type: ignore[no-untyped-def]
+    """A dialog a test left open (a modal one above all) would take the next test's keys and
+    language events: every top-level window still shown is closed, then deleted, after each test."""
+    yield
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible():
+            widget.close()
+            widget.deleteLater()
+    QApplication.processEvents()

@@ -304,7 +304,7 @@ def test_french_punctuation_has_its_no_break_space() -> None:
 
 
 def test_qt_own_buttons_are_translated_and_undo_is_not_cancel(french: Desk) -> None:
-    """French review D1: Qt's OK / Cancel stayed English; « Annuler » was both Undo and Cancel."""
+    """Qt's OK / Cancel stayed English; « Annuler » was both Undo and Cancel."""
     from PySide6.QtWidgets import QDialogButtonBox
 
     desk = french
@@ -320,7 +320,7 @@ def test_qt_own_buttons_are_translated_and_undo_is_not_cancel(french: Desk) -> N
 
 
 def test_the_no_matches_hint_follows_a_language_switch(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """Finding 11: "No matches yet..." stayed English after a switch to French."""
+    """The hint "No matches yet..." follows a switch to French (it stayed English)."""
     from referee_desk.app import build_desk, parse_args
 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
@@ -338,7 +338,7 @@ def test_the_no_matches_hint_follows_a_language_switch(qtbot, tmp_path: Path) ->
 
 
 def test_the_french_filters_are_not_cut_off(french: Desk) -> None:
-    """French review D9: « toutes les compétitions » showed as « toutes les ( »."""
+    """« toutes les compétitions » showed as « toutes les ( »."""
     desk = french
     desk.window.language_actions["fr"].trigger()
     try:
@@ -352,7 +352,7 @@ def test_the_french_filters_are_not_cut_off(french: Desk) -> None:
 
 
 def test_numbers_take_the_french_decimal_comma(french: Desk) -> None:
-    """French review D6: « 13.6 » in the statistics; a French reader writes « 13,6 »."""
+    """« 13.6 » in the statistics; a French reader writes « 13,6 »."""
     from PySide6.QtCore import QLocale
 
     desk = french

@@ -94,7 +94,7 @@ def test_statistics_and_print_preview(desk: Desk) -> None:
 
 
 def test_one_pdf_of_the_selected_sheets(desk: Desk, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Finding 26: a day's sheets in one PDF, from the page's button."""
+    """A day's sheets in one PDF, from the page's button."""
     import re
     import subprocess
 
@@ -111,7 +111,8 @@ def test_one_pdf_of_the_selected_sheets(desk: Desk, tmp_path: Path, monkeypatch)
 
 
 def test_typing_on_the_list_filters_and_enter_needs_a_real_choice(desk: Desk) -> None:
-    """Finding 24: "Sofia" typed after Ctrl+O went nowhere, and Enter opened the first row."""
+    """Typed on the list, a name goes to the player filter (it went nowhere); Enter needs a real
+    choice among several matches (it opened the first row)."""
     _with_demo(desk)
     desk.key("L")  # typed on the list: into the player filter (Maria Lopez, Lucas Martin, Hugo Lefèvre...)
     filter_line = desk.window.findChild(QLineEdit, "filterPlayer")

@@ -95,7 +95,7 @@ def _pages(pdf: Path) -> list[str]:
 
 
 def test_the_sheet_has_the_lag_the_clock_an_in_play_score_and_dated_signatures(qapp, db: Path, tmp_path: Path) -> None:
-    """Finding 8: no lag, no time fouls or extensions, an unfinished match said nothing of its state,
+    """No lag, no time fouls or extensions, an unfinished match said nothing of its state,
     and the signatures had no date."""
     assert core_main(["import", str(SEEDS / "wpa-league-in-progress.jsonl"), "--db", str(db)]) == 0
     out = tmp_path / "sheets"
@@ -118,7 +118,7 @@ def test_the_sheet_has_the_lag_the_clock_an_in_play_score_and_dated_signatures(q
 
 
 def test_one_pdf_holds_the_selected_sheets_each_from_a_new_page(qapp, db: Path, tmp_path: Path) -> None:
-    """Finding 26: one PDF per match only; a director wants the day's sheets in one file."""
+    """One PDF per match only; a director wants the day's sheets in one file."""
     out = tmp_path / "one"
     assert main(["export", "--all", "--format", "pdf", "--one-pdf", "all.pdf", "--out", str(out), "--db", str(db)]) == 0
     assert [p.name for p in out.iterdir()] == ["all.pdf"]
@@ -154,13 +154,13 @@ def test_one_pdf_holds_the_selected_sheets_each_from_a_new_page(qapp, db: Path, 
 
 
 def test_french_sheet_splits_no_word(qapp, db: Path, tmp_path: Path) -> None:
-    """Finding 8 and the French review (l. 733, 821): « Avertissem/ents », « empoché/e(s) »."""
+    """« Avertissem/ents », « empoché/e(s) »."""
     out = tmp_path / "fr"
     assert main(["export", "--all", "--format", "pdf", "--lang", "fr", "--out", str(out), "--db", str(db)]) == 0
     for pdf in out.glob("*.pdf"):
         words = set(_poppler("pdftotext", "-layout", str(pdf), "-").split())
         assert "Avert." in words and "Avertissem" not in words and "empoché" not in words
-        if "Annulé" in words:  # the corrections table: its number column is no "Compétition" (finding 10)
+        if "Annulé" in words:  # the corrections table: its number column is no "Compétition"
             assert {"N°", "d’événement"} <= words and "Compétition" not in words
 
 

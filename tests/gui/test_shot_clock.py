@@ -1,4 +1,4 @@
-"""Finding 5 and issue 12 §4: a shot clock that follows the shot, pauses for a ruling, shows
+"""A shot clock that follows the shot, pauses for a ruling, shows
 its time in colour, can beep, starts by itself, and has a large view for the players."""
 
 from __future__ import annotations

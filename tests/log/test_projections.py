@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee_app.game.events import Entry, MatchStarted, Note
+from referee_app.game.history import replay
 from referee_app.game.refusals import RuleViolation
 from referee_app.log.logfile import read_log
 from referee_app.log.merge import merge
-from referee_app.log.projection import Projection, project_log
+from referee_app.log.projection import Projection, project_history, project_log, replay_and_project
 from referee_app.log.schema import MIGRATIONS, statements
 from referee_app.log.session import Session
 from referee_app.log.store import Store, StoreError
@@ -65,6 +66,8 @@ def test_the_stored_projection_always_equals_a_fresh_replay(setup: MatchStarted,
                     session.record(data.draw(event_for(session.state)))
             log = Store.open_readonly(db).load(session.match_id)
             assert _same(_stored(db, session.match_id), project_log(log))
+            # merge's one walk (replay and tally together) counts what two walks count, undos or not
+            assert _same(replay_and_project(log)[1], project_history(replay(log)))
 
 
 def test_an_event_and_its_projection_are_one_transaction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

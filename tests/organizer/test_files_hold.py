@@ -26,7 +26,7 @@ from referee_app.game.events import Entry, MatchStarted
 from referee_app.log.codec import LogFormatError, parse_line
 from referee_app.log.logfile import read_log
 from referee_app.log.store import Store
-from tests.organizer.test_hostile_files import SEED, run, write
+from tests.crafted import SEED, run, write
 
 EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
 START = '{"type": "match_started", "players": {"A": "Ana", "B": "Ben"}, "race_to": 2}'

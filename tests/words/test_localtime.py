@@ -1,4 +1,4 @@
-"""Local time wherever a person reads one (review finding 6): stored UTC, shown local."""
+"""Local time wherever a person reads one: stored UTC, shown local."""
 
 from __future__ import annotations
 

@@ -114,7 +114,7 @@ def test_the_command_prints_the_transcript(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_the_sheet_keeps_a_running_score_and_names_the_break_foul() -> None:
-    """Review finding 8: no score after each rack, and "Break: foul" without saying which."""
+    """No score after each rack, and "Break: foul" without saying which."""
     from referee_app.words.sheet import build_sheet, sheet_html
     from tests.builders import decode
 

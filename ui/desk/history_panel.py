@@ -58,7 +58,7 @@ class HistoryPanel(QListWidget):
             self.addItem(item)
             lines = [item]
             if history.entries[index].seq not in history.voided:
-                for end in ends_after(history, index, qt_translate):  # rack separators (finding 3)
+                for end in ends_after(history, index, qt_translate):  # rack separators
                     separator = QListWidgetItem(end)
                     font = QFont(separator.font())
                     font.setBold(True)

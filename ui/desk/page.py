@@ -59,7 +59,7 @@ class DeskPage(QWidget):
         self.scoreboard = Scoreboard(self)
         outer.addWidget(self.scoreboard)
         # The notice and the warning share one row of a fixed height: the warning coming and going
-        # must not move the table and the buttons under the referee's pointer (finding 15).
+        # must not move the table and the buttons under the referee's pointer.
         messages = QWidget(self)
         messages.setObjectName("messageRow")
         row = QHBoxLayout(messages)
@@ -250,7 +250,7 @@ class DeskPage(QWidget):
         )
 
     def _call_changed(self) -> None:
-        """The call drawn on the table: only while a shot is being called (finding 16: a call
+        """The call drawn on the table: only while a shot is being called (a call
         reset after its shot was recorded drew its ring on the next rack's break screen)."""
         if self.panels.currentWidget() is self.shot_panel:
             self.table.set_state(self.controller.state, self.shot_panel.call_ball, self.shot_panel.call_pocket)
@@ -421,7 +421,7 @@ class DeskPage(QWidget):
         self.prompt.setText(f"{foul} {line}" if foul else line)
         self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
         self.clock.extension_button.setEnabled(can.extension)
-        self.clock.start_button.setEnabled(not state.over)  # finding 22: no clock after the match
+        self.clock.start_button.setEnabled(not state.over)  # no clock after the match
         self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)
         if session is not None:
             self.history.show_history(session.history)

@@ -177,7 +177,7 @@ class LagPanel(QWidget):
             self._clear()
 
     def _relag(self) -> None:
-        """A re-lag; the boxes ticked, if any, say why (finding 14)."""
+        """A re-lag; the boxes ticked, if any, say why."""
         reason = ", ".join(lag_fault_label(f, qt_translate) for f, box in self.faults.items() if box.isChecked())
         if self.record(Relag(reason=reason)):
             self._clear()  # the faults were the last lag's: the next one starts with none
@@ -361,7 +361,7 @@ class BreakPanel(QWidget):
         self.preview.setText(presenter.break_preview(self.state, self._event(), qt_translate))
 
     def pick_announcement(self) -> None:
-        """The FFB announcement by key (finding 13): 0, then the pocket's key."""
+        """The FFB announcement by key: 0, then the pocket's key."""
         from referee_desk.desk.pickers import AnnounceDialog
 
         self.announce_dialog = AnnounceDialog(self.window())
@@ -447,7 +447,7 @@ class ShotPanel(QWidget):
         foul_row = QHBoxLayout()
         self.fouls_label = QLabel(self)
         foul_row.addWidget(self.fouls_label, 1)
-        # finding 18: a foul during the push-out (Shift+P, then the foul's key) is a push-out, in the
+        # A foul during the push-out (Shift+P, then the foul's key) is a push-out, in the
         # log and the statistics, and a standard foul (rule book §4)
         self.push_foul = _button(self, "pushOutFoulButton", "Shift+P")
         self.push_foul.setCheckable(True)

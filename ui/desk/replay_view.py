@@ -20,7 +20,7 @@ class ReplayDialog(QDialog):
         self.setObjectName("replayDialog")
         apply_dark(self)
         self.setWindowTitle(self.tr("Replay"))
-        # within the screen (finding 17: 760 px tall at y=40 cut the buttons off on a 768-px laptop)
+        # within the screen (760 px tall at y=40 cut the buttons off on a 768-px laptop)
         room = (parent.screen() if parent is not None else self.screen()).availableGeometry()
         width, height = min(1100, room.width() - 24), min(760, room.height() - 48)  # 48: the title bar
         self.resize(width, height)
@@ -70,7 +70,7 @@ class ReplayDialog(QDialog):
         self.scoreboard.show_state(state)
         self.table.set_state(state)
         racks = [i for i, start in enumerate(self._rack_starts) if start <= index]
-        if racks:  # the rack shown, whichever way it was reached (finding 17: it said "Rack 1")
+        if racks:  # the rack shown, whichever way it was reached (it once said "Rack 1")
             self.rack.setCurrentIndex(racks[-1])
         voided = self.history.entries[index].seq in self.history.voided
         text = describe_entry(self.history, index)

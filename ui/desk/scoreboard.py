@@ -87,7 +87,7 @@ class PlayerCard(QFrame):
         self.extensions.setText(presenter.extensions_line(state, seat, qt_translate))
         at_table = state.at_table is seat and not state.over
         won = state.finished and state.winner is seat
-        if won:  # finding 22: the winner's card is marked at the match end
+        if won:  # the winner's card is marked at the match end
             self.turn.setText("★ " + self.tr("winner"))
         else:
             self.turn.setText("▶ " + self.tr("at the table") if at_table else "")

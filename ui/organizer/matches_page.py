@@ -326,7 +326,7 @@ class MatchesPage(QWidget):
 
     def _open_from_filter(self) -> None:
         """Enter in a filter opens the one match it leaves, or the one chosen in the list; with
-        several and none chosen it opens nothing (finding 24: it opened the first row)."""
+        several and none chosen it opens nothing (it used to open the first row)."""
         chosen = self.match_list.selectionModel().selectedRows() if self.model is not None else []
         if len(self._shown_ids) == 1:
             self.open_requested.emit(self._shown_ids[0])
@@ -339,7 +339,7 @@ class MatchesPage(QWidget):
             self.match_list.setFocus()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Typing on the list goes into the player filter (finding 24: it went nowhere)."""
+        """Typing on the list goes into the player filter (it used to go nowhere)."""
         if watched is self.match_list and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             text = event.text()  # a Ctrl+key types a control character, which is not printable
