@@ -4,6 +4,8 @@ its time in colour, can beep, starts by itself, and has a large view for the pla
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from referee_app.game.events import ShotClock
@@ -105,4 +107,29 @@ def test_the_players_view_mirrors_the_clock_full_size(desk: Desk) -> None:
     assert view.digits.text() == desk.text("clockDisplay") and view.colour == "#ff5252"
     assert view.digits.font().pixelSize() > 3 * desk.page.clock.display.font().pixelSize()
     desk.key("K")
+    view.close()
+
+
+def test_the_players_clock_never_takes_the_keyboard(desk: Desk) -> None:
+    """On one screen it opens small beside the desk, the desk keeps the focus, and the referee's
+    keys (Enter, K) still reach the desk; it shows the extensions left."""
+    desk.start(shot_clock=ShotClock(extensions_per_rack=1))
+    desk.key("A")
+    desk.window.activateWindow()
+    desk.qtbot.waitUntil(lambda: QApplication.activeWindow() is desk.window)
+    QTest.keyClick(desk.window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    view = desk.window.players_clock
+    assert view is not None and view.isVisible()
+    desk.qtbot.waitExposed(view)
+    desk.qtbot.wait(50)
+    assert QApplication.activeWindow() is desk.window
+    assert view.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    assert view.windowFlags() & Qt.WindowType.WindowDoesNotAcceptFocus
+    room = desk.window.screen().availableGeometry()
+    assert view.width() * view.height() <= room.width() * room.height() // 4  # small: not over the desk
+    assert view.extensions.text() == "Extensions left: Ana 1 · Ben 1"
+    before = len(desk.session.history.entries)
+    desk.key("]")
+    QTest.keyClick(QApplication.focusWidget() or desk.window, Qt.Key.Key_Return)
+    assert len(desk.session.history.entries) == before + 1  # the break is recorded: the keys are the desk's
     view.close()

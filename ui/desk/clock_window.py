@@ -2,7 +2,9 @@
 
 It mirrors the desk's clock (the same seconds, the same colours) and says whose
 shot it is and the score, in letters large enough to read from the table.
-F11 switches full screen on and off; Esc leaves full screen.
+F11 switches full screen on and off; Esc leaves full screen. It never takes the
+keyboard: the referee's keys stay with the desk (it is shown without activating,
+and refuses the focus), and on the desk's own screen it opens small, in a corner.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from referee_app.game.state import State
 
 class PlayersClock(QWidget):
     def __init__(self, controller: DeskController, clock: ShotClockWidget) -> None:
-        super().__init__(None, Qt.WindowType.Window)
+        super().__init__(None, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setObjectName("playersClock")
         self.setStyleSheet("QWidget#playersClock { background: black; } QLabel { color: #eceff1; }")
         self.resize(800, 480)
@@ -30,7 +34,9 @@ class PlayersClock(QWidget):
         self.digits.setObjectName("playersClockDigits")
         self.score = QLabel(self)
         self.score.setObjectName("playersClockScore")
-        for label, stretch in ((self.shooter, 1), (self.digits, 4), (self.score, 1)):
+        self.extensions = QLabel(self)
+        self.extensions.setObjectName("playersClockExtensions")
+        for label, stretch in ((self.shooter, 1), (self.digits, 4), (self.score, 1), (self.extensions, 1)):
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             layout.addWidget(label, stretch)
         self.colour = CALM
@@ -55,11 +61,17 @@ class PlayersClock(QWidget):
         a, b = state.setup.players
         self.score.setText(f"{a}  {state.score.a} – {state.score.b}  {b}")
         self.setWindowTitle(self.tr("Shot clock") + f" — {a} v {b}")
+        left = state.extensions_left
+        self.extensions.setVisible(left is not None)
+        if left is not None:
+            self.extensions.setText(
+                self.tr("Extensions left: {a} {na} · {b} {nb}").format(a=a, na=left.a, b=b, nb=left.b)
+            )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Digits as tall as the window allows: read from the far end of the table."""
         height = max(1, event.size().height())
-        for label, share in ((self.digits, 0.55), (self.shooter, 0.09), (self.score, 0.07)):
+        for label, share in ((self.digits, 0.5), (self.shooter, 0.09), (self.score, 0.07), (self.extensions, 0.06)):
             font = QFont(label.font())
             font.setPixelSize(max(12, int(height * share)))
             font.setBold(True)
@@ -75,11 +87,21 @@ class PlayersClock(QWidget):
             super().keyPressEvent(event)
 
     def show_for_players(self, desk: QWidget) -> None:
-        """Full screen on another screen than the desk's when there is one; else a window."""
+        """Full screen on another screen than the desk's when there is one; else a small window
+        beside the desk (in the room the desk leaves, or in the screen's bottom right corner, over the
+        history rather than the table). Either way the desk keeps the keyboard."""
         others = [s for s in QGuiApplication.screens() if s is not desk.screen()]
         if others:
             self.setGeometry(others[0].geometry())
             self.showFullScreen()
         else:
+            room = desk.screen().availableGeometry()
+            frame = desk.frameGeometry()
+            width, height = max(360, room.width() // 4), max(240, room.height() // 3)
+            beside = room.right() - frame.right()
+            x = frame.right() + 1 if beside >= width else room.right() - width - 8
+            y = room.bottom() - height - 8
+            self.setGeometry(x, y, width, height)
             self.show()
         self.raise_()
+        desk.activateWindow()  # where a window manager activates new windows anyway

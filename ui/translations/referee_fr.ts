@@ -1337,6 +1337,10 @@
         <source>Shot clock</source>
         <translation>Chronomètre de tir</translation>
     </message>
+    <message>
+        <source>Extensions left: {a} {na} · {b} {nb}</source>
+        <translation>Prolongations restantes&#xa0;: {a} {na} · {b} {nb}</translation>
+    </message>
 </context>
 <context>
     <name>Pocket</name>
