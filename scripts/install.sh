@@ -3,7 +3,8 @@
 # python3-venv, the libraries Qt's real (xcb) window needs, poppler (tests read the PDF
 # sheets back), Chromium (the overlay's pages are tested in a real browser, driven by
 # Playwright, which is pointed at this Chromium and never downloads one; its Node driver
-# needs libatomic1), and a virtualenv
+# needs libatomic1), binutils (PyInstaller reads the bundle's libraries with objdump: the
+# bundle test builds one), and a virtualenv
 # in .venv with the package and its test tools. PostgreSQL: the organizer's event server, and
 # the tests start a throwaway one of their own.
 # Quiet and idempotent: a second run installs nothing new; a .venv without a working pip
@@ -16,7 +17,7 @@ packages=(python3-venv
           libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render-util0
           libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libx11-xcb1 libxcb-xfixes0
           libxcb-sync1 libxcb-shm0 libxrender1
-          fonts-dejavu-core poppler-utils chromium libatomic1 postgresql openssl)
+          fonts-dejavu-core poppler-utils chromium libatomic1 postgresql openssl binutils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

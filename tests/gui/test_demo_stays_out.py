@@ -15,9 +15,8 @@ from referee_app.game.events import MatchStarted
 from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.organizer.demo import load_demo, seed_logs
-from referee_app.venue.model import EventLink
 from referee_app.venue.pusher import LinkFile, is_demo
-from tests.conftest import EVENT_PASSWORD
+from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
 
@@ -45,7 +44,7 @@ def test_a_connected_desk_never_pushes_a_demo_match(event_server: Any, tmp_path:
     demo_ids = load_demo(store)  # a database an older desk filled with the demo matches
     assert all(is_demo(m) for m in demo_ids)
     real = Session.start(store, MatchStarted(players=("Ana", "Ben"), race_to=3, table="3"))
-    LinkFile(db).save(EventLink("127.0.0.1", EVENT_PASSWORD, "3", event_server.port))
+    LinkFile(db).save(table_link(event_server, "3"))
     assert cli(["push", "--db", str(db)]) == 0
     import psycopg
 

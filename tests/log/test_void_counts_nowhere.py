@@ -54,9 +54,9 @@ def test_the_days_pdf_leaves_it_out_and_its_own_sheet_says_void(tmp_path: Path) 
     store = Store(tmp_path / "m.db")
     printed: list[list[str]] = []
 
-    def pdf(logs, path, paper):  # type: ignore[no-untyped-def]
+    def pdf(logs, handle, paper):  # type: ignore[no-untyped-def]
         printed.append([entries[0].event.match_id for entries in logs])
-        path.write_bytes(b"%PDF-1.4 test")
+        handle.write(b"%PDF-1.4 test\n%%EOF\n")
 
     write_one_pdf([store.load(ghost.match_id), store.load(real.match_id)], tmp_path / "out", "day.pdf", pdf)
     assert printed == [[real.match_id]]
