@@ -106,3 +106,19 @@ def test_the_bundle_replays_the_examples_and_opens_the_demo(tmp_path: Path) -> N
         text=True,
     )
     assert linked.returncode == 1 and "cannot reach the event server at 127.0.0.1:9" in linked.stderr, linked.stderr
+
+
+def test_every_package_folder_is_declared() -> None:
+    """setuptools warns of a package left out of `packages` (and a wheel would lack it): every folder
+    of the core and the desk that holds Python is in pyproject.toml's list, as its installed name."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    declared = set(config["packages"])
+    found = set()
+    for top, name in (("referee_app", "referee_app"), ("ui", "referee_desk")):
+        for init in (ROOT / top).rglob("__init__.py"):
+            parts = init.parent.relative_to(ROOT / top).parts
+            if "__pycache__" not in parts:
+                found.add(".".join((name, *parts)))
+    assert found <= declared, f"left out of pyproject.toml's packages: {sorted(found - declared)}"
