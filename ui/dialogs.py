@@ -7,6 +7,7 @@ painting; each emits one event (or a match set-up) when confirmed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -130,6 +131,15 @@ class NewMatchDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.error)
         layout.addWidget(_buttons(self, "newMatchButtons"))
+        # Tab follows the form from top to bottom, a player's licence and club right after the name
+        # (typed in the order they are read, "PL-1234" went into player B's name).
+        order: list[QWidget] = [
+            self.player_a, self.licence_a, self.club_a, self.player_b, self.licence_b, self.club_b,
+            self.race_to, self.rules, self.break_order, self.clock, self.shot_s, self.extension_s,
+            self.extensions, self.after_break_s, self.event_name, self.round, self.table, self.referee,
+        ]  # fmt: skip
+        for before, after in pairwise(order):
+            QWidget.setTabOrder(before, after)
 
     def _spin(self, name: str, lo: int, hi: int, value: int) -> QSpinBox:
         spin = QSpinBox(self)
@@ -275,3 +285,53 @@ class DecisionDialog(QDialog):
             return
         self.decided.emit(self.decision())
         super().accept()
+
+
+class KeysDialog(QDialog):
+    """Every key of the desk in one chart (Help menu), with this keyboard's keys (QWERTY or AZERTY)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+        from referee_desk import keyboard
+
+        super().__init__(parent)
+        self.setObjectName("keysDialog")
+        self.setWindowTitle(self.tr("The desk's keys"))
+        fewer, more = keyboard.count_keys()
+        digits = " ".join(keyboard.digit_keys(d)[0] for d in (*range(1, 10), 0))
+        rows = [
+            ("A / B", self.tr("Lag won by player A / B (O: the winner lets the other break; R: re-lag)")),
+            (digits, self.tr("The loser's lag faults; on the shot panel, the called ball (10 on the last key)")),
+            (keyboard.plus_keys()[0], self.tr("A ball that dropped: its number, then its pocket")),
+            (f"{fewer[0]} {more[0]}", self.tr("Balls to a cushion on the break: first 3 / 4, then one fewer / more")),
+            (self.tr("Enter"), self.tr("Record the break (a dry break: count, then Enter); called ball made")),
+            ("C", self.tr("Scratch (on the break: a foul break, the panel says so before Enter)")),
+            (keyboard.key_hint(), self.tr("The called pocket, as the table is drawn")),
+            ("M / X / P", self.tr("Miss / safety / push-out (Shift+P then a foul's key: a push-out with a foul)")),
+            ("C B N T, F1…F8", self.tr("Fouls: scratch, wrong ball first, no rail, shot clock, the referee's")),
+            (self.tr("Enter / H"), self.tr("After a push-out or a wrongful pocket: shoot / hand the table back")),
+            ("G", self.tr("Warning given (a player on two fouls)")),
+            ("K, Ctrl+E", self.tr("Start, pause or resume the shot clock; an extension")),
+            (self.tr("Backspace"), self.tr("Undo the last event (asks when the score changes)")),
+            ("Ctrl+Shift+Z", self.tr("Record the undone event again")),
+            ("P / N", self.tr("When the match is over: its sheet / a new match")),
+            ("Ctrl+N, Ctrl+O", self.tr("A new match; the Matches page (Esc: back to the desk)")),
+            ("Ctrl+Shift+P / C / S, Ctrl+T", self.tr("Penalty, concession, stalemate, note")),
+            ("Ctrl+Shift+K", self.tr("The shot clock for the players")),
+        ]
+        table = QTableWidget(len(rows), 2, self)
+        table.setObjectName("keysTable")
+        table.setHorizontalHeaderLabels([self.tr("Key"), self.tr("What it records or does")])
+        table.verticalHeader().hide()
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        for r, (key, what) in enumerate(rows):
+            table.setItem(r, 0, QTableWidgetItem(key))
+            table.setItem(r, 1, QTableWidgetItem(what))
+        table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        layout = QVBoxLayout(self)
+        layout.addWidget(table)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        box.rejected.connect(self.reject)
+        layout.addWidget(box)
+        self.resize(900, 560)

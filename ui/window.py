@@ -69,6 +69,7 @@ class DeskWindow(QMainWindow):
         self.event_link: EventLinkController | None = None
         self.tournament_window: TournamentWindow | None = None
         self._build_start_page()
+        self.matches.back_button.hide()  # no match open yet
         self._build_menus()
         controller.state_changed.connect(self.show_state)
         controller.notice.connect(self.show_notice)
@@ -86,6 +87,7 @@ class DeskWindow(QMainWindow):
         self.matches = MatchesPage(self.controller, self.pages)
         self.matches.language = lambda: self.languages.current
         self.matches.open_requested.connect(self.open_match)
+        self.matches.back_requested.connect(self.back_to_desk)
         self.matches.new_requested.connect(self.new_match)
         self.matches.demo_requested.connect(self.load_demo)
         self.match_list = self.matches.match_list
@@ -133,6 +135,7 @@ class DeskWindow(QMainWindow):
         self.act_overlay = self._action("actionOverlay", "Ctrl+L", self.open_overlay)
         self.act_players_clock = self._action("actionPlayersClock", "Ctrl+Shift+K", self.open_players_clock)
         self.act_quit = self._action("actionQuit", "Ctrl+Q", self.close)
+        self.act_back = self._action("actionBackToDesk", "Escape", self._escape)
         for act in (self.act_new, self.act_matches, self.act_demo, self.act_replay, self.act_undo, self.act_redo):
             self.match_menu.addAction(act)
         self.match_menu.addAction(self.act_void)
@@ -158,12 +161,26 @@ class DeskWindow(QMainWindow):
         self.organizer_menu.setObjectName("organizerMenu")
         self.act_tournament = self._action("actionTournament", "Ctrl+Shift+T", self.open_tournament)
         self.organizer_menu.addAction(self.act_tournament)
+        self.help_menu_actions()
         self.language_menu = bar.addMenu("")
         self.language_actions = self._choices("language", dict(LANGUAGES), self.set_language)
         self.language_menu.addSeparator()
         self.keyboard_actions = self._choices("pocketKeys", dict.fromkeys(keyboard.ROWS, ""), self.set_keyboard)
         keyboard.choose(keyboard.initial(self.settings))
         self.keyboard_actions[keyboard.current()].setChecked(True)
+
+    def help_menu_actions(self) -> None:
+        """Help: the desk's keys in one chart (how to record a dry break, a foul break...)."""
+        self.help_menu = self.menuBar().addMenu("")
+        self.act_keys = self._action("actionKeys", "", self.show_keys)
+        self.help_menu.addAction(self.act_keys)
+
+    def show_keys(self) -> None:
+        from referee_desk.dialogs import KeysDialog
+
+        dialog = KeysDialog(self)
+        self.dialog = dialog
+        dialog.show()
 
     def _choices(self, prefix: str, labels: dict[str, str], choose: Callable[[str], None]) -> dict[str, QAction]:
         """One checked item out of several in the Language menu (a language, a keyboard)."""
@@ -206,6 +223,8 @@ class DeskWindow(QMainWindow):
         self.event_menu.setTitle(self.tr("&Event"))
         self.organizer_menu.setTitle(self.tr("&Organizer"))
         self.act_tournament.setText(menu_text(self.tr("Tournament… [Ctrl+Shift+T]")))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.act_keys.setText(self.tr("The desk's keys…"))
         self.act_connect.setText(self.tr("Connect to the event…"))
         self.act_disconnect.setText(self.tr("Disconnect from the event"))
         self.act_next.setText(menu_text(self.tr("Start the next match on this table [Ctrl+Shift+N]")))
@@ -238,8 +257,18 @@ class DeskWindow(QMainWindow):
 
     def show_start(self) -> None:
         self.refresh_match_list()
+        self.matches.back_button.setVisible(self.controller.session is not None)
         self.pages.setCurrentWidget(self.start_page)
         self.match_list.setFocus()
+
+    def _escape(self) -> None:
+        if self.pages.currentWidget() is self.start_page:
+            self.back_to_desk()
+
+    def back_to_desk(self) -> None:
+        """From the Matches page to the match open on the desk (Esc, or its button)."""
+        if self.controller.session is not None:
+            self.pages.setCurrentWidget(self.desk_page)
 
     def open_match(self, match_id: str) -> bool:
         return self.controller.open_match(match_id)

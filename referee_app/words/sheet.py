@@ -334,6 +334,15 @@ def _date(iso: str, tr: Translate) -> str:
     return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "{year}-{month}-{day}")).format(year=year, month=month, day=day)
 
 
+def _stamp(at: str, tr: Translate) -> str:
+    """A correction's date and time, the date written as in the sheet's header (01/12/2026 in French)."""
+    stamp = local_stamp(at, seconds=True)
+    if not stamp:
+        return ""
+    day, time = stamp.split(" ", 1)
+    return f"{_date(day, tr)} {time}"
+
+
 def _player_cell(seat: str, player: str, licence: str, club: str, tr: Translate) -> str:
     identity = []
     if licence:
@@ -491,8 +500,8 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         out.append("</tr>")
         for fix in sheet.corrections:
             out.append(
-                f"<tr><td class='nb'>{_e(local_stamp(fix.undone_at, seconds=True))}</td><td>{fix.seq}</td>"
-                f"<td>{_e(fix.what)}</td><td class='nb'>{_e(local_stamp(fix.recorded_at, seconds=True))}</td></tr>"
+                f"<tr><td class='nb'>{_e(_stamp(fix.undone_at, tr))}</td><td>{fix.seq}</td>"
+                f"<td>{_e(fix.what)}</td><td class='nb'>{_e(_stamp(fix.recorded_at, tr))}</td></tr>"
             )
         out.append("</table>")
     else:

@@ -31,6 +31,7 @@ from referee_app.game.labels import (
     FOUL_LABELS,
     PENALTY_LABELS,
     foul_label,
+    lag_fault_label,
     name,
     pocket_label,
     rules_label,
@@ -107,10 +108,15 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
             a=event.players[0], b=event.players[1], race=event.race_to, rules=rules_label(event)
         )
     if isinstance(event, Lag):
-        return t(CTX, QT_TRANSLATE_NOOP("Wording", "Lag won by {winner}; {breaker} breaks")).format(
+        text = t(CTX, QT_TRANSLATE_NOOP("Wording", "Lag won by {winner}; {breaker} breaks")).format(
             winner=before.setup.name(event.winner),
             breaker=before.setup.name(event.first_breaker),
         )
+        for loser, faults in event.faults:  # the loser's lag faults, in the history as on the sheet
+            text += " — " + t(CTX, QT_TRANSLATE_NOOP("Wording", "lag faults of {name}: {faults}")).format(
+                name=before.setup.name(loser), faults=", ".join(lag_fault_label(f, tr) for f in faults)
+            )
+        return text
     if isinstance(event, Relag):
         if not event.reason:
             return t(CTX, QT_TRANSLATE_NOOP("Wording", "Re-lag"))
@@ -139,13 +145,12 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
     if isinstance(event, Shot):
         if event.call == SAFETY:
             # "safety" in the log means no ball was called: a foul entered before any call is not a safety
-            unnamed = bool(fouls_of(before, event))
-            template = (
-                QT_TRANSLATE_NOOP("Wording", "{name}: no ball called")
-                if unnamed
-                else QT_TRANSLATE_NOOP("Wording", "{name}: safety")
+            # "no ball called" read as a calling infraction: the foul alone is said ("Ana — foul: ...")
+            text = (
+                who
+                if fouls_of(before, event)
+                else t(CTX, QT_TRANSLATE_NOOP("Wording", "{name}: safety")).format(name=who)
             )
-            text = t(CTX, template).format(name=who)
         else:
             assert isinstance(event.call, BallPocket)
             made = event.call in event.pocketed

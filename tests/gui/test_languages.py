@@ -118,7 +118,7 @@ def test_switching_language_relabels_the_window_and_is_remembered(french: Desk) 
     desk.window.language_actions["fr"].trigger()
     assert desk.window.windowTitle() == "Poste d’arbitrage – jeu de la 10"
     assert desk.text("undoButton") == "Défaire [Retour arrière]"  # "Annuler" is Qt's Cancel
-    assert desk.text("lagWonA") == "Tirage\u00a0: Ana [A]"
+    assert desk.text("lagWonA") == "Ana gagne le tirage [A]"  # not "Tirage : Ana", which could mean either
     assert desk.text("promptLine") == "Tirage à la bande\u00a0: qui l’a gagné\u00a0?"
     assert Languages(desk.settings).initial() == "fr"  # remembered for the next start
     desk.key("A")  # the keys still work after relabelling
@@ -281,7 +281,7 @@ def test_history_in_french_from_the_command_line(tmp_path, capsys) -> None:  # t
         "Léa casse\u00a0: 1 bille à la bande\u00a0; empochées\u00a0: 2 (HG)"
         " — faute\u00a0: seulement 1 bille à la bande, la règle FFB en exige 4"
     )
-    assert lines[3].endswith("Marc\u00a0: 1 dans MG, empochée\u00a0; empochées\u00a0: 3 (BD) (12,3\u00a0s)")
+    assert lines[3].endswith("Marc\u00a0: la 1 en MG, empochée\u00a0; empochées\u00a0: 3 (BD) (12,3\u00a0s)")
     assert cli(["history", session.match_id, "--db", str(db)]) == 0
     english = capsys.readouterr().out.splitlines()
     assert english[2].endswith(

@@ -67,7 +67,8 @@ def test_a_foul_with_no_ball_called_is_not_a_safety() -> None:
         ev("shot", call="safety"),
     )
     lines = transcript(h)
-    assert "Ana: no ball called — foul: double hit" in lines[3] and "safety" not in lines[3]
+    # the foul alone: "no ball called" read as a calling infraction
+    assert lines[3].endswith("Ana — foul: double hit") and "safety" not in lines[3] and "called" not in lines[3]
     assert lines[4].endswith("Ben: safety")
     stats = match_stats(h.entries)
     assert (stats[Seat.A].safeties, stats[Seat.B].safeties) == (0, 1)

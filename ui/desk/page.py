@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QShortcut
+from PySide6.QtGui import QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QFrame,
@@ -38,6 +38,10 @@ from referee_app.game.rules import Allowed, allowed
 from referee_app.game.state import State
 from referee_app.game.vocab import Awaiting, Pocket
 
+BASE_SIZE = (1300, 700)
+"""The desk page's size on a 1366×768 screen, where its type is as designed."""
+PROMPT_PX = (20, 18, 16, 14, 12)
+"""The prompt's type sizes, largest first: the first that fits its fixed height is used."""
 HOLD_S = 1.0
 """After a rack or the match ends, the keys of the next screen wait this long: a key pressed
 with (or just after) the one that ended the rack was meant for the shot, not for the break."""
@@ -51,6 +55,7 @@ class DeskPage(QWidget):
         self.setObjectName("deskPage")
         self.controller = controller
         self._shown: State | None = None
+        self._scale = 1.0
         self._held_until = 0.0
         self._last_key: tuple[QAbstractButton, float] | None = None
         self.undo_question: QMessageBox | None = None
@@ -117,9 +122,11 @@ class DeskPage(QWidget):
         self.prompt = QLabel(left)
         self.prompt.setObjectName("promptLine")
         self.prompt.setWordWrap(True)
-        text_style(self.prompt, 20, bold=True, colour="#ffd54a")
-        # room for two lines always: a prompt that wraps must not make the table jump (and redraw)
-        self.prompt.setMinimumHeight(2 * self.prompt.fontMetrics().lineSpacing())
+        text_style(self.prompt, PROMPT_PX[0], bold=True, colour="#ffd54a")
+        # a fixed height: a prompt that grows (a foul, a rack's end) must not move the table, the
+        # clock's buttons and the history; a longer one is set smaller to fit (_fit_prompt)
+        self._prompt_height = 3 * self.prompt.fontMetrics().lineSpacing()
+        self.prompt.setFixedHeight(self._prompt_height)
         column.addWidget(self.prompt)
         self.clock = ShotClockWidget(left)
         self.clock.started.connect(self.controller.start_clock)
@@ -245,9 +252,13 @@ class DeskPage(QWidget):
             self.clock.start()
 
     def _clock_expired(self) -> None:
-        self.show_notice(
-            Notice.REFUSAL, self.tr("Time! The shot clock ran out: record the time foul [T] if it applies.")
-        )
+        """The time foul's key is named only where it is (a shot); the clock runs from the first shot
+        after the break, so on the break panel there is no time foul to record."""
+        if self.panels.currentWidget() is self.shot_panel:
+            text = self.tr("Time! The shot clock ran out: record the time foul [T] if it applies.")
+        else:
+            text = self.tr("Time! The shot clock ran out.")
+        self.show_notice(Notice.REFUSAL, text)
 
     def _call_changed(self) -> None:
         """The call drawn on the table: only while a shot is being called (a call
@@ -307,6 +318,39 @@ class DeskPage(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
             shortcut.activated.connect(lambda: self.key_blocked(None))
             self._blocked_keys[key] = shortcut
+
+    def _fit_prompt(self) -> None:
+        """The largest type at which the prompt fits its fixed height (the height never changes)."""
+        width = max(1, self.prompt.width())
+        for base in PROMPT_PX:
+            pixels = round(base * self._scale)
+            if self.prompt.font().pixelSize() != pixels:
+                text_style(self.prompt, pixels, bold=True)
+            if self.prompt.heightForWidth(width) <= self.prompt.height():
+                return
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._scale_type()
+        self._fit_prompt()
+
+    def _scale_type(self) -> None:
+        """Type that grows with the screen: a desk laid out for 1366×768 is read from further away on
+        a 1920×1080 one, and its words grow with it (up to half as large again)."""
+        scale = max(1.0, min(self.width() / BASE_SIZE[0], self.height() / BASE_SIZE[1], 1.5))
+        if abs(scale - self._scale) < 0.05:
+            return
+        self._scale = scale
+        for widget in self.findChildren(QWidget):
+            base = widget.property("basePx")
+            if base is None:
+                font = widget.font()
+                base = font.pixelSize() if font.pixelSize() > 0 else round(font.pointSizeF() * 96 / 72)
+                widget.setProperty("basePx", base)
+            font = widget.font()
+            font.setPixelSize(round(int(base) * scale))
+            widget.setFont(font)
+        self.prompt.setFixedHeight(round(self._prompt_height * scale))
 
     def _held_text(self) -> str:
         state = self.controller.state
@@ -419,6 +463,7 @@ class DeskPage(QWidget):
         foul = presenter.foul_line(session.history, qt_translate) if session is not None else ""
         line = presenter.prompt_line(state, qt_translate) + (f" {spot}." if spot else "")
         self.prompt.setText(f"{foul} {line}" if foul else line)
+        self._fit_prompt()
         self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
         self.clock.extension_button.setEnabled(can.extension)
         self.clock.start_button.setEnabled(not state.over)  # no clock after the match

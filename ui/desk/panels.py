@@ -451,6 +451,7 @@ class ShotPanel(QWidget):
         # log and the statistics, and a standard foul (rule book §4)
         self.push_foul = _button(self, "pushOutFoulButton", "Shift+P")
         self.push_foul.setCheckable(True)
+        self.push_foul.toggled.connect(self._push_foul_toggled)
         self.push_foul.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         foul_row.addWidget(self.push_foul)
         layout.addLayout(foul_row)
@@ -496,6 +497,13 @@ class ShotPanel(QWidget):
             button.setVisible(foul in can.shot_fouls)
         self._show_call()
 
+    def _push_foul_toggled(self, on: bool) -> None:
+        """A push-out with a foul: the prompt asks which foul, and the fouls that do not apply to a
+        push-out (wrong ball first, no rail: rule book §4) are not offered."""
+        for foul in (Foul.WRONG_BALL_FIRST, Foul.NO_RAIL):
+            self.fouls[foul].setEnabled(not on)
+        self._show_call()
+
     def reset(self, state: State) -> None:
         self.call_ball = state.lowest_ball
         self.call_pocket = None
@@ -514,7 +522,10 @@ class ShotPanel(QWidget):
         self.pockets.set_selected(self.call_pocket)
         pocket = pocket_text(self.call_pocket) if self.call_pocket else "?"
         ball = self.call_ball if self.call_ball is not None else "?"
-        self.call_label.setText(self.tr("Call: {ball} in {pocket}").format(ball=ball, pocket=pocket))
+        if self.push_foul.isChecked() and not self.push_foul.isHidden():
+            self.call_label.setText(self.tr("Push-out with a foul: which foul?"))
+        else:
+            self.call_label.setText(self.tr("Call: {ball} in {pocket}").format(ball=ball, pocket=pocket))
         self.on_call_changed()
 
     def _call(self) -> BallPocket | None:
@@ -534,6 +545,9 @@ class ShotPanel(QWidget):
         event = Shot(call=call, pocketed=pocketed, off_table=tuple(self.dropped.off_table), **facts)  # type: ignore[arg-type]
         if self.record(event) and self.state is not None:
             self.reset(self.state)
+            # the call's button too: a spotted 10 leaves the same balls on the table, and its button
+            # stayed lit after the call was reset
+            self.balls.set_balls(self.state.balls_on_table, self.call_ball)
             self._show_call()
 
     def submit_made(self) -> None:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the core is imported on first use, after the window has pai
 
 class MatchesPage(QWidget):
     open_requested = Signal(str)
+    back_requested = Signal()
     new_requested = Signal()
     demo_requested = Signal()
 
@@ -99,6 +100,7 @@ class MatchesPage(QWidget):
         text_style(self.notice, 17)
         layout.addWidget(self.notice)
         desk_row = QHBoxLayout()
+        self.back_button = self._button("backToDeskButton", desk_row, self.back_requested.emit)
         self.new_button = self._button("newMatchButton", desk_row, self.new_requested.emit)
         self.open_button = self._button("openMatchButton", desk_row, self._open_selected)
         self.demo_button = self._button("demoButton", desk_row, self.demo_requested.emit)
@@ -136,6 +138,7 @@ class MatchesPage(QWidget):
         self.player_filter.setPlaceholderText(self.tr("player"))
         today = QDate.currentDate().toString("yyyy-MM-dd")
         self.date_filter.setPlaceholderText(self.tr("date ({month} or {day})").format(month=today[:7], day=today))
+        self.back_button.setText(self.tr("Back to the desk [Esc]"))
         self.new_button.setText(self.tr("New match [Ctrl+N]"))
         self.open_button.setText(self.tr("Open the selected match [Enter]"))
         self.demo_button.setText(self.tr("Load the demo matches [Ctrl+D]"))
@@ -281,7 +284,10 @@ class MatchesPage(QWidget):
         if shown:  # current (for Enter), not selected (exports ask for that)
             from PySide6.QtCore import QItemSelectionModel  # here: the window paints without it
 
-            first = model.index(0, 0)
+            # the match open on the desk, when listed: Enter goes back to it, not to the first row
+            desk = self.controller.session
+            row = self._shown_ids.index(desk.match_id) if desk is not None and desk.match_id in self._shown_ids else 0
+            first = model.index(row, 0)
             self.match_list.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
 
     def _size_columns(self, model: MatchListModel) -> None:

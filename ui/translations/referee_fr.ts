@@ -534,6 +534,10 @@
         <source>{name} is on two consecutive fouls: give the warning.</source>
         <translation>{name} a commis deux fautes consécutives&#xa0;: donnez l’avertissement.</translation>
     </message>
+    <message>
+        <source>Time! The shot clock ran out.</source>
+        <translation>Temps&#xa0;! Le temps de tir est écoulé.</translation>
+    </message>
 </context>
 <context>
     <name>DeskWindow</name>
@@ -677,6 +681,14 @@
         <source>Loading the demo matches</source>
         <translation>Chargement des matchs de démonstration</translation>
     </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <source>The desk&apos;s keys…</source>
+        <translation>Les touches du pupitre…</translation>
+    </message>
 </context>
 <context>
     <name>DroppedDialog</name>
@@ -768,6 +780,105 @@
     <message>
         <source>New match [N]</source>
         <translation>Nouveau match [N]</translation>
+    </message>
+</context>
+<context>
+    <name>KeysDialog</name>
+    <message>
+        <source>The desk&apos;s keys</source>
+        <translation>Les touches du pupitre</translation>
+    </message>
+    <message>
+        <source>Lag won by player A / B (O: the winner lets the other break; R: re-lag)</source>
+        <translation>Tirage gagné par le joueur A / B (O&#xa0;: le gagnant laisse casser l’adversaire&#xa0;; R&#xa0;: nouveau tirage)</translation>
+    </message>
+    <message>
+        <source>The loser&apos;s lag faults; on the shot panel, the called ball (10 on the last key)</source>
+        <translation>Les fautes de tirage du perdant&#xa0;; au tir, la bille annoncée (la 10 sur la dernière touche)</translation>
+    </message>
+    <message>
+        <source>A ball that dropped: its number, then its pocket</source>
+        <translation>Une bille empochée&#xa0;: son numéro, puis sa poche</translation>
+    </message>
+    <message>
+        <source>Balls to a cushion on the break: first 3 / 4, then one fewer / more</source>
+        <translation>Billes à la bande à la casse&#xa0;: d’abord 3 / 4, puis une de moins / de plus</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Entrée</translation>
+    </message>
+    <message>
+        <source>Record the break (a dry break: count, then Enter); called ball made</source>
+        <translation>Enregistrer la casse (casse sèche&#xa0;: compter, puis Entrée)&#xa0;; bille annoncée empochée</translation>
+    </message>
+    <message>
+        <source>Scratch (on the break: a foul break, the panel says so before Enter)</source>
+        <translation>Blanche empochée (à la casse&#xa0;: casse fautive, le panneau le dit avant Entrée)</translation>
+    </message>
+    <message>
+        <source>The called pocket, as the table is drawn</source>
+        <translation>La poche annoncée, comme sur le dessin de la table</translation>
+    </message>
+    <message>
+        <source>Miss / safety / push-out (Shift+P then a foul&apos;s key: a push-out with a foul)</source>
+        <translation>Manqué / sécurité / push-out (Maj+P puis la touche d’une faute&#xa0;: push-out avec faute)</translation>
+    </message>
+    <message>
+        <source>Fouls: scratch, wrong ball first, no rail, shot clock, the referee&apos;s</source>
+        <translation>Fautes&#xa0;: blanche empochée, mauvaise bille touchée, absence de bande, temps, celles de l’arbitre</translation>
+    </message>
+    <message>
+        <source>Enter / H</source>
+        <translation>Entrée / H</translation>
+    </message>
+    <message>
+        <source>After a push-out or a wrongful pocket: shoot / hand the table back</source>
+        <translation>Après un push-out ou une bille empochée sans annonce&#xa0;: jouer / rendre la main</translation>
+    </message>
+    <message>
+        <source>Warning given (a player on two fouls)</source>
+        <translation>Avertissement donné (un joueur à deux fautes)</translation>
+    </message>
+    <message>
+        <source>Start, pause or resume the shot clock; an extension</source>
+        <translation>Lancer, suspendre ou reprendre le temps de tir&#xa0;; une prolongation</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>Retour arrière</translation>
+    </message>
+    <message>
+        <source>Undo the last event (asks when the score changes)</source>
+        <translation>Défaire le dernier événement (demande confirmation si le score change)</translation>
+    </message>
+    <message>
+        <source>Record the undone event again</source>
+        <translation>Enregistrer à nouveau l’événement défait</translation>
+    </message>
+    <message>
+        <source>When the match is over: its sheet / a new match</source>
+        <translation>Match terminé&#xa0;: sa feuille / un nouveau match</translation>
+    </message>
+    <message>
+        <source>A new match; the Matches page (Esc: back to the desk)</source>
+        <translation>Un nouveau match&#xa0;; la page des matchs (Échap&#xa0;: retour au pupitre)</translation>
+    </message>
+    <message>
+        <source>Penalty, concession, stalemate, note</source>
+        <translation>Pénalité, abandon, manche nulle, note</translation>
+    </message>
+    <message>
+        <source>The shot clock for the players</source>
+        <translation>Le temps de tir pour les joueurs</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Touche</translation>
+    </message>
+    <message>
+        <source>What it records or does</source>
+        <translation>Ce qu’elle enregistre ou fait</translation>
     </message>
 </context>
 <context>
@@ -1048,6 +1159,10 @@
     <message>
         <source>Print preview</source>
         <translation>Aperçu avant impression</translation>
+    </message>
+    <message>
+        <source>Back to the desk [Esc]</source>
+        <translation>Retour au pupitre [Échap]</translation>
     </message>
 </context>
 <context>
@@ -1920,6 +2035,10 @@
     <message>
         <source>Choose the called pocket first (keys {keys}, or click it).</source>
         <translation>Choisissez d’abord la poche annoncée (touches {keys}, ou cliquez dessus).</translation>
+    </message>
+    <message>
+        <source>Push-out with a foul: which foul?</source>
+        <translation>Push-out avec faute&#xa0;: quelle faute&#xa0;?</translation>
     </message>
 </context>
 <context>
@@ -2989,10 +3108,6 @@
         <translation>{name} joue un push-out</translation>
     </message>
     <message>
-        <source>{name}: no ball called</source>
-        <translation>{name}&#xa0;: aucune bille annoncée</translation>
-    </message>
-    <message>
         <source>{name}: safety</source>
         <translation>{name}&#xa0;: sécurité</translation>
     </message>
@@ -3067,6 +3182,10 @@
     <message>
         <source>{name} wins the match {won}–{lost} ({result})</source>
         <translation>{name} gagne le match {won}–{lost} ({result})</translation>
+    </message>
+    <message>
+        <source>lag faults of {name}: {faults}</source>
+        <translation>fautes de tirage de {name}&#xa0;: {faults}</translation>
     </message>
 </context>
 </TS>
