@@ -356,3 +356,29 @@ def test_a_result_typed_on_the_keyboard_alone(organizer: Organizer) -> None:
     organizer.key("Ctrl+Return")
     done = next(m for m in organizer.window.shown["matches"] if m["id"] == first["id"])
     assert done["winner"] == first["b"] and done["score"] == [0, 7]
+
+
+def test_the_bracket_redrawn_after_results_equals_one_drawn_afresh(organizer: Organizer) -> None:
+    from referee_desk.tournament.bracket_view import BracketView
+
+    organizer.drawn(12, tables="1-3")
+    window = organizer.window
+    for _ in range(9):
+        live = next(m for m in window.shown["matches"] if m["status"] == "playing")
+        assert window.pick_match(live["id"])
+        window.record_result()
+
+    def texts(view: BracketView) -> dict[str, tuple[str, list[str], str]]:
+        return {
+            mid: (
+                item.toolTip(),
+                sorted(c.text() for c in item.childItems() if hasattr(c, "text")),
+                item.brush().color().name(),
+            )
+            for mid, item in view.match_items().items()
+        }
+
+    fresh = BracketView()
+    fresh.show_bracket(window.shown)
+    assert texts(window.bracket) == texts(fresh)
+    assert len(window.bracket.scene().items()) == len(fresh.scene().items())  # nothing left behind

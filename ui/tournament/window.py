@@ -7,6 +7,7 @@ key, written on its button.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -67,7 +68,7 @@ from referee_app.tournament.model import (
     Rules,
     TournamentRefused,
 )
-from referee_app.tournament.plan import plan
+from referee_app.tournament.plan import Plan, plan
 from referee_app.tournament.templates import ffb_national, wpa_world
 
 DEFAULT_PORT = 8766
@@ -127,6 +128,7 @@ class TournamentWindow(QMainWindow):
         self.site: TournamentSite | None = None
         self.shown: dict[str, Any] = self.model.show()
         self.names: dict[str, str] = {}
+        self._entries_shown: object = None
         central = QWidget(self)
         layout = QVBoxLayout(central)
         self.notice = QLabel(self)
@@ -300,6 +302,10 @@ class TournamentWindow(QMainWindow):
 
     def _show_entries(self) -> None:
         t = self.model.tournament
+        key = None if t is None else (t.entries, t.checked_in, t.retired, t.bracket is not None)
+        if key == self._entries_shown and key is not None:
+            return  # a result changes nothing here (a 128-row table is not rebuilt for it)
+        self._entries_shown = key
         entries = [] if t is None else list(t.entries)
         table = self.entries_table
         current = self.selected_entry()
@@ -564,13 +570,19 @@ class TournamentWindow(QMainWindow):
             self.form_labels[key].setVisible(shown)
         self._show_plan()
 
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def _plan(options: Options, players: int) -> Plan:
+        """The plan builds a whole bracket: kept for the options and players it was made for."""
+        options.check()
+        return plan(options, players)
+
     def _show_plan(self) -> None:
         t = self.model.tournament
         options = t.options if t is not None else self.options()
         players = self._players()
         try:
-            options.check()
-            p = plan(options, players)
+            p = self._plan(options, players)
         except TournamentRefused as exc:
             self.plan_label.setText(self.tr("No plan: {why}").format(why=exc))
             return
@@ -896,6 +908,7 @@ class TournamentWindow(QMainWindow):
         order = {"playing": 0, "ready": 1, "done": 2, "forfeit": 2}
         rows.sort(key=lambda m: order[m["status"]])
         table = self.results_table
+        grown = table.rowCount() != len(rows)
         table.setRowCount(len(rows))
         for row, m in enumerate(rows):
             score = "" if m["score"] is None else f"{m['score'][0]}-{m['score'][1]}"
@@ -910,7 +923,8 @@ class TournamentWindow(QMainWindow):
             ]
             for column, text in enumerate(cells):
                 table.setItem(row, column, _item(text))
-        table.resizeColumnsToContents()
+        if grown:  # sizing the columns reads every cell: only when rows come or go
+            table.resizeColumnsToContents()
         if keep is not None:
             self.pick_match(keep["id"])
         self._match_picked()
@@ -1028,7 +1042,9 @@ class TournamentWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self._entries_shown = None  # its words change
             self.refresh()
+            self.results_table.resizeColumnsToContents()
         super().changeEvent(event)
 
     def retranslate(self) -> None:
