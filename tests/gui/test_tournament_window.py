@@ -304,7 +304,7 @@ def test_table_lists_are_read_as_organizers_write_them() -> None:
 
 def test_every_button_says_its_key(organizer: Organizer) -> None:
     for button in organizer.window.findChildren(QPushButton):
-        if button.objectName().startswith("template"):
+        if button.objectName().startswith("template") or button.objectName() == "withdrawAbsent":
             continue
         assert button.text().endswith("]"), button.objectName()
 
@@ -382,3 +382,33 @@ def test_the_bracket_redrawn_after_results_equals_one_drawn_afresh(organizer: Or
     fresh.show_bracket(window.shown)
     assert texts(window.bracket) == texts(fresh)
     assert len(window.bracket.scene().items()) == len(fresh.scene().items())  # nothing left behind
+
+
+def test_no_shows_hold_the_draw_until_withdrawn_and_a_disqualification_needs_its_reason(organizer: Organizer) -> None:
+    organizer.create()
+    assert organizer.window.import_entries(organizer.entries_file(6))
+    for name in ("Player 1", "Player 2", "Player 3", "Player 4"):
+        organizer.window.select_entry(name)
+        organizer.key("Ctrl+K")
+    organizer.key("Ctrl+2")
+    organizer.key("Ctrl+Shift+D")
+    assert organizer.notice().startswith("Not drawn: 2 players are not checked in (Player 5, Player 6).")
+    assert organizer.window.model.tournament.bracket is None  # type: ignore[union-attr]
+    organizer.key("Ctrl+1")
+    organizer.click("withdrawAbsent")
+    assert organizer.notice() == "2 players not checked in are withdrawn."
+    assert [r[0] for r in organizer.rows("entriesTable")] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    organizer.key("Ctrl+2")
+    organizer.key("Ctrl+Shift+D")
+    assert organizer.notice().startswith("Drawn with seed")
+    organizer.key("Ctrl+1")
+    assert not organizer.widget("withdrawAbsent").isVisible()
+    organizer.window.select_entry("Player 3")
+    organizer.click("disqualify")
+    assert organizer.notice() == "Write the reason for the disqualification first."
+    organizer.type("disqualifyReason", "unsportsmanlike conduct")
+    organizer.click("disqualify")
+    assert organizer.notice() == "Player 3 is disqualified: unsportsmanlike conduct"
+    theirs = [m for m in organizer.window.shown["matches"] if "Player 3" in (m["a"], m["b"])]
+    assert any(m["status"] == "forfeit" and m["winner"] != "Player 3" for m in theirs)
+    assert not any(m["status"] in ("ready", "playing") for m in theirs)  # never called to a table again

@@ -51,6 +51,7 @@ from referee_app.tournament.events import (
     CheckedIn,
     Corrected,
     Created,
+    Disqualified,
     Drawn,
     EntriesAdded,
     EntryEdited,
@@ -216,8 +217,15 @@ class TournamentWindow(QMainWindow):
         self.edit_button = self._button("editEntry", "Ctrl+E", self.edit_entry, page)
         self.checkin_button = self._button("checkIn", "Ctrl+K", self.check_in, page)
         self.withdraw_button = self._button("withdrawEntry", "Ctrl+Shift+X", self.withdraw, page)
-        for b in (self.import_button, self.edit_button, self.checkin_button, self.withdraw_button):
+        self.absent_button = self._button("withdrawAbsent", "", self.withdraw_absent, page)
+        self.reason_edit = QLineEdit(page)
+        self.reason_edit.setObjectName("disqualifyReason")
+        self.reason_edit.setMaxLength(200)
+        self.disqualify_button = self._button("disqualify", "Ctrl+Shift+Q", self.disqualify, page)
+        for b in (self.import_button, self.edit_button, self.checkin_button, self.withdraw_button, self.absent_button):
             buttons.addWidget(b)
+        buttons.addWidget(self.reason_edit)
+        buttons.addWidget(self.disqualify_button)
         buttons.addStretch(1)
         self.entries_count = QLabel(page)
         self.entries_count.setObjectName("entriesCount")
@@ -300,6 +308,39 @@ class TournamentWindow(QMainWindow):
         if self.model.record(Withdrawn(name)):
             self.say(Notice.INFO, self.tr("{name} is withdrawn.").format(name=name))
 
+    def absent(self) -> list[str]:
+        """Once check-in has begun, the players not checked in yet (nobody, before it begins)."""
+        t = self.model.tournament
+        if t is None or not t.checked_in or t.bracket is not None:
+            return []
+        return [e.name for e in t.entries if e.name not in t.checked_in]
+
+    def withdraw_absent(self) -> None:
+        """The no-shows out before the draw, one event each (undo brings them back one by one)."""
+        absent = self.absent()
+        if not absent:
+            self.say(Notice.REFUSAL, self.tr("Everyone entered is checked in (or check-in has not begun)."))
+            return
+        for name in absent:
+            if not self.model.record(Withdrawn(name)):
+                return
+        self.say(Notice.INFO, self.tr("{n} players not checked in are withdrawn.").format(n=len(absent)))
+
+    def disqualify(self) -> None:
+        """After the draw: the player forfeits every match left; the reason goes on the record."""
+        name = self.selected_entry()
+        if name is None:
+            self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
+            return
+        reason = self.reason_edit.text().strip()
+        if not reason:
+            self.say(Notice.REFUSAL, self.tr("Write the reason for the disqualification first."))
+            self.reason_edit.setFocus()
+            return
+        if self.model.record(Disqualified(name, reason)):
+            self.reason_edit.clear()
+            self.say(Notice.INFO, self.tr("{name} is disqualified: {reason}").format(name=name, reason=reason))
+
     def _show_entries(self) -> None:
         t = self.model.tournament
         key = None if t is None else (t.entries, t.checked_in, t.retired, t.bracket is not None)
@@ -330,6 +371,9 @@ class TournamentWindow(QMainWindow):
         drawn = t is not None and t.bracket is not None
         self.import_button.setEnabled(t is not None and not drawn)
         self.withdraw_button.setEnabled(t is not None)
+        self.absent_button.setVisible(not drawn)
+        self.reason_edit.setVisible(drawn)
+        self.disqualify_button.setVisible(drawn)
         checked_in = 0 if t is None else len(t.checked_in)
         self.entries_count.setText(self.tr("{n} players, {k} checked in").format(n=len(entries), k=checked_in))
 
@@ -618,6 +662,16 @@ class TournamentWindow(QMainWindow):
             seed = int(text) if text else secrets.randbelow(1_000_000)
         except ValueError:
             self.say(Notice.REFUSAL, self.tr("The draw seed is a whole number (or nothing, for a random one)."))
+            return
+        t = self.model.tournament
+        absent = self.absent()
+        if t is not None and absent:
+            self.say(
+                Notice.REFUSAL,
+                self.tr("Not drawn: {n} players are not checked in ({names}). Check them in, or withdraw them "
+                        "(Entries tab, “Withdraw those not checked in”).").format(
+                    n=len(absent), names=", ".join(absent[:5]) + ("…" if len(absent) > 5 else "")),
+            )  # fmt: skip
             return
         if self.model.record(Drawn(seed)):
             self.say(Notice.INFO, self.tr("Drawn with seed {seed}.").format(seed=seed))
@@ -1077,6 +1131,9 @@ class TournamentWindow(QMainWindow):
         self.edit_button.setText(self.tr("Edit… [Ctrl+E]"))
         self.checkin_button.setText(self.tr("Check in [Ctrl+K]"))
         self.withdraw_button.setText(self.tr("Withdraw [Ctrl+Shift+X]"))
+        self.absent_button.setText(self.tr("Withdraw those not checked in"))
+        self.reason_edit.setPlaceholderText(self.tr("Reason for a disqualification"))
+        self.disqualify_button.setText(self.tr("Disqualify [Ctrl+Shift+Q]"))
         self.format_box.setTitle(self.tr("Format"))
         labels = {
             "name": self.tr("&Name"),

@@ -2330,6 +2330,22 @@
         <translation>{name} est retiré du tournoi.</translation>
     </message>
     <message>
+        <source>Everyone entered is checked in (or check-in has not begun).</source>
+        <translation>Tous les inscrits sont pointés (ou le pointage n’a pas commencé).</translation>
+    </message>
+    <message>
+        <source>{n} players not checked in are withdrawn.</source>
+        <translation>{n} joueurs non pointés sont retirés.</translation>
+    </message>
+    <message>
+        <source>Write the reason for the disqualification first.</source>
+        <translation>Écrivez d’abord le motif de la disqualification.</translation>
+    </message>
+    <message>
+        <source>{name} is disqualified: {reason}</source>
+        <translation>{name} est disqualifié&#xa0;: {reason}</translation>
+    </message>
+    <message>
         <source>withdrawn</source>
         <translation>retiré</translation>
     </message>
@@ -2420,6 +2436,10 @@
     <message>
         <source>The draw seed is a whole number (or nothing, for a random one).</source>
         <translation>La graine du tirage est un nombre entier (ou rien, pour un tirage au hasard).</translation>
+    </message>
+    <message>
+        <source>Not drawn: {n} players are not checked in ({names}). Check them in, or withdraw them (Entries tab, “Withdraw those not checked in”).</source>
+        <translation>Tirage non fait&#xa0;: {n} joueurs ne sont pas pointés ({names}). Pointez-les, ou retirez-les (onglet Inscrits, «&#xa0;Retirer les non-pointés&#xa0;»).</translation>
     </message>
     <message>
         <source>Drawn with seed {seed}.</source>
@@ -2600,6 +2620,18 @@
     <message>
         <source>Withdraw [Ctrl+Shift+X]</source>
         <translation>Retirer [Ctrl+Maj+X]</translation>
+    </message>
+    <message>
+        <source>Withdraw those not checked in</source>
+        <translation>Retirer les non-pointés</translation>
+    </message>
+    <message>
+        <source>Reason for a disqualification</source>
+        <translation>Motif d’une disqualification</translation>
+    </message>
+    <message>
+        <source>Disqualify [Ctrl+Shift+Q]</source>
+        <translation>Disqualifier [Ctrl+Maj+Q]</translation>
     </message>
     <message>
         <source>Format</source>
