@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import secrets
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,8 +41,9 @@ from referee_desk.notices import Notice, show_notice
 from referee_desk.theme import apply_dark
 from referee_desk.tournament.bracket_view import BracketView
 from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, changed_matches
-from referee_desk.tournament.model import MemoryLog, TournamentLog, TournamentModel
+from referee_desk.tournament.model import MemoryLog, StoreLog, TournamentLog, TournamentModel
 
+from referee_app.log.store import Store, StoreError
 from referee_app.tournament import wording
 
 if TYPE_CHECKING:
@@ -71,6 +73,7 @@ from referee_app.tournament.model import (
 )
 from referee_app.tournament.plan import Plan, plan
 from referee_app.tournament.templates import ffb_national, wpa_world
+from referee_app.words.localtime import local_date
 
 DEFAULT_PORT = 8766
 """The players' web page (the desk's overlay uses 8765)."""
@@ -118,13 +121,24 @@ def _text(item: QTableWidgetItem | None) -> str:
 class TournamentWindow(QMainWindow):
     """One tournament, in five tabs; everything is also on the keyboard."""
 
-    def __init__(self, log: TournamentLog | None = None, tournament_id: str = "", parent: QWidget | None = None):
+    def __init__(
+        self,
+        log: TournamentLog | None = None,
+        tournament_id: str = "",
+        parent: QWidget | None = None,
+        store: Store | None = None,
+    ) -> None:
+        """With `store` (the organizer's database) the tournaments are kept there, the newest opened
+        first; `log` is one tournament's log given directly (in memory by default)."""
         super().__init__(parent)
         self.setObjectName("tournamentWindow")
         self.resize(1280, 760)
-        self.model = TournamentModel(log or MemoryLog(), tournament_id, self)
-        self.model.changed.connect(self.refresh)
-        self.model.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
+        self.store = store
+        self.opening_error = ""
+        if log is None and store is not None:
+            known = store.tournaments()
+            log = StoreLog(store, known[-1].tournament_id if known else None)
+        self.model = self._model(log or MemoryLog(), tournament_id)
         self.dialog: QWidget | None = None
         self.site: TournamentSite | None = None
         self.shown: dict[str, Any] = self.model.show()
@@ -139,6 +153,11 @@ class TournamentWindow(QMainWindow):
         self.notice.setAutoFillBackground(True)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("tournamentTabs")
+        self.choice = QComboBox(self)
+        self.choice.setObjectName("tournamentChoice")
+        self.choice.setVisible(store is not None)
+        self.choice.activated.connect(self._chosen)
+        self.tabs.setCornerWidget(self.choice, Qt.Corner.TopRightCorner)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.notice)
         self.setCentralWidget(central)
@@ -153,6 +172,52 @@ class TournamentWindow(QMainWindow):
         self.retranslate()
         self.refresh()
         self.tabs.setCurrentWidget(self.draw_page if self.model.state is None else self.entries_page)
+        if self.opening_error:
+            self.say(Notice.ERROR, self.opening_error)
+
+    def _model(self, log: TournamentLog, tournament_id: str = "") -> TournamentModel:
+        """The model of `log`; a tournament that cannot be read whole is refused, and a new one offered."""
+        try:
+            model = TournamentModel(log, tournament_id, self)
+        except (StoreError, ValueError, RecursionError) as exc:
+            self.opening_error = self.tr("This tournament cannot be opened: {why}").format(why=exc)
+            model = TournamentModel(StoreLog(self.store) if self.store is not None else MemoryLog(), "", self)
+        model.changed.connect(self.refresh)
+        model.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
+        return model
+
+    def open_tournament(self, tournament_id: str | None) -> None:
+        """Show another tournament of the database (None: a new one, created from the Draw tab)."""
+        assert self.store is not None
+        old = self.model
+        self.opening_error = ""
+        self.model = self._model(StoreLog(self.store, tournament_id))
+        old.deleteLater()
+        self._entries_shown = None
+        self.name_edit.clear()
+        self.seed_edit.clear()
+        self.refresh()
+        self.tabs.setCurrentWidget(self.draw_page if self.model.state is None else self.entries_page)
+        self._focus_tab()
+        if self.opening_error:
+            self.say(Notice.ERROR, self.opening_error)
+
+    def _chosen(self, index: int) -> None:
+        chosen = self.choice.itemData(index)
+        if chosen != self.model.tournament_id or chosen is None:
+            self.open_tournament(chosen)
+
+    def _show_choice(self) -> None:
+        if self.store is None:
+            return
+        self.choice.blockSignals(True)
+        self.choice.clear()
+        for t in self.store.tournaments():
+            self.choice.addItem(f"{t.name} · {local_date(t.created_at)}", t.tournament_id)
+        self.choice.addItem(self.tr("New tournament…"), None)
+        current = self.choice.findData(self.model.tournament_id) if self.model.state is not None else -1
+        self.choice.setCurrentIndex(current if current >= 0 else self.choice.count() - 1)
+        self.choice.blockSignals(False)
 
     # --- helpers ---------------------------------------------------------------------
     def _action(self, name: str, key: str, slot: Callable[[], object]) -> QAction:
@@ -903,7 +968,7 @@ class TournamentWindow(QMainWindow):
         if picked is None:
             return
         m, winner, score = picked
-        if self.model.record(ResultRecorded(m["id"], winner, score)):
+        if self.model.record(ResultRecorded(m["id"], winner, score, ended_on=date.today().isoformat())):
             self.say(
                 Notice.INFO,
                 self.tr("{id}: {winner} wins {a}-{b}.").format(id=m["id"], winner=winner, a=score[0], b=score[1]),
@@ -1207,6 +1272,7 @@ class TournamentWindow(QMainWindow):
         self.bracket.show_bracket(self.shown)
         self._show_results()
         self._show_queue()
+        self._show_choice()
         self._show_site()
         if self.site is not None:
             self.site.publish(self.shown, self.model.standings())

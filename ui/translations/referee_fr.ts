@@ -2290,6 +2290,14 @@
 <context>
     <name>TournamentWindow</name>
     <message>
+        <source>This tournament cannot be opened: {why}</source>
+        <translation>Ce tournoi ne peut pas être ouvert&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>New tournament…</source>
+        <translation>Nouveau tournoi…</translation>
+    </message>
+    <message>
         <source>Import the entry list</source>
         <translation>Importer la liste des inscrits</translation>
     </message>
