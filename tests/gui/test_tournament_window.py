@@ -304,7 +304,7 @@ def test_table_lists_are_read_as_organizers_write_them() -> None:
 
 def test_every_button_says_its_key(organizer: Organizer) -> None:
     for button in organizer.window.findChildren(QPushButton):
-        if button.objectName().startswith("template"):
+        if button.objectName().startswith("template") or button.objectName() == "withdrawAbsent":
             continue
         assert button.text().endswith("]"), button.objectName()
 
@@ -328,7 +328,7 @@ def test_the_window_speaks_french_and_leaves_no_english_on_any_tab(desk: Desk, t
             left += [
                 line
                 for line in _untranslated(english, _texts(window))
-                if not re.search(r"= '(Player \d+|\d+ tables\.)'$", line)  # names; "tables" is French too
+                if not re.search(r"= '(Player \d+|\d+ tables\.|Open de Lyon · [\d-]+)'$", line)  # data; "tables"
             ]
         assert window.windowTitle() == "Tournoi – Open de Lyon"
         names = {mid: item.toolTip() for mid, item in window.bracket.match_items().items()}
@@ -356,3 +356,59 @@ def test_a_result_typed_on_the_keyboard_alone(organizer: Organizer) -> None:
     organizer.key("Ctrl+Return")
     done = next(m for m in organizer.window.shown["matches"] if m["id"] == first["id"])
     assert done["winner"] == first["b"] and done["score"] == [0, 7]
+
+
+def test_the_bracket_redrawn_after_results_equals_one_drawn_afresh(organizer: Organizer) -> None:
+    from referee_desk.tournament.bracket_view import BracketView
+
+    organizer.drawn(12, tables="1-3")
+    window = organizer.window
+    for _ in range(9):
+        live = next(m for m in window.shown["matches"] if m["status"] == "playing")
+        assert window.pick_match(live["id"])
+        window.record_result()
+
+    def texts(view: BracketView) -> dict[str, tuple[str, list[str], str]]:
+        return {
+            mid: (
+                item.toolTip(),
+                sorted(c.text() for c in item.childItems() if hasattr(c, "text")),
+                item.brush().color().name(),
+            )
+            for mid, item in view.match_items().items()
+        }
+
+    fresh = BracketView()
+    fresh.show_bracket(window.shown)
+    assert texts(window.bracket) == texts(fresh)
+    assert len(window.bracket.scene().items()) == len(fresh.scene().items())  # nothing left behind
+
+
+def test_no_shows_hold_the_draw_until_withdrawn_and_a_disqualification_needs_its_reason(organizer: Organizer) -> None:
+    organizer.create()
+    assert organizer.window.import_entries(organizer.entries_file(6))
+    for name in ("Player 1", "Player 2", "Player 3", "Player 4"):
+        organizer.window.select_entry(name)
+        organizer.key("Ctrl+K")
+    organizer.key("Ctrl+2")
+    organizer.key("Ctrl+Shift+D")
+    assert organizer.notice().startswith("Not drawn: 2 players are not checked in (Player 5, Player 6).")
+    assert organizer.window.model.tournament.bracket is None  # type: ignore[union-attr]
+    organizer.key("Ctrl+1")
+    organizer.click("withdrawAbsent")
+    assert organizer.notice() == "2 players not checked in are withdrawn."
+    assert [r[0] for r in organizer.rows("entriesTable")] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    organizer.key("Ctrl+2")
+    organizer.key("Ctrl+Shift+D")
+    assert organizer.notice().startswith("Drawn with seed")
+    organizer.key("Ctrl+1")
+    assert not organizer.widget("withdrawAbsent").isVisible()
+    organizer.window.select_entry("Player 3")
+    organizer.click("disqualify")
+    assert organizer.notice() == "Write the reason for the disqualification first."
+    organizer.type("disqualifyReason", "unsportsmanlike conduct")
+    organizer.click("disqualify")
+    assert organizer.notice() == "Player 3 is disqualified: unsportsmanlike conduct"
+    theirs = [m for m in organizer.window.shown["matches"] if "Player 3" in (m["a"], m["b"])]
+    assert any(m["status"] == "forfeit" and m["winner"] != "Player 3" for m in theirs)
+    assert not any(m["status"] in ("ready", "playing") for m in theirs)  # never called to a table again

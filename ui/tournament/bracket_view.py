@@ -177,12 +177,44 @@ class BracketView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.zoom = 1.0
         self.plan: Layout | None = None
+        self._drawn: dict[str, dict[str, Any]] = {}
+        self._items: dict[str, MatchItem] = {}
+        self._names: dict[str, str] = {}
+        self._marked = False
+        self._title: object = None
 
     def show_bracket(self, shown: Mapping[str, Any], changed: Collection[str] = ()) -> None:
-        _, self.plan = build_scene(shown, qt_translate, changed, self.scene())
+        """Draw `shown`; when only results moved on (the same matches, in the same rounds), only the
+        boxes that changed are drawn again (a result in a 128-player bracket changes a few)."""
+        matches = {str(m["id"]): m for m in shown.get("matches", [])}
+        names = wording.round_names(list(matches.values()), qt_translate)
+        same = (
+            self.plan is not None
+            and not changed
+            and not self._marked
+            and names == self._names
+            and set(matches) == set(self._drawn)
+            and shown.get("name") == self._title
+        )
+        if not same:
+            _, self.plan = build_scene(shown, qt_translate, changed, self.scene())
+            self._items = {i.match_id: i for i in self.scene().items() if isinstance(i, MatchItem)}
+        else:
+            assert self.plan is not None
+            for mid, match in matches.items():
+                if match != self._drawn[mid]:
+                    self.scene().removeItem(self._items[mid])
+                    box = self.plan.boxes[mid]
+                    label = match_label(match, names, qt_translate)
+                    self._items[mid] = MatchItem(match, box.x, box.y, label, False, qt_translate)
+                    self.scene().addItem(self._items[mid])
+        self._drawn = {mid: dict(m) for mid, m in matches.items()}
+        self._names = names
+        self._marked = bool(changed)
+        self._title = shown.get("name")
 
     def match_items(self) -> dict[str, MatchItem]:
-        return {item.match_id: item for item in self.scene().items() if isinstance(item, MatchItem)}
+        return dict(self._items)
 
     def set_zoom(self, zoom: float) -> None:
         self.zoom = min(self.MAX_ZOOM, max(self.MIN_ZOOM, zoom))

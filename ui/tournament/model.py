@@ -1,18 +1,21 @@
 """The tournament the window shows: its log, the replayed state, and the one way to change it.
 
 Every change is an event: checked by the engine first (a refusal changes nothing and says
-why), written to the log, then shown. The log is anything with `load()` and `append(event)`;
-`MemoryLog` keeps the events in memory until the tournament's own storage is plugged in.
+why), written to the log, then shown. The log is anything with `load()` and `append(event)`:
+`StoreLog`, the organizer's database; `MemoryLog`, a tournament held in memory (the tests).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from referee_app.log.store import Store, StoreError, TournamentRow
+from referee_app.tournament import operations
 from referee_app.tournament import show as shown
-from referee_app.tournament.events import Event, Undo
+from referee_app.tournament.events import Created, Event, Undo, event_from_dict
 from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.state import State, Tournament, apply, replay
 
@@ -38,6 +41,39 @@ class MemoryLog:
         self.events.append(event)
 
 
+class StoreLog:
+    """The tournament's log in the organizer's database (the log wing's hash-chained tables).
+
+    `load` refuses a damaged or altered tournament whole (as the command line does); `append`
+    writes one event in its own transaction before it returns, so an acknowledged decision
+    survives the app being killed. Without an id, the first event (the creation) makes one."""
+
+    def __init__(self, store: Store, tournament_id: str | None = None) -> None:
+        self.store = store
+        self.tournament_id = tournament_id
+        self.seq = 0
+
+    def load(self) -> list[Event]:
+        if self.tournament_id is None:
+            return []
+        operations.open_tournament(self.store, self.tournament_id)  # the chain, every event, the replay
+        _, rows = self.store.load_tournament(self.tournament_id)
+        self.seq = rows[-1].seq if rows else 0
+        return [event_from_dict(json.loads(row.body)) for row in rows]
+
+    def append(self, event: Event) -> None:
+        if self.tournament_id is None:
+            if not isinstance(event, Created):
+                raise StoreError("a tournament's log starts with its creation")
+            self.tournament_id = operations.new_tournament(self.store, event.name, event.options)
+            self.seq = 1
+            return
+        body = json.dumps(event.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        row = TournamentRow(self.seq + 1, event.TYPE, operations.now(), body)
+        self.store.append_tournament(self.tournament_id, [row])
+        self.seq += 1
+
+
 class TournamentModel(QObject):
     """The replayed tournament; `record` is validate, then persist, then publish."""
 
@@ -47,9 +83,14 @@ class TournamentModel(QObject):
     def __init__(self, log: TournamentLog, tournament_id: str = "", parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.log = log
-        self.tournament_id = tournament_id
+        self._id = tournament_id
         events = log.load()
         self.state: State | None = replay(events) if events else None
+
+    @property
+    def tournament_id(self) -> str:
+        """The log's own id once it has one (the database's), else the one given."""
+        return getattr(self.log, "tournament_id", None) or self._id
 
     @property
     def tournament(self) -> Tournament | None:
@@ -68,7 +109,7 @@ class TournamentModel(QObject):
             return False
         try:
             self.log.append(event)
-        except OSError as exc:  # a full disk, a lost stick: the state does not move
+        except (OSError, StoreError) as exc:  # a full disk, a lost stick, another program: nothing moves
             self.refused.emit(str(exc))
             return False
         self.state = after

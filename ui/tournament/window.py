@@ -7,8 +7,10 @@ key, written on its button.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,8 +41,9 @@ from referee_desk.notices import Notice, show_notice
 from referee_desk.theme import apply_dark
 from referee_desk.tournament.bracket_view import BracketView
 from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, changed_matches
-from referee_desk.tournament.model import MemoryLog, TournamentLog, TournamentModel
+from referee_desk.tournament.model import MemoryLog, StoreLog, TournamentLog, TournamentModel
 
+from referee_app.log.store import Store, StoreError
 from referee_app.tournament import wording
 
 if TYPE_CHECKING:
@@ -50,6 +53,7 @@ from referee_app.tournament.events import (
     CheckedIn,
     Corrected,
     Created,
+    Disqualified,
     Drawn,
     EntriesAdded,
     EntryEdited,
@@ -67,8 +71,9 @@ from referee_app.tournament.model import (
     Rules,
     TournamentRefused,
 )
-from referee_app.tournament.plan import plan
+from referee_app.tournament.plan import Plan, plan
 from referee_app.tournament.templates import ffb_national, wpa_world
+from referee_app.words.localtime import local_date
 
 DEFAULT_PORT = 8766
 """The players' web page (the desk's overlay uses 8765)."""
@@ -116,17 +121,29 @@ def _text(item: QTableWidgetItem | None) -> str:
 class TournamentWindow(QMainWindow):
     """One tournament, in five tabs; everything is also on the keyboard."""
 
-    def __init__(self, log: TournamentLog | None = None, tournament_id: str = "", parent: QWidget | None = None):
+    def __init__(
+        self,
+        log: TournamentLog | None = None,
+        tournament_id: str = "",
+        parent: QWidget | None = None,
+        store: Store | None = None,
+    ) -> None:
+        """With `store` (the organizer's database) the tournaments are kept there, the newest opened
+        first; `log` is one tournament's log given directly (in memory by default)."""
         super().__init__(parent)
         self.setObjectName("tournamentWindow")
         self.resize(1280, 760)
-        self.model = TournamentModel(log or MemoryLog(), tournament_id, self)
-        self.model.changed.connect(self.refresh)
-        self.model.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
+        self.store = store
+        self.opening_error = ""
+        if log is None and store is not None:
+            known = store.tournaments()
+            log = StoreLog(store, known[-1].tournament_id if known else None)
+        self.model = self._model(log or MemoryLog(), tournament_id)
         self.dialog: QWidget | None = None
         self.site: TournamentSite | None = None
         self.shown: dict[str, Any] = self.model.show()
         self.names: dict[str, str] = {}
+        self._entries_shown: object = None
         central = QWidget(self)
         layout = QVBoxLayout(central)
         self.notice = QLabel(self)
@@ -136,6 +153,11 @@ class TournamentWindow(QMainWindow):
         self.notice.setAutoFillBackground(True)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("tournamentTabs")
+        self.choice = QComboBox(self)
+        self.choice.setObjectName("tournamentChoice")
+        self.choice.setVisible(store is not None)
+        self.choice.activated.connect(self._chosen)
+        self.tabs.setCornerWidget(self.choice, Qt.Corner.TopRightCorner)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.notice)
         self.setCentralWidget(central)
@@ -150,6 +172,52 @@ class TournamentWindow(QMainWindow):
         self.retranslate()
         self.refresh()
         self.tabs.setCurrentWidget(self.draw_page if self.model.state is None else self.entries_page)
+        if self.opening_error:
+            self.say(Notice.ERROR, self.opening_error)
+
+    def _model(self, log: TournamentLog, tournament_id: str = "") -> TournamentModel:
+        """The model of `log`; a tournament that cannot be read whole is refused, and a new one offered."""
+        try:
+            model = TournamentModel(log, tournament_id, self)
+        except (StoreError, ValueError, RecursionError) as exc:
+            self.opening_error = self.tr("This tournament cannot be opened: {why}").format(why=exc)
+            model = TournamentModel(StoreLog(self.store) if self.store is not None else MemoryLog(), "", self)
+        model.changed.connect(self.refresh)
+        model.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
+        return model
+
+    def open_tournament(self, tournament_id: str | None) -> None:
+        """Show another tournament of the database (None: a new one, created from the Draw tab)."""
+        assert self.store is not None
+        old = self.model
+        self.opening_error = ""
+        self.model = self._model(StoreLog(self.store, tournament_id))
+        old.deleteLater()
+        self._entries_shown = None
+        self.name_edit.clear()
+        self.seed_edit.clear()
+        self.refresh()
+        self.tabs.setCurrentWidget(self.draw_page if self.model.state is None else self.entries_page)
+        self._focus_tab()
+        if self.opening_error:
+            self.say(Notice.ERROR, self.opening_error)
+
+    def _chosen(self, index: int) -> None:
+        chosen = self.choice.itemData(index)
+        if chosen != self.model.tournament_id or chosen is None:
+            self.open_tournament(chosen)
+
+    def _show_choice(self) -> None:
+        if self.store is None:
+            return
+        self.choice.blockSignals(True)
+        self.choice.clear()
+        for t in self.store.tournaments():
+            self.choice.addItem(f"{t.name} · {local_date(t.created_at)}", t.tournament_id)
+        self.choice.addItem(self.tr("New tournament…"), None)
+        current = self.choice.findData(self.model.tournament_id) if self.model.state is not None else -1
+        self.choice.setCurrentIndex(current if current >= 0 else self.choice.count() - 1)
+        self.choice.blockSignals(False)
 
     # --- helpers ---------------------------------------------------------------------
     def _action(self, name: str, key: str, slot: Callable[[], object]) -> QAction:
@@ -214,8 +282,15 @@ class TournamentWindow(QMainWindow):
         self.edit_button = self._button("editEntry", "Ctrl+E", self.edit_entry, page)
         self.checkin_button = self._button("checkIn", "Ctrl+K", self.check_in, page)
         self.withdraw_button = self._button("withdrawEntry", "Ctrl+Shift+X", self.withdraw, page)
-        for b in (self.import_button, self.edit_button, self.checkin_button, self.withdraw_button):
+        self.absent_button = self._button("withdrawAbsent", "", self.withdraw_absent, page)
+        self.reason_edit = QLineEdit(page)
+        self.reason_edit.setObjectName("disqualifyReason")
+        self.reason_edit.setMaxLength(200)
+        self.disqualify_button = self._button("disqualify", "Ctrl+Shift+Q", self.disqualify, page)
+        for b in (self.import_button, self.edit_button, self.checkin_button, self.withdraw_button, self.absent_button):
             buttons.addWidget(b)
+        buttons.addWidget(self.reason_edit)
+        buttons.addWidget(self.disqualify_button)
         buttons.addStretch(1)
         self.entries_count = QLabel(page)
         self.entries_count.setObjectName("entriesCount")
@@ -298,8 +373,45 @@ class TournamentWindow(QMainWindow):
         if self.model.record(Withdrawn(name)):
             self.say(Notice.INFO, self.tr("{name} is withdrawn.").format(name=name))
 
+    def absent(self) -> list[str]:
+        """Once check-in has begun, the players not checked in yet (nobody, before it begins)."""
+        t = self.model.tournament
+        if t is None or not t.checked_in or t.bracket is not None:
+            return []
+        return [e.name for e in t.entries if e.name not in t.checked_in]
+
+    def withdraw_absent(self) -> None:
+        """The no-shows out before the draw, one event each (undo brings them back one by one)."""
+        absent = self.absent()
+        if not absent:
+            self.say(Notice.REFUSAL, self.tr("Everyone entered is checked in (or check-in has not begun)."))
+            return
+        for name in absent:
+            if not self.model.record(Withdrawn(name)):
+                return
+        self.say(Notice.INFO, self.tr("{n} players not checked in are withdrawn.").format(n=len(absent)))
+
+    def disqualify(self) -> None:
+        """After the draw: the player forfeits every match left; the reason goes on the record."""
+        name = self.selected_entry()
+        if name is None:
+            self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
+            return
+        reason = self.reason_edit.text().strip()
+        if not reason:
+            self.say(Notice.REFUSAL, self.tr("Write the reason for the disqualification first."))
+            self.reason_edit.setFocus()
+            return
+        if self.model.record(Disqualified(name, reason)):
+            self.reason_edit.clear()
+            self.say(Notice.INFO, self.tr("{name} is disqualified: {reason}").format(name=name, reason=reason))
+
     def _show_entries(self) -> None:
         t = self.model.tournament
+        key = None if t is None else (t.entries, t.checked_in, t.retired, t.bracket is not None)
+        if key == self._entries_shown and key is not None:
+            return  # a result changes nothing here (a 128-row table is not rebuilt for it)
+        self._entries_shown = key
         entries = [] if t is None else list(t.entries)
         table = self.entries_table
         current = self.selected_entry()
@@ -324,6 +436,9 @@ class TournamentWindow(QMainWindow):
         drawn = t is not None and t.bracket is not None
         self.import_button.setEnabled(t is not None and not drawn)
         self.withdraw_button.setEnabled(t is not None)
+        self.absent_button.setVisible(not drawn)
+        self.reason_edit.setVisible(drawn)
+        self.disqualify_button.setVisible(drawn)
         checked_in = 0 if t is None else len(t.checked_in)
         self.entries_count.setText(self.tr("{n} players, {k} checked in").format(n=len(entries), k=checked_in))
 
@@ -564,13 +679,19 @@ class TournamentWindow(QMainWindow):
             self.form_labels[key].setVisible(shown)
         self._show_plan()
 
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def _plan(options: Options, players: int) -> Plan:
+        """The plan builds a whole bracket: kept for the options and players it was made for."""
+        options.check()
+        return plan(options, players)
+
     def _show_plan(self) -> None:
         t = self.model.tournament
         options = t.options if t is not None else self.options()
         players = self._players()
         try:
-            options.check()
-            p = plan(options, players)
+            p = self._plan(options, players)
         except TournamentRefused as exc:
             self.plan_label.setText(self.tr("No plan: {why}").format(why=exc))
             return
@@ -606,6 +727,16 @@ class TournamentWindow(QMainWindow):
             seed = int(text) if text else secrets.randbelow(1_000_000)
         except ValueError:
             self.say(Notice.REFUSAL, self.tr("The draw seed is a whole number (or nothing, for a random one)."))
+            return
+        t = self.model.tournament
+        absent = self.absent()
+        if t is not None and absent:
+            self.say(
+                Notice.REFUSAL,
+                self.tr("Not drawn: {n} players are not checked in ({names}). Check them in, or withdraw them "
+                        "(Entries tab, “Withdraw those not checked in”).").format(
+                    n=len(absent), names=", ".join(absent[:5]) + ("…" if len(absent) > 5 else "")),
+            )  # fmt: skip
             return
         if self.model.record(Drawn(seed)):
             self.say(Notice.INFO, self.tr("Drawn with seed {seed}.").format(seed=seed))
@@ -837,7 +968,7 @@ class TournamentWindow(QMainWindow):
         if picked is None:
             return
         m, winner, score = picked
-        if self.model.record(ResultRecorded(m["id"], winner, score)):
+        if self.model.record(ResultRecorded(m["id"], winner, score, ended_on=date.today().isoformat())):
             self.say(
                 Notice.INFO,
                 self.tr("{id}: {winner} wins {a}-{b}.").format(id=m["id"], winner=winner, a=score[0], b=score[1]),
@@ -896,6 +1027,7 @@ class TournamentWindow(QMainWindow):
         order = {"playing": 0, "ready": 1, "done": 2, "forfeit": 2}
         rows.sort(key=lambda m: order[m["status"]])
         table = self.results_table
+        grown = table.rowCount() != len(rows)
         table.setRowCount(len(rows))
         for row, m in enumerate(rows):
             score = "" if m["score"] is None else f"{m['score'][0]}-{m['score'][1]}"
@@ -910,7 +1042,8 @@ class TournamentWindow(QMainWindow):
             ]
             for column, text in enumerate(cells):
                 table.setItem(row, column, _item(text))
-        table.resizeColumnsToContents()
+        if grown:  # sizing the columns reads every cell: only when rows come or go
+            table.resizeColumnsToContents()
         if keep is not None:
             self.pick_match(keep["id"])
         self._match_picked()
@@ -1028,7 +1161,9 @@ class TournamentWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self._entries_shown = None  # its words change
             self.refresh()
+            self.results_table.resizeColumnsToContents()
         super().changeEvent(event)
 
     def retranslate(self) -> None:
@@ -1061,6 +1196,9 @@ class TournamentWindow(QMainWindow):
         self.edit_button.setText(self.tr("Edit… [Ctrl+E]"))
         self.checkin_button.setText(self.tr("Check in [Ctrl+K]"))
         self.withdraw_button.setText(self.tr("Withdraw [Ctrl+Shift+X]"))
+        self.absent_button.setText(self.tr("Withdraw those not checked in"))
+        self.reason_edit.setPlaceholderText(self.tr("Reason for a disqualification"))
+        self.disqualify_button.setText(self.tr("Disqualify [Ctrl+Shift+Q]"))
         self.format_box.setTitle(self.tr("Format"))
         labels = {
             "name": self.tr("&Name"),
@@ -1134,6 +1272,7 @@ class TournamentWindow(QMainWindow):
         self.bracket.show_bracket(self.shown)
         self._show_results()
         self._show_queue()
+        self._show_choice()
         self._show_site()
         if self.site is not None:
             self.site.publish(self.shown, self.model.standings())

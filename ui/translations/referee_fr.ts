@@ -2413,6 +2413,14 @@
 <context>
     <name>TournamentWindow</name>
     <message>
+        <source>This tournament cannot be opened: {why}</source>
+        <translation>Ce tournoi ne peut pas être ouvert&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>New tournament…</source>
+        <translation>Nouveau tournoi…</translation>
+    </message>
+    <message>
         <source>Import the entry list</source>
         <translation>Importer la liste des inscrits</translation>
     </message>
@@ -2451,6 +2459,22 @@
     <message>
         <source>{name} is withdrawn.</source>
         <translation>{name} est retiré du tournoi.</translation>
+    </message>
+    <message>
+        <source>Everyone entered is checked in (or check-in has not begun).</source>
+        <translation>Tous les inscrits sont pointés (ou le pointage n’a pas commencé).</translation>
+    </message>
+    <message>
+        <source>{n} players not checked in are withdrawn.</source>
+        <translation>{n} joueurs non pointés sont retirés.</translation>
+    </message>
+    <message>
+        <source>Write the reason for the disqualification first.</source>
+        <translation>Écrivez d’abord le motif de la disqualification.</translation>
+    </message>
+    <message>
+        <source>{name} is disqualified: {reason}</source>
+        <translation>{name} est disqualifié&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>withdrawn</source>
@@ -2543,6 +2567,10 @@
     <message>
         <source>The draw seed is a whole number (or nothing, for a random one).</source>
         <translation>La graine du tirage est un nombre entier (ou rien, pour un tirage au hasard).</translation>
+    </message>
+    <message>
+        <source>Not drawn: {n} players are not checked in ({names}). Check them in, or withdraw them (Entries tab, “Withdraw those not checked in”).</source>
+        <translation>Tirage non fait&#xa0;: {n} joueurs ne sont pas pointés ({names}). Pointez-les, ou retirez-les (onglet Inscrits, «&#xa0;Retirer les non-pointés&#xa0;»).</translation>
     </message>
     <message>
         <source>Drawn with seed {seed}.</source>
@@ -2723,6 +2751,18 @@
     <message>
         <source>Withdraw [Ctrl+Shift+X]</source>
         <translation>Retirer [Ctrl+Maj+X]</translation>
+    </message>
+    <message>
+        <source>Withdraw those not checked in</source>
+        <translation>Retirer les non-pointés</translation>
+    </message>
+    <message>
+        <source>Reason for a disqualification</source>
+        <translation>Motif d’une disqualification</translation>
+    </message>
+    <message>
+        <source>Disqualify [Ctrl+Shift+Q]</source>
+        <translation>Disqualifier [Ctrl+Maj+Q]</translation>
     </message>
     <message>
         <source>Format</source>
