@@ -18,9 +18,12 @@ if TYPE_CHECKING:
 
 
 def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
-    """`export`, with PDF sheets printed by Qt (the core writes CSV and JSON Lines itself)."""
+    """`export`, with PDF sheets printed by Qt (the core writes CSV and JSON Lines itself; a French
+    CSV takes its words from the desk's Qt catalogue)."""
     from referee_app.cli import main as cli
 
+    if args.format == "csv" and args.lang != "en":  # the CSV's columns and words in that language
+        return _in_language(args.lang, lambda tr: cli.cmd_export(args, out, tr=tr))
     if args.format != "pdf":
         return cli.cmd_export(args, out)
     from referee_desk.printing import write_sheets_pdf

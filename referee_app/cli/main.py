@@ -307,7 +307,7 @@ def _progress(what: str) -> Progress | None:
     return show
 
 
-def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = None) -> int:
+def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = None, tr: Translate = english) -> int:
     """Match sheets (pdf), rack-by-rack and match CSVs (csv), or match logs (jsonl) into --out."""
     if args.format == "pdf" and pdf is None:
         raise CliError(1, "PDF sheets are written by the desk: run `referee-app export ... --format pdf`")
@@ -319,6 +319,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = No
         exported = operations.export(
             store, _selection(args), args.format, Path(args.out), pdf=pdf, paper=args.paper, sep=sep,
             one_pdf=args.one_pdf, progress=_progress("reading"),
+            words=exports.CODES if args.lang == "en" else exports.CsvWords(tr),  # English: the programs' codes
         )  # fmt: skip
     except exports.ExportError as exc:
         raise CliError(1, str(exc)) from None
@@ -388,7 +389,9 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--paper", choices=["a4", "letter"], default="a4")
     exp.add_argument("--one-pdf", metavar="NAME.pdf", help="all the sheets in this one PDF (inside --out)")
     exp.add_argument("--date", metavar="YYYY-MM-DD", type=_day, help="the matches started on this (local) day")
-    exp.add_argument("--lang", choices=["en", "fr"], default="en", help="language of the PDF sheet")
+    exp.add_argument(
+        "--lang", choices=["en", "fr"], default="en", help="language of the PDF sheet and of the CSV's words"
+    )
     exp.add_argument(
         "--sep", choices=list(exports.CSV_SEPARATORS), help="CSV separator (default: ';' with --lang fr, else ',')"
     )

@@ -391,6 +391,133 @@
     </message>
 </context>
 <context>
+    <name>Csv</name>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Compétition</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Tour</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Match id</source>
+        <translation>Identifiant du match</translation>
+    </message>
+    <message>
+        <source>Player A</source>
+        <translation>Joueur A</translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation>Joueur B</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>Manche</translation>
+    </message>
+    <message>
+        <source>Breaker</source>
+        <translation>Casseur</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>Vainqueur</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Comment</translation>
+    </message>
+    <message>
+        <source>Fouls A</source>
+        <translation>Fautes A</translation>
+    </message>
+    <message>
+        <source>Fouls B</source>
+        <translation>Fautes B</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>Race to</source>
+        <translation>Manches gagnantes</translation>
+    </message>
+    <message>
+        <source>Score A</source>
+        <translation>Score A</translation>
+    </message>
+    <message>
+        <source>Score B</source>
+        <translation>Score B</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Racks</source>
+        <translation>Manches jouées</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Début</translation>
+    </message>
+    <message>
+        <source>Last event</source>
+        <translation>Dernier événement</translation>
+    </message>
+    <message>
+        <source>Referee</source>
+        <translation>Arbitre</translation>
+    </message>
+    <message>
+        <source>Licence A</source>
+        <translation>Licence A</translation>
+    </message>
+    <message>
+        <source>Club A</source>
+        <translation>Club A</translation>
+    </message>
+    <message>
+        <source>Licence B</source>
+        <translation>Licence B</translation>
+    </message>
+    <message>
+        <source>Club B</source>
+        <translation>Club B</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation>en cours</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
+        <source>damaged</source>
+        <translation>endommagé</translation>
+    </message>
+    <message>
+        <source>TAMPERED</source>
+        <translation>FALSIFIÉ</translation>
+    </message>
+</context>
+<context>
     <name>DecisionDialog</name>
     <message>
         <source>Penalty</source>
