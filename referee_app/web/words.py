@@ -51,6 +51,7 @@ BOARD: dict[str, str] = {
     "next": QT_TRANSLATE_NOOP("Board", "Next match: {a} – {b}"),
     "free": QT_TRANSLATE_NOOP("Board", "free"),
     "offline": QT_TRANSLATE_NOOP("Board", "desk offline"),
+    "unknown": QT_TRANSLATE_NOOP("Board", "desk: not known"),
     "done": QT_TRANSLATE_NOOP("Board", "finished"),
     "finished": QT_TRANSLATE_NOOP("Board", "finished: {a} {score} {b}"),
     "reconnecting": QT_TRANSLATE_NOOP("Board", "reconnecting…"),

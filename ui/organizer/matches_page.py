@@ -438,9 +438,8 @@ class MatchesPage(QWidget):
             return
 
         def write(progress: Callable[[int, int], bool]) -> Exported:
-            from referee_desk.printing import write_sheets_pdf
-
             from referee_desk.controller import qt_translate
+            from referee_desk.printing import write_sheets_pdf
 
             from referee_app.organizer import operations
             from referee_app.organizer.exports import CODES, CsvWords, csv_separator

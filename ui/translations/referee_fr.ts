@@ -118,6 +118,10 @@
         <translation>pupitre hors ligne</translation>
     </message>
     <message>
+        <source>desk: not known</source>
+        <translation>pupitre&#xa0;: état inconnu</translation>
+    </message>
+    <message>
         <source>finished</source>
         <translation>terminé</translation>
     </message>
@@ -227,6 +231,10 @@
     <message>
         <source>offline</source>
         <translation>hors ligne</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>inconnu</translation>
     </message>
     <message>
         <source>conflict</source>
@@ -884,6 +892,137 @@
     <message>
         <source>The rating is a number, such as 612 (the Fargo ID goes below it).</source>
         <translation>Le classement est un nombre, par exemple 612 (l’identifiant Fargo se saisit en dessous).</translation>
+    </message>
+</context>
+<context>
+    <name>EventCli</name>
+    <message>
+        <source>this table&apos;s key: give --key-file, or set REFEREE_TABLE_KEY</source>
+        <translation>la clé de cette table&#xa0;: donnez --key-file, ou définissez REFEREE_TABLE_KEY</translation>
+    </message>
+    <message>
+        <source>This table&apos;s key (printed by add-table): </source>
+        <translation>Clé de cette table (donnée par add-table)&#xa0;: </translation>
+    </message>
+    <message>
+        <source>event server stopped</source>
+        <translation>serveur de l’événement arrêté</translation>
+    </message>
+    <message>
+        <source>event server made in {folder} (port {port}); start it with: {command}</source>
+        <translation>serveur de l’événement créé dans {folder} (port {port})&#xa0;; démarrez-le avec&#xa0;: {command}</translation>
+    </message>
+    <message>
+        <source>its fingerprint, for each desk&apos;s connect: {fingerprint}</source>
+        <translation>son empreinte, pour la connexion de chaque pupitre&#xa0;: {fingerprint}</translation>
+    </message>
+    <message>
+        <source>each table&apos;s key: {command}</source>
+        <translation>la clé de chaque table&#xa0;: {command}</translation>
+    </message>
+    <message>
+        <source>event server running on port {port}; fingerprint {fingerprint}</source>
+        <translation>serveur de l’événement en marche sur le port {port}&#xa0;; empreinte {fingerprint}</translation>
+    </message>
+    <message>
+        <source>add-table needs --table</source>
+        <translation>add-table demande --table</translation>
+    </message>
+    <message>
+        <source>move needs --match and --table</source>
+        <translation>move demande --match et --table</translation>
+    </message>
+    <message>
+        <source>table {table} has no key yet: add-table first</source>
+        <translation>la table {table} n’a pas encore de clé&#xa0;: faites d’abord add-table</translation>
+    </message>
+    <message>
+        <source>no match {match} on the event server</source>
+        <translation>aucun match {match} sur le serveur de l’événement</translation>
+    </message>
+    <message>
+        <source>match {match} goes on at table {table}</source>
+        <translation>le match {match} se poursuit à la table {table}</translation>
+    </message>
+    <message>
+        <source>event server running on port {port}</source>
+        <translation>serveur de l’événement en marche sur le port {port}</translation>
+    </message>
+    <message>
+        <source>table {table}: key {key}</source>
+        <translation>table {table}&#xa0;: clé {key}</translation>
+    </message>
+    <message>
+        <source>  on that desk: Event &gt; Connect (server {address}, this key, fingerprint {fingerprint}),</source>
+        <translation>  sur ce pupitre&#xa0;: Événement &gt; Se connecter à l’événement (serveur {address}, cette clé, empreinte {fingerprint}),</translation>
+    </message>
+    <message>
+        <source>  or: {command} (then type the key)</source>
+        <translation>  ou&#xa0;: {command} (puis tapez la clé)</translation>
+    </message>
+    <message>
+        <source>{address}: the port is not a number</source>
+        <translation>{address}&#xa0;: le port n’est pas un nombre</translation>
+    </message>
+    <message>
+        <source>this desk is no longer connected to an event</source>
+        <translation>ce pupitre n’est plus connecté à un événement</translation>
+    </message>
+    <message>
+        <source>connect needs --server (and this table&apos;s key), or --forget</source>
+        <translation>connect demande --server (et la clé de cette table), ou --forget</translation>
+    </message>
+    <message>
+        <source>cannot reach the event server at {host}:{port}: {reason}</source>
+        <translation>impossible de joindre le serveur de l’événement à {host}:{port}&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>connected: table {table} sends its events to {host}:{port}</source>
+        <translation>connecté&#xa0;: la table {table} envoie ses événements à {host}:{port}</translation>
+    </message>
+    <message>
+        <source>this desk is not connected to an event (referee-app connect)</source>
+        <translation>ce pupitre n’est connecté à aucun événement (referee-app connect)</translation>
+    </message>
+    <message>
+        <source>offline: {reason}</source>
+        <translation>hors ligne&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>sent {n} events; {conflicts} conflicts</source>
+        <translation>{n} événements envoyés&#xa0;; {conflicts} conflits</translation>
+    </message>
+    <message>
+        <source>event {seq} differs on the server</source>
+        <translation>l’événement {seq} diffère sur le serveur</translation>
+    </message>
+    <message>
+        <source>conflict: match {match}, {detail} (nothing was overwritten)</source>
+        <translation>conflit&#xa0;: match {match}, {detail} (rien n’a été écrasé)</translation>
+    </message>
+    <message>
+        <source>two different players&apos; names are needed</source>
+        <translation>il faut les noms de deux joueurs différents</translation>
+    </message>
+    <message>
+        <source>the race is 1 to 99 racks</source>
+        <translation>la course se joue en 1 à 99 manches</translation>
+    </message>
+    <message>
+        <source>table {table}: next match {a} v {b} ({id})</source>
+        <translation>table {table}&#xa0;: prochain match {a} contre {b} ({id})</translation>
+    </message>
+    <message>
+        <source>pulled: {added} new matches, {extended} extended, {here} already here, {conflicts} conflicts, {damaged} damaged</source>
+        <translation>récupéré&#xa0;: {added} nouveaux matchs, {extended} complétés, {here} déjà là, {conflicts} conflits, {damaged} endommagés</translation>
+    </message>
+    <message>
+        <source>damaged: {match}: {reason}</source>
+        <translation>endommagé&#xa0;: {match}&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>with no window, the board needs --web PORT</source>
+        <translation>sans fenêtre, le tableau a besoin de --web PORT</translation>
     </message>
 </context>
 <context>
