@@ -1087,6 +1087,17 @@
     </message>
 </context>
 <context>
+    <name>LinkNotices</name>
+    <message>
+        <source>The event server cannot be reached: recording goes on here, and the events are sent when it is back.</source>
+        <translation>Le serveur de l’événement est injoignable&#xa0;: l’enregistrement continue ici, et les événements seront envoyés à son retour.</translation>
+    </message>
+    <message>
+        <source>The event server is back: the events recorded meanwhile are being sent.</source>
+        <translation>Le serveur de l’événement est de retour&#xa0;: les événements enregistrés entre-temps sont en cours d’envoi.</translation>
+    </message>
+</context>
+<context>
     <name>LiveOverlay</name>
     <message>
         <source>Live overlay</source>
