@@ -125,3 +125,29 @@ def test_language_follows_the_option_then_the_environment(monkeypatch: pytest.Mo
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")  # LC_ALL wins over LANG
     assert language(argparse.Namespace(lang=None)) == "en"
     assert language(argparse.Namespace(lang="fr")) == "fr"
+
+
+def test_the_matches_page_writes_a_french_csv_when_the_desk_is_french(
+    desk: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import csv
+
+    from referee_app.log.logfile import read_log
+    from referee_app.organizer.demo import seed_logs
+    from referee_app.organizer.operations import import_entries
+
+    store = desk.window.controller.store
+    for path in seed_logs():
+        import_entries(store, [line.entry for line in read_log(str(path))])
+    desk.window.set_language("fr")
+    desk.window.show_start()
+    page = desk.window.matches
+    page.refresh()
+    monkeypatch.setattr(page, "choose_folder", lambda: tmp_path / "out")
+    page.select_rows(list(range(page.row_count())))
+    desk.click("exportCsvButton")
+    with (tmp_path / "out" / "matches.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter=";"))
+    assert len(rows) == len(seed_logs())
+    assert {row["État"] for row in rows} == {"terminé", "en cours"}
+    assert all(row["Début"][10] == " " and "+" not in row["Début"] for row in rows)  # a spreadsheet's time
