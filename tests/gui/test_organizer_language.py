@@ -140,12 +140,15 @@ def test_the_matches_page_writes_a_french_csv_when_the_desk_is_french(
     for path in seed_logs():
         import_entries(store, [line.entry for line in read_log(str(path))])
     desk.window.set_language("fr")
-    desk.window.show_start()
-    page = desk.window.matches
-    page.refresh()
-    monkeypatch.setattr(page, "choose_folder", lambda: tmp_path / "out")
-    page.select_rows(list(range(page.row_count())))
-    desk.click("exportCsvButton")
+    try:
+        desk.window.show_start()
+        page = desk.window.matches
+        page.refresh()
+        monkeypatch.setattr(page, "choose_folder", lambda: tmp_path / "out")
+        page.select_rows(list(range(page.row_count())))
+        desk.click("exportCsvButton")
+    finally:
+        desk.window.set_language("en")  # the translator is the application's: the next tests read English
     with (tmp_path / "out" / "matches.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle, delimiter=";"))
     assert len(rows) == len(seed_logs())
