@@ -420,6 +420,7 @@ def test_every_foul_the_overlay_names_has_its_words_in_both_languages() -> None:
     assert all(french[f"foul_{code}"] and french[f"foul_{code}"] != english[f"foul_{code}"] for code in codes)
 
 
+@pytest.mark.slow
 def test_on_air_the_overlay_fades_out_while_the_desk_is_away_and_the_table_page_says_so(desk: Desk, page: Page) -> None:
     desk.start()
     port = _free_port()

@@ -36,6 +36,7 @@ def _board_window(tmp_path: Path, **env: str) -> str:
     return run.stdout.strip().splitlines()[-1]
 
 
+@pytest.mark.slow
 def test_the_board_window_speaks_the_systems_language_and_the_desks_choice(tmp_path: Path) -> None:
     assert _board_window(tmp_path / "fr", LANG="fr_FR.UTF-8") == (
         "fr | Tableau de l’événement | Pupitre | Serveur de l’événement\u00a0: injoignable, nouvel essai…"
