@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee_app.venue.model import EventLink, LinkReport, LinkStatus
-from tests.conftest import EVENT_PASSWORD
+from referee_app.venue.model import LinkReport, LinkStatus
+from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
 GONE = "The event server cannot be reached: recording goes on here, and the events are sent when it is back."
@@ -14,7 +14,7 @@ BACK = "The event server is back: the events recorded meanwhile are being sent."
 
 def test_the_desk_says_when_the_server_goes_away_and_when_it_is_back(desk: Desk, event_server: Any) -> None:
     desk.start()
-    desk.window.link().connect_to(EventLink("127.0.0.1", EVENT_PASSWORD, "5", event_server.port))
+    desk.window.link().connect_to(table_link(event_server, "5"))
     light = desk.widget("eventLight")
     desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
     assert desk.text("notice") != GONE  # nothing said while all is well
