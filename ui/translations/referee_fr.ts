@@ -1483,7 +1483,7 @@
     <name>Overlay</name>
     <message>
         <source>Race to {n}</source>
-        <translation>En {n} manches</translation>
+        <translation>En {n} manches gagnantes</translation>
     </message>
     <message>
         <source>Rack {n}</source>
@@ -1499,7 +1499,7 @@
     </message>
     <message>
         <source>warned</source>
-        <translation>averti</translation>
+        <translation>avertissement</translation>
     </message>
     <message>
         <source>break</source>
