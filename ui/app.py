@@ -73,10 +73,15 @@ def build_desk(args: argparse.Namespace, settings: QSettings, defer: bool = Fals
 
 def start_overlay(window: DeskWindow, args: argparse.Namespace) -> None:
     """`--overlay PORT`: the pages' address goes to the standard output (a stream operator reads it)."""
-    port = getattr(args, "overlay", None)
-    if port is None:
-        return
-    if window.start_overlay(port, getattr(args, "overlay_lan", False)) and window.overlay and window.overlay.server:
+    port, lan = getattr(args, "overlay", None), getattr(args, "overlay_lan", False)
+    if port is None:  # the overlay comes back with the desk when the referee left it on
+        from referee_desk.overlay.dialog import remembered
+
+        kept = remembered(window.settings)
+        if kept is None:
+            return
+        port, lan = kept
+    if window.start_overlay(port, lan) and window.overlay and window.overlay.server:
         print(f"overlay {window.overlay.server.url('overlay')}", flush=True)
 
 

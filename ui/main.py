@@ -13,14 +13,20 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee_desk.places import default_db_path
 
+EVENT_COMMANDS = ("event-server", "connect", "push", "assign", "pull")
+"""The live event's commands worded in the organizer's language (`board` has its window's)."""
+
 if TYPE_CHECKING:
     from referee_app.i18n import Translate
 
 
 def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
-    """`export`, with PDF sheets printed by Qt (the core writes CSV and JSON Lines itself)."""
+    """`export`, with PDF sheets printed by Qt (the core writes CSV and JSON Lines itself; a French
+    CSV takes its words from the desk's Qt catalogue)."""
     from referee_app.cli import main as cli
 
+    if args.format == "csv" and args.lang != "en":  # the CSV's columns and words in that language
+        return _in_language(args.lang, lambda tr: cli.cmd_export(args, out, tr=tr))
     if args.format != "pdf":
         return cli.cmd_export(args, out)
     from referee_desk.printing import write_sheets_pdf
@@ -52,16 +58,27 @@ def history_in_language(args: argparse.Namespace, out: TextIO) -> int:
     return _in_language(args.lang, lambda tr: cli.cmd_history(args, out, tr=tr))
 
 
+def event_in_language(args: argparse.Namespace, out: TextIO) -> int:
+    """The live event's commands (`event-server init`'s prompts, `pull`'s report...) in the
+    organizer's language: `--lang`, else the environment's."""
+    from referee_app.cli import main as cli
+    from referee_app.cli.venue import language
+
+    lang = language(args)
+    if lang == "en":
+        return cli.event_command(args, out)
+    return _in_language(lang, lambda tr: cli.event_command(args, out, tr))
+
+
 def board_window(args: argparse.Namespace, out: TextIO) -> int:
     """`board`: the organizer's window (with --no-window, the web page only, from the core)."""
     from referee_desk.i18n import translator_for
     from referee_desk.venue.board_window import run_board
 
-    from referee_app.cli import main as cli
     from referee_app.cli import venue as event_cli
 
     args.words = translator_for  # the web page's words, from the catalogue, in the page's language
-    return run_board(args, out, cli.HANDLERS["board"], event_cli.start_board_web)
+    return run_board(args, out, event_in_language, event_cli.start_board_web)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -73,7 +90,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cli.main(
             args,
             default_db=db,
-            extra={"export": export_with_pdf, "board": board_window, "history": history_in_language},
+            extra={
+                "export": export_with_pdf,
+                "board": board_window,
+                "history": history_in_language,
+                **dict.fromkeys(EVENT_COMMANDS, event_in_language),
+            },
         )
     from referee_desk.app import run_desk
 

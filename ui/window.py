@@ -442,9 +442,11 @@ class DeskWindow(QMainWindow):
         if self.event_link is None:
             from PySide6.QtWidgets import QPushButton
             from referee_desk.venue.link import EventLinkController, LinkLight
+            from referee_desk.venue.link_notices import LinkNotices
 
             self.event_link = EventLinkController(self.controller, self)
             self.event_link.reported.connect(self._link_reported)
+            LinkNotices(self.event_link, self.controller)  # a notice when the server goes away, and when back
             self.light: LinkLight = LinkLight(self)
             self.next_label = QLabel(self)
             self.next_label.setObjectName("nextMatch")

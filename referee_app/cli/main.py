@@ -307,7 +307,7 @@ def _progress(what: str) -> Progress | None:
     return show
 
 
-def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = None) -> int:
+def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = None, tr: Translate = english) -> int:
     """Match sheets (pdf), rack-by-rack and match CSVs (csv), or match logs (jsonl) into --out."""
     if args.format == "pdf" and pdf is None:
         raise CliError(1, "PDF sheets are written by the desk: run `referee-app export ... --format pdf`")
@@ -319,6 +319,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, pdf: PdfWriter | None = No
         exported = operations.export(
             store, _selection(args), args.format, Path(args.out), pdf=pdf, paper=args.paper, sep=sep,
             one_pdf=args.one_pdf, progress=_progress("reading"),
+            words=exports.CODES if args.lang == "en" else exports.CsvWords(tr),  # English: the programs' codes
         )  # fmt: skip
     except exports.ExportError as exc:
         raise CliError(1, str(exc)) from None
@@ -388,7 +389,9 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--paper", choices=["a4", "letter"], default="a4")
     exp.add_argument("--one-pdf", metavar="NAME.pdf", help="all the sheets in this one PDF (inside --out)")
     exp.add_argument("--date", metavar="YYYY-MM-DD", type=_day, help="the matches started on this (local) day")
-    exp.add_argument("--lang", choices=["en", "fr"], default="en", help="language of the PDF sheet")
+    exp.add_argument(
+        "--lang", choices=["en", "fr"], default="en", help="language of the PDF sheet and of the CSV's words"
+    )
     exp.add_argument(
         "--sep", choices=list(exports.CSV_SEPARATORS), help="CSV separator (default: ';' with --lang fr, else ',')"
     )
@@ -415,8 +418,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _event_command(args: argparse.Namespace, out: TextIO) -> int:
-    """The live event's commands (referee_app.cli.venue); psycopg loads only for them."""
+def event_command(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
+    """The live event's commands (referee_app.cli.venue); psycopg loads only for them. `tr` words
+    what the organizer reads (the entry point hands in the desk's catalogue for French)."""
     import psycopg
 
     from referee_app.cli import venue as event_cli
@@ -425,22 +429,22 @@ def _event_command(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         if args.command == "event-server":
-            return event_cli.cmd_event_server(args, out)
+            return event_cli.cmd_event_server(args, out, tr)
         if args.command == "assign":
-            return event_cli.cmd_assign(args, out)
+            return event_cli.cmd_assign(args, out, tr)
         if args.command == "board":
-            return event_cli.cmd_board(args, out)
+            return event_cli.cmd_board(args, out, tr)
         if args.db is None:
             raise CliError(1, "no database: give --db PATH")
         if args.command == "pull":
             store = _open_store(args, write=True)
             try:
-                return event_cli.cmd_pull(args, out, store)
+                return event_cli.cmd_pull(args, out, store, tr)
             finally:
                 store.close()
         if args.command == "connect":
-            return event_cli.cmd_connect(args, out, Path(args.db))
-        return event_cli.cmd_push(args, out, Path(args.db))
+            return event_cli.cmd_connect(args, out, Path(args.db), tr)
+        return event_cli.cmd_push(args, out, Path(args.db), tr)
     except (event_cli.EventCliError, EventServerError) as exc:
         raise CliError(1, str(exc)) from None
     except psycopg.Error as exc:
@@ -469,12 +473,12 @@ HANDLERS: dict[str, Handler] = {
     "history": cmd_history,
     "where": cmd_where,
     "rebuild": cmd_rebuild,
-    "event-server": _event_command,
-    "connect": _event_command,
-    "push": _event_command,
-    "assign": _event_command,
-    "pull": _event_command,
-    "board": _event_command,
+    "event-server": event_command,
+    "connect": event_command,
+    "push": event_command,
+    "assign": event_command,
+    "pull": event_command,
+    "board": event_command,
     "tournament": lambda args, out: _tournament_command(args, out),
 }
 

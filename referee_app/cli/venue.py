@@ -4,6 +4,9 @@ database (pull).
 
 A table's key never goes on the command line, where other users' `ps` would show it: it comes
 from $REFEREE_TABLE_KEY, a `--key-file`, or a prompt on the terminal.
+
+What the organizer reads (prompts, reports, errors) passes through `tr`: the entry point hands
+in the desk's Qt catalogue when the language is French (`--lang fr`, or the environment's).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any, TextIO
 from referee_app.game.events import Entry
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.log.codec import LogFormatError, parse_event_text
 from referee_app.venue import db as event_db
 from referee_app.venue.model import Assignment, EventLink, TableKey, first_line, new_assignment_id
@@ -27,20 +31,35 @@ from referee_app.venue.schema import DEFAULT_PORT
 from referee_app.venue.server import Cluster
 from referee_app.venue.worker import log_to_file
 
+CTX = "EventCli"
+
 
 class EventCliError(Exception):
     pass
 
 
-def table_key(args: argparse.Namespace) -> str:
+def language(args: argparse.Namespace) -> str:
+    """The organizer's language: `--lang`, else the environment's (LC_ALL, LC_MESSAGES, LANG)."""
+    chosen = getattr(args, "lang", None)
+    if chosen:
+        return str(chosen)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "fr" if value.startswith("fr") else "en"
+    return "en"
+
+
+def table_key(args: argparse.Namespace, tr: Translate = english) -> str:
     if getattr(args, "key_file", None):
         return Path(args.key_file).read_text(encoding="utf-8").strip()
     from_env = os.environ.get("REFEREE_TABLE_KEY")
     if from_env:
         return from_env
     if not sys.stdin.isatty():
-        raise EventCliError("this table's key: give --key-file, or set REFEREE_TABLE_KEY")
-    return getpass.getpass("This table's key (printed by add-table): ")
+        how = QT_TRANSLATE_NOOP("EventCli", "this table's key: give --key-file, or set REFEREE_TABLE_KEY")
+        raise EventCliError(tr(CTX, how))
+    return getpass.getpass(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "This table's key (printed by add-table): ")))
 
 
 def add_parsers(sub: Any) -> None:
@@ -78,46 +97,67 @@ def add_parsers(sub: Any) -> None:
     pull = sub.add_parser("pull", help="copy the event's matches into a SQLite database (organizer)")
     pull.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
     pull.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="match database")
+    for command in (srv, con, push, asg, brd, pull):
+        command.add_argument(
+            "--lang", choices=["en", "fr"], help="language of the prompts and reports (default: the environment's)"
+        )
 
 
-def cmd_event_server(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_event_server(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
+    def say(text: str, **values: object) -> None:
+        out.write(tr(CTX, text).format(**values) + "\n")
+
     cluster = Cluster(args.folder.resolve())
+    folder, stopped = cluster.folder, QT_TRANSLATE_NOOP("EventCli", "event server stopped")
     if args.action == "init":
         cluster.init(args.port)
-        out.write(
-            f"event server made in {cluster.folder} (port {args.port}); start it with: "
-            f"referee-app event-server start {cluster.folder}\n"
-            f"its fingerprint, for each desk's connect: {cluster.fingerprint()}\n"
-            f"each table's key: referee-app event-server add-table {cluster.folder} --table N\n"
+        say(
+            QT_TRANSLATE_NOOP("EventCli", "event server made in {folder} (port {port}); start it with: {command}"),
+            folder=folder,
+            port=args.port,
+            command=f"referee-app event-server start {folder}",
         )
+        say(
+            QT_TRANSLATE_NOOP("EventCli", "its fingerprint, for each desk's connect: {fingerprint}"),
+            fingerprint=cluster.fingerprint(),
+        )
+        say(QT_TRANSLATE_NOOP("EventCli", "each table's key: {command}"),
+            command=f"referee-app event-server add-table {folder} --table N")  # fmt: skip
         return 0
     cluster.check()  # status, start, stop: only on an event server's folder
     if args.action == "start":
         cluster.start()
-        out.write(f"event server running on port {cluster.port}; fingerprint {cluster.fingerprint()}\n")
+        say(QT_TRANSLATE_NOOP("EventCli", "event server running on port {port}; fingerprint {fingerprint}"),
+            port=cluster.port, fingerprint=cluster.fingerprint())  # fmt: skip
     elif args.action == "stop":
         cluster.stop()
-        out.write("event server stopped\n")
+        say(stopped)
     elif args.action == "add-table":
         if not args.table or not args.table.strip():
-            raise EventCliError("add-table needs --table")
+            raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "add-table needs --table")))
         with psycopg_connect(cluster.organizer_conninfo()) as conn:
             event_db.server_id(conn)
             key = new_table_key(conn, args.table.strip())
-        say_table_key(out, cluster, args.table.strip(), key)
+        say_table_key(out, cluster, args.table.strip(), key, tr)
     elif args.action == "move":
-        if not args.match or not args.table:
-            raise EventCliError("move needs --match and --table")
+        table = (args.table or "").strip()
+        if not args.match or not table:
+            raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "move needs --match and --table")))
         with psycopg_connect(cluster.organizer_conninfo()) as conn:
             event_db.server_id(conn)
-            if args.table.strip() not in event_db.tables(conn):
-                raise EventCliError(f"table {args.table.strip()} has no key yet: add-table first")
-            if not event_db.move_match(conn, args.match, args.table.strip()):
-                raise EventCliError(f"no match {args.match} on the event server")
-        out.write(f"match {args.match} goes on at table {args.table.strip()}\n")
+            if table not in event_db.tables(conn):
+                no_key = QT_TRANSLATE_NOOP("EventCli", "table {table} has no key yet: add-table first")
+                raise EventCliError(tr(CTX, no_key).format(table=table))
+            if not event_db.move_match(conn, args.match, table):
+                no_match = QT_TRANSLATE_NOOP("EventCli", "no match {match} on the event server")
+                raise EventCliError(tr(CTX, no_match).format(match=args.match))
+        say(QT_TRANSLATE_NOOP("EventCli", "match {match} goes on at table {table}"), match=args.match, table=table)
     else:
         running = cluster.running()
-        out.write(f"event server {'running on port ' + str(cluster.port) if running else 'stopped'}\n")
+        if running:
+            say(QT_TRANSLATE_NOOP("EventCli", "event server running on port {port}"), port=cluster.port)
+        else:
+            say(stopped)
         return 0 if running else 3
     return 0
 
@@ -134,14 +174,17 @@ def new_table_key(conn: Any, table: str) -> TableKey:
     return TableKey.for_role(event_db.add_table(conn, table, secret), secret)
 
 
-def say_table_key(out: TextIO, cluster: Cluster, table: str, key: TableKey) -> None:
-    out.write(
-        f"table {table}: key {key}\n"
-        f"  on that desk: Event > Connect (server {cluster_address(cluster)}, this key, fingerprint "
-        f"{cluster.fingerprint()}),\n"
-        f"  or: referee-app connect --server {cluster_address(cluster)} --fingerprint {cluster.fingerprint()}"
-        " (then type the key)\n"
-    )
+def say_table_key(out: TextIO, cluster: Cluster, table: str, key: TableKey, tr: Translate = english) -> None:
+    address, fingerprint = cluster_address(cluster), cluster.fingerprint()
+    lines = (
+        QT_TRANSLATE_NOOP("EventCli", "table {table}: key {key}"),
+        QT_TRANSLATE_NOOP("EventCli", "  on that desk: Event > Connect (server {address}, this key, fingerprint {fingerprint}),"),  # noqa: E501
+        QT_TRANSLATE_NOOP("EventCli", "  or: {command} (then type the key)"),
+    )  # fmt: skip
+    command = f"referee-app connect --server {address} --fingerprint {fingerprint}"
+    for line in lines:
+        out.write(tr(CTX, line).format(table=table, key=key, address=address, fingerprint=fingerprint,
+                                       command=command) + "\n")  # fmt: skip
 
 
 def cluster_address(cluster: Cluster) -> str:
@@ -157,76 +200,86 @@ def cluster_address(cluster: Cluster) -> str:
     return f"{host}:{cluster.port}"
 
 
-def _address(text: str) -> tuple[str, int]:
+def _address(text: str, tr: Translate = english) -> tuple[str, int]:
     host, _, port = text.rpartition(":") if text.count(":") == 1 else (text, "", "")
     if not port:
         return text, DEFAULT_PORT
     if not port.isdigit():
-        raise EventCliError(f"{text}: the port is not a number")
+        not_a_number = QT_TRANSLATE_NOOP("EventCli", "{address}: the port is not a number")
+        raise EventCliError(tr(CTX, not_a_number).format(address=text))
     return host, int(port)
 
 
-def cmd_connect(args: argparse.Namespace, out: TextIO, db: Path) -> int:
+def cmd_connect(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = english) -> int:
     import psycopg
 
     links = LinkFile(db, mend=True)  # a damaged link file is replaced: it holds nothing a connection cannot rebuild
     try:
         if args.forget:
             links.forget()
-            out.write("this desk is no longer connected to an event\n")
+            out.write(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "this desk is no longer connected to an event")) + "\n")
             return 0
         if not args.server:
-            raise EventCliError("connect needs --server (and this table's key), or --forget")
-        host, port = _address(args.server)
-        key = str(TableKey.parse(table_key(args)))
+            needs = QT_TRANSLATE_NOOP("EventCli", "connect needs --server (and this table's key), or --forget")
+            raise EventCliError(tr(CTX, needs))
+        host, port = _address(args.server, tr)
+        key = str(TableKey.parse(table_key(args, tr)))
         link = EventLink(host, key, (args.table or "").strip(), port, args.fingerprint.strip())
         try:
             link = complete(db, link)
         except psycopg.OperationalError as exc:
-            raise EventCliError(f"cannot reach the event server at {host}:{port}: {first_line(exc)}") from None
+            unreachable = QT_TRANSLATE_NOOP("EventCli", "cannot reach the event server at {host}:{port}: {reason}")
+            raise EventCliError(tr(CTX, unreachable).format(host=host, port=port, reason=first_line(exc))) from None
         links.save(link)
-        out.write(f"connected: table {link.table} sends its events to {host}:{port}\n")
+        connected = QT_TRANSLATE_NOOP("EventCli", "connected: table {table} sends its events to {host}:{port}")
+        out.write(tr(CTX, connected).format(table=link.table, host=host, port=port) + "\n")
     finally:
         links.close()
     return 0
 
 
-def cmd_push(args: argparse.Namespace, out: TextIO, db: Path) -> int:
+def cmd_push(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = english) -> int:
     import psycopg
 
+    not_connected = tr(
+        CTX, QT_TRANSLATE_NOOP("EventCli", "this desk is not connected to an event (referee-app connect)")
+    )
     if not link_path(db).exists():
-        raise EventCliError("this desk is not connected to an event (referee-app connect)")
+        raise EventCliError(not_connected)
     links = LinkFile(db)
     try:
         link = links.load()
         if link is None:
-            raise EventCliError("this desk is not connected to an event (referee-app connect)")
+            raise EventCliError(not_connected)
         rows = DeskRows(db)
         try:
             with psycopg.connect(desk_conninfo(db, link), autocommit=True) as conn:
                 outcome = push_pending(conn, event_db.server_id(conn), rows, links, link.table)
         except psycopg.OperationalError as exc:
-            raise EventCliError(f"offline: {first_line(exc)}") from None
+            offline = QT_TRANSLATE_NOOP("EventCli", "offline: {reason}")
+            raise EventCliError(tr(CTX, offline).format(reason=first_line(exc))) from None
         finally:
             rows.close()
     finally:
         links.close()
-    out.write(f"sent {outcome.pushed} events; {len(outcome.conflicts)} conflicts\n")
+    sent = QT_TRANSLATE_NOOP("EventCli", "sent {n} events; {conflicts} conflicts")
+    out.write(tr(CTX, sent).format(n=outcome.pushed, conflicts=len(outcome.conflicts)) + "\n")
+    differs = QT_TRANSLATE_NOOP("EventCli", "event {seq} differs on the server")
+    conflict = QT_TRANSLATE_NOOP("EventCli", "conflict: match {match}, {detail} (nothing was overwritten)")
     for match_id, seq in outcome.conflicts:
-        why = outcome.reasons.get(match_id)
-        detail = why if why else f"event {seq} differs on the server"
-        out.write(f"conflict: match {match_id}, {detail} (nothing was overwritten)\n")
+        detail = outcome.reasons.get(match_id) or tr(CTX, differs).format(seq=seq)
+        out.write(tr(CTX, conflict).format(match=match_id, detail=detail) + "\n")
     return 1 if outcome.conflicts else 0
 
 
-def cmd_assign(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_assign(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
     import psycopg
 
     players = (args.players[0].strip(), args.players[1].strip())
     if not all(players) or players[0].casefold() == players[1].casefold():
-        raise EventCliError("two different players' names are needed")
+        raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "two different players' names are needed")))
     if not 1 <= args.race <= 99:
-        raise EventCliError("the race is 1 to 99 racks")
+        raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "the race is 1 to 99 racks")))
     assignment = Assignment(
         new_assignment_id(),
         args.table.strip(),
@@ -242,9 +295,10 @@ def cmd_assign(args: argparse.Namespace, out: TextIO) -> int:
         event_db.server_id(conn)
         key = None if assignment.table in event_db.tables(conn) else new_table_key(conn, assignment.table)
         event_db.insert_assignment(conn, assignment)
-    out.write(f"table {assignment.table}: next match {players[0]} v {players[1]} ({assignment.id})\n")
+    sent = QT_TRANSLATE_NOOP("EventCli", "table {table}: next match {a} v {b} ({id})")
+    out.write(tr(CTX, sent).format(table=assignment.table, a=players[0], b=players[1], id=assignment.id) + "\n")
     if key is not None:  # a table the event did not have: its desk needs its key
-        say_table_key(out, cluster, assignment.table, key)
+        say_table_key(out, cluster, assignment.table, key, tr)
     return 0
 
 
@@ -281,14 +335,15 @@ def pull_into(conninfo: str, store: Any) -> Any:
     return report
 
 
-def cmd_pull(args: argparse.Namespace, out: TextIO, store: Any) -> int:
+def cmd_pull(args: argparse.Namespace, out: TextIO, store: Any, tr: Translate = english) -> int:
     report = pull_into(Cluster(args.server.resolve()).organizer_conninfo(), store)
-    out.write(
-        f"pulled: {len(report.added)} new matches, {len(report.extended)} extended, "
-        f"{len(report.already_here)} already here, {len(report.conflicts)} conflicts, {len(report.damaged)} damaged\n"
-    )
+    pulled = QT_TRANSLATE_NOOP("EventCli", "pulled: {added} new matches, {extended} extended, {here} already here, {conflicts} conflicts, {damaged} damaged")  # noqa: E501  # fmt: skip
+    counts = {"added": len(report.added), "extended": len(report.extended), "here": len(report.already_here),
+              "conflicts": len(report.conflicts), "damaged": len(report.damaged)}  # fmt: skip
+    out.write(tr(CTX, pulled).format(**counts) + "\n")
+    damaged = QT_TRANSLATE_NOOP("EventCli", "damaged: {match}: {reason}")
     for match_id, reason in report.damaged.items():
-        out.write(f"damaged: {match_id}: {reason}\n")
+        out.write(tr(CTX, damaged).format(match=match_id, reason=reason) + "\n")
     return 1 if report.conflicts or report.damaged else 0
 
 
@@ -308,7 +363,7 @@ def board_log(cluster: Cluster) -> Path:
     return cluster.folder / "board.log"
 
 
-def cmd_board(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
     """The board with no window: the web page only, until interrupted (Ctrl+C, or a service's stop)."""
     import signal
     import threading
@@ -316,12 +371,15 @@ def cmd_board(args: argparse.Namespace, out: TextIO) -> int:
     from referee_app.venue.board import BoardWatcher
 
     if args.web is None:
-        raise EventCliError("with no window, the board needs --web PORT")
+        raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "with no window, the board needs --web PORT")))
     cluster = Cluster(args.server.resolve())
     conninfo = cluster.organizer_conninfo()
     log_to_file(board_log(cluster))
     server = start_board_web(args)
-    watcher = BoardWatcher(conninfo, server.feed.publish, fingerprint=cluster.fingerprint()).start()
+    lang = language(args)  # the page's words, unless its address asks for others (?lang=)
+    publish = server.feed.publish
+    watcher = BoardWatcher(conninfo, lambda view: publish(dict(view, lang=lang)), fingerprint=cluster.fingerprint())
+    watcher.start()
     done = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: done.set())

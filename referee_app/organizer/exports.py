@@ -12,13 +12,18 @@ import functools
 import io
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.game.history import replay
-from referee_app.game.vocab import Seat
+from referee_app.game.labels import CTX as LABELS_CTX
+from referee_app.game.labels import HOW_LABELS, RESULT_LABELS
+from referee_app.game.presets import PRESETS
+from referee_app.game.vocab import MatchResult, RackHow, Seat
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate
 from referee_app.log.logfile import format_log
 from referee_app.log.newfile import new_file, new_files
 from referee_app.log.projection import project_log
@@ -32,9 +37,88 @@ RACK_COLUMNS = (
 MATCH_COLUMNS = (
     "date", "event", "round", "table", "match_id", "player_a", "player_b", "rules", "race_to",
     "score_a", "score_b", "winner", "result", "status", "racks", "started_at", "last_event_at", "referee",
+    "licence_a", "club_a", "licence_b", "club_b",
 )  # fmt: skip
 """`date` is the local day; `started_at` and `last_event_at` are local times that carry their UTC
-offset ("2026-11-29T21:10:00+01:00"), so a spreadsheet reads them right and nothing is lost."""
+offset ("2026-11-29T21:10:00+01:00"), so a program reads them right and nothing is lost. New
+columns go at the end: the organizers' tools read the columns before them by position too."""
+
+CSV_CTX = "Csv"
+HEADERS: dict[str, str] = {
+    "date": QT_TRANSLATE_NOOP("Csv", "Date"),
+    "event": QT_TRANSLATE_NOOP("Csv", "Event"),
+    "round": QT_TRANSLATE_NOOP("Csv", "Round"),
+    "table": QT_TRANSLATE_NOOP("Csv", "Table"),
+    "match_id": QT_TRANSLATE_NOOP("Csv", "Match id"),
+    "player_a": QT_TRANSLATE_NOOP("Csv", "Player A"),
+    "player_b": QT_TRANSLATE_NOOP("Csv", "Player B"),
+    "rack": QT_TRANSLATE_NOOP("Csv", "Rack"),
+    "breaker": QT_TRANSLATE_NOOP("Csv", "Breaker"),
+    "winner": QT_TRANSLATE_NOOP("Csv", "Winner"),
+    "how": QT_TRANSLATE_NOOP("Csv", "How"),
+    "fouls_a": QT_TRANSLATE_NOOP("Csv", "Fouls A"),
+    "fouls_b": QT_TRANSLATE_NOOP("Csv", "Fouls B"),
+    "rules": QT_TRANSLATE_NOOP("Csv", "Rules"),
+    "race_to": QT_TRANSLATE_NOOP("Csv", "Race to"),
+    "score_a": QT_TRANSLATE_NOOP("Csv", "Score A"),
+    "score_b": QT_TRANSLATE_NOOP("Csv", "Score B"),
+    "result": QT_TRANSLATE_NOOP("Csv", "Result"),
+    "status": QT_TRANSLATE_NOOP("Csv", "Status"),
+    "racks": QT_TRANSLATE_NOOP("Csv", "Racks"),
+    "started_at": QT_TRANSLATE_NOOP("Csv", "Started"),
+    "last_event_at": QT_TRANSLATE_NOOP("Csv", "Last event"),
+    "referee": QT_TRANSLATE_NOOP("Csv", "Referee"),
+    "licence_a": QT_TRANSLATE_NOOP("Csv", "Licence A"),
+    "club_a": QT_TRANSLATE_NOOP("Csv", "Club A"),
+    "licence_b": QT_TRANSLATE_NOOP("Csv", "Licence B"),
+    "club_b": QT_TRANSLATE_NOOP("Csv", "Club B"),
+}
+"""A column's name for a spreadsheet user (the codes above are for programs)."""
+
+STATUS_WORDS: dict[str, str] = {
+    "lag": QT_TRANSLATE_NOOP("Csv", "in progress"),
+    "playing": QT_TRANSLATE_NOOP("Csv", "in progress"),
+    "finished": QT_TRANSLATE_NOOP("Csv", "finished"),
+    "damaged": QT_TRANSLATE_NOOP("Csv", "damaged"),
+    "tampered": QT_TRANSLATE_NOOP("Csv", "TAMPERED"),
+}
+
+WORDED_TIMES = ("started_at", "last_event_at")
+
+
+@dataclass(frozen=True, slots=True)
+class CsvWords:
+    """How a CSV names its columns and values. Without `tr`: the codes organizers' programs read
+    (`player_a`, `playing`, `wpa`, times with their offset). With `tr`: a spreadsheet user's words,
+    and local times as a spreadsheet reads them ("2026-12-01 20:16:38": a number, not text)."""
+
+    tr: Translate | None = None
+
+    def header(self, column: str) -> str:
+        return column if self.tr is None else self.tr(CSV_CTX, HEADERS[column])
+
+    def row(self, row: dict[str, object]) -> dict[str, object]:
+        if self.tr is None:
+            return row
+        return {self.header(key): self._value(key, value) for key, value in row.items()}
+
+    def _value(self, key: str, value: object) -> object:
+        assert self.tr is not None
+        text = str(value)
+        if key == "status" and text in STATUS_WORDS:
+            return self.tr(CSV_CTX, STATUS_WORDS[text])
+        if key == "rules" and text in PRESETS:
+            return PRESETS[text].short
+        if key == "result" and text in MatchResult.__members__.values():
+            return self.tr(LABELS_CTX, RESULT_LABELS[MatchResult(text)])
+        if key == "how" and text in RackHow.__members__.values():
+            return self.tr(LABELS_CTX, HOW_LABELS[RackHow(text)])
+        if key in WORDED_TIMES and text:
+            return text[:19].replace("T", " ")  # local already: the offset goes, the seconds stay
+        return value
+
+
+CODES = CsvWords()
 
 
 Match = Summary | list[Entry]
@@ -93,12 +177,17 @@ def rack_rows(match: Match) -> list[dict[str, object]]:
     ]
 
 
-def match_row(match: Match) -> dict[str, object]:
+def match_row(match: Match, setup: MatchStarted | None = None) -> dict[str, object]:
+    """One match's row; `setup` (its `match_started`) gives the licences and clubs of a summary
+    (a log carries its own)."""
     summary = _summary(match)
     row, projection = summary.match, summary.projection
+    if isinstance(match, list) and isinstance(match[0].event, MatchStarted):
+        setup = match[0].event
+    identity = _identity(setup)
     if projection is None:  # a log that cannot be read: listed, with what is known of it
         return {**_base(row), "rules": row.rules, "race_to": row.race_to, "status": summary.status,
-                "started_at": _local_iso(row.created_at), "referee": row.referee}  # fmt: skip
+                "started_at": _local_iso(row.created_at), "referee": row.referee, **identity}  # fmt: skip
     return {
         **_base(row),
         "rules": row.rules,
@@ -112,6 +201,18 @@ def match_row(match: Match) -> dict[str, object]:
         "started_at": _local_iso(row.created_at),
         "last_event_at": _local_iso(projection.last_at),
         "referee": row.referee,
+        **identity,
+    }
+
+
+def _identity(setup: MatchStarted | None) -> dict[str, object]:
+    if setup is None:
+        return {}
+    return {
+        "licence_a": setup.licences[0],
+        "club_a": setup.clubs[0],
+        "licence_b": setup.licences[1],
+        "club_b": setup.clubs[1],
     }
 
 
@@ -131,21 +232,20 @@ def neutralise(value: object) -> object:
     return value
 
 
-def to_csv(rows: Iterable[dict[str, object]], columns: tuple[str, ...]) -> str:
+def to_csv(rows: Iterable[dict[str, object]], columns: tuple[str, ...], words: CsvWords = CODES) -> str:
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(_neutralised(row) for row in rows)
+    writer = _csv_writer(out, columns, ",", words)
+    writer.writerows(_neutralised(words.row(row)) for row in rows)
     return out.getvalue()
 
 
-def racks_csv(matches: Iterable[Match]) -> str:
-    return to_csv((row for match in matches for row in rack_rows(match)), RACK_COLUMNS)
+def racks_csv(matches: Iterable[Match], words: CsvWords = CODES) -> str:
+    return to_csv((row for match in matches for row in rack_rows(match)), RACK_COLUMNS, words)
 
 
-def matches_csv(matches: Iterable[Match]) -> str:
+def matches_csv(matches: Iterable[Match], words: CsvWords = CODES) -> str:
     summaries = (_summary(match) for match in matches)
-    return to_csv((match_row(s) for s in summaries if not _void(s)), MATCH_COLUMNS)
+    return to_csv((match_row(s) for s in summaries if not _void(s)), MATCH_COLUMNS, words)
 
 
 def _void(summary: Summary) -> bool:
@@ -303,13 +403,21 @@ def csv_separator(lang: str) -> str:
     return ";" if lang == "fr" else ","
 
 
-def write_csv(matches: Iterable[Match], folder: Path, sep: str = ",") -> list[Path]:
+def write_csv(
+    matches: Iterable[Match],
+    folder: Path,
+    sep: str = ",",
+    words: CsvWords = CODES,
+    setups: Mapping[str, MatchStarted | None] | None = None,
+) -> list[Path]:
     """racks.csv and matches.csv into `folder`, in one pass over `matches` (summaries from the
     projections, or logs), row by row: memory does not grow with the number of matches. Each file
     is filled beside its place, checked, then renamed into it (`write_checked`).
 
     UTF-8 with a BOM, so Excel reads "Lefèvre" as it is; `sep` ";" for a French Excel, which
-    splits on it (a comma is its decimal mark)."""
+    splits on it (a comma is its decimal mark). `words` names the columns and values (codes for
+    programs, or a language's words); `setups` (`Store.setups`) gives the summaries' licences and
+    clubs."""
     if sep not in CSV_SEPARATORS:
         raise ExportError(f"the CSV separator is {' or '.join(CSV_SEPARATORS)}, not {sep!r}")
     folder = _output_folder(folder)
@@ -318,14 +426,15 @@ def write_csv(matches: Iterable[Match], folder: Path, sep: str = ",") -> list[Pa
     try:
         with new_files(racks_path, matches_path) as (racks_file, matches_file):
             racks_text, matches_text = _text_file(racks_file.handle), _text_file(matches_file.handle)
-            racks = _csv_writer(racks_text, RACK_COLUMNS, sep)
-            per_match = _csv_writer(matches_text, MATCH_COLUMNS, sep)
+            racks = _csv_writer(racks_text, RACK_COLUMNS, sep, words)
+            per_match = _csv_writer(matches_text, MATCH_COLUMNS, sep, words)
             for match in matches:
                 summary = _summary(match)
                 if _void(summary):
                     continue
-                racks.writerows(_neutralised(row) for row in rack_rows(summary))
-                per_match.writerow(_neutralised(match_row(summary)))
+                setup = match[0].event if isinstance(match, list) else (setups or {}).get(summary.match.match_id)
+                racks.writerows(_neutralised(words.row(row)) for row in rack_rows(summary))
+                per_match.writerow(_neutralised(words.row(match_row(summary, _started(setup)))))
             for text in (racks_text, matches_text):
                 text.flush()
                 text.detach()  # the file stays open: `new_files` syncs and renames it
@@ -339,10 +448,17 @@ def _text_file(handle: BinaryIO) -> io.TextIOWrapper:
     return io.TextIOWrapper(handle, encoding="utf-8-sig", newline="")
 
 
-def _csv_writer(handle: TextIO, columns: tuple[str, ...], sep: str = ",") -> csv.DictWriter[str]:
-    writer = csv.DictWriter(handle, fieldnames=columns, lineterminator="\n", delimiter=sep)
+def _csv_writer(
+    handle: TextIO, columns: tuple[str, ...], sep: str = ",", words: CsvWords = CODES
+) -> csv.DictWriter[str]:
+    fields = [words.header(column) for column in columns]
+    writer = csv.DictWriter(handle, fieldnames=fields, lineterminator="\n", delimiter=sep)
     writer.writeheader()
     return writer
+
+
+def _started(event: object) -> MatchStarted | None:
+    return event if isinstance(event, MatchStarted) else None
 
 
 def _neutralised(row: dict[str, object]) -> dict[str, object]:

@@ -184,17 +184,20 @@ def export(
     sep: str = ",",
     one_pdf: str | None = None,
     progress: Progress | None = None,
+    words: exports.CsvWords = exports.CODES,
 ) -> Exported:
     """Export the chosen matches into the folder `out`: racks.csv and matches.csv from the
     projections ("csv": nothing is replayed), one JSON Lines log or PDF sheet per match, or every
-    sheet in the one PDF named `one_pdf`."""
+    sheet in the one PDF named `one_pdf`. `words` names the CSV's columns and values (the programs'
+    codes, or a language's words)."""
     if one_pdf is not None and kind != "pdf":  # refused before anything is read: never silently ignored
         raise exports.ExportError("one PDF of the sheets is a PDF export")
     if kind == "pdf" and pdf is None:
         raise exports.ExportError("PDF sheets are written by the desk: run `referee-app export ... --format pdf`")
     if kind == "csv":
         damaged: list[str] = []
-        return Exported(exports.write_csv(selected_summaries(store, selection, damaged, progress), out, sep), damaged)
+        chosen = selected_summaries(store, selection, damaged, progress)
+        return Exported(exports.write_csv(chosen, out, sep, words, dict(store.setups())), damaged)
     logs = selected_logs(store, selection, progress)
     if one_pdf is not None:
         assert pdf is not None

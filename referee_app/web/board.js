@@ -2,15 +2,34 @@
 // Read-only; text goes in with textContent only (a player's name is never markup).
 "use strict";
 
-// The words come from the catalogue, in the page's language (?lang=, else the browser's).
-const LANG = (new URLSearchParams(location.search).get("lang") || navigator.language || "en").slice(0, 2).toLowerCase();
-let T = null;
+// The words come from the catalogue (/words.json), in the page's language: ?lang=fr or ?lang=en,
+// else the board window's (sent with the state), else the browser's. Fetched once per language;
+// the page is drawn again when they arrive.
+const asked = new URLSearchParams(location.search).get("lang");
+const loaded = {};
 let last = null;
-const say = (key, values) => {
-  let text = (T && T[key]) || "";
+
+function language() {
+  return (asked || (last && last.lang) || navigator.language || "en").slice(0, 2).toLowerCase();
+}
+
+function words() {
+  const lang = language();
+  if (!(lang in loaded)) {
+    loaded[lang] = null;
+    fetch(`/words.json?lang=${encodeURIComponent(lang)}`)
+      .then((response) => response.json())
+      .then((fetched) => { loaded[lang] = fetched; if (last) render(last); })
+      .catch(() => { delete loaded[lang]; });
+  }
+  return loaded[lang];
+}
+
+function say(key, values) {
+  let text = (words() || {})[key] || "";
   for (const [name, value] of Object.entries(values || {})) text = text.split(`{${name}}`).join(String(value));
   return text;
-};
+}
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -30,19 +49,24 @@ function seat(match, s) {
     + (match.winner === s ? " winner" : ""));
   row.dataset.seat = s;
   row.appendChild(el("span", "name", match.players[s]));
-  const fouls = match.fouls[s];
-  if (fouls) row.appendChild(el("span", "fouls" + (fouls >= 2 ? " two" : ""), say(fouls === 1 ? "foul" : "fouls", { n: fouls })));
-  if (match.warning_due.includes(s)) row.appendChild(el("span", "warn", say("warn")));
   row.appendChild(el("span", "score", String(match.score[s])));
+  const fouls = match.fouls[s];
+  const chips = el("span", "chips");
+  if (fouls) chips.appendChild(el("span", "fouls" + (fouls >= 2 ? " two" : ""), say(fouls === 1 ? "foul" : "fouls", { n: fouls })));
+  if (match.warning_due.includes(s)) chips.appendChild(el("span", "warn", say("warn")));
+  if (chips.childElementCount) row.appendChild(chips); // under the name: the name keeps its width
   return row;
 }
 
-function card(table) {
-  const box = el("section", "table" + (table.online ? "" : " offline"));
+function card(table, serverOnline) {
+  // While the server cannot be reached, the board cannot see the desks: their state is not known.
+  const deskState = !serverOnline ? " unknown" : table.online ? "" : " offline";
+  const box = el("section", "table" + deskState);
   box.dataset.table = table.table;
   const head = el("div", "head");
   head.appendChild(el("span", "number", say("table", { n: table.table })));
-  if (!table.online) head.appendChild(el("span", "desk-off", say("offline")));
+  if (!serverOnline) head.appendChild(el("span", "desk-off", say("unknown")));
+  else if (!table.online) head.appendChild(el("span", "desk-off", say("offline")));
   box.appendChild(head);
   const match = table.match;
   if (match) {
@@ -65,14 +89,25 @@ function card(table) {
   return box;
 }
 
+function layout(count) {
+  // A venue TV shows every table at once: as many columns and rows as fill the screen.
+  const columns = count <= 1 ? 1 : count <= 4 ? 2 : count <= 9 ? 3 : count <= 16 ? 4 : 5;
+  const main = document.getElementById("tables");
+  main.style.setProperty("--columns", String(columns));
+  main.style.setProperty("--rows", String(Math.max(1, Math.ceil(count / columns))));
+}
+
 function render(view) {
   last = view;
-  if (!T) return; // drawn once the words arrive
+  document.documentElement.lang = language();
+  if (!words()) return; // drawn once the words arrive
+  const serverOnline = view.server === "online"; // "offline", or "error": the desks cannot be seen
   document.getElementById("title").textContent = say("title");
   const main = document.getElementById("tables");
-  main.replaceChildren(...view.tables.map(card));
+  layout(view.tables.length);
+  main.replaceChildren(...view.tables.map((table) => card(table, serverOnline)));
   document.body.dataset.version = String(view.version);
-  document.getElementById("status").textContent = view.server === "offline" ? say("server") : "";
+  document.getElementById("status").textContent = serverOnline ? "" : say("server");
 }
 
 function connect() {
@@ -86,12 +121,6 @@ function connect() {
   };
 }
 
-document.documentElement.lang = LANG;
-fetch(`/words.json?lang=${encodeURIComponent(LANG)}`)
-  .then((response) => response.json())
-  .then((words) => {
-    T = words;
-    document.getElementById("title").textContent = say("title");
-    if (last) render(last);
-  });
+document.documentElement.lang = language();
+words();
 connect();

@@ -1,6 +1,9 @@
-// The live pages: render each state the desk sends over /events, count the shot clock down,
-// and grey the last state with "reconnecting" while the desk is away. Text goes in with
-// textContent only: a player's name is never markup. Words come from /words.json.
+// The live pages: render each state the desk sends over /events, count the shot clock down.
+// The state is read from /state.json first (and again while the stream is down), so a page shows
+// the match at once even where server-sent events do not get through. While the desk is away,
+// the overlay fades out (a stream never shows a grey "reconnecting" bar) and the table page greys
+// the last state with "reconnecting". Text goes in with textContent only: a player's name is
+// never markup. Words come from /words.json.
 "use strict";
 
 const query = new URLSearchParams(location.search);
@@ -25,6 +28,11 @@ function words() {
       .catch(() => { delete loaded[lang]; });
   }
   return loaded[lang] || {};
+}
+
+function foulNames(codes) {
+  // Each foul as the desk names it (`foul_<code>`, from the catalogue), in the page's language.
+  return (codes || []).map((code) => words()[`foul_${code}`]).filter(Boolean).join(", ");
 }
 
 function say(key, values) {
@@ -66,6 +74,7 @@ function renderSeat(seat) {
   set(box.querySelector(".warned"), view.warned[seat] ? say("warned") : "");
   const ext = view.extensions_left ? view.extensions_left[seat] : null;
   set(box.querySelector(".ext"), ext === null ? "" : say("ext", { n: ext }));
+  set(box.querySelector(".foul"), fouls === 0 ? "" : foulNames((view.foul_names || {})[seat]));
   box.classList.toggle("two-fouls", fouls >= 2);
   box.classList.toggle("at-table", view.at_table === seat && view.status === "playing");
   box.classList.toggle("winner", view.winner === seat);
@@ -92,7 +101,7 @@ function render() {
   document.documentElement.lang = query.get("lang") || (view && view.lang) || "en";
   if (!view || view.match_id === null) {
     board.classList.add("waiting");
-    set(document.getElementById("status"), say("waiting"));
+    set(document.getElementById("status"), view ? say("waiting") : ""); // nothing known yet: nothing said
     return;
   }
   board.classList.remove("waiting");
@@ -130,9 +139,41 @@ function renderClock() {
   element.classList.toggle("out", left !== null && left <= 0);
 }
 
+let streaming = false;
+
+function show(state) {
+  clock = state.clock === undefined ? clock : state.clock;
+  clockAt = performance.now();
+  const { clock: _ignored, ...rest } = state;
+  view = rest;
+  render();
+}
+
+function away(gone) {
+  // The table page keeps the last state, greyed, with a word; the overlay fades out (see live.css).
+  board.classList.toggle("stale", gone);
+  set(document.getElementById("status"), gone && !document.body.classList.contains("overlay") ? say("reconnecting") : "");
+}
+
+async function fetchState() {
+  // The state as it is now: on load, and every second while the stream is down.
+  if (streaming) return;
+  try {
+    const response = await fetch("/state.json", { cache: "no-store" });
+    if (!response.ok) throw new Error(String(response.status));
+    const state = await response.json();
+    if (streaming) return;
+    show(state);
+    away(false);
+  } catch (_error) {
+    if (!streaming) away(true);
+  }
+}
+
 function connect() {
   const source = new EventSource("/events");
   source.addEventListener("state", (message) => {
+    streaming = true;
     view = JSON.parse(message.data);
     render();
   });
@@ -142,16 +183,18 @@ function connect() {
     renderClock();
   });
   source.onopen = () => {
-    board.classList.remove("stale");
-    set(document.getElementById("status"), "");
+    streaming = true;
+    away(false);
   };
   source.onerror = () => {
-    board.classList.add("stale");
-    set(document.getElementById("status"), say("reconnecting"));
+    streaming = false;
+    fetchState();
     if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000); // the browser gave up: start again
   };
 }
 
 render();
+fetchState();
 connect();
 setInterval(renderClock, 200);
+setInterval(fetchState, 1000);

@@ -10,9 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee_app.game.events import Option, PushOut, Undo, WarningGiven
+from referee_app.game.events import Break, Option, Penalty, PushOut, Shot, Undo, WarningGiven
 from referee_app.game.history import History
+from referee_app.game.labels import FOUL_LABELS
+from referee_app.game.rules import fouls_of
 from referee_app.game.state import State, summary
+from referee_app.game.vocab import CueBallFate, Foul, PenaltyKind, Seat
+
+FOUL_ORDER = tuple(FOUL_LABELS)
+"""The fouls in the order the desk names them (`words.wording.foul_labels`)."""
+CUE_BALL_OFF_TABLE = "cue_ball_off_table"
+"""The scratch the desk names "cue ball off the table"."""
+PENALTY_FOUL = "penalty"
+"""A foul the referee gave as a penalty (no stroke)."""
 
 NO_MATCH: dict[str, Any] = {"version": 0, "match_id": None, "status": "no_match"}
 """What the pages show before the desk has a match open."""
@@ -57,8 +67,43 @@ def snapshot(match_id: str, history: History, lang: str = "en") -> dict[str, Any
         "table": setup.table,
         "shot_clock": None if setup.shot_clock is None else {"shot_s": setup.shot_clock.shot_s},
         "banner": banner(history),
+        "foul_names": last_fouls(history),
         "lang": lang,
     }
+
+
+def last_fouls(history: History) -> dict[str, list[str]]:
+    """Per seat on a foul, the fouls of its latest foul stroke (codes, as the desk lists them):
+    the overlay names what "1 foul" was. Empty for a seat with no foul to its name now."""
+    state = history.state
+    wanted = {seat for seat in Seat if state.fouls[seat] > 0}
+    found: dict[str, list[str]] = {seat.value: [] for seat in Seat}
+    entries, timeline = history.entries, history.timeline
+    for index in range(len(entries) - 1, 0, -1):
+        if not wanted:
+            break
+        seq, event = entries[index].seq, entries[index].event
+        if seq in history.voided or isinstance(event, Undo):
+            continue
+        before = timeline[index - 1]
+        if isinstance(event, Penalty):
+            if event.penalty is PenaltyKind.FOUL and event.player in wanted:
+                wanted.discard(event.player)
+                found[event.player.value] = [PENALTY_FOUL]
+            continue
+        if not isinstance(event, Break | PushOut | Shot) or before.at_table not in wanted:
+            continue
+        fouls = set(fouls_of(before, event)) | set(event.fouls)
+        if fouls:
+            wanted.discard(before.at_table)
+            found[before.at_table.value] = [_foul_code(foul, event) for foul in sorted(fouls, key=FOUL_ORDER.index)]
+    return found
+
+
+def _foul_code(foul: Foul, event: Break | PushOut | Shot) -> str:
+    if foul is Foul.SCRATCH and event.cue_ball is CueBallFate.OFF_TABLE:
+        return CUE_BALL_OFF_TABLE
+    return foul.value
 
 
 def vmix_fields(view: dict[str, Any], clock: dict[str, Any] | None) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee_app.game.labels import CTX as LABELS_CTX
-from referee_app.game.labels import HOW_LABELS
+from referee_app.game.labels import FOUL_LABELS, HOW_LABELS
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 
 Words = Callable[[str], Translate]
@@ -51,6 +51,7 @@ BOARD: dict[str, str] = {
     "next": QT_TRANSLATE_NOOP("Board", "Next match: {a} – {b}"),
     "free": QT_TRANSLATE_NOOP("Board", "free"),
     "offline": QT_TRANSLATE_NOOP("Board", "desk offline"),
+    "unknown": QT_TRANSLATE_NOOP("Board", "desk: not known"),
     "done": QT_TRANSLATE_NOOP("Board", "finished"),
     "finished": QT_TRANSLATE_NOOP("Board", "finished: {a} {score} {b}"),
     "reconnecting": QT_TRANSLATE_NOOP("Board", "reconnecting…"),
@@ -58,6 +59,13 @@ BOARD: dict[str, str] = {
     "ago": QT_TRANSLATE_NOOP("Board", "{n} ago"),
 }
 """The board's words (`board.js`), by the key the page asks for."""
+
+OTHER_FOULS: dict[str, str] = {
+    "cue_ball_off_table": QT_TRANSLATE_NOOP("Wording", "cue ball off the table"),
+    "penalty": QT_TRANSLATE_NOOP("Wording", "penalty"),
+}
+"""The overlay's foul codes that are not a `Foul`: the scratch the desk names "cue ball off the
+table", and a foul given as a penalty (`overlay.CUE_BALL_OFF_TABLE`, `overlay.PENALTY_FOUL`)."""
 
 SITES: dict[str, tuple[str, dict[str, str]]] = {"overlay": ("Overlay", OVERLAY), "board": ("Board", BOARD)}
 
@@ -68,4 +76,7 @@ def words_for(site: str, tr: Translate = english) -> dict[str, str]:
     out = {key: tr(context, text) for key, text in words.items()}
     if site == "overlay":  # how a rack was won, as the desk words it: "how_<RackHow value>"
         out |= {f"how_{how.value}": tr(LABELS_CTX, text) for how, text in HOW_LABELS.items()}
+        # each foul as the desk names it: "foul_<code>" (`overlay.last_fouls` gives the codes)
+        out |= {f"foul_{foul.value}": tr(LABELS_CTX, text) for foul, text in FOUL_LABELS.items()}
+        out |= {f"foul_{code}": tr(LABELS_CTX, text) for code, text in OTHER_FOULS.items()}
     return out

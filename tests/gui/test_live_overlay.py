@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.request import urlopen
 
 import pytest
 from PySide6.QtCore import Qt
@@ -304,3 +305,149 @@ def test_the_lan_choice_lists_this_computers_addresses(desk: Desk) -> None:
     for address in lan_addresses():
         assert not address.startswith("127.") and f"http://{address}:{server.port}/overlay" in text
     desk.window.overlay.stop()  # type: ignore[union-attr]
+
+
+# --- on air: the overlay comes back with the desk, holds its layout, names the foul, hides while away ---
+
+
+def test_the_overlay_left_on_comes_back_when_the_desk_starts_again(desk: Desk, qtbot: Any) -> None:
+    from referee_desk.app import build_desk, parse_args
+
+    desk.start()
+    desk.window.open_overlay()
+    dialog = desk.window.dialog
+    free = _free_port()
+    dialog.port.setValue(free)  # type: ignore[union-attr]
+    desk.qtbot.mouseClick(dialog.toggle, Qt.MouseButton.LeftButton)  # type: ignore[union-attr]
+    assert desk.window.overlay is not None and desk.window.overlay.running
+    desk.window.close()  # the desk quits (or crashes) with the overlay on
+    assert not desk.window.overlay.running
+
+    again = build_desk(parse_args(["--db", str(desk.db)]), desk.settings)
+    qtbot.addWidget(again)
+    try:
+        assert again.overlay is not None and again.overlay.running
+        assert again.overlay.server is not None and again.overlay.server.port == free
+        url = again.overlay.server.url("state.json")
+        qtbot.waitUntil(lambda: json.loads(urlopen(url, timeout=5).read()).get("players") == {"A": "Ana", "B": "Ben"})
+        # switched off by the referee: the next start leaves it off
+        again.open_overlay()
+        desk.qtbot.mouseClick(again.dialog.toggle, Qt.MouseButton.LeftButton)  # type: ignore[union-attr]
+        assert not again.overlay.running
+    finally:
+        again.close()
+    third = build_desk(parse_args(["--db", str(desk.db)]), desk.settings)
+    qtbot.addWidget(third)
+    assert third.overlay is None or not third.overlay.running
+    third.close()
+
+
+def _boxes(page: Page) -> dict[str, tuple[float, float]]:
+    """Where the parts the eye follows are: left edge and width of each."""
+    found = {}
+    for name in ("#seat-A .score", "#seat-B .score", "#seat-A .name", "#seat-B .name", "#balls", ".middle",
+                 "#rack", ".rackline"):  # fmt: skip
+        box = page.locator(name).bounding_box()
+        assert box is not None, name
+        found[name] = (round(box["x"], 1), round(box["width"], 1))
+    return found
+
+
+@pytest.mark.parametrize("style", ["full", "lower"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_chips_coming_and_going_move_nothing_sideways(page: Page, style: str, lang: str) -> None:
+    from referee_app.web.overlay import snapshot
+    from referee_app.web.server import OverlayServer
+    from tests.builders import brk, ev, history, miss, started
+
+    calm = [started("ffb", race_to=5, shot_clock={"shot_s": 35}), ev("lag", winner="A"), brk(1, 2, 3)]
+    stormy = [*calm, miss(4, cue_ball="pocketed"), miss(4, cue_ball="pocketed"), miss(4, first_contact=7)]
+    server = OverlayServer(port=0).start()
+    try:
+        server.feed.publish(snapshot("m", history(*calm), lang))
+        page.goto(server.url("overlay") + f"?style={style}")
+        expect(page.locator("#seat-A .breaker")).not_to_be_empty()
+        expect(page.locator("#hand")).to_be_empty()
+        before = _boxes(page)
+        server.feed.publish(snapshot("m", history(*stormy, ev("warning", player="A")), lang))
+        expect(page.locator("#seat-A .warned")).not_to_be_empty()  # every chip is on now
+        expect(page.locator("#seat-A .fouls")).not_to_be_empty()
+        expect(page.locator("#seat-B .fouls")).not_to_be_empty()
+        expect(page.locator("#hand")).not_to_be_empty()
+        assert _boxes(page) == before
+    finally:
+        server.stop()
+
+
+def test_the_overlay_names_the_foul_as_the_desk_does(desk: Desk, page: Page) -> None:
+    desk.start(race_to=2)
+    _open_rack(desk)
+    assert desk.window.start_overlay(0)
+    server = desk.window.overlay.server  # type: ignore[union-attr]
+    page.goto(server.url("overlay"))
+    _foul(desk)  # Ana scratches
+    expect(page.locator("#seat-A .fouls")).to_have_text("1 foul")
+    expect(page.locator("#seat-A .foul")).to_have_text("scratch")
+    expect(page.locator("#seat-B .foul")).to_have_text("")
+    page.goto(server.url("overlay") + "?lang=fr")
+    expect(page.locator("#seat-A .foul")).to_have_text("blanche empochée")
+    desk.click("undoButton")  # undone: no foul, no name
+    expect(page.locator("#seat-A .foul")).to_have_text("")
+
+
+def test_every_foul_the_overlay_names_has_its_words_in_both_languages() -> None:
+    """Each code `last_fouls` can give has the desk's own words (English and French) for the page."""
+    from referee_desk.controller import qt_translate
+    from referee_desk.printing import use_language
+
+    from referee_app.game.labels import FOUL_LABELS
+    from referee_app.game.vocab import Foul
+    from referee_app.web.overlay import CUE_BALL_OFF_TABLE, PENALTY_FOUL
+    from referee_app.web.words import words_for
+
+    codes = [foul.value for foul in Foul] + [CUE_BALL_OFF_TABLE, PENALTY_FOUL]
+    english = words_for("overlay")
+    assert {english[f"foul_{foul.value}"] for foul in Foul} == set(FOUL_LABELS.values())
+    assert english[f"foul_{CUE_BALL_OFF_TABLE}"] == "cue ball off the table"
+    translator = use_language("fr")
+    try:
+        french = words_for("overlay", qt_translate)
+    finally:
+        from PySide6.QtCore import QCoreApplication
+
+        QCoreApplication.removeTranslator(translator)
+    assert french["foul_scratch"] == "blanche empochée" and french["foul_wrong_ball_first"] == "mauvaise bille touchée"
+    assert all(french[f"foul_{code}"] and french[f"foul_{code}"] != english[f"foul_{code}"] for code in codes)
+
+
+@pytest.mark.slow
+def test_on_air_the_overlay_fades_out_while_the_desk_is_away_and_the_table_page_says_so(desk: Desk, page: Page) -> None:
+    desk.start()
+    port = _free_port()
+    assert desk.window.start_overlay(port)
+    tv = page.context.new_page()
+    page.goto(f"http://127.0.0.1:{port}/overlay")
+    tv.goto(f"http://127.0.0.1:{port}/table")
+    expect(page.locator("#seat-A .name")).to_have_text("Ana")
+    expect(page.locator("#board")).to_have_css("opacity", "1")
+    desk.window.overlay.stop()  # type: ignore[union-attr]
+    expect(page.locator("#board")).to_have_css("opacity", "0")  # faded out: nothing on the stream
+    expect(page.locator("#status")).to_have_text("")  # never "reconnecting" on air
+    expect(tv.locator("#status")).to_have_text("reconnecting…")  # the TV by the table says it
+    assert desk.window.start_overlay(port)
+    expect(page.locator("#board")).to_have_css("opacity", "1", timeout=10_000)
+    expect(page.locator("#seat-A .name")).to_have_text("Ana")
+    desk.window.overlay.stop()  # type: ignore[union-attr]
+
+
+def test_a_page_that_cannot_stream_shows_the_match_from_the_first_load(desk: Desk, page: Page) -> None:
+    desk.start()
+    assert desk.window.start_overlay(0)
+    server = desk.window.overlay.server  # type: ignore[union-attr]
+    page.route("**/events", lambda route: route.abort())  # a proxy or browser source that blocks the stream
+    page.goto(server.url("overlay"))
+    expect(page.locator("#seat-A .name")).to_have_text("Ana")
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bwaiting\b"))
+    expect(page.locator("#board")).to_have_css("opacity", "1")
+    _open_rack(desk)  # and it keeps up, reading the state again while the stream is down
+    expect(page.locator('#balls li[data-ball="4"]')).to_have_class(re.compile(r"\bgone\b"), timeout=5000)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from referee_app.cli.main import main
 from referee_app.game.events import MatchStarted, Note
@@ -91,8 +95,119 @@ def test_csv_opens_right_in_a_french_excel(tmp_path: Path) -> None:
         == 0
     )
     raw = (tmp_path / "fr" / "matches.csv").read_bytes()
-    assert raw.startswith(b"\xef\xbb\xbf") and raw[3:].startswith(b"date;event;round;table;")
+    assert raw.startswith(b"\xef\xbb\xbf") and raw[3:].startswith(b"Date;Event;Round;Table;")  # no catalogue here
     assert main(["export", "--all", "--format", "csv", "--sep", ",", "--lang", "fr", "--out", str(tmp_path / "en"),
                  "--db", str(db)]) == 0  # fmt: skip
     text = (tmp_path / "en" / "matches.csv").read_text(encoding="utf-8-sig")
-    assert text.startswith("date,event,") and "Emma Roux" in text
+    assert text.startswith("Date,Event,") and "Emma Roux" in text
+
+
+def _with_identities(path: Path, tmp_path: Path) -> Path:
+    """The seed with licences and clubs on its match_started (as the desk's New match writes them)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    first |= {"licences": {"A": "FFB-0712", "B": "FFB-3345"}, "clubs": {"A": "Académie de Lyon", "B": "BC Nantes"}}
+    out = tmp_path / path.name
+    out.write_text("\n".join([json.dumps(first, ensure_ascii=False), *lines[1:]]) + "\n", encoding="utf-8")
+    return out
+
+
+def test_the_english_csv_keeps_its_columns_and_adds_licences_and_clubs(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    assert main(["import", str(_with_identities(FFB, tmp_path)), "--db", str(db)]) == 0
+    assert main(["export", "--all", "--format", "csv", "--out", str(tmp_path / "en"), "--db", str(db)]) == 0
+    with (tmp_path / "en" / "matches.csv").open(encoding="utf-8-sig") as handle:
+        reader = csv.reader(handle)
+        header = next(reader)
+        [row] = list(reader)
+    old = ["date", "event", "round", "table", "match_id", "player_a", "player_b", "rules", "race_to", "score_a",
+           "score_b", "winner", "result", "status", "racks", "started_at", "last_event_at", "referee"]  # fmt: skip
+    assert header == [*old, "licence_a", "club_a", "licence_b", "club_b"]  # the old columns where they were
+    values = dict(zip(header, row, strict=True))
+    assert values["status"] == "finished" and values["rules"] == "ffb" and values["result"] == "race"
+    assert values["started_at"].endswith(("+00:00", "+01:00", "+02:00")) or "T" in values["started_at"]
+    assert (values["licence_a"], values["club_a"]) == ("FFB-0712", "Académie de Lyon")
+    assert (values["licence_b"], values["club_b"]) == ("FFB-3345", "BC Nantes")
+
+
+def _french_csv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """`referee-app export --format csv --lang fr` (the desk's entry point: its French catalogue),
+    at a Paris organizer's clock."""
+    import time
+
+    from referee_desk.main import main as referee_app
+
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    db = tmp_path / "m.db"
+    assert main(["import", str(_with_identities(FFB, tmp_path)), "--db", str(db)]) == 0
+    assert main(["import", str(SEEDS / "wpa-league-in-progress.jsonl"), "--db", str(db)]) == 0
+    out = tmp_path / "fr"
+    assert referee_app(["export", "--all", "--format", "csv", "--lang", "fr", "--out", str(out), "--db", str(db)]) == 0
+    return out
+
+
+@pytest.fixture
+def paris_clock() -> Iterator[None]:
+    import time
+
+    yield
+    time.tzset()  # the test's TZ is gone from the environment again: the process's clock follows
+
+
+def test_the_french_csv_speaks_french_with_times_a_spreadsheet_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, paris_clock: None
+) -> None:
+    out = _french_csv(tmp_path, monkeypatch)
+    with (out / "matches.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter=";"))
+    finished, playing = rows
+    assert list(finished)[:8] == ["Date", "Compétition", "Tour", "Table", "Identifiant du match", "Joueur A",
+                                  "Joueur B", "Règles"]  # fmt: skip
+    assert finished["État"] == "terminé" and playing["État"] == "en cours"
+    assert finished["Résultat"] == "manches gagnées" and finished["Règles"] == "FFB" and playing["Règles"] == "WPA"
+    assert finished["Début"] == "2026-11-07 15:30:00"  # 14:30 UTC, local, no offset: a time to a spreadsheet
+    assert finished["Dernier événement"] == "2026-11-07 15:45:15"
+    assert (finished["Licence A"], finished["Club A"]) == ("FFB-0712", "Académie de Lyon")
+    with (out / "racks.csv").open(encoding="utf-8-sig", newline="") as handle:
+        racks = list(csv.DictReader(handle, delimiter=";"))
+    assert {r["Comment"] for r in racks if r["Identifiant du match"].endswith("f002")} == {
+        "10 annoncée à la casse",
+        "10 annoncée",
+    }
+
+
+@pytest.mark.slow
+def test_a_spreadsheet_reads_the_french_csvs_times_and_numbers_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, paris_clock: None
+) -> None:
+    """LibreOffice Calc (headless) opens matches.csv as a French user would (';', UTF-8): the times
+    are date-times, the scores numbers, the words text."""
+    import shutil
+    import subprocess
+    import xml.etree.ElementTree as ET
+
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed (apt-get install libreoffice-calc-nogui)")
+    out = _french_csv(tmp_path, monkeypatch)
+    converted = subprocess.run(
+        [soffice, f"-env:UserInstallation={(tmp_path / 'lo').as_uri()}", "--headless",
+         "--infilter=CSV:59,34,76,1", "--convert-to", "fods", "--outdir", str(tmp_path / "calc"),
+         str(out / "matches.csv")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert converted.returncode == 0, converted.stderr
+    office = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+    table = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+    sheet = ET.parse(tmp_path / "calc" / "matches.fods").getroot()
+    header, first = [
+        [(c.get(f"{office}value-type"), c.get(f"{office}date-value") or "".join(c.itertext()).strip())
+         for c in row.iter(f"{table}table-cell")]
+        for row in list(sheet.iter(f"{table}table-row"))[:2]
+    ]  # fmt: skip
+    cells = {name: cell for (_, name), cell in zip(header, first, strict=False)}
+    assert cells["Début"] == ("date", "2026-11-07T15:30:00")
+    assert cells["Dernier événement"] == ("date", "2026-11-07T15:45:15")
+    assert cells["Score B"][0] == "float" and cells["Manches gagnantes"][0] == "float"
+    assert cells["État"] == ("string", "terminé")

@@ -323,3 +323,20 @@ def test_the_pages_get_their_words_from_the_catalogue_in_their_language() -> Non
             server.stop()
     assert asked == ["fr", "fr"]
     assert words_for("overlay")["how_ten_on_break"] == "10 announced on the break"
+
+
+def test_the_snapshot_names_each_seats_latest_foul_and_forgets_it_once_it_no_longer_counts() -> None:
+    from referee_app.web.overlay import CUE_BALL_OFF_TABLE, PENALTY_FOUL, last_fouls
+
+    rack = [started(), ev("lag", winner="A"), brk(1, 2)]
+    assert last_fouls(history(*rack)) == {"A": [], "B": []}
+    scratched = [*rack, miss(3, cue_ball="pocketed")]  # Ana scratches
+    assert last_fouls(history(*scratched)) == {"A": ["scratch"], "B": []}
+    both = [*scratched, miss(3, first_contact=5, cue_ball="off_table")]  # Ben: wrong ball, cue ball off
+    assert last_fouls(history(*both)) == {"A": ["scratch"], "B": ["wrong_ball_first", CUE_BALL_OFF_TABLE]}
+    undone = [*both, ev("undo", target=5)]
+    assert last_fouls(history(*undone)) == {"A": ["scratch"], "B": []}
+    legal = [*scratched, made(3)]  # Ben pots the 3: his foul count is 0; Ana's scratch still counts
+    assert last_fouls(history(*legal)) == {"A": ["scratch"], "B": []}
+    penalised = [*legal, ev("penalty", player="B", penalty="foul", reason="")]
+    assert last_fouls(history(*penalised))["B"] == [PENALTY_FOUL]

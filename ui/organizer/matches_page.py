@@ -444,15 +444,17 @@ class MatchesPage(QWidget):
             return
 
         def write(progress: Callable[[int, int], bool]) -> Exported:
+            from referee_desk.controller import qt_translate
             from referee_desk.printing import write_sheets_pdf
 
             from referee_app.organizer import operations
-            from referee_app.organizer.exports import csv_separator
+            from referee_app.organizer.exports import CODES, CsvWords, csv_separator
 
             selection = operations.Selection(ids=tuple(ids))
-            sep = csv_separator(self.language())  # ';' for a French spreadsheet
-            return operations.export(self._own_store(), selection, kind, folder, pdf=write_sheets_pdf, sep=sep,
-                                     progress=progress)  # fmt: skip
+            language = self.language()  # ';' and the words of a French spreadsheet
+            words = CODES if language == "en" else CsvWords(qt_translate)
+            return operations.export(self._own_store(), selection, kind, folder, pdf=write_sheets_pdf,
+                                     sep=csv_separator(language), words=words, progress=progress)  # fmt: skip
 
         def written(exported: Exported) -> None:
             from referee_desk.controller import qt_translate

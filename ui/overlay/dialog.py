@@ -18,6 +18,22 @@ from referee_desk.overlay.feeder import LiveOverlay
 
 PORT_KEY = "overlay/port"
 LAN_KEY = "overlay/lan"
+ON_KEY = "overlay/on"
+"""Whether the referee left the overlay on: a desk that restarts (a crash, a new laptop session)
+puts the stream back by itself, instead of a dead page until someone opens this dialog."""
+
+
+def remembered(settings: QSettings) -> tuple[int, bool] | None:
+    """The port and network choice of an overlay the referee left on, else None."""
+    if str(settings.value(ON_KEY, "false")) != "true":
+        return None
+    from referee_app.web.server import DEFAULT_PORT
+
+    try:
+        port = int(settings.value(PORT_KEY, DEFAULT_PORT))  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        port = DEFAULT_PORT
+    return port, str(settings.value(LAN_KEY, "false")) == "true"
 
 
 def lan_addresses() -> list[str]:
@@ -81,10 +97,13 @@ class OverlayDialog(QDialog):
     def _toggle(self) -> None:
         if self.overlay.running:
             self.overlay.stop()
+            self.settings.setValue(ON_KEY, "false")
         else:
             self.settings.setValue(PORT_KEY, self.port.value())
             self.settings.setValue(LAN_KEY, "true" if self.lan.isChecked() else "false")
-            self.overlay.start(self.port.value(), self.lan.isChecked())
+            started = self.overlay.start(self.port.value(), self.lan.isChecked())
+            self.settings.setValue(ON_KEY, "true" if started else "false")
+        self.settings.sync()
         self._show_status()
 
     def _show_status(self) -> None:

@@ -118,6 +118,10 @@
         <translation>pupitre hors ligne</translation>
     </message>
     <message>
+        <source>desk: not known</source>
+        <translation>pupitre&#xa0;: état inconnu</translation>
+    </message>
+    <message>
         <source>finished</source>
         <translation>terminé</translation>
     </message>
@@ -227,6 +231,10 @@
     <message>
         <source>offline</source>
         <translation>hors ligne</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>inconnu</translation>
     </message>
     <message>
         <source>conflict</source>
@@ -388,6 +396,133 @@
     <message>
         <source>Correct it</source>
         <translation>Corriger</translation>
+    </message>
+</context>
+<context>
+    <name>Csv</name>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Compétition</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Tour</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Match id</source>
+        <translation>Identifiant du match</translation>
+    </message>
+    <message>
+        <source>Player A</source>
+        <translation>Joueur A</translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation>Joueur B</translation>
+    </message>
+    <message>
+        <source>Rack</source>
+        <translation>Manche</translation>
+    </message>
+    <message>
+        <source>Breaker</source>
+        <translation>Casseur</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>Vainqueur</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Comment</translation>
+    </message>
+    <message>
+        <source>Fouls A</source>
+        <translation>Fautes A</translation>
+    </message>
+    <message>
+        <source>Fouls B</source>
+        <translation>Fautes B</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>Race to</source>
+        <translation>Manches gagnantes</translation>
+    </message>
+    <message>
+        <source>Score A</source>
+        <translation>Score A</translation>
+    </message>
+    <message>
+        <source>Score B</source>
+        <translation>Score B</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Racks</source>
+        <translation>Manches jouées</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Début</translation>
+    </message>
+    <message>
+        <source>Last event</source>
+        <translation>Dernier événement</translation>
+    </message>
+    <message>
+        <source>Referee</source>
+        <translation>Arbitre</translation>
+    </message>
+    <message>
+        <source>Licence A</source>
+        <translation>Licence A</translation>
+    </message>
+    <message>
+        <source>Club A</source>
+        <translation>Club A</translation>
+    </message>
+    <message>
+        <source>Licence B</source>
+        <translation>Licence B</translation>
+    </message>
+    <message>
+        <source>Club B</source>
+        <translation>Club B</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation>en cours</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminé</translation>
+    </message>
+    <message>
+        <source>damaged</source>
+        <translation>endommagé</translation>
+    </message>
+    <message>
+        <source>TAMPERED</source>
+        <translation>FALSIFIÉ</translation>
     </message>
 </context>
 <context>
@@ -772,6 +907,137 @@
     </message>
 </context>
 <context>
+    <name>EventCli</name>
+    <message>
+        <source>this table&apos;s key: give --key-file, or set REFEREE_TABLE_KEY</source>
+        <translation>la clé de cette table&#xa0;: donnez --key-file, ou définissez REFEREE_TABLE_KEY</translation>
+    </message>
+    <message>
+        <source>This table&apos;s key (printed by add-table): </source>
+        <translation>Clé de cette table (donnée par add-table)&#xa0;: </translation>
+    </message>
+    <message>
+        <source>event server stopped</source>
+        <translation>serveur de l’événement arrêté</translation>
+    </message>
+    <message>
+        <source>event server made in {folder} (port {port}); start it with: {command}</source>
+        <translation>serveur de l’événement créé dans {folder} (port {port})&#xa0;; démarrez-le avec&#xa0;: {command}</translation>
+    </message>
+    <message>
+        <source>its fingerprint, for each desk&apos;s connect: {fingerprint}</source>
+        <translation>son empreinte, pour la connexion de chaque pupitre&#xa0;: {fingerprint}</translation>
+    </message>
+    <message>
+        <source>each table&apos;s key: {command}</source>
+        <translation>la clé de chaque table&#xa0;: {command}</translation>
+    </message>
+    <message>
+        <source>event server running on port {port}; fingerprint {fingerprint}</source>
+        <translation>serveur de l’événement en marche sur le port {port}&#xa0;; empreinte {fingerprint}</translation>
+    </message>
+    <message>
+        <source>add-table needs --table</source>
+        <translation>add-table demande --table</translation>
+    </message>
+    <message>
+        <source>move needs --match and --table</source>
+        <translation>move demande --match et --table</translation>
+    </message>
+    <message>
+        <source>table {table} has no key yet: add-table first</source>
+        <translation>la table {table} n’a pas encore de clé&#xa0;: faites d’abord add-table</translation>
+    </message>
+    <message>
+        <source>no match {match} on the event server</source>
+        <translation>aucun match {match} sur le serveur de l’événement</translation>
+    </message>
+    <message>
+        <source>match {match} goes on at table {table}</source>
+        <translation>le match {match} se poursuit à la table {table}</translation>
+    </message>
+    <message>
+        <source>event server running on port {port}</source>
+        <translation>serveur de l’événement en marche sur le port {port}</translation>
+    </message>
+    <message>
+        <source>table {table}: key {key}</source>
+        <translation>table {table}&#xa0;: clé {key}</translation>
+    </message>
+    <message>
+        <source>  on that desk: Event &gt; Connect (server {address}, this key, fingerprint {fingerprint}),</source>
+        <translation>  sur ce pupitre&#xa0;: Événement &gt; Se connecter à l’événement (serveur {address}, cette clé, empreinte {fingerprint}),</translation>
+    </message>
+    <message>
+        <source>  or: {command} (then type the key)</source>
+        <translation>  ou&#xa0;: {command} (puis tapez la clé)</translation>
+    </message>
+    <message>
+        <source>{address}: the port is not a number</source>
+        <translation>{address}&#xa0;: le port n’est pas un nombre</translation>
+    </message>
+    <message>
+        <source>this desk is no longer connected to an event</source>
+        <translation>ce pupitre n’est plus connecté à un événement</translation>
+    </message>
+    <message>
+        <source>connect needs --server (and this table&apos;s key), or --forget</source>
+        <translation>connect demande --server (et la clé de cette table), ou --forget</translation>
+    </message>
+    <message>
+        <source>cannot reach the event server at {host}:{port}: {reason}</source>
+        <translation>impossible de joindre le serveur de l’événement à {host}:{port}&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>connected: table {table} sends its events to {host}:{port}</source>
+        <translation>connecté&#xa0;: la table {table} envoie ses événements à {host}:{port}</translation>
+    </message>
+    <message>
+        <source>this desk is not connected to an event (referee-app connect)</source>
+        <translation>ce pupitre n’est connecté à aucun événement (referee-app connect)</translation>
+    </message>
+    <message>
+        <source>offline: {reason}</source>
+        <translation>hors ligne&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>sent {n} events; {conflicts} conflicts</source>
+        <translation>{n} événements envoyés&#xa0;; {conflicts} conflits</translation>
+    </message>
+    <message>
+        <source>event {seq} differs on the server</source>
+        <translation>l’événement {seq} diffère sur le serveur</translation>
+    </message>
+    <message>
+        <source>conflict: match {match}, {detail} (nothing was overwritten)</source>
+        <translation>conflit&#xa0;: match {match}, {detail} (rien n’a été écrasé)</translation>
+    </message>
+    <message>
+        <source>two different players&apos; names are needed</source>
+        <translation>il faut les noms de deux joueurs différents</translation>
+    </message>
+    <message>
+        <source>the race is 1 to 99 racks</source>
+        <translation>la course se joue en 1 à 99 manches</translation>
+    </message>
+    <message>
+        <source>table {table}: next match {a} v {b} ({id})</source>
+        <translation>table {table}&#xa0;: prochain match {a} contre {b} ({id})</translation>
+    </message>
+    <message>
+        <source>pulled: {added} new matches, {extended} extended, {here} already here, {conflicts} conflicts, {damaged} damaged</source>
+        <translation>récupéré&#xa0;: {added} nouveaux matchs, {extended} complétés, {here} déjà là, {conflicts} conflits, {damaged} endommagés</translation>
+    </message>
+    <message>
+        <source>damaged: {match}: {reason}</source>
+        <translation>endommagé&#xa0;: {match}&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>with no window, the board needs --web PORT</source>
+        <translation>sans fenêtre, le tableau a besoin de --web PORT</translation>
+    </message>
+</context>
+<context>
     <name>FinishedPanel</name>
     <message>
         <source>The match sheet [P]</source>
@@ -929,6 +1195,17 @@
     <message>
         <source>Event: offline</source>
         <translation>Événement&#xa0;: hors ligne</translation>
+    </message>
+</context>
+<context>
+    <name>LinkNotices</name>
+    <message>
+        <source>The event server cannot be reached: recording goes on here, and the events are sent when it is back.</source>
+        <translation>Le serveur de l’événement est injoignable&#xa0;: l’enregistrement continue ici, et les événements seront envoyés à son retour.</translation>
+    </message>
+    <message>
+        <source>The event server is back: the events recorded meanwhile are being sent.</source>
+        <translation>Le serveur de l’événement est de retour&#xa0;: les événements enregistrés entre-temps sont en cours d’envoi.</translation>
     </message>
 </context>
 <context>
@@ -1321,7 +1598,7 @@
     <name>Overlay</name>
     <message>
         <source>Race to {n}</source>
-        <translation>En {n} manches</translation>
+        <translation>En {n} manches gagnantes</translation>
     </message>
     <message>
         <source>Rack {n}</source>
@@ -1337,7 +1614,7 @@
     </message>
     <message>
         <source>warned</source>
-        <translation>averti</translation>
+        <translation>avertissement</translation>
     </message>
     <message>
         <source>break</source>

@@ -203,7 +203,7 @@ class BoardWindow(QMainWindow):
         tables = view["tables"]
         self.grid.setRowCount(len(tables))
         for row, table in enumerate(tables):
-            for column, text in enumerate(self._cells(table)):
+            for column, text in enumerate(self._cells(table, server == "online")):
                 item = self.grid.item(row, column)
                 if item is None:
                     item = QTableWidgetItem()
@@ -212,9 +212,11 @@ class BoardWindow(QMainWindow):
                     item.setText(text)
         self.grid.resizeColumnsToContents()
 
-    def _cells(self, table: dict[str, Any]) -> list[str]:
+    def _cells(self, table: dict[str, Any], server_online: bool = True) -> list[str]:
         match = table["match"]
         desk = self.tr("online") if table["online"] else self.tr("offline")
+        if not server_online:  # the board cannot see the desks while it cannot reach the server
+            desk = self.tr("not known")
         if table["conflicts"]:
             desk += " · " + self.tr("conflict")
         if table.get("damaged"):
@@ -335,6 +337,23 @@ def _age(seconds: int) -> str:
     return f"{seconds // 3600} h {seconds % 3600 // 60:02d}"
 
 
+def board_language(args: argparse.Namespace) -> str:
+    """Install the window's language: `--lang`, else the one chosen on the desk, else the
+    system's (LANG=fr_FR...). The desk's saved choice is left as it was."""
+    from PySide6.QtCore import QSettings
+    from referee_desk.i18n import SETTING, Languages
+    from referee_desk.places import APPLICATION, ORGANIZATION
+
+    languages = Languages(QSettings(ORGANIZATION, APPLICATION))
+    saved = languages.settings.value(SETTING, "", type=str)
+    languages.switch(getattr(args, "lang", None) or languages.initial())
+    if saved:
+        languages.settings.setValue(SETTING, saved)
+    else:
+        languages.settings.remove(SETTING)
+    return languages.current
+
+
 def run_board(
     args: argparse.Namespace,
     out: TextIO,
@@ -362,10 +381,12 @@ def run_board(
 
     log_to_file(cluster.folder / "board.log")
     app = QApplication.instance() or QApplication([])
+    lang = board_language(args)
     window = BoardWindow(conninfo, server.url("board") if server else "", fingerprint, _address(cluster.port))
     install_excepthooks(window.controller)
 
     def changed(view: dict[str, Any]) -> None:
+        view = dict(view, lang=lang)  # the web page's words follow the window's (unless ?lang= says)
         window.bridge.changed.emit(view)
         if server is not None:
             server.feed.publish(view)

@@ -1,0 +1,44 @@
+"""The desk says so when its link to the event goes down and when it is back.
+
+The status light alone is small text at the bottom of the window, easy to miss while
+recording; a notice on the desk's notice line is not. Nothing is lost while offline (the
+pusher sends everything once the server answers again), and the notice says that too.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from referee_desk.controller import DeskController
+from referee_desk.notices import Notice
+from referee_desk.venue.link import EventLinkController
+
+from referee_app.venue.model import LinkReport, LinkStatus
+
+
+class LinkNotices(QObject):
+    """Follows the link's reports; a notice on each change between reachable and not."""
+
+    def __init__(self, link: EventLinkController, controller: DeskController) -> None:
+        super().__init__(link)
+        self.controller = controller
+        self.reachable: bool | None = None  # not known before the first report
+        link.reported.connect(self._reported)
+
+    def _reported(self, report: LinkReport | None) -> None:
+        if report is None:  # the desk left the event: nothing to watch any more
+            self.reachable = None
+            return
+        reachable = report.status is not LinkStatus.OFFLINE
+        if reachable == self.reachable:
+            return
+        if not reachable:
+            self.controller.warn(
+                Notice.ERROR,
+                self.tr(
+                    "The event server cannot be reached: recording goes on here, and the events are sent"
+                    " when it is back."
+                ),
+            )
+        elif self.reachable is False:
+            self.controller.inform(self.tr("The event server is back: the events recorded meanwhile are being sent."))
+        self.reachable = reachable
