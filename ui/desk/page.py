@@ -38,7 +38,7 @@ from referee_app.game.rules import Allowed, allowed
 from referee_app.game.state import State
 from referee_app.game.vocab import Awaiting, Pocket
 
-BASE_SIZE = (1300, 700)
+BASE_SIZE = (1360, 730)
 """The desk page's size on a 1366×768 screen, where its type is as designed."""
 PROMPT_PX = (20, 18, 16, 14, 12)
 """The prompt's type sizes, largest first: the first that fits its fixed height is used."""

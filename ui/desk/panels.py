@@ -159,7 +159,7 @@ class LagPanel(QWidget):
         self.faults_label.setText(self.tr("Lag faults of the loser (for the sheet):"))
         for i, (fault, box) in enumerate(self.faults.items()):
             box.set_keys(keyboard.digit_keys(i + 1))
-            box.setText(f"{lag_fault_label(fault, qt_translate)} [{box.key}]")
+            box.setText(f"{lag_fault_label(fault, qt_translate)} [{box.key.replace('&', '&&')}]")
         self.relag.setText(self.tr("Re-lag [R]"))
         self.show_state(self.state)
 

@@ -75,7 +75,7 @@ class BallRow(QWidget):
         for ball, button in self.buttons.items():
             keys = keyboard.digit_keys(ball % 10)
             button.set_keys(keys)
-            button.setText(f"{ball} [{keys[0]}]")
+            button.setText(f"{ball} [{keys[0].replace('&', '&&')}]")  # "&" alone would be a mnemonic
 
     def set_balls(self, on_table: frozenset[int], selected: int | None) -> None:
         """Balls off the table stay in their place, greyed: each ball's button never moves during a
