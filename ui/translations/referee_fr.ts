@@ -864,7 +864,7 @@
     </message>
     <message>
         <source>Also down: {balls}</source>
-        <translation>Également empochées&#xa0;: {balls}</translation>
+        <translation>Billes empochées&#xa0;: {balls}</translation>
     </message>
 </context>
 <context>
@@ -1167,7 +1167,7 @@
     </message>
     <message>
         <source>{name} won the lag [{key}]</source>
-        <translation>Tirage&#xa0;: {name} [{key}]</translation>
+        <translation>{name} gagne le tirage [{key}]</translation>
     </message>
 </context>
 <context>
@@ -1526,7 +1526,7 @@
     </message>
     <message>
         <source>licence no.</source>
-        <translation>n° de licence</translation>
+        <translation>licence</translation>
     </message>
     <message>
         <source>club</source>
@@ -1626,7 +1626,7 @@
     </message>
     <message>
         <source>ext. {n}</source>
-        <translation>ext. {n}</translation>
+        <translation>prolong. {n}</translation>
     </message>
     <message>
         <source>Waiting for the next match</source>
@@ -2307,7 +2307,7 @@
     </message>
     <message>
         <source>Call: {ball} in {pocket}</source>
-        <translation>Annonce&#xa0;: {ball} dans {pocket}</translation>
+        <translation>Annonce&#xa0;: la {ball} en {pocket}</translation>
     </message>
     <message>
         <source>Choose the called pocket first (keys {keys}, or click it).</source>
@@ -3418,7 +3418,7 @@
     </message>
     <message>
         <source>10 announced in {pocket}</source>
-        <translation>10 annoncée dans {pocket}</translation>
+        <translation>10 annoncée en {pocket}</translation>
     </message>
     <message>
         <source>{name} pushes out</source>
@@ -3430,11 +3430,11 @@
     </message>
     <message>
         <source>{name}: {ball} in {pocket}, made</source>
-        <translation>{name}&#xa0;: {ball} dans {pocket}, empochée</translation>
+        <translation>{name}&#xa0;: la {ball} en {pocket}, empochée</translation>
     </message>
     <message>
         <source>{name}: {ball} in {pocket}, missed</source>
-        <translation>{name}&#xa0;: {ball} dans {pocket}, manquée</translation>
+        <translation>{name}&#xa0;: la {ball} en {pocket}, manquée</translation>
     </message>
     <message>
         <source>{name} shoots from the position</source>
