@@ -25,7 +25,8 @@ def test_a_new_match_and_its_first_shots_from_the_keyboard_alone(desk: Desk) -> 
     QTest.keyClick(QApplication.focusWidget() or desk.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     desk.qtbot.waitUntil(lambda: QApplication.activeWindow() is QApplication.activeModalWidget() is not None)
     QTest.keyClicks(QApplication.focusWidget(), "Ana")  # the dialog opens on player A
-    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    for _ in range(3):  # past A's licence and club, in the form's order, to player B
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     QTest.keyClicks(QApplication.focusWidget(), "Ben")
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     desk.qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None)
