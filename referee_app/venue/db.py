@@ -122,6 +122,29 @@ def server_hashes(conn: Conn, match_id: str, after: int, upto: int) -> dict[int,
     return {int(seq): str(digest) for seq, digest in rows}
 
 
+def desk_state(conn: Conn, match_id: str, after: int, upto: int) -> tuple[int | None, dict[int, str]]:
+    """In one round trip: the server's last seq of this table's match (0: none yet; None: another
+    table holds it) and its hashes in (after, upto]."""
+    row = conn.execute("SELECT held, seqs, hashes FROM desk_state(%s, %s, %s)", (match_id, after, upto)).fetchone()
+    if row is None:
+        return 0, {}
+    held, seqs, hashes = row
+    return (None if held is None else int(held)), {
+        int(q): str(h) for q, h in zip(seqs or [], hashes or [], strict=True)
+    }
+
+
+def insert_and_read_back(conn: Conn, rows: Sequence[EventRow]) -> dict[int, str]:
+    """Insert `rows` (all of one match, in seq order) and read back, in the same round trip, the
+    hashes the server then holds for their seqs: another writer's rows would show there."""
+    with conn.pipeline():
+        insert_events(conn, rows)
+        back = conn.execute(
+            "SELECT seq, hash FROM desk_hashes(%s, %s, %s)", (rows[0].match_id, rows[0].seq - 1, rows[-1].seq)
+        )
+    return {int(seq): str(digest) for seq, digest in back.fetchall()}
+
+
 def insert_events(conn: Conn, rows: Iterable[EventRow]) -> None:
     """Plain inserts: the server checks each one (its table, head + 1, its chain) and fills the rest."""
     with conn.cursor() as cursor:

@@ -246,17 +246,22 @@ RETRY_STATES = (db.REFUSED_NOT_NEXT, db.REFUSED_CHAIN, "23505")
 """The server refused a row because another writer's row got there first: look again, it is a conflict."""
 
 
-def _push_match(conn: Conn, rows: DeskRows, match_id: str, mark: int) -> _MatchPush | None:
-    """One match's pending events in one transaction; None: another table holds the match."""
+def _push_match(conn: Conn, rows: DeskRows, match_id: str, mark: int, head: int) -> _MatchPush | None:
+    """One match's pending events in one transaction; None: another table holds the match.
+
+    Two round trips in the common case: the server's state of the match, then the inserts with
+    their read-back (pipelined), besides the transaction's own."""
     with conn.transaction():
-        held_to = db.desk_head(conn, match_id)
+        held_to, held = db.desk_state(conn, match_id, mark, head)
         if held_to is None:
             return None
-        start = min(mark, held_to)  # the server may hold less than the watermark says (a restored server)
+        start = mark
+        if held_to < mark:  # the server holds less than the watermark says (a restored server)
+            start = held_to
+            held = db.server_hashes(conn, match_id, start, head)
         new = [EventRow(match_id, *row) for row in rows.rows_after(match_id, start)]
         if not new:
             return _MatchPush(start, 0, None)
-        held = db.server_hashes(conn, match_id, start, new[-1].seq)
         send: list[EventRow] = []
         last = start
         clash: EventRow | None = None
@@ -269,8 +274,7 @@ def _push_match(conn: Conn, rows: DeskRows, match_id: str, mark: int) -> _MatchP
                 send.append(row)
             last = row.seq
         if send:
-            db.insert_events(conn, send)
-            back = db.server_hashes(conn, match_id, send[0].seq - 1, send[-1].seq)
+            back = db.insert_and_read_back(conn, send)
             if any(back.get(row.seq) != row.hash for row in send):
                 raise _Raced(match_id)  # rolls the transaction back
         if clash is not None:
@@ -301,7 +305,7 @@ def push_pending(
     known = marks.marks(sid)
     pending = [(m, head) for m, head in rows.heads().items() if head > known.get(m, (0, None))[0] and not is_demo(m)]
     outcome.behind = sum(head - known.get(m, (0, None))[0] for m, head in pending)
-    for match_id, _head in pending:
+    for match_id, head in pending:
         mark, conflict = known.get(match_id, (0, None))
         if conflict is not None:
             outcome.conflicts.append((match_id, conflict))
@@ -311,7 +315,7 @@ def push_pending(
         done: _MatchPush | None = None
         for attempt in (1, 2):
             try:
-                done = _push_match(conn, rows, match_id, mark)
+                done = _push_match(conn, rows, match_id, mark, head)
                 break
             except (_Raced, psycopg.Error) as exc:
                 raced = isinstance(exc, _Raced) or getattr(exc, "sqlstate", None) in RETRY_STATES

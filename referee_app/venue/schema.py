@@ -192,6 +192,17 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_te
     SELECT e.seq, e.hash FROM public.events e JOIN public.heads h ON h.match_id = e.match_id
     WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto AND h.table_no = seats.my_table()
 $$;
+CREATE FUNCTION desk_state(wanted TEXT, after INTEGER, upto INTEGER)
+RETURNS TABLE (held INTEGER, seqs INTEGER[], hashes TEXT[])
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    SELECT CASE WHEN h.match_id IS NULL THEN 0 WHEN h.table_no = mine.t THEN h.seq END,
+           ARRAY(SELECT e.seq FROM public.events e WHERE h.table_no = mine.t AND e.match_id = wanted
+                 AND e.seq > after AND e.seq <= upto ORDER BY e.seq),
+           ARRAY(SELECT e.hash FROM public.events e WHERE h.table_no = mine.t AND e.match_id = wanted
+                 AND e.seq > after AND e.seq <= upto ORDER BY e.seq)
+    FROM (SELECT seats.my_table() AS t) AS mine LEFT JOIN public.heads h ON h.match_id = wanted
+$$;
+REVOKE ALL ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) FROM PUBLIC;
 REVOKE ALL ON FUNCTION desk_head(TEXT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) FROM PUBLIC;
 
@@ -212,6 +223,7 @@ GRANT INSERT (match_id, seq, type, at, body, hash) ON events TO desk;
 GRANT INSERT (match_id, seq, desk_hash) ON conflicts TO desk;
 GRANT SELECT ON assignments TO desk;
 GRANT EXECUTE ON FUNCTION desk_head(TEXT) TO desk;
+GRANT EXECUTE ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) TO desk;
 GRANT EXECUTE ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) TO desk;
 """
 """Made by the organizer, who owns it."""
