@@ -17,9 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SQLITE_DOOR = {"referee_app/log/store.py", "referee_app/log/schema.py"}
 POSTGRES_DOOR = {"referee_app/venue/db.py", "referee_app/venue/schema.py"}
-VENUE_MOVING = {"referee_app/venue/pusher.py"}
-"""The desk's link file (`LinkFile`): a small SQLite file of its own beside the desk's database,
-holding the connection settings and watermarks, not the match log."""
+NOT_YET_THROUGH_A_DOOR = {
+    "referee_app/venue/pusher.py",  # LinkFile: the desk's link to the event, a small SQLite file of its own
+}
+"""Modules still allowed their own SQL until it moves behind a door (then the entry goes: the last
+test fails while an entry here holds no SQL any more)."""
 
 SQL = re.compile(
     r"\b(SELECT\b.+\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|TRIGGER|INDEX|VIEW|ROLE|DATABASE)"
@@ -71,7 +73,7 @@ def sql_outside_doors(allowed: set[str]) -> list[str]:
 
 
 def test_sql_is_written_only_in_the_database_doors() -> None:
-    assert sql_outside_doors(SQLITE_DOOR | POSTGRES_DOOR | VENUE_MOVING) == []
+    assert sql_outside_doors(SQLITE_DOOR | POSTGRES_DOOR | NOT_YET_THROUGH_A_DOOR) == []
 
 
 def test_the_scan_finds_sql_where_it_is_written() -> None:
@@ -79,3 +81,9 @@ def test_the_scan_finds_sql_where_it_is_written() -> None:
     found = sql_outside_doors(set())
     assert any(line.startswith("referee_app/log/store.py:") for line in found)
     assert any(line.startswith("referee_app/log/schema.py:") for line in found)
+
+
+def test_every_module_let_off_still_holds_sql() -> None:
+    """An entry of `NOT_YET_THROUGH_A_DOOR` whose SQL has moved behind its door is taken out."""
+    found = _sql_by_module()
+    assert [name for name in sorted(NOT_YET_THROUGH_A_DOOR) if not found.get(name)] == []

@@ -6,9 +6,9 @@ change: recording stays fast late in a long match.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyleOptionViewItem, QWidget
 from referee_desk import presenter
 from referee_desk.controller import qt_translate
 
@@ -37,6 +37,7 @@ class HistoryPanel(QListWidget):
         self._shown = 0
         self._voided: set[int] = set()
         self._items: dict[int, list[QListWidgetItem]] = {}  # seq -> its line and the rack ends it brought
+        self._fitted_width = -1
 
     def show_history(self, history: History | None, rebuild: bool = False) -> None:
         if history is not self._history or rebuild:
@@ -48,6 +49,7 @@ class HistoryPanel(QListWidget):
         if history is None:
             return
         grew = len(history.entries) > self._shown
+        added: list[QListWidgetItem] = []
         for index in range(self._shown, len(history.entries)):
             item = QListWidgetItem(describe_entry(history, index))
             if isinstance(history.entries[index].event, Undo):
@@ -67,6 +69,8 @@ class HistoryPanel(QListWidget):
                     self.addItem(separator)
                     lines.append(separator)
             self._items[history.entries[index].seq] = lines
+            added += lines
+        self._fit(added)
         self._shown = len(history.entries)
         for seq in history.voided - self._voided:
             for item in self._items.get(seq, []):
@@ -77,6 +81,26 @@ class HistoryPanel(QListWidget):
         self._voided = set(history.voided)
         if grew:
             self.scrollToBottom()
+
+    def _fit(self, items: list[QListWidgetItem]) -> None:
+        """Give each new line its wrapped height once, as the delegate measures it at the list's
+        width: with wrapped lines of different heights the list otherwise measures every line
+        again on each one added, which made a click cost more the longer the match."""
+        if not items:
+            return
+        width = self.viewport().width()
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        option.rect = QRect(0, 0, width, 1)
+        delegate = self.itemDelegate()
+        for item in items:
+            item.setSizeHint(QSize(width, delegate.sizeHint(option, self.indexFromItem(item)).height()))
+        self._fitted_width = width
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.viewport().width() != self._fitted_width:  # wrapped again at the new width
+            self._fit([self.item(row) for row in range(self.count())])
 
     def is_struck(self, seq: int) -> bool:
         return self._items[seq][0].font().strikeOut()
