@@ -11,6 +11,7 @@ from typing import Any
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate
 from referee_app.tournament import wording
 from referee_app.tournament.layout import layout
+from referee_app.tournament.state import Tournament
 
 WORDS = {
     "tables": QT_TRANSLATE_NOOP("Tournament", "Tables"),
@@ -47,15 +48,23 @@ WORDS = {
 
 
 def board_view(
-    shown: Mapping[str, Any], standings: Mapping[str, Any], languages: Mapping[str, Translate]
+    shown: Mapping[str, Any],
+    standings: Mapping[str, Any],
+    languages: Mapping[str, Translate],
+    tournament: Tournament | None = None,
 ) -> dict[str, Any]:
-    """The tournament for `Feed.publish_tournament`: `languages` maps a code ("en", "fr") to its `tr`."""
+    """The tournament for `Feed.publish_tournament`: `languages` maps a code ("en", "fr") to its `tr`;
+    with `tournament`, the round names are the engine's (those the desks' assignments carry)."""
     matches = list(shown.get("matches", []))
+
+    def names(tr: Translate) -> dict[str, str]:
+        return wording.names_of(tournament, tr) if tournament is not None else wording.round_names(matches, tr)
+
     return {
         "show": dict(shown),
         "places": {name: p["place"] for p in standings.get("places", []) for name in p["names"]},
         "layout": layout(matches).to_dict(),
         "hot_seat": wording.hot_seat(matches),
-        "names": {lang: wording.round_names(matches, tr) for lang, tr in languages.items()},
+        "names": {lang: names(tr) for lang, tr in languages.items()},
         "words": {lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} for lang, tr in languages.items()},
     }

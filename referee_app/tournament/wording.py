@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.tournament.show import round_name
+from referee_app.tournament.state import Tournament
 
 CTX = "Tournament"
 
@@ -61,8 +63,15 @@ def hot_seat(matches: Iterable[Mapping[str, Any]]) -> str | None:
     return source.removeprefix("winner ") if source.startswith("winner W") else None
 
 
+def names_of(t: Tournament, tr: Translate = english) -> dict[str, str]:
+    """Each match's round by the engine's own rule (`show.round_name`), which the desks' assignments
+    carry: the window, the paper and the board say what the overlay says."""
+    return {mid: round_name(t, mid, tr) for mid in t.slots} if t.bracket is not None else {}
+
+
 def round_names(matches: list[Mapping[str, Any]], tr: Translate = english) -> dict[str, str]:
-    """Each match's round as people say it, by match id."""
+    """Each match's round as people say it, by match id, when only `show`'s dict is at hand
+    (`names_of` when the tournament itself is)."""
 
     def t(text: str) -> str:
         return tr(CTX, text)

@@ -15,6 +15,7 @@ from referee_desk.tournament.window import TournamentWindow, parse_tables
 
 from referee_app.tournament.events import Created, Drawn, EntriesAdded
 from referee_app.tournament.model import Entry, Format, Options
+from referee_app.tournament.show import round_name
 from referee_app.tournament.state import replay
 from tests.gui.conftest import Desk
 
@@ -193,6 +194,10 @@ def test_the_draw_prints_its_seed_and_draws_both_sides_with_the_hot_seat(organiz
     assert labels["W4-1"].startswith("W4-1 · Hot seat")
     assert labels["L6-1"].startswith("L6-1 · Losers' final")
     assert labels["F1"].startswith("F1 · Final")
+    t = window.model.tournament
+    assert t is not None
+    # the names the desks' assignments carry (the engine's rule) are the ones drawn
+    assert window.names == {mid: round_name(t, mid) for mid in t.slots}
     # winners' side above the losers' side, the final to the right of both
     assert items["W1-1"].y() < items["L1-1"].y() and items["F1"].x() > items["L6-1"].x()
     texts = [t.text() for t in window.bracket.scene().items() if hasattr(t, "text") and callable(t.text)]

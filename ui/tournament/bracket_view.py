@@ -111,13 +111,14 @@ def build_scene(
     changed: Collection[str] = (),
     scene: QGraphicsScene | None = None,
     font_scale: float = 1.0,
+    names: Mapping[str, str] | None = None,
 ) -> tuple[QGraphicsScene, Layout]:
     """The bracket of `shown` (spec §4's dict) as a scene; `changed` matches drawn in a strong colour."""
     scene = scene or QGraphicsScene()
     scene.clear()
     matches = list(shown.get("matches", []))
     plan = layout(matches)
-    names = wording.round_names(matches, tr)
+    names = names if names is not None else wording.round_names(matches, tr)
     by_id = {str(m["id"]): m for m in matches}
     line_pen = QPen(QColor("#607d8b"), 1.2)
     for source, target in plan.lines:
@@ -183,11 +184,13 @@ class BracketView(QGraphicsView):
         self._marked = False
         self._title: object = None
 
-    def show_bracket(self, shown: Mapping[str, Any], changed: Collection[str] = ()) -> None:
+    def show_bracket(
+        self, shown: Mapping[str, Any], changed: Collection[str] = (), names: Mapping[str, str] | None = None
+    ) -> None:
         """Draw `shown`; when only results moved on (the same matches, in the same rounds), only the
         boxes that changed are drawn again (a result in a 128-player bracket changes a few)."""
         matches = {str(m["id"]): m for m in shown.get("matches", [])}
-        names = wording.round_names(list(matches.values()), qt_translate)
+        names = dict(names) if names is not None else wording.round_names(list(matches.values()), qt_translate)
         same = (
             self.plan is not None
             and not changed
@@ -197,7 +200,7 @@ class BracketView(QGraphicsView):
             and shown.get("name") == self._title
         )
         if not same:
-            _, self.plan = build_scene(shown, qt_translate, changed, self.scene())
+            _, self.plan = build_scene(shown, qt_translate, changed, self.scene(), names=names)
             self._items = {i.match_id: i for i in self.scene().items() if isinstance(i, MatchItem)}
         else:
             assert self.plan is not None

@@ -99,7 +99,14 @@ def changed_matches(before: Mapping[str, Any], after: Mapping[str, Any]) -> list
 class CorrectionDialog(QDialog):
     """The bracket as the correction would leave it, the matches it changes marked, before it is made."""
 
-    def __init__(self, summary: str, after: Mapping[str, Any], changed: list[str], parent: QWidget | None) -> None:
+    def __init__(
+        self,
+        summary: str,
+        after: Mapping[str, Any],
+        changed: list[str],
+        parent: QWidget | None,
+        names: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("correctionDialog")
         self.setWindowTitle(self.tr("Correct a result"))
@@ -112,7 +119,7 @@ class CorrectionDialog(QDialog):
         self.changes.setObjectName("correctionChanges")
         self.view = BracketView(self)
         self.view.setObjectName("correctionBracket")
-        self.view.show_bracket(after, changed)
+        self.view.show_bracket(after, changed, names)
         layout.addWidget(self.summary)
         layout.addWidget(self.changes)
         layout.addWidget(self.view, 1)

@@ -110,11 +110,13 @@ def _finished(buffer: QBuffer) -> bytes:
     return data
 
 
-def bracket_pdf(shown: Mapping[str, Any], paper: str = "a3") -> tuple[bytes, int]:
+def bracket_pdf(
+    shown: Mapping[str, Any], paper: str = "a3", names: Mapping[str, str] | None = None
+) -> tuple[bytes, int]:
     """The bracket of `shown` (spec §4's dict) as PDF bytes, made in memory, and its number of pages."""
     ensure_app()
     name = str(shown.get("name", ""))
-    scene, plan = build_scene(shown, qt_translate, font_scale=FONT_SCALE)
+    scene, plan = build_scene(shown, qt_translate, font_scale=FONT_SCALE, names=names)
     buffer = _buffer()
     writer = _writer(buffer, paper, landscape=True, title=name)
     painter = QPainter()
@@ -163,9 +165,11 @@ def standings_pdf(shown: Mapping[str, Any], standings: Mapping[str, Any], paper:
     return _finished(buffer)
 
 
-def write_bracket_pdf(shown: Mapping[str, Any], path: Path, paper: str = "a3") -> int:
+def write_bracket_pdf(
+    shown: Mapping[str, Any], path: Path, paper: str = "a3", names: Mapping[str, str] | None = None
+) -> int:
     """The bracket as a PDF at `path`, whole or not at all (never through a planted name); its pages."""
-    data, pages = bracket_pdf(shown, paper)
+    data, pages = bracket_pdf(shown, paper, names)
     with new_file(path) as pdf:
         pdf.handle.write(data)
     return pages

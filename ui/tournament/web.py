@@ -15,6 +15,7 @@ from referee_desk.i18n import FOLDER, LANGUAGES
 
 from referee_app.i18n import Translate, english
 from referee_app.tournament.board import board_view
+from referee_app.tournament.state import Tournament
 from referee_app.web.server import OverlayServer
 
 _translators: dict[str, QTranslator] = {}
@@ -40,8 +41,8 @@ class TournamentSite:
         self.server = OverlayServer(port, lan, kind="board").start()
         self.words = languages()
 
-    def publish(self, shown: Mapping[str, Any], standings: Mapping[str, Any]) -> None:
-        self.server.feed.publish_tournament(board_view(shown, standings, self.words))
+    def publish(self, shown: Mapping[str, Any], standings: Mapping[str, Any], tournament: Tournament | None) -> None:
+        self.server.feed.publish_tournament(board_view(shown, standings, self.words, tournament))
 
     def url(self, page: str = "bracket", host: str = "127.0.0.1") -> str:
         return self.server.url(page, host)

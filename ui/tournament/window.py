@@ -840,7 +840,7 @@ class TournamentWindow(QMainWindow):
             return False
         from referee_desk.tournament.paper import write_bracket_pdf  # deferred: printing is rare
 
-        return self._write(path, lambda target: write_bracket_pdf(self.shown, target, self.paper()))
+        return self._write(path, lambda target: write_bracket_pdf(self.shown, target, self.paper(), self.names))
 
     def export_standings(self, path: Path) -> bool:
         if self.model.state is None:
@@ -996,15 +996,17 @@ class TournamentWindow(QMainWindow):
         m, winner, score = picked
         event = Corrected(m["id"], winner, score)
         try:
-            after = self.model.show(self.model.after(event))
+            after_state = self.model.after(event)
         except TournamentRefused as exc:
             self.say(Notice.REFUSAL, str(exc))
             return None
+        after = self.model.show(after_state)
         changed = changed_matches(self.shown, after)
         summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(
             id=m["id"], winner=winner, a=score[0], b=score[1]
         )
-        dialog = CorrectionDialog(summary, after, changed, self)
+        names = wording.names_of(after_state.tournament, qt_translate)
+        dialog = CorrectionDialog(summary, after, changed, self, names)
         dialog.accepted.connect(lambda: self._correct(event))
         self.dialog = dialog
         dialog.open()
@@ -1108,7 +1110,7 @@ class TournamentWindow(QMainWindow):
             except OverlayError as exc:
                 self.say(Notice.ERROR, self.tr("The web page cannot start: {why}").format(why=exc))
                 return
-            self.site.publish(self.shown, self.model.standings())
+            self.site.publish(self.shown, self.model.standings(), self.model.tournament)
         self._show_site()
 
     def _show_site(self) -> None:
@@ -1263,19 +1265,19 @@ class TournamentWindow(QMainWindow):
     def refresh(self) -> None:
         """Every tab again from the tournament's dict (it is small)."""
         self.shown = self.model.show()
-        self.names = wording.round_names(self.shown.get("matches", []), qt_translate)
         t = self.model.tournament
+        self.names = wording.names_of(t, qt_translate) if t is not None else {}
         title = self.tr("Tournament")
         self.setWindowTitle(title if t is None else f"{title} – {t.name}")
         self._show_entries()
         self._show_draw()
-        self.bracket.show_bracket(self.shown)
+        self.bracket.show_bracket(self.shown, names=self.names)
         self._show_results()
         self._show_queue()
         self._show_choice()
         self._show_site()
         if self.site is not None:
-            self.site.publish(self.shown, self.model.standings())
+            self.site.publish(self.shown, self.model.standings(), self.model.tournament)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.dialog is not None:
