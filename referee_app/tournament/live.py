@@ -26,7 +26,7 @@ from referee_app.game.history import History
 from referee_app.game.history import replay as replay_match
 from referee_app.game.vocab import BreakOrder, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
-from referee_app.log.store import Store
+from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import Line
 from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
@@ -310,13 +310,17 @@ def complete_from_store(store: Store, tr: Translate = english) -> list[Line]:
     Returns what was done, and what was not (`problem`), in words."""
     lines: list[Line] = []
     for index in store.tournaments():
-        opened = operations.open_tournament(store, index.tournament_id)
-        if not opened.state.sent:
+        try:
+            opened = operations.open_tournament(store, index.tournament_id)
+            if not opened.state.sent:
+                continue
+            desks = stored_desks(store, (s.assignment for s in opened.state.sent))
+            work = plan(opened.state, opened.tournament_id, desks, None, tr)
+            if work.events:
+                operations.record(store, opened.tournament_id, work.events)
+        except (StoreError, TournamentRefused) as exc:  # one tournament that cannot be read never stops the others
+            lines.append(Line(f"{index.name}: {exc}", problem=True))
             continue
-        desks = stored_desks(store, (s.assignment for s in opened.state.sent))
-        work = plan(opened.state, opened.tournament_id, desks, None, tr)
-        if work.events:
-            operations.record(store, opened.tournament_id, work.events)
         lines += [Line(f"{index.name}: {text}") for text in work.done]
         lines += [Line(f"{index.name}: {text}", problem=True) for text in work.problems]
     return lines
