@@ -427,6 +427,26 @@ def store_decider(store_path: object, ref: str, tr: Translate = english) -> Deci
     return decide
 
 
+def board_sync(conninfo: str, db_path: object, ref: str, on_report: Callable[[Plan | None, str], None]) -> LiveSync:
+    """The board's sync of one tournament of the database at `db_path` (checked first: a wrong name
+    or a damaged tournament is said at once, never found later)."""
+    from pathlib import Path
+
+    store = Store.open_readonly(Path(str(db_path)))
+    try:
+        tournament_id = operations.open_tournament(store, ref).tournament_id
+    finally:
+        store.close()
+    return LiveSync(conninfo, store_decider(db_path, tournament_id), on_report).start()
+
+
+def report_lines(work: Plan | None, error: str) -> list[Line]:
+    """A round's report as lines (a failure is a problem line)."""
+    if work is None:
+        return [Line(f"tournament sync: {error}", problem=True)] if error else []
+    return [Line(text) for text in work.done] + [Line(text, problem=True) for text in work.problems]
+
+
 class Handoff:
     """Runs `decide` on the thread that owns the tournament (a window's) and waits for it, giving
     up when the worker stops: `ask` is called on the worker's thread, `answer` on the owner's."""

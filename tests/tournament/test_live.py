@@ -254,3 +254,30 @@ def test_a_desk_that_contradicts_a_typed_result_is_reported_and_an_undone_one_no
     code, _out, err = sync(event_server, path, tid, capsys)
     assert "W1-2: the desk's result was undone by hand" in err
     assert tournament(path, tid).tournament.slots["W1-2"].outcome is None
+
+
+def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, tmp_path: Path) -> None:
+    import time
+
+    from referee_app.tournament.live import board_sync, report_lines
+
+    path, tid = organizer(tmp_path)
+    desk = Desk(event_server, tmp_path / "desk1", "1")
+    said: list[str] = []
+    with pytest.raises(operations.TournamentRefused):
+        board_sync(event_server.organizer_conninfo(), path, "No such open", lambda *_: None)
+    live = board_sync(event_server.organizer_conninfo(), path, "Open de Lyon",
+                      lambda work, error: said.extend(line.text for line in report_lines(work, error)))  # fmt: skip
+    try:
+        deadline = time.monotonic() + 10
+        while (a := desk.next_assignment()) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert a is not None
+        desk.play(desk.start(a))
+        desk.push()
+        while tournament(path, tid).tournament.slots["W1-1"].winner is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        live.stop()
+    assert tournament(path, tid).tournament.slots["W1-1"].winner == a.players[0]
+    assert any("(from the desk)" in text for text in said)
