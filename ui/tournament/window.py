@@ -1209,12 +1209,12 @@ class TournamentWindow(QMainWindow):
             return  # a late report of a sync just stopped
         self.live_error = error
         if work is not None:
-            if work.done:
-                self.say(Notice.INFO, "\n".join(work.done))
             fresh = [p for p in work.problems if p not in self.live_problems]
             self.live_problems = set(work.problems)
-            if fresh:
-                self.say(Notice.ERROR, "\n".join(fresh))
+            if fresh:  # what was done is said with it: one notice shows at a time
+                self.say(Notice.ERROR, "\n".join([*work.done, *fresh]))
+            elif work.done:
+                self.say(Notice.INFO, "\n".join(work.done))
         elif error:
             self.say(Notice.ERROR, self.tr("Event server: {why}").format(why=error))
         self._show_live()
