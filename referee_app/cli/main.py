@@ -341,7 +341,20 @@ def _say(lines: list[operations.Line], out: TextIO) -> int:
 def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:
     store = _open_store(args, write=True)
     merged = [operations.merge_all(store, [Path(other)], _progress(f"merging {other}"))[0] for other in args.others]
-    return _say(operations.merge_lines(merged), out)
+    code = _say(operations.merge_lines(merged), out)
+    return max(code, _complete_tournaments(store, out))
+
+
+def _complete_tournaments(store: Store, out: TextIO) -> int:
+    """After a merge: the tournaments of the database take the desks' matches just merged in."""
+    from referee_app.tournament.live import complete_from_store
+    from referee_app.tournament.model import TournamentRefused
+
+    try:
+        return _say(complete_from_store(store), out)
+    except (StoreError, TournamentRefused) as exc:
+        print(for_terminal(f"tournament not completed: {exc}"), file=sys.stderr)
+        return 1
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:

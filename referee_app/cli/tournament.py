@@ -15,6 +15,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any, TextIO
 
+from referee_app.game.events import ShotClock
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import operations
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
@@ -50,6 +51,12 @@ def add_parser(sub: Any) -> None:
     new.add_argument("--group-format", choices=[f.value for f in GroupFormat], default=GroupFormat.RR.value)
     new.add_argument("--then", choices=[Format.SE.value, Format.DE.value], default=Format.DE.value)
     new.add_argument("--rules", choices=[r.value for r in Rules], default=Rules.WPA.value)
+    new.add_argument(
+        "--shot-clock", type=int, metavar="S", help="a shot clock of S seconds a shot on the desks (default: none)"
+    )
+    new.add_argument(
+        "--extension", type=int, default=25, metavar="S", help="with --shot-clock: each extension's seconds (25)"
+    )
     ent = with_db(inner.add_parser("entries", help="add entries from a CSV file (before the draw)"))
     ent.add_argument("tournament")
     ent.add_argument("file")
@@ -66,6 +73,9 @@ def add_parser(sub: Any) -> None:
         p = with_db(inner.add_parser(name, help=f"{what} as JSON"))
         p.add_argument("tournament")
         p.add_argument("--json", action="store_true", help="JSON (the only form)")
+    syn = with_db(inner.add_parser("sync", help="send the matches on tables to the desks, take the desks' results"))
+    syn.add_argument("tournament")
+    syn.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
     exp = with_db(inner.add_parser("export", help="the FargoRate file"))
     exp.add_argument("tournament")
     exp.add_argument("--fargo", required=True, metavar="FILE.csv")
@@ -99,6 +109,7 @@ def _options(args: argparse.Namespace) -> Options:
         group_format=GroupFormat(args.group_format),
         then=Format(args.then),
         rules=Rules(args.rules),
+        shot_clock=None if args.shot_clock is None else ShotClock(args.shot_clock, args.extension),
     )
 
 
@@ -147,6 +158,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
             _write_atomically(Path(args.fargo), fargo_csv(t))
             out.write(f"{len(fargo_rows(t))} matches written to {args.fargo}\n")
         return 0
+    if action == "sync":
+        return _sync(args, out)
     text = _read_text(args.file) if action in ("entries", "results") else ""
     with closing(_store(args, write=False)) as reader:  # a missing file or tournament: nothing made, nothing migrated
         operations.find(reader, args.tournament)
@@ -164,6 +177,36 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
             count = operations.record_results(store, args.tournament, text.splitlines())
             out.write(f"{count} results recorded\n")
     return 0
+
+
+def _sync(args: argparse.Namespace, out: TextIO) -> int:
+    """One round with the event server: the desks' results taken, the matches on tables sent."""
+    import psycopg
+
+    from referee_app.tournament.live import sync
+    from referee_app.venue.model import EventServerError, first_line
+    from referee_app.venue.server import Cluster
+
+    with closing(_store(args, write=False)) as reader:
+        operations.find(reader, args.tournament)
+    try:
+        conninfo = Cluster(args.server.resolve()).organizer_conninfo()
+        with (
+            closing(_store(args, write=True)) as store,
+            psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as conn,
+        ):
+            work = sync(store, args.tournament, conn)
+    except EventServerError as exc:
+        raise _Exit(1, str(exc)) from None
+    except psycopg.Error as exc:
+        raise _Exit(1, f"the event server: {first_line(exc)}") from None
+    for line in work.done:
+        out.write(line + "\n")
+    for line in work.problems:
+        print(line, file=sys.stderr)
+    withdrawn = f", {len(work.withdraw)} taken back" if work.withdraw else ""
+    out.write(f"{len(work.send)} assignments sent{withdrawn}\n")
+    return 1 if work.problems else 0
 
 
 def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:

@@ -94,6 +94,10 @@ def add_parsers(sub: Any) -> None:
     brd.add_argument("--web", type=int, metavar="PORT", help="also serve the board as a web page on this port")
     brd.add_argument("--lan", action="store_true", help="let other devices on the network open the web page")
     brd.add_argument("--no-window", action="store_true", help="only the web page (a server with no screen)")
+    brd.add_argument(
+        "--tournament", help="also run this tournament: its matches on tables go to the desks, their results come back"
+    )
+    brd.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="the tournament's database")
     pull = sub.add_parser("pull", help="copy the event's matches into a SQLite database (organizer)")
     pull.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
     pull.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="match database")
@@ -375,6 +379,7 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     cluster = Cluster(args.server.resolve())
     conninfo = cluster.organizer_conninfo()
     log_to_file(board_log(cluster))
+    sync = start_tournament_sync(args, conninfo, lambda work, error: say_sync(work, error, out))
     server = start_board_web(args)
     lang = language(args)  # the page's words, unless its address asks for others (?lang=)
     publish = server.feed.publish
@@ -385,5 +390,29 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
         signal.signal(sig, lambda *_: done.set())
     done.wait()
     watcher.stop()
+    if sync is not None:
+        sync.stop()
     server.stop()
     return 0
+
+
+def start_tournament_sync(args: argparse.Namespace, conninfo: str, on_report: Any) -> Any:
+    """`board --tournament T`: the tournament's sync beside the board (None without --tournament)."""
+    if not getattr(args, "tournament", None):
+        return None
+    from referee_app.tournament.live import board_sync
+
+    if args.db is None:
+        raise EventCliError("--tournament needs the tournament's database: give --db PATH")
+    return board_sync(conninfo, args.db, args.tournament, on_report)
+
+
+def say_sync(work: Any, error: str, out: TextIO) -> None:
+    """A round of the board's tournament sync, on the terminal (and in the board's log)."""
+    import logging
+
+    from referee_app.tournament.live import report_lines
+
+    for line in report_lines(work, error):
+        logging.getLogger("referee_app").info("tournament: %s", line.text)
+        print(line.text, file=sys.stderr if line.problem else out, flush=True)

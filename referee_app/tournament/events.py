@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from referee_app.game.events import ShotClock
 from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Rules
 
 
@@ -64,7 +65,23 @@ def options_to_dict(options: Options) -> dict[str, Any]:
         "group_format": options.group_format.value,
         "then": options.then.value,
         "rules": options.rules.value,
+        **({} if options.shot_clock is None else {"shot_clock": _clock_to_dict(options.shot_clock)}),
     }
+
+
+_CLOCK_FIELDS = ("shot_s", "extension_s", "extensions_per_rack", "after_break_s")
+
+
+def _clock_to_dict(clock: ShotClock) -> dict[str, int]:
+    return {name: getattr(clock, name) for name in _CLOCK_FIELDS}
+
+
+def _clock_from_dict(d: Any) -> ShotClock | None:
+    if d is None:
+        return None
+    if not isinstance(d, Mapping) or set(d) != set(_CLOCK_FIELDS):
+        raise EventFormatError(f"`shot_clock` must be an object with {', '.join(_CLOCK_FIELDS)}")
+    return ShotClock(*(_field(d, name, int) for name in _CLOCK_FIELDS))
 
 
 def options_from_dict(d: Mapping[str, Any]) -> Options:
@@ -86,6 +103,7 @@ def options_from_dict(d: Mapping[str, Any]) -> Options:
         group_format=_enum(d, "group_format", GroupFormat, GroupFormat.RR),
         then=_enum(d, "then", Format, Format.DE),
         rules=_enum(d, "rules", Rules, Rules.WPA),
+        shot_clock=_clock_from_dict(d.get("shot_clock")),
     )
 
 
@@ -260,6 +278,27 @@ class MatchStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class AssignmentSent:
+    """The match went to `table` through the event server as assignment `assignment`, between
+    `players` (a, b): a fact, kept through undo, that links a desk's match back to its bracket match."""
+
+    TYPE: ClassVar[str] = "assignment_sent"
+    match: str
+    table: int
+    assignment: str
+    players: tuple[str, str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.TYPE,
+            "match": self.match,
+            "table": self.table,
+            "assignment": self.assignment,
+            "players": list(self.players),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Voids event `target`, the latest still in force (as in a match log)."""
 
@@ -283,6 +322,7 @@ Event = (
     | Corrected
     | Forfeit
     | MatchStarted
+    | AssignmentSent
     | Undo
 )
 
@@ -333,6 +373,13 @@ def event_from_dict(d: Any) -> Event:
         return Forfeit(_field(d, "match", str), _field(d, "player", str))
     if kind == MatchStarted.TYPE:
         return MatchStarted(_field(d, "match", str), _field(d, "match_id", str), _field(d, "table", int, optional=True))
+    if kind == AssignmentSent.TYPE:
+        players = _field(d, "players", list)
+        if len(players) != 2 or not all(isinstance(p, str) for p in players):
+            raise EventFormatError(f"`players` must be two names, not {players!r}")
+        return AssignmentSent(
+            _field(d, "match", str), _field(d, "table", int), _field(d, "assignment", str), (players[0], players[1])
+        )
     if kind == Undo.TYPE:
         return Undo(_field(d, "target", int))
     raise EventFormatError(f"unknown event type {kind!r}")

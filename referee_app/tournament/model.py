@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from referee_app.game.events import ShotClock
+
 
 class TournamentRefused(ValueError):
     """An organizer's decision the tournament's rules refuse; the message says why."""
@@ -80,6 +82,8 @@ class Options:
     group_format: GroupFormat = GroupFormat.RR
     then: Format = Format.DE
     rules: Rules = Rules.WPA
+    shot_clock: ShotClock | None = None
+    """The shot clock of the matches it sends to tables (None: no clock)."""
 
     @property
     def losers_race(self) -> int:
@@ -103,6 +107,11 @@ class Options:
         ):
             if race is not None and not 1 <= race <= 99:
                 raise TournamentRefused(f"{label} must be 1..99, not {race}")
+        clock = self.shot_clock
+        if clock is not None and not (1 <= clock.shot_s <= 600 and 1 <= clock.extension_s <= 600):
+            raise TournamentRefused("the shot clock is 1..600 seconds a shot, its extension 1..600 seconds")
+        if clock is not None and not (0 <= clock.extensions_per_rack <= 9 and 1 <= clock.after_break_s <= 60):
+            raise TournamentRefused("the shot clock allows 0..9 extensions a rack and 1..60 s after the break")
         if self.then is Format.GROUPS:
             raise TournamentRefused("--then must be se or de")
         if self.se_at is not None:

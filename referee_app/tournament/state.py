@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from referee_app.tournament.bracket import Bracket, build
 from referee_app.tournament.draw import draw_key, seed_order
 from referee_app.tournament.events import (
+    AssignmentSent,
     CheckedIn,
     Corrected,
     Created,
@@ -178,6 +179,10 @@ class State:
     tournament: Tournament
     seq: int
     frames: _Frame | None
+    sent: tuple[AssignmentSent, ...] = ()
+    """Every match sent to a table through the event server, oldest first (facts: undo keeps them)."""
+    desk_results: frozenset[str] = frozenset()
+    """The desks' match ids whose result was ever recorded: one the organizer undid is not taken again."""
 
 
 def replay(events: Iterable[Event]) -> State:
@@ -197,6 +202,9 @@ def apply(state: State | None, event: Event) -> State:
             raise TournamentRefused("a tournament's log starts with its creation")
         return State(_created(event), 1, _Frame(1, None, None))
     seq = state.seq + 1
+    if isinstance(event, AssignmentSent):
+        _check_sent(state.tournament, event)
+        return replace(state, seq=seq, sent=(*state.sent, event))
     if isinstance(event, Undo):
         top = state.frames
         if top is None or top.seq != event.target:
@@ -206,11 +214,26 @@ def apply(state: State | None, event: Event) -> State:
             )
         if top.before is None:
             raise TournamentRefused("the tournament's creation cannot be undone")
-        return State(top.before, seq, top.below)
+        return replace(state, tournament=top.before, seq=seq, frames=top.below)
     if isinstance(event, Created):
         raise TournamentRefused("the tournament is already created")
     after = _apply(state.tournament, event)
-    return State(after, seq, _Frame(seq, state.tournament, state.frames))
+    taken = state.desk_results
+    if isinstance(event, ResultRecorded) and event.match_id:
+        taken = taken | {event.match_id}
+    return replace(state, tournament=after, seq=seq, frames=_Frame(seq, state.tournament, state.frames),
+                   desk_results=taken)  # fmt: skip
+
+
+def _check_sent(t: Tournament, event: AssignmentSent) -> None:
+    """A sent assignment names a match of the bracket, a table and two players; no more is checked
+    (it happened: a later engine that would queue otherwise must still read the log)."""
+    if t.bracket is None or event.match not in t.bracket.by_id:
+        raise TournamentRefused(f"no match {event.match} in this tournament")
+    if not 1 <= event.table <= 999:
+        raise TournamentRefused("tables are numbered 1..999")
+    if not 1 <= len(event.assignment) <= 200 or not all(p.strip() for p in event.players):
+        raise TournamentRefused("an assignment has an id of 1..200 characters and two players")
 
 
 def _created(event: Created) -> Tournament:

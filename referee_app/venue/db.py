@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
+from referee_app.game.events import ShotClock
 from referee_app.venue.model import Assignment, EventServerError
 from referee_app.venue.schema import DESK_ROLE, SCHEMA_VERSION
 
@@ -59,14 +60,18 @@ class Head:
     seq: int
 
 
-ASSIGNMENT_COLUMNS = "id, table_no, player_a, player_b, race_to, rules, break_order, event, round"
+ASSIGNMENT_COLUMNS = (
+    "id, table_no, player_a, player_b, race_to, rules, break_order, event, round,"
+    " shot_s, extension_s, extensions_per_rack, after_break_s"
+)
 
 
 def _assignment(row: Sequence[object]) -> Assignment:
-    a_id, table, player_a, player_b, race_to, rules, break_order, event, round_ = row
+    a_id, table, player_a, player_b, race_to, rules, break_order, event, round_, *clock = row
+    shot_clock = None if any(c is None for c in clock) else ShotClock(*(int(str(c)) for c in clock))
     return Assignment(
         str(a_id), str(table), (str(player_a), str(player_b)), int(str(race_to)), str(rules), str(break_order),
-        str(event), str(round_),
+        str(event), str(round_), shot_clock,
     )  # fmt: skip
 
 
@@ -173,10 +178,18 @@ def assignments(conn: Conn, table: str | None = None) -> tuple[Assignment, ...]:
 
 
 def insert_assignment(conn: Conn, a: Assignment) -> None:
+    clock = a.shot_clock
+    timing = (None,) * 4 if clock is None else (clock.shot_s, clock.extension_s, clock.extensions_per_rack,
+                                                 clock.after_break_s)  # fmt: skip
     conn.execute(
-        f"INSERT INTO assignments ({ASSIGNMENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-        (a.id, a.table, a.players[0], a.players[1], a.race_to, a.rules, a.break_order, a.event, a.round),
+        f"INSERT INTO assignments ({ASSIGNMENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (a.id, a.table, a.players[0], a.players[1], a.race_to, a.rules, a.break_order, a.event, a.round, *timing),
     )
+
+
+def withdraw_assignment(conn: Conn, assignment_id: str) -> bool:
+    """Take back an assignment no desk has started (the bracket changed); False: it was not there."""
+    return conn.execute("DELETE FROM assignments WHERE id = %s", (assignment_id,)).rowcount == 1
 
 
 def heads(conn: Conn) -> list[Head]:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from referee_app.game.events import MatchStarted
+from referee_app.game.events import MatchStarted, ShotClock
 from referee_app.venue.schema import DATABASE, DEFAULT_PORT, SESSION_OPTIONS, TABLE_ROLE_PREFIX
 
 DESK_APPLICATION = "referee-desk table "
@@ -163,6 +163,8 @@ class Assignment:
     break_order: str
     event: str = ""
     round: str = ""
+    shot_clock: ShotClock | None = None
+    """The clock the desk starts the match with (None: none), within the match log's limits."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ DATABASE = "event"
 ADMIN_ROLE = "referee_admin"
 DESK_ROLE = "desk"
 TABLE_ROLE_PREFIX = "desk_"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Raised with each change of the layout below; desks and the board refuse another version in a sentence."""
 ORGANIZER_ROLE = "organizer"
 
@@ -119,7 +119,12 @@ CREATE TABLE assignments (
     break_order TEXT NOT NULL,
     event TEXT NOT NULL DEFAULT '',
     round TEXT NOT NULL DEFAULT '',
-    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    shot_s INTEGER CHECK (shot_s BETWEEN 1 AND 600),
+    extension_s INTEGER CHECK (extension_s BETWEEN 1 AND 600),
+    extensions_per_rack INTEGER CHECK (extensions_per_rack BETWEEN 0 AND 9),
+    after_break_s INTEGER CHECK (after_break_s BETWEEN 1 AND 60),
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    CHECK (num_nulls(shot_s, extension_s, extensions_per_rack, after_break_s) IN (0, 4))
 );
 CREATE FUNCTION refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -57,3 +57,50 @@ def test_a_kill_mid_results_keeps_every_acknowledged_result(tmp_path: Path) -> N
     done = {m for m, s in t.slots.items() if s.status is MatchStatus.DONE}
     assert set(acknowledged) <= done
     assert len(done) <= len(acknowledged) + 1  # at most the one being written when the kill came
+
+
+DRAWER = textwrap.dedent(
+    """
+    import sys
+    from referee_app.log.store import Store
+    from referee_app.tournament import operations
+    from referee_app.tournament.model import Format, Options
+
+    store = Store(sys.argv[1])
+    entries = "name,rating\\n" + "".join(f"P{i:03d},{500 + i}\\n" for i in range(128))
+    n = 0
+    while True:
+        n += 1
+        tid = operations.new_tournament(store, f"Cup {n}", Options(Format.DE, race=5))
+        operations.add_entries(store, tid, entries)
+        operations.draw(store, tid, n)
+        print("ok", tid, flush=True)
+    """
+)
+
+
+def test_a_kill_mid_draw_keeps_every_acknowledged_draw_and_half_draws_none(tmp_path: Path) -> None:
+    db = tmp_path / "organizer.db"
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.Popen(
+        [sys.executable, "-c", DRAWER, str(db)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    assert child.stdout is not None
+    acknowledged = [child.stdout.readline().split()[1] for _ in range(4)]
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    store = Store.open_readonly(db)
+    try:
+        opened = {t.tournament_id: open_tournament(store, t.tournament_id).state for t in store.tournaments()}
+    finally:
+        store.close()
+    for tid in acknowledged:
+        t = opened[tid].tournament
+        assert t.bracket is not None and len(t.entries) == 128
+    for state in opened.values():  # the one being written when the kill came: whole or not drawn, never half
+        t = state.tournament
+        assert t.bracket is None or (len(t.entries) == 128 and all(e.seed for e in t.entries))

@@ -502,8 +502,11 @@ class MatchesPage(QWidget):
             from referee_desk.controller import qt_translate
 
             from referee_app.organizer.operations import merge_all, merge_lines
+            from referee_app.tournament.live import complete_from_store
 
-            return merge_lines(merge_all(self._own_store(), paths, progress), qt_translate)
+            store = self._own_store()
+            lines = merge_lines(merge_all(store, paths, progress), qt_translate)
+            return lines + complete_from_store(store, qt_translate)  # the tournaments take the merged matches
 
         def merged(lines: list[Line]) -> None:
             self._report(lines)

@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,6 +48,8 @@ from referee_app.tournament import wording
 
 if TYPE_CHECKING:
     from referee_desk.tournament.web import TournamentSite
+
+    from referee_app.tournament.live import LiveSync
 from referee_app.tournament.entries import EntriesInvalid, parse_entries
 from referee_app.tournament.events import (
     CheckedIn,
@@ -118,6 +120,13 @@ def _text(item: QTableWidgetItem | None) -> str:
     return "" if item is None else item.text()
 
 
+class _LiveRelay(QObject):
+    """The sync's thread hands work and reports to the window's thread through queued signals."""
+
+    run = Signal(object)  # a callable to run here
+    report = Signal(object, str)  # Plan | None, error
+
+
 class TournamentWindow(QMainWindow):
     """One tournament, in five tabs; everything is also on the keyboard."""
 
@@ -141,6 +150,13 @@ class TournamentWindow(QMainWindow):
         self.model = self._model(log or MemoryLog(), tournament_id)
         self.dialog: QWidget | None = None
         self.site: TournamentSite | None = None
+        self.live: LiveSync | None = None
+        self.live_folder = Path()
+        self.live_error = ""
+        self.live_problems: set[str] = set()
+        self._relay = _LiveRelay(self)
+        self._relay.run.connect(self._run_here)
+        self._relay.report.connect(self._live_report)
         self.shown: dict[str, Any] = self.model.show()
         self.names: dict[str, str] = {}
         self._entries_shown: object = None
@@ -1088,11 +1104,21 @@ class TournamentWindow(QMainWindow):
         for w in (self.web_port, self.web_lan, self.web_button):
             web.addWidget(w)
         web.addWidget(self.web_addresses, 1)
+        self.live_box = QGroupBox(page)
+        self.live_box.setObjectName("liveBox")
+        live = QHBoxLayout(self.live_box)
+        self.live_button = self._button("liveConnect", "Ctrl+Shift+E", self.toggle_live, page)
+        self.live_status = QLabel(page)
+        self.live_status.setObjectName("liveStatus")
+        self.live_status.setWordWrap(True)
+        live.addWidget(self.live_button)
+        live.addWidget(self.live_status, 1)
         layout.addLayout(bar)
         layout.addWidget(self.tables_table, 2)
         layout.addWidget(self.queue_label)
         layout.addWidget(self.queue_list, 1)
         layout.addWidget(self.web_box)
+        layout.addWidget(self.live_box)
         self.tabs.addTab(page, "")
 
     def toggle_site(self) -> None:
@@ -1128,6 +1154,89 @@ class TournamentWindow(QMainWindow):
         links = [f'<a href="{site.url(page, host)}">{site.url(page, host)}</a>' for host in hosts for page in
                  ("bracket", "player")]  # fmt: skip
         self.web_addresses.setText(self.tr("Bracket and tables; where do I play:") + "<br>" + "<br>".join(links))
+
+    # --- the desks, through the event server ------------------------------------------------
+    def toggle_live(self) -> None:
+        """Connect to the event server's folder (or leave it): the matches on tables go to the desks,
+        their results come back by themselves."""
+        if self.live is not None:
+            self.stop_live()
+            self._show_live()
+            return
+        folder = QFileDialog.getExistingDirectory(self, self.tr("The event server's folder"))
+        if folder:
+            self.connect_live(Path(folder))
+
+    def connect_live(self, folder: Path) -> bool:
+        from referee_app.tournament.live import Handoff, LiveSync
+        from referee_app.venue.model import EventServerError
+        from referee_app.venue.server import Cluster
+
+        try:
+            conninfo = Cluster(folder.resolve()).organizer_conninfo()
+        except (EventServerError, OSError) as exc:
+            self.say(Notice.ERROR, self.tr("The event server cannot be used: {why}").format(why=exc))
+            return False
+        self.stop_live()
+        handoff = Handoff(self._relay.run.emit, lambda: self.live)
+        self.live_error, self.live_problems = "", set()
+        self.live = LiveSync(conninfo, handoff.run(self._decide), self._relay.report.emit).start()
+        self.live_folder = folder
+        self._show_live()
+        return True
+
+    def stop_live(self) -> None:
+        live, self.live = self.live, None
+        if live is not None:
+            live.stop()
+
+    def _run_here(self, work: Callable[[], None]) -> None:
+        work()
+
+    def _decide(self, server: Any, desks: Any) -> Any:
+        """On this window's thread: plan one round and record its events through the model."""
+        from referee_app.tournament.live import plan
+
+        state = self.model.state
+        if state is None or state.tournament.bracket is None:
+            return None
+        work = plan(state, self.model.tournament_id, desks, server, qt_translate)
+        for event in work.events:
+            if not self.model.record(event):  # refused or not written (said): nothing is sent this round
+                return None
+        return work
+
+    def _live_report(self, work: Any, error: str) -> None:
+        if self.live is None:
+            return  # a late report of a sync just stopped
+        self.live_error = error
+        if work is not None:
+            fresh = [p for p in work.problems if p not in self.live_problems]
+            self.live_problems = set(work.problems)
+            if fresh:  # what was done is said with it: one notice shows at a time
+                self.say(Notice.ERROR, "\n".join([*work.done, *fresh]))
+            elif work.done:
+                self.say(Notice.INFO, "\n".join(work.done))
+        elif error:
+            self.say(Notice.ERROR, self.tr("Event server: {why}").format(why=error))
+        self._show_live()
+
+    def _show_live(self) -> None:
+        if self.live is None:
+            self.live_button.setText(self.tr("Connect to the event server… [Ctrl+Shift+E]"))
+            self.live_status.setText(
+                self.tr("Not connected: the desks get their matches from you, and results are typed in.")
+            )
+            return
+        self.live_button.setText(self.tr("Leave the event server [Ctrl+Shift+E]"))
+        if self.live_error:
+            self.live_status.setText(self.tr("Event server: error, retrying: {why}").format(why=self.live_error))
+        else:
+            self.live_status.setText(
+                self.tr(
+                    "Event server {folder}: the matches on tables go to the desks, their results come back."
+                ).format(folder=self.live_folder)
+            )
 
     def set_tables(self) -> None:
         try:
@@ -1260,6 +1369,7 @@ class TournamentWindow(QMainWindow):
         )
         self.queue_label.setText(self.tr("Waiting for a table, in the order tables will take them:"))
         self.web_box.setTitle(self.tr("Players' web page"))
+        self.live_box.setTitle(self.tr("Desks connected through the event server"))
         self.web_lan.setText(self.tr("Phones and TVs on the venue's network may connect"))
 
     def refresh(self) -> None:
@@ -1276,6 +1386,7 @@ class TournamentWindow(QMainWindow):
         self._show_queue()
         self._show_choice()
         self._show_site()
+        self._show_live()
         if self.site is not None:
             self.site.publish(self.shown, self.model.standings(), self.model.tournament)
 
@@ -1285,4 +1396,5 @@ class TournamentWindow(QMainWindow):
         if self.site is not None:
             self.site.stop()  # the port is free again at once
             self.site = None
+        self.stop_live()
         super().closeEvent(event)

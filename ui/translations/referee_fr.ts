@@ -2686,6 +2686,34 @@
         <source>No tournament is published on this board yet.</source>
         <translation>Aucun tournoi n’est publié sur ce tableau pour l’instant.</translation>
     </message>
+    <message>
+        <source>{id}: {winner} wins {a}-{b} on table {table} (from the desk)</source>
+        <translation>{id}&#xa0;: {winner} gagne {a}-{b} sur la table {table} (transmis par le pupitre)</translation>
+    </message>
+    <message>
+        <source>{id}: {a} v {b} sent to table {table}</source>
+        <translation>{id}&#xa0;: {a} contre {b} envoyé à la table {table}</translation>
+    </message>
+    <message>
+        <source>{id}: the desk&apos;s match was voided; it completes nothing and is sent again</source>
+        <translation>{id}&#xa0;: le match du pupitre a été annulé&#xa0;; il ne compte pas et est renvoyé à la table</translation>
+    </message>
+    <message>
+        <source>{id}: the desk says {winner} won {a}-{b}, but the result recorded by hand differs: not applied (correct it if the desk is right)</source>
+        <translation>{id}&#xa0;: le pupitre donne {winner} vainqueur {a}-{b}, mais le résultat saisi à la main diffère&#xa0;: non appliqué (corrigez-le si le pupitre a raison)</translation>
+    </message>
+    <message>
+        <source>{id}: the desk&apos;s result was undone by hand and is not taken again: record the result by hand</source>
+        <translation>{id}&#xa0;: le résultat du pupitre a été annulé à la main et n’est pas repris&#xa0;: saisissez le résultat à la main</translation>
+    </message>
+    <message>
+        <source>{id}: the desk&apos;s match {a} v {b} no longer fits the bracket ({why}): not applied</source>
+        <translation>{id}&#xa0;: le match {a} contre {b} du pupitre ne correspond plus au tableau ({why})&#xa0;: non appliqué</translation>
+    </message>
+    <message>
+        <source>table {table} has no key on the event server yet: add the table (board: Event &gt; Add a table)</source>
+        <translation>la table {table} n’a pas encore de clé sur le serveur de l’événement&#xa0;: ajoutez-la (tableau de l’organisateur&#xa0;: Événement &gt; Ajouter une table)</translation>
+    </message>
 </context>
 <context>
     <name>TournamentWindow</name>
@@ -2944,6 +2972,38 @@
     <message>
         <source>Bracket and tables; where do I play:</source>
         <translation>Tableau et tables&#xa0;; où est-ce que je joue&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The event server&apos;s folder</source>
+        <translation>Le dossier du serveur de l’événement</translation>
+    </message>
+    <message>
+        <source>The event server cannot be used: {why}</source>
+        <translation>Le serveur de l’événement est inutilisable&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Event server: {why}</source>
+        <translation>Serveur de l’événement&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Connect to the event server… [Ctrl+Shift+E]</source>
+        <translation>Se connecter au serveur de l’événement… [Ctrl+Maj+E]</translation>
+    </message>
+    <message>
+        <source>Not connected: the desks get their matches from you, and results are typed in.</source>
+        <translation>Non connecté&#xa0;: vous donnez leurs matchs aux pupitres et saisissez les résultats.</translation>
+    </message>
+    <message>
+        <source>Leave the event server [Ctrl+Shift+E]</source>
+        <translation>Quitter le serveur de l’événement [Ctrl+Maj+E]</translation>
+    </message>
+    <message>
+        <source>Event server: error, retrying: {why}</source>
+        <translation>Serveur de l’événement&#xa0;: erreur, nouvel essai&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Event server {folder}: the matches on tables go to the desks, their results come back.</source>
+        <translation>Serveur de l’événement {folder}&#xa0;: les matchs attribués partent aux pupitres, leurs résultats reviennent d’eux-mêmes.</translation>
     </message>
     <message>
         <source>Tables are listed as 1-8 or 1,2,5.</source>
@@ -3224,6 +3284,10 @@
     <message>
         <source>Players&apos; web page</source>
         <translation>Page web des joueurs</translation>
+    </message>
+    <message>
+        <source>Desks connected through the event server</source>
+        <translation>Pupitres reliés par le serveur de l’événement</translation>
     </message>
     <message>
         <source>Phones and TVs on the venue&apos;s network may connect</source>

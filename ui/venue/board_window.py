@@ -45,6 +45,7 @@ class _Bridge(QObject):
     """The watcher's thread hands each view to the window's thread through a queued signal."""
 
     changed = Signal(object)
+    synced = Signal(object, str)  # the tournament's sync: Plan | None, error
 
 
 class AssignDialog(QDialog):
@@ -184,6 +185,7 @@ class BoardWindow(QMainWindow):
         self.dialog: AssignDialog | None = None
         self.bridge = _Bridge(self)
         self.bridge.changed.connect(self.show_view)
+        self.bridge.synced.connect(self.show_sync)
         self.show_view(self.view)
 
     def _notice(self, level: Notice, text: str) -> None:
@@ -211,6 +213,15 @@ class BoardWindow(QMainWindow):
                 if item.text() != text:
                     item.setText(text)
         self.grid.resizeColumnsToContents()
+
+    def show_sync(self, work: Any, error: str) -> None:
+        """A round of the tournament's sync (`board --tournament`): what it did, or what went wrong."""
+        from referee_app.tournament.live import report_lines
+
+        lines = report_lines(work, error)
+        if lines:
+            level = Notice.ERROR if any(line.problem for line in lines) else Notice.INFO
+            self.controller.notice.emit(level, "\n".join(line.text for line in lines))
 
     def _cells(self, table: dict[str, Any], server_online: bool = True) -> list[str]:
         match = table["match"]
@@ -392,12 +403,22 @@ def run_board(
             server.feed.publish(view)
 
     watcher = BoardWatcher(conninfo, changed, fingerprint=fingerprint).start()
+    sync = None
+    if getattr(args, "tournament", None):
+        from referee_app.tournament.live import board_sync
+
+        try:
+            sync = board_sync(conninfo, args.db, args.tournament, window.bridge.synced.emit)
+        except Exception as exc:  # a wrong name, a damaged tournament: said on the board, the board goes on
+            window.show_sync(None, str(exc))
     window.resize(1200, 700)
     window.show()
     try:
         return app.exec()
     finally:
         watcher.stop()
+        if sync is not None:
+            sync.stop()
         if server is not None:
             server.stop()
 

@@ -129,6 +129,7 @@ class EventLinkController(QObject):
             race_to=assignment.race_to,
             rules=assignment.rules,
             break_order=BreakOrder(assignment.break_order),
+            shot_clock=assignment.shot_clock,
             event=assignment.event,
             round=assignment.round,
             table=assignment.table,

@@ -1,0 +1,481 @@
+"""The tournament on connected desks: the table queue sent through the event server, and the
+desks' finished matches brought back as results, by themselves.
+
+The engine puts a ready match on a free table; `plan` sends it there as a venue assignment
+(players, race of its side, the tournament's rules and shot clock, its round, the event's
+name) and records `AssignmentSent` first, so the link from the desk's match (its
+`match_started.assignment`) back to the bracket survives a restart. A desk's match naming one
+of these assignments completes its bracket match once its log is finished (replayed with the
+game's rules; a void match completes nothing and the match is sent again). The desks' logs come
+from the event server or from the organizer's own database (merged from a USB stick, or
+pulled). A desk's match is taken once: one whose result the organizer undid is not taken
+again, and one that contradicts a result typed by hand is reported, never applied.
+
+`plan` is pure (the state, what the server holds, the desks' matches); `sync` does one round
+for the command line; `LiveSync` does it again and again on its own thread for the windows.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from referee_app.game.history import History
+from referee_app.game.history import replay as replay_match
+from referee_app.game.vocab import BreakOrder, Seat
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.log.store import Store, StoreError
+from referee_app.organizer.operations import Line
+from referee_app.tournament import operations
+from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
+from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.show import show
+from referee_app.tournament.state import Slot, State, apply
+from referee_app.tournament.wording import round_names
+from referee_app.venue import db
+from referee_app.venue.board import BoardModel, refresh
+from referee_app.venue.model import Assignment, first_line
+from referee_app.venue.worker import Worker
+from referee_app.words.localtime import local_date
+
+if TYPE_CHECKING:
+    from referee_app.venue.db import Conn
+
+CTX = "Tournament"
+
+
+@dataclass(frozen=True, slots=True)
+class DeskMatch:
+    """A desk's match that names an assignment, as its log replays."""
+
+    match_id: str
+    assignment: str
+    table: str
+    players: tuple[str, str]
+    over: bool
+    void: bool
+    winner: str | None
+    score: tuple[int, int]
+    """Racks of `players[0]`, `players[1]`."""
+    ended_at: str
+
+
+def desk_match(match_id: str, history: History, table: str = "") -> DeskMatch:
+    state = history.state
+    setup = history.setup
+    winner = None if state.winner is None else setup.name(state.winner)
+    return DeskMatch(
+        match_id,
+        setup.assignment,
+        table or setup.table,
+        setup.players,
+        state.over,
+        state.void,
+        winner,
+        (state.score[Seat.A], state.score[Seat.B]),
+        history.entries[-1].at,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Server:
+    """What the event server holds now: assignments, the ones a desk's match names, tables with a key."""
+
+    assignments: frozenset[str]
+    started: frozenset[str]
+    tables: frozenset[str]
+
+
+@dataclass
+class Plan:
+    """One round's work: events to record (first), then assignments to send and to take back."""
+
+    events: list[Event] = field(default_factory=list)
+    send: list[Assignment] = field(default_factory=list)
+    withdraw: list[str] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)
+    """What happened, in words."""
+    problems: list[str] = field(default_factory=list)
+    """What was not done and needs the organizer, in words."""
+
+
+RESULT = QT_TRANSLATE_NOOP("Tournament", "{id}: {winner} wins {a}-{b} on table {table} (from the desk)")
+SENT = QT_TRANSLATE_NOOP("Tournament", "{id}: {a} v {b} sent to table {table}")
+VOIDED = QT_TRANSLATE_NOOP("Tournament", "{id}: the desk's match was voided; it completes nothing and is sent again")
+CONTRADICTS = QT_TRANSLATE_NOOP(
+    "Tournament",
+    "{id}: the desk says {winner} won {a}-{b}, but the result recorded by hand differs: not applied (correct it if the"
+    " desk is right)",
+)
+UNDONE = QT_TRANSLATE_NOOP(
+    "Tournament", "{id}: the desk's result was undone by hand and is not taken again: record the result by hand"
+)
+OTHER_PLAYERS = QT_TRANSLATE_NOOP(
+    "Tournament", "{id}: the desk's match {a} v {b} no longer fits the bracket ({why}): not applied"
+)
+NO_KEY = QT_TRANSLATE_NOOP(
+    "Tournament", "table {table} has no key on the event server yet: add the table (board: Event > Add a table)"
+)
+
+
+def _fold(name: str) -> str:
+    return name.strip().casefold()
+
+
+def _same_pair(players: Iterable[str | None], slot: Slot) -> bool:
+    return sorted(_fold(p or "") for p in players) == sorted(_fold(p or "") for p in (slot.a, slot.b))
+
+
+def _current(state: State, slot: Slot, spent: set[str]) -> AssignmentSent | None:
+    """The assignment that stands for `slot` on its table now: the latest sent there with its
+    players, unless its desk's match was voided."""
+    for sent in reversed(state.sent):
+        if sent.match == slot.spec.id:
+            if sent.table == slot.table and _same_pair(sent.players, slot) and sent.assignment not in spent:
+                return sent
+            return None
+    return None
+
+
+def plan(
+    state: State,
+    tournament_id: str,
+    desks: Iterable[DeskMatch],
+    server: Server | None,
+    tr: Translate = english,
+    new_id: Callable[[], str] | None = None,
+) -> Plan:
+    """Results from the desks' finished matches, then the matches on tables sent (with `server`)."""
+    out = Plan()
+    by_assignment = {s.assignment: s for s in state.sent}
+    desks = sorted((d for d in desks if d.assignment in by_assignment), key=lambda d: (d.ended_at, d.match_id))
+    spent = {d.assignment for d in desks if d.void} - {d.assignment for d in desks if not d.void}
+
+    def t(text: str) -> str:
+        return tr(CTX, text)
+
+    for desk in desks:
+        if not desk.over or desk.void:
+            continue
+        state = _take(state, desk, by_assignment[desk.assignment], out, t)
+    if server is None:
+        return out
+    names = round_names(show(state.tournament, tournament_id)["matches"], tr)
+    current: set[str] = set()
+    for slot in state.tournament.slots.values():
+        if slot.status is not MatchStatus.PLAYING or slot.table is None or slot.a is None or slot.b is None:
+            continue
+        sent = _current(state, slot, spent)
+        voided = any(s.match == slot.spec.id and s.assignment in spent for s in state.sent)
+        if sent is None:
+            ident = new_id() if new_id is not None else _assignment_id(tournament_id, slot.spec.id)
+            sent = AssignmentSent(slot.spec.id, slot.table, ident, (slot.a, slot.b))
+            state = apply(state, sent)
+            out.events.append(sent)
+            out.done.append(t(VOIDED if voided else SENT).format(id=slot.spec.id, a=slot.a, b=slot.b, table=slot.table))
+        current.add(sent.assignment)
+        if sent.assignment not in server.assignments and sent.assignment not in server.started:
+            out.send.append(_assignment(state, sent, names.get(slot.spec.id, slot.spec.id)))
+        if str(slot.table) not in server.tables:
+            out.problems.append(t(NO_KEY).format(table=slot.table))
+    stale = {s.assignment for s in state.sent} - current - server.started
+    out.withdraw = sorted(stale & server.assignments)
+    return out
+
+
+def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, t: Callable[[str], str]) -> State:
+    """A desk's finished match as its bracket match's result, once."""
+    slot = state.tournament.slots.get(sent.match)
+    if slot is None or slot.a is None or slot.b is None:
+        return state
+    if not _same_pair(desk.players, slot):
+        why = f"{slot.a} v {slot.b}"
+        out.problems.append(t(OTHER_PLAYERS).format(id=sent.match, a=desk.players[0], b=desk.players[1], why=why))
+        return state
+    a_first = _fold(desk.players[0]) == _fold(slot.a)
+    score = desk.score if a_first else (desk.score[1], desk.score[0])
+    winner = slot.a if desk.winner is not None and _fold(desk.winner) == _fold(slot.a) else slot.b
+    said = {"id": sent.match, "winner": winner, "a": score[0], "b": score[1]}
+    if slot.played:
+        outcome = slot.outcome
+        same = outcome is not None and outcome.winner == winner and outcome.score == score
+        if not same:
+            out.problems.append(t(CONTRADICTS).format(**said))
+        return state
+    if desk.match_id in state.desk_results:
+        out.problems.append(t(UNDONE).format(**said))
+        return state
+    if slot.status not in (MatchStatus.READY, MatchStatus.PLAYING):
+        return state
+    table = int(desk.table) if desk.table.isascii() and desk.table.isdigit() and len(desk.table) <= 3 else None
+    event = ResultRecorded(sent.match, winner, score, desk.match_id, table or slot.table, local_date(desk.ended_at))
+    try:
+        state = apply(state, event)
+    except TournamentRefused as exc:
+        out.problems.append(t(OTHER_PLAYERS).format(id=sent.match, a=desk.players[0], b=desk.players[1], why=exc))
+        return state
+    out.events.append(event)
+    out.done.append(t(RESULT).format(**said, table=event.table))
+    return state
+
+
+def _assignment_id(tournament_id: str, match: str) -> str:
+    import uuid
+
+    return f"{tournament_id}.{match}.{uuid.uuid4().hex[:12]}"
+
+
+def _assignment(state: State, sent: AssignmentSent, round_name: str) -> Assignment:
+    t = state.tournament
+    spec = t.slots[sent.match].spec
+    return Assignment(
+        sent.assignment,
+        str(sent.table),
+        sent.players,
+        spec.race,
+        t.options.rules.value,
+        BreakOrder.ALTERNATE.value,
+        t.name,
+        round_name,
+        t.options.shot_clock,
+    )
+
+
+# --- the desks' matches ---------------------------------------------------------------------------
+
+
+def server_desks(model: BoardModel) -> list[DeskMatch]:
+    """The board model's matches that name an assignment (a damaged one is the board's to show)."""
+    return [
+        desk_match(match_id, followed.history, followed.table)
+        for match_id, followed in model.matches.items()
+        if followed.history.setup.assignment and not followed.broken
+    ]
+
+
+def stored_desks(store: Store, assignments: Iterable[str]) -> list[DeskMatch]:
+    """The matches of the organizer's own database (merged or pulled) that name one of `assignments`."""
+    wanted = set(assignments)
+    found: list[DeskMatch] = []
+    if not wanted:
+        return found
+    for match_id, setup in store.setups():
+        if setup is None or setup.assignment not in wanted:
+            continue
+        try:
+            found.append(desk_match(match_id, replay_match(store.load(match_id))))
+        except Exception:  # a damaged log: merge and verify report it; it completes nothing
+            continue
+    return found
+
+
+def merged_desks(*sources: Iterable[DeskMatch]) -> list[DeskMatch]:
+    """One per match id: a finished copy wins over one still being played."""
+    best: dict[str, DeskMatch] = {}
+    for source in sources:
+        for desk in source:
+            held = best.get(desk.match_id)
+            if held is None or (desk.over and not held.over):
+                best[desk.match_id] = desk
+    return list(best.values())
+
+
+def read_server(conn: Conn, model: BoardModel) -> Server:
+    """The server's state now (the model's matches brought up to date)."""
+    refresh(conn, model)
+    setups = model.setups()
+    return Server(
+        frozenset(a.id for a in model.assignments),
+        frozenset(s.assignment for s in setups if s.assignment),
+        frozenset(db.tables(conn)),
+    )
+
+
+def send(conn: Conn, work: Plan) -> None:
+    """The plan's assignments to the server, and the stale ones taken back, in one transaction."""
+    with conn.transaction():
+        for assignment in work.send:
+            db.insert_assignment(conn, assignment)
+        for assignment_id in work.withdraw:
+            db.withdraw_assignment(conn, assignment_id)
+
+
+# --- one round, for the command line and the merge --------------------------------------------------
+
+
+def complete_from_store(store: Store, tr: Translate = english) -> list[Line]:
+    """After a merge: every tournament of `store` takes the finished desks' matches now in it.
+    Returns what was done, and what was not (`problem`), in words."""
+    lines: list[Line] = []
+    for index in store.tournaments():
+        try:
+            opened = operations.open_tournament(store, index.tournament_id)
+            if not opened.state.sent:
+                continue
+            desks = stored_desks(store, (s.assignment for s in opened.state.sent))
+            work = plan(opened.state, opened.tournament_id, desks, None, tr)
+            if work.events:
+                operations.record(store, opened.tournament_id, work.events)
+        except (StoreError, TournamentRefused) as exc:  # one tournament that cannot be read never stops the others
+            lines.append(Line(f"{index.name}: {exc}", problem=True))
+            continue
+        lines += [Line(f"{index.name}: {text}") for text in work.done]
+        lines += [Line(f"{index.name}: {text}", problem=True) for text in work.problems]
+    return lines
+
+
+def sync(store: Store, ref: str, conn: Conn, model: BoardModel | None = None, tr: Translate = english) -> Plan:
+    """One round: results from the desks (server and database), the matches on tables sent."""
+    opened = operations.open_tournament(store, ref)
+    db.server_id(conn)
+    model = model or BoardModel()
+    server = read_server(conn, model)
+    desks = merged_desks(server_desks(model), stored_desks(store, (s.assignment for s in opened.state.sent)))
+    work = plan(opened.state, opened.tournament_id, desks, server, tr)
+    if work.events:
+        operations.record(store, opened.tournament_id, work.events)  # durable before anything is sent
+    send(conn, work)
+    return work
+
+
+# --- again and again, for the windows ------------------------------------------------------------------
+
+Decide = Callable[[Server, list[DeskMatch]], Plan | None]
+"""Plans and records one round (on whichever thread owns the tournament); None: nothing to send."""
+
+
+class LiveSync(Worker):
+    """Reads the event server on its own thread, has `decide` plan and record, sends what it planned.
+
+    Woken by the server's notifications (a desk's event, an assignment) and every `poll_s`;
+    `on_report(plan | None, error)` after each round (an error string when it failed)."""
+
+    name = "tournament-sync"
+    max_backoff_s = 10.0
+
+    def __init__(
+        self,
+        conninfo: str,
+        decide: Decide,
+        on_report: Callable[[Plan | None, str], None],
+        poll_s: float = 2.0,
+    ) -> None:
+        super().__init__()
+        self.conninfo = conninfo
+        self.decide = decide
+        self.on_report = on_report
+        self.poll_s = poll_s
+        self.model = BoardModel()
+        self._conn: Conn | None = None
+
+    def start(self) -> LiveSync:
+        super().start()
+        return self
+
+    def step(self) -> None:
+        import psycopg
+
+        if self._conn is None:
+            conn = psycopg.connect(self.conninfo, autocommit=True, connect_timeout=3)
+            self._conn = conn
+            db.server_id(conn)
+            conn.execute("LISTEN events")
+        conn = self._conn
+        server = read_server(conn, self.model)
+        work = self.decide(server, server_desks(self.model))
+        if work is not None and (work.send or work.withdraw):
+            send(conn, work)
+        self.on_report(work, "")
+        if self.stopping:
+            return
+        self._wake.clear()
+        for _ in conn.notifies(timeout=self.poll_s, stop_after=1):
+            pass
+
+    def failed(self, exc: BaseException, retry_in_s: float) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            finally:
+                self._conn = None
+        self.on_report(None, first_line(exc))
+
+    def finish(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+
+def store_decider(store_path: object, ref: str, tr: Translate = english) -> Decide:
+    """`decide` for a window with no tournament of its own (the board): the database, opened each round."""
+    from pathlib import Path
+
+    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+        store = Store(Path(str(store_path)))
+        try:
+            opened = operations.open_tournament(store, ref)
+            sent = (s.assignment for s in opened.state.sent)
+            work = plan(opened.state, opened.tournament_id, merged_desks(desks, stored_desks(store, sent)), server, tr)
+            if work.events:
+                operations.record(store, opened.tournament_id, work.events)
+            return work
+        finally:
+            store.close()
+
+    return decide
+
+
+def board_sync(conninfo: str, db_path: object, ref: str, on_report: Callable[[Plan | None, str], None]) -> LiveSync:
+    """The board's sync of one tournament of the database at `db_path` (checked first: a wrong name
+    or a damaged tournament is said at once, never found later)."""
+    from pathlib import Path
+
+    store = Store.open_readonly(Path(str(db_path)))
+    try:
+        tournament_id = operations.open_tournament(store, ref).tournament_id
+    finally:
+        store.close()
+    return LiveSync(conninfo, store_decider(db_path, tournament_id), on_report).start()
+
+
+def report_lines(work: Plan | None, error: str) -> list[Line]:
+    """A round's report as lines (a failure is a problem line)."""
+    if work is None:
+        return [Line(f"tournament sync: {error}", problem=True)] if error else []
+    return [Line(text) for text in work.done] + [Line(text, problem=True) for text in work.problems]
+
+
+class Handoff:
+    """Runs `decide` on the thread that owns the tournament (a window's) and waits for it, giving
+    up when the worker stops: `ask` is called on the worker's thread, `answer` on the owner's."""
+
+    def __init__(self, post: Callable[[Callable[[], None]], None], worker: Callable[[], Worker | None]) -> None:
+        self.post = post
+        self.worker = worker
+
+    def run(self, decide: Decide) -> Decide:
+        def on_worker(server: Server, desks: list[DeskMatch]) -> Plan | None:
+            box: dict[str, Plan | BaseException | None] = {}
+            done = threading.Event()
+
+            def on_owner() -> None:
+                try:
+                    box["plan"] = decide(server, desks)
+                except BaseException as exc:  # handed to the worker, which shows it
+                    box["plan"] = exc
+                finally:
+                    done.set()
+
+            self.post(on_owner)
+            while not done.wait(0.1):
+                worker = self.worker()
+                if worker is None or worker.stopping:
+                    return None
+            result = box.get("plan")
+            if isinstance(result, BaseException):
+                raise result
+            return result
+
+        return on_worker
