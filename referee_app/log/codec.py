@@ -373,15 +373,12 @@ def is_utc_time(value: object) -> bool:
     """`value` is a time as the spec writes `at`: UTC, a date that exists, a year in 1970..9999.
     Every reader checks it (a file, a merged or pulled row, a stored row), so a time at the
     calendar's edge never reaches a list, a sheet or a date filter."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or _UTC_TIME.fullmatch(value) is None:
         return False
-    found = _UTC_TIME.fullmatch(value)
-    if found is None:
-        return False
-    if int(found["day"]) <= 28:  # every month has them: no date to build
+    if value[8:10] <= "28":  # every month has them: no date to build (stores read every event's time)
         return True
     try:
-        date(int(found["year"]), int(found["month"]), int(found["day"]))
+        date(int(value[:4]), int(value[5:7]), int(value[8:10]))
     except ValueError:
         return False
     return True
