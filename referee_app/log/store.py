@@ -450,8 +450,6 @@ class Store:
             match = MatchRow(*row[:12])
             if not is_utc_time(match.created_at):  # a database written before times were checked
                 yield Summary(match, None, problem=_bad_time(match.match_id, 1))
-            elif row[18] is not None and not is_utc_time(row[18]):
-                yield Summary(match, None, problem=_bad_time(match.match_id, match.head_seq))
             elif _fresh(row, figures):
                 yield Summary(match, Projection.from_columns(*row[13:20]))
             else:  # made again from the log (stored below, once the cursor is done, when writable)
@@ -797,8 +795,10 @@ def _fresh(row: tuple[object, ...], figures: bool = True) -> bool:
     kept, _, figures_digest = str(row[20]).partition(":")
     if figures and _digest(str(row[19])) != figures_digest:
         return False
-    shown = tuple(str(value) for value in row[13:19])
-    return kept == _digest("\x1f".join((_index_hash(str(row[21])), str(row[10]), str(row[11]), *shown, figures_digest)))
+    index, seq, head, status, a, b, winner, result, last_at = _index_hash(str(row[21])), *row[10:12], *row[13:19]
+    return kept == _digest(
+        f"{index}\x1f{seq}\x1f{head}\x1f{status}\x1f{a}\x1f{b}\x1f{winner}\x1f{result}\x1f{last_at}\x1f{figures_digest}"
+    )
 
 
 def _projection_digest(index_digest: str, head: tuple[int, str], projection: Projection) -> str:
@@ -807,8 +807,12 @@ def _projection_digest(index_digest: str, head: tuple[int, str], projection: Pro
     catches an edit of the table, as the chain does; `verify` replays the log and compares."""
     winner = projection.winner.value if projection.winner else ""
     figures_digest = _digest(projection.figures_text)
-    shown = (projection.status, *map(str, projection.score), winner, projection.result, projection.last_at)
-    return _digest("\x1f".join((index_digest, str(head[0]), head[1], *shown, figures_digest))) + f":{figures_digest}"
+    (seq, head_hash), (a, b) = head, projection.score
+    status, result, last_at = projection.status, projection.result, projection.last_at
+    kept = _digest(
+        f"{index_digest}\x1f{seq}\x1f{head_hash}\x1f{status}\x1f{a}\x1f{b}\x1f{winner}\x1f{result}\x1f{last_at}\x1f{figures_digest}"
+    )
+    return f"{kept}:{figures_digest}"
 
 
 def _digest(text: str) -> str:
