@@ -115,6 +115,11 @@ UNDONE = QT_TRANSLATE_NOOP(
 OTHER_PLAYERS = QT_TRANSLATE_NOOP(
     "Tournament", "{id}: the desk's match {a} v {b} no longer fits the bracket ({why}): not applied"
 )
+ENDED_SHORT = QT_TRANSLATE_NOOP(
+    "Tournament",
+    "{id}: the desk's match ended {a}-{b} before the race was won (a concession or a penalty): record the result by"
+    " hand",
+)
 NO_KEY = QT_TRANSLATE_NOOP(
     "Tournament", "table {table} has no key on the event server yet: add the table (board: Event > Add a table)"
 )
@@ -208,6 +213,9 @@ def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, t: Cal
         out.problems.append(t(UNDONE).format(**said))
         return state
     if slot.status not in (MatchStatus.READY, MatchStatus.PLAYING):
+        return state
+    if desk.winner is None or max(score) != slot.spec.race:
+        out.problems.append(t(ENDED_SHORT).format(**said))
         return state
     table = int(desk.table) if desk.table.isascii() and desk.table.isdigit() and len(desk.table) <= 3 else None
     event = ResultRecorded(sent.match, winner, score, desk.match_id, table or slot.table, local_date(desk.ended_at))

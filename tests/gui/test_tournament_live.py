@@ -43,3 +43,35 @@ def test_the_window_sends_the_queue_to_the_desks_and_takes_their_results(
     assert "Event server" in window.live_status.text()
     organizer.key("Ctrl+Shift+E")  # leave
     assert window.live is None
+
+
+def test_the_matches_pages_merge_completes_the_tournaments_match(desk: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """A desk's database brought on a stick: the Matches page's merge completes the bracket match it played."""
+    from referee_app.game.events import MatchStarted
+    from referee_app.log.session import Session
+    from referee_app.log.store import Store
+    from referee_app.tournament import operations
+    from referee_app.tournament.events import AssignmentSent
+    from referee_app.tournament.model import Format, Options
+    from tests.builders import decode, ev
+    from tests.tournament.test_live import rack
+
+    store = desk.window.controller.store
+    tid = operations.new_tournament(store, "Open de Lyon", Options(Format.SE, race=2))
+    operations.add_entries(store, tid, "name\nAna\nBen\nCarl\nDora\n")
+    operations.draw(store, tid, 3)
+    operations.set_tables(store, tid, "1")
+    slot = next(s for s in operations.open_tournament(store, tid).state.tournament.slots.values() if s.table == 1)
+    assert slot.a is not None and slot.b is not None
+    operations.record(store, tid, [AssignmentSent(slot.spec.id, 1, "asg-1", (slot.a, slot.b))])
+    stick = Store(tmp_path / "table1.db")
+    session = Session.start(stick, MatchStarted(players=(slot.b, slot.a), race_to=2, table="1", assignment="asg-1"))
+    for obj in [ev("lag", winner="A"), *rack(breaker_wins=True), *rack(breaker_wins=False)]:
+        session.record(decode(obj))
+    stick.close()
+    monkeypatch.setattr(desk.window.matches, "choose_databases", lambda: [tmp_path / "table1.db"])
+    desk.click("mergeButton")
+    desk.qtbot.waitUntil(lambda: "(from the desk)" in desk.text("startNotice"), timeout=5000)
+    assert f"Open de Lyon: {slot.spec.id}: {slot.b} wins 0-2 on table 1 (from the desk)" in desk.text("startNotice")
+    done = operations.open_tournament(store, tid).state.tournament.slots[slot.spec.id]
+    assert (done.winner, done.outcome and done.outcome.score) == (slot.b, (0, 2))

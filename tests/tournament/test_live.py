@@ -281,3 +281,20 @@ def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, 
         live.stop()
     assert tournament(path, tid).tournament.slots["W1-1"].winner == a.players[0]
     assert any("(from the desk)" in text for text in said)
+
+
+def test_a_conceded_desk_match_is_reported_for_the_organizer_not_applied(
+    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, tid = organizer(tmp_path)
+    desk = Desk(event_server, tmp_path / "desk1", "1")
+    sync(event_server, path, tid, capsys)
+    a = desk.next_assignment()
+    assert a is not None
+    session = desk.start(a)
+    for obj in [ev("lag", winner="A"), *rack(breaker_wins=True), ev("concede", player="B")]:
+        session.record(decode(obj))
+    desk.push()
+    code, _out, err = sync(event_server, path, tid, capsys)
+    assert code == 1 and "W1-1: the desk's match ended 1-0 before the race was won" in err
+    assert tournament(path, tid).tournament.slots["W1-1"].outcome is None

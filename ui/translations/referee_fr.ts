@@ -2711,6 +2711,10 @@
         <translation>{id}&#xa0;: le match {a} contre {b} du pupitre ne correspond plus au tableau ({why})&#xa0;: non appliqué</translation>
     </message>
     <message>
+        <source>{id}: the desk&apos;s match ended {a}-{b} before the race was won (a concession or a penalty): record the result by hand</source>
+        <translation>{id}&#xa0;: le match du pupitre s’est arrêté à {a}-{b} avant la fin de la course (abandon ou pénalité)&#xa0;: saisissez le résultat à la main</translation>
+    </message>
+    <message>
         <source>table {table} has no key on the event server yet: add the table (board: Event &gt; Add a table)</source>
         <translation>la table {table} n’a pas encore de clé sur le serveur de l’événement&#xa0;: ajoutez-la (tableau de l’organisateur&#xa0;: Événement &gt; Ajouter une table)</translation>
     </message>
