@@ -6,6 +6,7 @@ record; its reports come back here through a queued signal. Nothing waits for th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -118,6 +119,18 @@ class EventLinkController(QObject):
         if self.report is None or not self.report.assignments:
             return None
         return self.report.assignments[0]
+
+    def adopt(self, setup: MatchStarted) -> MatchStarted:
+        """A match started by hand on this connected desk between the two players the organizer sent
+        to this table is that assignment's match, whatever its Table field says: it names the
+        assignment and its table, so neither this desk nor the board offers the assignment again."""
+        if setup.assignment or self.pusher is None or self.report is None:
+            return setup
+        pair = {name.casefold() for name in setup.players}
+        for assignment in self.report.assignments:
+            if {name.casefold() for name in assignment.players} == pair:
+                return replace(setup, assignment=assignment.id, table=assignment.table)
+        return setup
 
     def start_next(self) -> bool:
         """Start the match the organizer sent to this table (its match_started names the assignment)."""
