@@ -456,6 +456,7 @@ class DeskWindow(QMainWindow):
             self.event_link.reported.connect(self._link_reported)
             LinkNotices(self.event_link, self.controller)  # a notice when the server goes away, and when back
             self.light: LinkLight = LinkLight(self)
+            self.light.connect_requested.connect(self.open_connect)
             self.next_label = QLabel(self)
             self.next_label.setObjectName("nextMatch")
             self.next_button = QPushButton(self)
@@ -480,7 +481,7 @@ class DeskWindow(QMainWindow):
 
         link = self.link()
         current = link.pusher.link if link.pusher is not None else None
-        dialog = ConnectDialog(current, self)
+        dialog = ConnectDialog(current, self, check=link.check)
         dialog.chosen.connect(link.connect_to)
         self.dialog = dialog
         dialog.open()

@@ -34,8 +34,10 @@ from referee_app.venue.model import (
     EventServerError,
     LinkReport,
     LinkStatus,
+    WrongKey,
     first_line,
     is_started,
+    refused_login,
 )
 from referee_app.venue.worker import Worker
 
@@ -190,9 +192,9 @@ def complete(db_path: Path, link: EventLink) -> EventLink:
         db.server_id(conn)
         table = db.my_table(conn)
     if table is None:
-        raise EventServerError("this key is not a table's: use the key the organizer printed for this table")
+        raise WrongKey("this key is not a table's: use the key the organizer printed for this table")
     if link.table and link.table != table:
-        raise EventServerError(f"this key is table {table}'s, not table {link.table}'s")
+        raise WrongKey(f"this key is table {table}'s, not table {link.table}'s")
     return replace(link, table=table)
 
 
@@ -424,6 +426,10 @@ class Pusher(Worker):
                 behind = _behind(self._rows, self._marks)
             except sqlite3.Error:
                 behind = 0
+        if refused_login(exc):  # trying the same key again cannot help: Event > Connect
+            self._say(LinkReport(LinkStatus.WRONG_KEY, behind, (), (), first_line(exc)))
+            self._stopping.set()
+            return
         status = LinkStatus.OFFLINE if lost else LinkStatus.ERROR
         self._say(LinkReport(status, behind, (), self._assignments, first_line(exc)))
 

@@ -6,10 +6,12 @@ record; its reports come back here through a queued signal. Nothing waits for th
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -31,7 +33,10 @@ COLOURS = {
     LinkStatus.OFFLINE: "#9e9e9e",
     LinkStatus.CONFLICT: "#e53935",
     LinkStatus.ERROR: "#8e24aa",
+    LinkStatus.WRONG_KEY: "#ef6c00",
 }
+CONNECT_LINK = "connect"
+"""The light's link that opens Event > Connect (a refused key is mended there)."""
 
 
 class EventLinkController(QObject):
@@ -82,6 +87,16 @@ class EventLinkController(QObject):
         finally:
             links.close()
         self._start(link)
+
+    def check(self, link: EventLink) -> EventLink:
+        """Try `link` on the server now (Event > Connect, before its dialog closes): the link completed
+        with its table and the server's pinned certificate; raises what went wrong."""
+        from referee_app.venue.pusher import complete
+
+        db = self.db
+        if db is None:
+            raise EventServerError("no database is open")
+        return complete(db, link)
 
     def leave(self) -> None:
         self.stop()
@@ -156,15 +171,21 @@ class _Relay(QObject):
 
 
 class LinkLight(QLabel):
-    """The status bar's light: connected, catching up (N behind), offline, conflict."""
+    """The status bar's light: connected, catching up (N behind), offline, conflict, wrong key
+    (with a link to Event > Connect: `connect_requested`)."""
+
+    connect_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("eventLight")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.linkActivated.connect(lambda _link: self.connect_requested.emit())
         self.show_report(None)
 
     def show_report(self, report: LinkReport | None) -> None:
         self.setVisible(report is not None)
+        self.setToolTip("" if report is None else report.error)
         if report is None:
             self.setText("")
             return
@@ -174,8 +195,11 @@ class LinkLight(QLabel):
             text = self.tr("Event: catching up ({n} events behind)").format(n=report.behind)
         elif report.status is LinkStatus.CONFLICT:
             text = self.tr("Event: conflict, the server holds other events for this match (tell the organizer)")
+        elif report.status is LinkStatus.WRONG_KEY:
+            words = html.escape(self.tr("Event > Connect…"))
+            text = self.tr("Event: wrong key ({connect})").format(connect=f"<a href='{CONNECT_LINK}'>{words}</a>")
         elif report.status is LinkStatus.ERROR:
-            text = self.tr("Event: error, retrying: {reason}").format(reason=report.error)
+            text = self.tr("Event: error, retrying: {reason}").format(reason=html.escape(report.error))
         elif report.behind:
             text = self.tr("Event: offline ({n} events to send)").format(n=report.behind)
         else:
@@ -189,9 +213,16 @@ class ConnectDialog(QDialog):
 
     chosen = Signal(object)  # EventLink
 
-    def __init__(self, link: EventLink | None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        link: EventLink | None,
+        parent: QWidget | None = None,
+        check: Callable[[EventLink], EventLink] | None = None,
+    ) -> None:
+        """`check`: tries the link on the server before the dialog closes (the link completed, or raises)."""
         super().__init__(parent)
         self.setObjectName("connectDialog")
+        self.check = check
         self.setWindowTitle(self.tr("Connect to the event"))
         form = QFormLayout()
         self.server = QLineEdit(self)
@@ -233,5 +264,50 @@ class ConnectDialog(QDialog):
         if not fingerprint and not is_loopback(host):
             self.problem.setText(self.tr("The server's fingerprint is needed: it is shown on the organizer's board."))
             return
-        self.chosen.emit(EventLink(host, str(key), "", int(port or DEFAULT_PORT), fingerprint))
+        link = EventLink(host, str(key), "", int(port or DEFAULT_PORT), fingerprint)
+        if self.check is not None:
+            problem = self._tried(link)
+            if isinstance(problem, str):
+                self.problem.setText(problem)
+                return
+            link = problem
+        self.chosen.emit(link)
         self.accept()
+
+    def _tried(self, link: EventLink) -> EventLink | str:
+        """The link as the server completed it, or what is wrong in a sentence (the dialog stays open)."""
+        from PySide6.QtGui import QGuiApplication
+
+        from referee_app.venue.model import WrongFingerprint, first_line, refused_login
+
+        assert self.check is not None
+        self.problem.setText(self.tr("Checking the connection…"))
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        self.repaint()
+        try:
+            return self.check(link)
+        except Exception as exc:
+            if isinstance(exc, WrongFingerprint):
+                return self.tr(
+                    "This is not the event server whose fingerprint you typed: check the address and the"
+                    " fingerprint shown on the organizer's board."
+                )
+            if refused_login(exc):
+                return self.tr(
+                    "The event server refused this table's key: check it against the card the organizer printed."
+                )
+            if _unreachable(exc):
+                return self.tr(
+                    "The event server cannot be reached at {address}: check the address, the network, and that"
+                    " the organizer's server is started."
+                ).format(address=f"{link.host}:{link.port}")
+            return self.tr("The event server said: {reason}").format(reason=first_line(exc))
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+
+
+def _unreachable(exc: BaseException) -> bool:
+    """Nothing answered at the address (as opposed to a server that answered and refused)."""
+    import psycopg
+
+    return isinstance(exc, (psycopg.OperationalError, OSError)) or "cannot reach" in str(exc)
