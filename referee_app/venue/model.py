@@ -175,6 +175,12 @@ class Assignment:
     round: str = ""
     shot_clock: ShotClock | None = None
     """The clock the desk starts the match with (None: none), within the match log's limits."""
+    referee: str = ""
+    """Empty: the desk's own referee (asked once per desk)."""
+    licences: tuple[str, str] = ("", "")
+    clubs: tuple[str, str] = ("", "")
+    started_match: str = ""
+    """The server's: the match that named this assignment when it reached the server (empty: none yet)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,3 +115,64 @@ def test_a_refused_key_says_wrong_key_stops_retrying_and_offers_connect(desk: De
     assert dialog is not None and dialog.objectName() == "connectDialog"
     dialog.reject()
     link.stop()
+
+
+def _other_desk(tmp_path: Any, server: Any, table: str, players: tuple[str, str], assignment: str = "") -> None:
+    """Another desk's database, its match on `table` sent to the server (as `push` does)."""
+    from referee_app.game.events import MatchStarted
+    from referee_app.log.session import Session
+    from referee_app.log.store import Store
+    from referee_app.venue.pusher import LinkFile
+    from tests.builders import brk, decode, ev
+
+    other = tmp_path / "other.db"
+    session = Session.start(Store(other), MatchStarted(players=players, race_to=5, table=table, assignment=assignment))
+    for obj in (ev("lag", winner="A"), brk(4)):
+        session.record(decode(obj))
+    LinkFile(other).save(table_link(server, table))
+    assert cli(["push", "--db", str(other)]) == 0
+
+
+def test_a_second_desk_on_a_table_in_use_is_warned_and_takes_it_over_only_on_purpose(
+    desk: Desk, event_server: Any, tmp_path: Any
+) -> None:
+    from tests.conftest import table_key
+
+    _other_desk(tmp_path, event_server, "1", ("Léa Girard", "Tom Weber"))
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (last,) = conn.execute("SELECT updated_at FROM heads").fetchone()
+    address, key = f"127.0.0.1:{event_server.port}", table_key(event_server, "1")
+    _connect_form(desk, address, key, "")
+    question = QApplication.activeModalWidget()
+    assert question is not None and question.objectName() == "tableInUseQuestion"
+    assert question.text() == (  # type: ignore[attr-defined]
+        f"Table 1 is already in use by another desk (last event {last.astimezone():%H:%M}). Take it over?"
+    )
+    desk.click("tableInUseCancel")  # a slip of the table: nothing changes
+    dialog = QApplication.activeModalWidget()
+    assert dialog is not None and dialog.objectName() == "connectDialog"
+    assert not (desk.db.parent / (desk.db.name + ".link")).exists()
+    desk.click("connectOk")
+    desk.click("tableInUseTakeOver")  # a replacement laptop: on purpose
+    light = desk.widget("eventLight")
+    desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    desk.window.link().stop()
+
+
+def test_an_assignment_started_at_another_desk_is_never_offered_again(
+    desk: Desk, event_server: Any, tmp_path: Any
+) -> None:
+    _assign(event_server, "1", "Léa Girard", "Tom Weber")
+    _assign(event_server, "1", "Ana Lopez", "Ben Novak")
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        first, _second = db.assignments(conn)
+    _other_desk(tmp_path, event_server, "1", first.players, first.id)  # desk 1 started it
+    desk.window.link().connect_to(table_link(event_server, "1"))  # a second desk on table 1
+    label = desk.widget("nextMatch")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    assert label.text() == "Next match on this table: Ana Lopez v Ben Novak"  # type: ignore[attr-defined]
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        started = {a.id: a.started_match for a in db.assignments(conn)}
+        assert not db.withdraw_assignment(conn, first.id)  # started: the organizer cannot take it back
+    assert started[first.id] and not started[_second.id]
+    desk.window.link().stop()

@@ -383,6 +383,18 @@
         <translation>L’empreinte du serveur est requise&#xa0;: elle figure sur le tableau de l’organisateur.</translation>
     </message>
     <message>
+        <source>Table {table} is already in use by another desk (last event {time}). Take it over?</source>
+        <translation>La table {table} est déjà utilisée par un autre pupitre (dernier événement à {time}). La reprendre&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Take it over</source>
+        <translation>La reprendre</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
         <source>Checking the connection…</source>
         <translation>Vérification de la connexion…</translation>
     </message>

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -88,15 +89,21 @@ class EventLinkController(QObject):
             links.close()
         self._start(link)
 
-    def check(self, link: EventLink) -> EventLink:
+    def check(self, link: EventLink, take_over: bool = False) -> EventLink:
         """Try `link` on the server now (Event > Connect, before its dialog closes): the link completed
-        with its table and the server's pinned certificate; raises what went wrong."""
-        from referee_app.venue.pusher import complete
+        with its table and the server's pinned certificate; raises what went wrong, and `TableInUse`
+        when another desk is recording this table's live match (unless taken over on purpose)."""
+        from referee_app.venue.pusher import complete, other_desk_since
 
         db = self.db
         if db is None:
             raise EventServerError("no database is open")
-        return complete(db, link)
+        link = complete(db, link)
+        if not take_over:
+            since = other_desk_since(db, link)
+            if since is not None:
+                raise TableInUse(link.table, since)
+        return link
 
     def leave(self) -> None:
         self.stop()
@@ -166,6 +173,15 @@ class EventLinkController(QObject):
         return self.controller.new_match(setup)
 
 
+class TableInUse(EventServerError):
+    """Another desk sent events for this table's live match a short while ago."""
+
+    def __init__(self, table: str, since: datetime) -> None:
+        super().__init__(f"table {table} is in use by another desk")
+        self.table = table
+        self.since = since
+
+
 class _Relay(QObject):
     arrived = Signal(object)
 
@@ -217,7 +233,7 @@ class ConnectDialog(QDialog):
         self,
         link: EventLink | None,
         parent: QWidget | None = None,
-        check: Callable[[EventLink], EventLink] | None = None,
+        check: Callable[[EventLink, bool], EventLink] | None = None,
     ) -> None:
         """`check`: tries the link on the server before the dialog closes (the link completed, or raises)."""
         super().__init__(parent)
@@ -265,16 +281,49 @@ class ConnectDialog(QDialog):
             self.problem.setText(self.tr("The server's fingerprint is needed: it is shown on the organizer's board."))
             return
         link = EventLink(host, str(key), "", int(port or DEFAULT_PORT), fingerprint)
+        self._try(link)
+
+    def _try(self, link: EventLink, take_over: bool = False) -> None:
         if self.check is not None:
-            problem = self._tried(link)
-            if isinstance(problem, str):
-                self.problem.setText(problem)
+            tried = self._tried(link, take_over)
+            if isinstance(tried, TableInUse):
+                self._ask_take_over(link, tried)
                 return
-            link = problem
+            if isinstance(tried, str):
+                self.problem.setText(tried)
+                return
+            link = tried
+        self.problem.setText("")
         self.chosen.emit(link)
         self.accept()
 
-    def _tried(self, link: EventLink) -> EventLink | str:
+    def _ask_take_over(self, link: EventLink, in_use: TableInUse) -> None:
+        """Only on purpose: a replacement laptop, not a slip of the table number."""
+        from PySide6.QtWidgets import QMessageBox
+
+        self.problem.setText("")
+        question = QMessageBox(self)
+        question.setObjectName("tableInUseQuestion")
+        question.setIcon(QMessageBox.Icon.Warning)
+        question.setWindowTitle(self.tr("Connect to the event"))
+        question.setText(
+            self.tr("Table {table} is already in use by another desk (last event {time}). Take it over?").format(
+                table=in_use.table, time=in_use.since.astimezone().strftime("%H:%M")
+            )
+        )
+        take = question.addButton(self.tr("Take it over"), QMessageBox.ButtonRole.DestructiveRole)
+        take.setObjectName("tableInUseTakeOver")
+        keep = question.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        keep.setObjectName("tableInUseCancel")
+        question.setDefaultButton(keep)
+        question.setEscapeButton(keep)
+        question.finished.connect(
+            lambda _=0: self._try(link, take_over=True) if question.clickedButton() is take else None
+        )
+        self.question = question
+        question.open()
+
+    def _tried(self, link: EventLink, take_over: bool = False) -> EventLink | str | TableInUse:
         """The link as the server completed it, or what is wrong in a sentence (the dialog stays open)."""
         from PySide6.QtGui import QGuiApplication
 
@@ -285,7 +334,9 @@ class ConnectDialog(QDialog):
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         self.repaint()
         try:
-            return self.check(link)
+            return self.check(link, take_over)
+        except TableInUse as exc:
+            return exc
         except Exception as exc:
             if isinstance(exc, WrongFingerprint):
                 return self.tr(
