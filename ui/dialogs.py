@@ -64,7 +64,8 @@ def checked_form(dialog: QDialog, form: QFormLayout, name: str, accept: Callable
 class NewMatchDialog(QDialog):
     created = Signal(object)  # MatchStarted
 
-    def __init__(self, known_names: list[str], parent: QWidget | None = None) -> None:
+    def __init__(self, known_names: list[str], parent: QWidget | None = None, table: str = "", event: str = "") -> None:
+        """`table` and `event`: a connected desk's, prefilled (the referee need not type them)."""
         super().__init__(parent)
         self.setObjectName("newMatchDialog")
         self.setWindowTitle(self.tr("New match"))
@@ -105,6 +106,8 @@ class NewMatchDialog(QDialog):
         self.round = self._line("newRound")
         self.table = self._line("newTable")
         self.referee = self._line("newReferee")
+        self.table.setText(table)
+        self.event_name.setText(event)
         # licence and club, optional, for the sheet (spec 1.1 `licences`, `clubs`)
         self.licence_a, self.club_a = self._line("newLicenceA", 40), self._line("newClubA", 80)
         self.licence_b, self.club_b = self._line("newLicenceB", 40), self._line("newClubB", 80)

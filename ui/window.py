@@ -327,12 +327,20 @@ class DeskWindow(QMainWindow):
     def _new_match_dialog(self) -> None:
         from referee_desk.dialogs import NewMatchDialog
 
-        dialog = NewMatchDialog(self.known_names(), self)
+        table = event = ""
+        link = self.event_link
+        if link is not None and link.pusher is not None:  # connected: this desk's table, the event's name
+            table = link.pusher.link.table
+            upcoming = link.next_assignment
+            event = upcoming.event if upcoming is not None else ""
+        dialog = NewMatchDialog(self.known_names(), self, table=table, event=event)
         dialog.created.connect(self._create)
         self.dialog = dialog
         dialog.open()
 
     def _create(self, setup: MatchStarted) -> None:
+        if self.event_link is not None:
+            setup = self.event_link.adopt(setup)  # the table's assignment, when these are its players
         self.controller.new_match(setup)
 
     def load_demo(self) -> None:
@@ -448,6 +456,7 @@ class DeskWindow(QMainWindow):
             self.event_link.reported.connect(self._link_reported)
             LinkNotices(self.event_link, self.controller)  # a notice when the server goes away, and when back
             self.light: LinkLight = LinkLight(self)
+            self.light.connect_requested.connect(self.open_connect)
             self.next_label = QLabel(self)
             self.next_label.setObjectName("nextMatch")
             self.next_button = QPushButton(self)
@@ -472,7 +481,7 @@ class DeskWindow(QMainWindow):
 
         link = self.link()
         current = link.pusher.link if link.pusher is not None else None
-        dialog = ConnectDialog(current, self)
+        dialog = ConnectDialog(current, self, check=link.check)
         dialog.chosen.connect(link.connect_to)
         self.dialog = dialog
         dialog.open()

@@ -96,7 +96,7 @@ class BoardModel:
         for match_id, followed in self.matches.items():
             by_table.setdefault(followed.table or followed.history.setup.table, []).append((match_id, followed))
         setups = self.setups()
-        waiting = [a for a in self.assignments if not is_started(a, setups)]
+        waiting = [a for a in self.assignments if not a.started_match and not is_started(a, setups)]
         for assignment in waiting:
             by_table.setdefault(assignment.table, [])
         for table in self.online:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, TypeAlias
 
 from referee_app.game.events import ShotClock
@@ -62,17 +63,28 @@ class Head:
 
 ASSIGNMENT_COLUMNS = (
     "id, table_no, player_a, player_b, race_to, rules, break_order, event, round,"
-    " shot_s, extension_s, extensions_per_rack, after_break_s"
+    " shot_s, extension_s, extensions_per_rack, after_break_s, referee, licence_a, licence_b, club_a, club_b"
 )
+"""What the organizer writes; the server adds `started_match` (read with them)."""
 
 
 def _assignment(row: Sequence[object]) -> Assignment:
-    a_id, table, player_a, player_b, race_to, rules, break_order, event, round_, *clock = row
+    a_id, table, player_a, player_b, race_to, rules, break_order, event, round_, *rest = row
+    clock, (referee, licence_a, licence_b, club_a, club_b, started) = rest[:4], rest[4:]
     shot_clock = None if any(c is None for c in clock) else ShotClock(*(int(str(c)) for c in clock))
     return Assignment(
         str(a_id), str(table), (str(player_a), str(player_b)), int(str(race_to)), str(rules), str(break_order),
-        str(event), str(round_), shot_clock,
+        str(event), str(round_), shot_clock, str(referee), (str(licence_a), str(licence_b)),
+        (str(club_a), str(club_b)), "" if started is None else str(started),
     )  # fmt: skip
+
+
+def _assignment_values(a: Assignment) -> tuple[object, ...]:
+    clock = a.shot_clock
+    timing = (None,) * 4 if clock is None else (clock.shot_s, clock.extension_s, clock.extensions_per_rack,
+                                                 clock.after_break_s)  # fmt: skip
+    return (a.id, a.table, a.players[0], a.players[1], a.race_to, a.rules, a.break_order, a.event, a.round, *timing,
+            a.referee, *a.licences, *a.clubs)  # fmt: skip
 
 
 # --- every reader -------------------------------------------------------------------------------
@@ -163,33 +175,55 @@ def report_conflict(conn: Conn, match_id: str, seq: int, desk_hash: str) -> None
     conn.execute("INSERT INTO conflicts (match_id, seq, desk_hash) VALUES (%s, %s, %s)", (match_id, seq, desk_hash))
 
 
-def assignments(conn: Conn, table: str | None = None) -> tuple[Assignment, ...]:
-    """The assignments of one table, or of every table (the board), the oldest first."""
+def assignments(conn: Conn, table: str | None = None, open_only: bool = False) -> tuple[Assignment, ...]:
+    """The assignments of one table, or of every table (the board), the oldest first; `open_only`:
+    only those no match on the server has started (a desk is never offered one started elsewhere)."""
+    open_clause = " AND started_match IS NULL" if open_only else ""
     if table is None:
-        rows = conn.execute(f"SELECT {ASSIGNMENT_COLUMNS} FROM assignments ORDER BY created_at, id").fetchall()
+        rows = conn.execute(
+            f"SELECT {ASSIGNMENT_COLUMNS}, started_match FROM assignments WHERE true{open_clause}"
+            " ORDER BY created_at, id"
+        ).fetchall()
     else:
         rows = conn.execute(
-            f"SELECT {ASSIGNMENT_COLUMNS} FROM assignments WHERE table_no = %s ORDER BY created_at, id", (table,)
+            f"SELECT {ASSIGNMENT_COLUMNS}, started_match FROM assignments WHERE table_no = %s{open_clause}"
+            " ORDER BY created_at, id",
+            (table,),
         ).fetchall()
     return tuple(_assignment(r) for r in rows)
+
+
+def table_matches(conn: Conn) -> dict[str, datetime]:
+    """This table's matches on the server and when each last received an event (whichever desk sent it)."""
+    rows = conn.execute("SELECT match_id, last_at FROM desk_table_matches()").fetchall()
+    return {str(m): at for m, at in rows}
 
 
 # --- the organizer's side ----------------------------------------------------------------------------
 
 
 def insert_assignment(conn: Conn, a: Assignment) -> None:
-    clock = a.shot_clock
-    timing = (None,) * 4 if clock is None else (clock.shot_s, clock.extension_s, clock.extensions_per_rack,
-                                                 clock.after_break_s)  # fmt: skip
-    conn.execute(
-        f"INSERT INTO assignments ({ASSIGNMENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-        (a.id, a.table, a.players[0], a.players[1], a.race_to, a.rules, a.break_order, a.event, a.round, *timing),
-    )
+    values = _assignment_values(a)
+    conn.execute(f"INSERT INTO assignments ({ASSIGNMENT_COLUMNS}) VALUES ({', '.join(['%s'] * len(values))})", values)
 
 
 def withdraw_assignment(conn: Conn, assignment_id: str) -> bool:
-    """Take back an assignment no desk has started (the bracket changed); False: it was not there."""
-    return conn.execute("DELETE FROM assignments WHERE id = %s", (assignment_id,)).rowcount == 1
+    """Take back an assignment no match has started on the server (the bracket changed, a slip);
+    False: it was not there, or a desk has started it."""
+    done = conn.execute("DELETE FROM assignments WHERE id = %s AND started_match IS NULL", (assignment_id,))
+    return done.rowcount == 1
+
+
+def correct_assignment(conn: Conn, a: Assignment) -> bool:
+    """Write `a` over the assignment of the same id, unless a match has started it; False: not done."""
+    columns = ASSIGNMENT_COLUMNS.split(", ")[1:]
+    values = _assignment_values(a)[1:]
+    done = conn.execute(
+        f"UPDATE assignments SET ({', '.join(columns)}) = ROW({', '.join(['%s'] * len(values))})"
+        " WHERE id = %s AND started_match IS NULL",
+        (*values, a.id),
+    )
+    return done.rowcount == 1
 
 
 def heads(conn: Conn) -> list[Head]:

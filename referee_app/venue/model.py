@@ -22,6 +22,14 @@ class EventServerError(RuntimeError):
     """The server could not be set up, started or reached; the message says what to do."""
 
 
+class WrongFingerprint(EventServerError):
+    """The server at the address typed is not the one whose fingerprint the referee typed."""
+
+
+class WrongKey(EventServerError):
+    """The server refused this table's key (or the key is another table's): retrying cannot help."""
+
+
 class LinkStatus(StrEnum):
     OFFLINE = "offline"
     CONNECTED = "connected"
@@ -29,6 +37,8 @@ class LinkStatus(StrEnum):
     CONFLICT = "conflict"
     ERROR = "error"
     """Something other than a lost connection went wrong; the pusher logs it, backs off and retries."""
+    WRONG_KEY = "wrong_key"
+    """The server refused the key (or the fingerprint did not match): the pusher stops until Connect."""
 
 
 KEY_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -165,6 +175,12 @@ class Assignment:
     round: str = ""
     shot_clock: ShotClock | None = None
     """The clock the desk starts the match with (None: none), within the match log's limits."""
+    referee: str = ""
+    """Empty: the desk's own referee (asked once per desk)."""
+    licences: tuple[str, str] = ("", "")
+    clubs: tuple[str, str] = ("", "")
+    started_match: str = ""
+    """The server's: the match that named this assignment when it reached the server (empty: none yet)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +199,21 @@ def first_line(exc: BaseException) -> str:
     """A driver's error as one sentence (psycopg's run to several lines of detail)."""
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
+
+
+REFUSED_LOGIN_STATES = ("28P01", "28000")
+"""PostgreSQL's invalid password and invalid authorization."""
+
+
+def refused_login(exc: BaseException) -> bool:
+    """The server refused this desk's login (a wrong key, or one replaced by the organizer), as
+    opposed to a server that cannot be reached."""
+    if isinstance(exc, (WrongKey, WrongFingerprint)):
+        return True
+    if getattr(exc, "sqlstate", None) in REFUSED_LOGIN_STATES:
+        return True
+    text = str(exc)
+    return "password authentication failed" in text or "no pg_hba.conf entry" in text
 
 
 def is_started(assignment: Assignment, setups: Iterable[MatchStarted]) -> bool:

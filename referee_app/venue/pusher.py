@@ -22,6 +22,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,8 +35,10 @@ from referee_app.venue.model import (
     EventServerError,
     LinkReport,
     LinkStatus,
+    WrongKey,
     first_line,
     is_started,
+    refused_login,
 )
 from referee_app.venue.worker import Worker
 
@@ -190,10 +193,36 @@ def complete(db_path: Path, link: EventLink) -> EventLink:
         db.server_id(conn)
         table = db.my_table(conn)
     if table is None:
-        raise EventServerError("this key is not a table's: use the key the organizer printed for this table")
+        raise WrongKey("this key is not a table's: use the key the organizer printed for this table")
     if link.table and link.table != table:
-        raise EventServerError(f"this key is table {table}'s, not table {link.table}'s")
+        raise WrongKey(f"this key is table {table}'s, not table {link.table}'s")
     return replace(link, table=table)
+
+
+IN_USE_S = 15 * 60
+"""A match of this table another desk sent an event for this recently is that desk's live match."""
+
+
+def other_desk_since(db_path: Path, link: EventLink, now: datetime | None = None) -> datetime | None:
+    """When another desk last sent an event for this table's live match (a match of this table on
+    the server that this desk's database does not hold); None: no other desk is using the table."""
+    import psycopg
+
+    from referee_app.log.store import Store
+
+    with psycopg.connect(desk_conninfo(db_path, link)) as conn:
+        theirs = db.table_matches(conn)
+    if not theirs:
+        return None
+    store = Store.open_readonly(db_path) if db_path.exists() else None
+    try:
+        mine = set(store.heads()) if store is not None else set()
+    finally:
+        if store is not None:
+            store.close()
+    now = now or datetime.now(UTC)
+    recent = [at for match_id, at in theirs.items() if match_id not in mine and (now - at).total_seconds() < IN_USE_S]
+    return max(recent, default=None)
 
 
 class DeskRows:
@@ -398,7 +427,7 @@ class Pusher(Worker):
             self._sid = db.server_id(conn)
         conn = self._conn
         rows, marks = self._rows, self._marks
-        self._assignments = waiting(db.assignments(conn, self.link.table), rows)
+        self._assignments = waiting(db.assignments(conn, self.link.table, open_only=True), rows)
         outcome = push_pending(conn, self._sid, rows, marks, self.link.table, self._catching_up(self._assignments))
         status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
         reason = "; ".join(outcome.reasons.values())
@@ -424,6 +453,10 @@ class Pusher(Worker):
                 behind = _behind(self._rows, self._marks)
             except sqlite3.Error:
                 behind = 0
+        if refused_login(exc):  # trying the same key again cannot help: Event > Connect
+            self._say(LinkReport(LinkStatus.WRONG_KEY, behind, (), (), first_line(exc)))
+            self._stopping.set()
+            return
         status = LinkStatus.OFFLINE if lost else LinkStatus.ERROR
         self._say(LinkReport(status, behind, (), self._assignments, first_line(exc)))
 

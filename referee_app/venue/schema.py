@@ -26,7 +26,7 @@ DATABASE = "event"
 ADMIN_ROLE = "referee_admin"
 DESK_ROLE = "desk"
 TABLE_ROLE_PREFIX = "desk_"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Raised with each change of the layout below; desks and the board refuse another version in a sentence."""
 ORGANIZER_ROLE = "organizer"
 
@@ -123,6 +123,12 @@ CREATE TABLE assignments (
     extension_s INTEGER CHECK (extension_s BETWEEN 1 AND 600),
     extensions_per_rack INTEGER CHECK (extensions_per_rack BETWEEN 0 AND 9),
     after_break_s INTEGER CHECK (after_break_s BETWEEN 1 AND 60),
+    referee TEXT NOT NULL DEFAULT '' CHECK (length(referee) <= 200),
+    licence_a TEXT NOT NULL DEFAULT '' CHECK (length(licence_a) <= 40),
+    licence_b TEXT NOT NULL DEFAULT '' CHECK (length(licence_b) <= 40),
+    club_a TEXT NOT NULL DEFAULT '' CHECK (length(club_a) <= 80),
+    club_b TEXT NOT NULL DEFAULT '' CHECK (length(club_b) <= 80),
+    started_match TEXT,
     created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
     CHECK (num_nulls(shot_s, extension_s, extensions_per_rack, after_break_s) IN (0, 4))
 );
@@ -139,6 +145,7 @@ DECLARE
     mine TEXT := seats.my_table();
     head public.heads%ROWTYPE;
     expected TEXT;
+    started TEXT;
 BEGIN
     IF mine IS NOT NULL THEN
         NEW.table_no := mine;
@@ -164,6 +171,17 @@ BEGIN
                              NEW.match_id, NEW.seq, head.seq);
     END IF;
     UPDATE public.heads SET seq = NEW.seq, hash = NEW.hash, updated_at = now() WHERE match_id = NEW.match_id;
+    IF NEW.seq = 1 THEN  -- a match naming its table's assignment: no desk is offered it again
+        BEGIN
+            started := NEW.body::jsonb ->> 'assignment';
+        EXCEPTION WHEN others THEN
+            started := NULL;
+        END;
+        IF started IS NOT NULL AND started <> '' THEN
+            UPDATE public.assignments SET started_match = NEW.match_id
+            WHERE id = started AND table_no = NEW.table_no AND started_match IS NULL;
+        END IF;
+    END IF;
     RETURN NEW;
 END $$;
 REVOKE ALL ON FUNCTION check_event() FROM PUBLIC;
@@ -207,6 +225,11 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_te
                  AND e.seq > after AND e.seq <= upto ORDER BY e.seq)
     FROM (SELECT seats.my_table() AS t) AS mine LEFT JOIN public.heads h ON h.match_id = wanted
 $$;
+CREATE FUNCTION desk_table_matches() RETURNS TABLE (match_id TEXT, last_at TIMESTAMPTZ)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    SELECT h.match_id, h.updated_at FROM public.heads h WHERE h.table_no = seats.my_table() AND h.seq > 0
+$$;
+REVOKE ALL ON FUNCTION desk_table_matches() FROM PUBLIC;
 REVOKE ALL ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) FROM PUBLIC;
 REVOKE ALL ON FUNCTION desk_head(TEXT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) FROM PUBLIC;
@@ -230,6 +253,7 @@ GRANT SELECT ON assignments TO desk;
 GRANT EXECUTE ON FUNCTION desk_head(TEXT) TO desk;
 GRANT EXECUTE ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) TO desk;
 GRANT EXECUTE ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) TO desk;
+GRANT EXECUTE ON FUNCTION desk_table_matches() TO desk;
 """
 """Made by the organizer, who owns it."""
 

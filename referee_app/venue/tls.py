@@ -16,7 +16,7 @@ import struct
 import subprocess
 from pathlib import Path
 
-from referee_app.venue.model import EventServerError, fingerprint, same_fingerprint
+from referee_app.venue.model import EventServerError, WrongFingerprint, fingerprint, same_fingerprint
 
 CERTIFICATE = "server.crt"
 PRIVATE_KEY = "server.key"
@@ -71,7 +71,7 @@ def pinned_certificate(host: str, port: int, typed: str) -> str:
     """The server's certificate (PEM) when it matches the fingerprint the referee typed; else a sentence."""
     der = server_certificate(host, port)
     if not same_fingerprint(der, typed):
-        raise EventServerError(
+        raise WrongFingerprint(
             f"the event server at {host}:{port} is not the one whose fingerprint you typed "
             f"(it shows {fingerprint(der)}): check the address and the fingerprint on the board"
         )

@@ -382,6 +382,38 @@
         <source>The server&apos;s fingerprint is needed: it is shown on the organizer&apos;s board.</source>
         <translation>L’empreinte du serveur est requise&#xa0;: elle figure sur le tableau de l’organisateur.</translation>
     </message>
+    <message>
+        <source>Table {table} is already in use by another desk (last event {time}). Take it over?</source>
+        <translation>La table {table} est déjà utilisée par un autre pupitre (dernier événement à {time}). La reprendre&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Take it over</source>
+        <translation>La reprendre</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Checking the connection…</source>
+        <translation>Vérification de la connexion…</translation>
+    </message>
+    <message>
+        <source>This is not the event server whose fingerprint you typed: check the address and the fingerprint shown on the organizer&apos;s board.</source>
+        <translation>Ce n’est pas le serveur de l’événement dont vous avez saisi l’empreinte&#xa0;: vérifiez l’adresse et l’empreinte affichée sur le tableau de l’organisateur.</translation>
+    </message>
+    <message>
+        <source>The event server refused this table&apos;s key: check it against the card the organizer printed.</source>
+        <translation>Le serveur de l’événement a refusé la clé de cette table&#xa0;: vérifiez-la sur la fiche imprimée par l’organisateur.</translation>
+    </message>
+    <message>
+        <source>The event server cannot be reached at {address}: check the address, the network, and that the organizer&apos;s server is started.</source>
+        <translation>Le serveur de l’événement est injoignable à l’adresse {address}&#xa0;: vérifiez l’adresse, le réseau, et que le serveur de l’organisateur est démarré.</translation>
+    </message>
+    <message>
+        <source>The event server said: {reason}</source>
+        <translation>Le serveur de l’événement a répondu&#xa0;: {reason}</translation>
+    </message>
 </context>
 <context>
     <name>CorrectionDialog</name>
@@ -1185,6 +1217,14 @@
         <translation>Événement&#xa0;: conflit, le serveur a d’autres événements pour ce match (prévenez l’organisateur)</translation>
     </message>
     <message>
+        <source>Event &gt; Connect…</source>
+        <translation>Événement &gt; Se connecter…</translation>
+    </message>
+    <message>
+        <source>Event: wrong key ({connect})</source>
+        <translation>Événement&#xa0;: clé refusée ({connect})</translation>
+    </message>
+    <message>
         <source>Event: error, retrying: {reason}</source>
         <translation>Événement&#xa0;: erreur, nouvel essai&#xa0;: {reason}</translation>
     </message>
@@ -1199,6 +1239,10 @@
 </context>
 <context>
     <name>LinkNotices</name>
+    <message>
+        <source>The event server refused this table&apos;s key: nothing is sent until it is typed again (Event &gt; Connect…). Recording goes on here.</source>
+        <translation>Le serveur de l’événement a refusé la clé de cette table&#xa0;: rien n’est envoyé tant qu’elle n’est pas saisie à nouveau (Événement &gt; Se connecter…). La saisie continue ici.</translation>
+    </message>
     <message>
         <source>The event server cannot be reached: recording goes on here, and the events are sent when it is back.</source>
         <translation>Le serveur de l’événement est injoignable&#xa0;: l’enregistrement continue ici, et les événements seront envoyés à son retour.</translation>

@@ -6,9 +6,13 @@ record; its reports come back here through a queued signal. Nothing waits for th
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -30,7 +34,10 @@ COLOURS = {
     LinkStatus.OFFLINE: "#9e9e9e",
     LinkStatus.CONFLICT: "#e53935",
     LinkStatus.ERROR: "#8e24aa",
+    LinkStatus.WRONG_KEY: "#ef6c00",
 }
+CONNECT_LINK = "connect"
+"""The light's link that opens Event > Connect (a refused key is mended there)."""
 
 
 class EventLinkController(QObject):
@@ -82,6 +89,22 @@ class EventLinkController(QObject):
             links.close()
         self._start(link)
 
+    def check(self, link: EventLink, take_over: bool = False) -> EventLink:
+        """Try `link` on the server now (Event > Connect, before its dialog closes): the link completed
+        with its table and the server's pinned certificate; raises what went wrong, and `TableInUse`
+        when another desk is recording this table's live match (unless taken over on purpose)."""
+        from referee_app.venue.pusher import complete, other_desk_since
+
+        db = self.db
+        if db is None:
+            raise EventServerError("no database is open")
+        link = complete(db, link)
+        if not take_over:
+            since = other_desk_since(db, link)
+            if since is not None:
+                raise TableInUse(link.table, since)
+        return link
+
     def leave(self) -> None:
         self.stop()
         db = self.db
@@ -119,6 +142,18 @@ class EventLinkController(QObject):
             return None
         return self.report.assignments[0]
 
+    def adopt(self, setup: MatchStarted) -> MatchStarted:
+        """A match started by hand on this connected desk between the two players the organizer sent
+        to this table is that assignment's match, whatever its Table field says: it names the
+        assignment and its table, so neither this desk nor the board offers the assignment again."""
+        if setup.assignment or self.pusher is None or self.report is None:
+            return setup
+        pair = {name.casefold() for name in setup.players}
+        for assignment in self.report.assignments:
+            if {name.casefold() for name in assignment.players} == pair:
+                return replace(setup, assignment=assignment.id, table=assignment.table)
+        return setup
+
     def start_next(self) -> bool:
         """Start the match the organizer sent to this table (its match_started names the assignment)."""
         assignment = self.next_assignment
@@ -138,20 +173,35 @@ class EventLinkController(QObject):
         return self.controller.new_match(setup)
 
 
+class TableInUse(EventServerError):
+    """Another desk sent events for this table's live match a short while ago."""
+
+    def __init__(self, table: str, since: datetime) -> None:
+        super().__init__(f"table {table} is in use by another desk")
+        self.table = table
+        self.since = since
+
+
 class _Relay(QObject):
     arrived = Signal(object)
 
 
 class LinkLight(QLabel):
-    """The status bar's light: connected, catching up (N behind), offline, conflict."""
+    """The status bar's light: connected, catching up (N behind), offline, conflict, wrong key
+    (with a link to Event > Connect: `connect_requested`)."""
+
+    connect_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("eventLight")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.linkActivated.connect(lambda _link: self.connect_requested.emit())
         self.show_report(None)
 
     def show_report(self, report: LinkReport | None) -> None:
         self.setVisible(report is not None)
+        self.setToolTip("" if report is None else report.error)
         if report is None:
             self.setText("")
             return
@@ -161,8 +211,11 @@ class LinkLight(QLabel):
             text = self.tr("Event: catching up ({n} events behind)").format(n=report.behind)
         elif report.status is LinkStatus.CONFLICT:
             text = self.tr("Event: conflict, the server holds other events for this match (tell the organizer)")
+        elif report.status is LinkStatus.WRONG_KEY:
+            words = html.escape(self.tr("Event > Connect…"))
+            text = self.tr("Event: wrong key ({connect})").format(connect=f"<a href='{CONNECT_LINK}'>{words}</a>")
         elif report.status is LinkStatus.ERROR:
-            text = self.tr("Event: error, retrying: {reason}").format(reason=report.error)
+            text = self.tr("Event: error, retrying: {reason}").format(reason=html.escape(report.error))
         elif report.behind:
             text = self.tr("Event: offline ({n} events to send)").format(n=report.behind)
         else:
@@ -176,9 +229,16 @@ class ConnectDialog(QDialog):
 
     chosen = Signal(object)  # EventLink
 
-    def __init__(self, link: EventLink | None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        link: EventLink | None,
+        parent: QWidget | None = None,
+        check: Callable[[EventLink, bool], EventLink] | None = None,
+    ) -> None:
+        """`check`: tries the link on the server before the dialog closes (the link completed, or raises)."""
         super().__init__(parent)
         self.setObjectName("connectDialog")
+        self.check = check
         self.setWindowTitle(self.tr("Connect to the event"))
         form = QFormLayout()
         self.server = QLineEdit(self)
@@ -220,5 +280,85 @@ class ConnectDialog(QDialog):
         if not fingerprint and not is_loopback(host):
             self.problem.setText(self.tr("The server's fingerprint is needed: it is shown on the organizer's board."))
             return
-        self.chosen.emit(EventLink(host, str(key), "", int(port or DEFAULT_PORT), fingerprint))
+        link = EventLink(host, str(key), "", int(port or DEFAULT_PORT), fingerprint)
+        self._try(link)
+
+    def _try(self, link: EventLink, take_over: bool = False) -> None:
+        if self.check is not None:
+            tried = self._tried(link, take_over)
+            if isinstance(tried, TableInUse):
+                self._ask_take_over(link, tried)
+                return
+            if isinstance(tried, str):
+                self.problem.setText(tried)
+                return
+            link = tried
+        self.problem.setText("")
+        self.chosen.emit(link)
         self.accept()
+
+    def _ask_take_over(self, link: EventLink, in_use: TableInUse) -> None:
+        """Only on purpose: a replacement laptop, not a slip of the table number."""
+        from PySide6.QtWidgets import QMessageBox
+
+        self.problem.setText("")
+        question = QMessageBox(self)
+        question.setObjectName("tableInUseQuestion")
+        question.setIcon(QMessageBox.Icon.Warning)
+        question.setWindowTitle(self.tr("Connect to the event"))
+        question.setText(
+            self.tr("Table {table} is already in use by another desk (last event {time}). Take it over?").format(
+                table=in_use.table, time=in_use.since.astimezone().strftime("%H:%M")
+            )
+        )
+        take = question.addButton(self.tr("Take it over"), QMessageBox.ButtonRole.DestructiveRole)
+        take.setObjectName("tableInUseTakeOver")
+        keep = question.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        keep.setObjectName("tableInUseCancel")
+        question.setDefaultButton(keep)
+        question.setEscapeButton(keep)
+        question.finished.connect(
+            lambda _=0: self._try(link, take_over=True) if question.clickedButton() is take else None
+        )
+        self.question = question
+        question.open()
+
+    def _tried(self, link: EventLink, take_over: bool = False) -> EventLink | str | TableInUse:
+        """The link as the server completed it, or what is wrong in a sentence (the dialog stays open)."""
+        from PySide6.QtGui import QGuiApplication
+
+        from referee_app.venue.model import WrongFingerprint, first_line, refused_login
+
+        assert self.check is not None
+        self.problem.setText(self.tr("Checking the connection…"))
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        self.repaint()
+        try:
+            return self.check(link, take_over)
+        except TableInUse as exc:
+            return exc
+        except Exception as exc:
+            if isinstance(exc, WrongFingerprint):
+                return self.tr(
+                    "This is not the event server whose fingerprint you typed: check the address and the"
+                    " fingerprint shown on the organizer's board."
+                )
+            if refused_login(exc):
+                return self.tr(
+                    "The event server refused this table's key: check it against the card the organizer printed."
+                )
+            if _unreachable(exc):
+                return self.tr(
+                    "The event server cannot be reached at {address}: check the address, the network, and that"
+                    " the organizer's server is started."
+                ).format(address=f"{link.host}:{link.port}")
+            return self.tr("The event server said: {reason}").format(reason=first_line(exc))
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+
+
+def _unreachable(exc: BaseException) -> bool:
+    """Nothing answered at the address (as opposed to a server that answered and refused)."""
+    import psycopg
+
+    return isinstance(exc, (psycopg.OperationalError, OSError)) or "cannot reach" in str(exc)

@@ -28,6 +28,16 @@ class LinkNotices(QObject):
         if report is None:  # the desk left the event: nothing to watch any more
             self.reachable = None
             return
+        if report.status is LinkStatus.WRONG_KEY:  # not an outage: the light says what to do
+            self.controller.warn(
+                Notice.ERROR,
+                self.tr(
+                    "The event server refused this table's key: nothing is sent until it is typed again"
+                    " (Event > Connect…). Recording goes on here."
+                ),
+            )
+            self.reachable = None
+            return
         reachable = report.status is not LinkStatus.OFFLINE
         if reachable == self.reachable:
             return

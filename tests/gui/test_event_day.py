@@ -1,0 +1,178 @@
+"""An event day on connected desks, through a real PostgreSQL: a match started by hand takes over
+its table's assignment, assignments carry the match's set-up, the board withdraws, corrects and
+exports, a wrong key is said as such, and one table has one desk."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from PySide6.QtWidgets import QApplication, QLineEdit
+
+from referee_app.cli.main import main as cli
+from referee_app.venue import db
+from referee_app.venue.board import BoardModel, refresh
+from tests.conftest import table_link
+from tests.gui.conftest import Desk
+
+
+def _assign(server: Any, table: str, *players: str, extra: tuple[str, ...] = ()) -> None:
+    assert cli(["assign", "--server", str(server.folder), "--table", table, "--players", *players,
+                "--race", "5", "--event", "Open", *extra]) == 0  # fmt: skip
+
+
+def _board(server: Any) -> BoardModel:
+    model = BoardModel()
+    with psycopg.connect(server.organizer_conninfo()) as conn:
+        refresh(conn, model)
+    return model
+
+
+def test_a_match_started_by_hand_on_a_connected_desk_takes_over_the_tables_assignment(
+    desk: Desk, event_server: Any
+) -> None:
+    _assign(event_server, "3", "Marc Dubois", "Sara Rossi")
+    desk.window.link().connect_to(table_link(event_server, "3"))
+    label = desk.widget("nextMatch")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    desk.window.new_match()
+    dialog = QApplication.activeModalWidget()
+    assert dialog is not None and dialog.objectName() == "newMatchDialog"
+    table, event = dialog.findChild(QLineEdit, "newTable"), dialog.findChild(QLineEdit, "newEvent")
+    assert (table.text(), event.text()) == ("3", "Open")  # prefilled from the connection
+    table.clear()  # the referee empties it: the match is still this table's assignment
+    dialog.findChild(QLineEdit, "newPlayerA").setText("sara rossi")
+    dialog.findChild(QLineEdit, "newPlayerB").setText("Marc Dubois")
+    desk.click("newMatchButtonsOk")
+    setup = desk.session.setup
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (assignment,) = db.assignments(conn)
+    assert setup.assignment == assignment.id and setup.table == "3"
+    desk.qtbot.waitUntil(lambda: not label.isVisible(), timeout=15000)  # no longer offered here
+    desk.qtbot.waitUntil(lambda: len(_board(event_server).matches) == 1, timeout=15000)
+    (row,) = _board(event_server).tables()
+    assert row["next"] is None and row["match"]["players"] == {"A": "sara rossi", "B": "Marc Dubois"}
+    desk.window.link().stop()
+
+
+def _connect_form(desk: Desk, server: str, key: str, fingerprint: str) -> None:
+    desk.window.open_connect()
+    for name, text in (("connectServer", server), ("connectKey", key), ("connectFingerprint", fingerprint)):
+        field = desk.widget(name)
+        assert isinstance(field, QLineEdit)
+        field.setText(text)
+    desk.click("connectOk")
+
+
+def test_the_connect_dialog_checks_the_connection_before_it_closes(desk: Desk, event_server: Any) -> None:
+    from referee_app.venue.model import TableKey
+    from tests.conftest import free_port, table_key
+
+    address, pin = f"127.0.0.1:{event_server.port}", event_server.fingerprint()
+    wrong_key = f"1-{TableKey.new_secret()}"
+    table_key(event_server, "1")
+    _connect_form(desk, address, wrong_key, pin)
+    dialog = QApplication.activeModalWidget()
+    assert dialog is not None and dialog.objectName() == "connectDialog"  # still open
+    assert desk.text("connectProblem") == (
+        "The event server refused this table's key: check it against the card the organizer printed."
+    )
+    desk.widget("connectFingerprint").setText("1A2B-3C4D-5E6F-7A8B-9C0D-1E2F")  # type: ignore[attr-defined]
+    desk.widget("connectKey").setText(table_key(event_server, "1"))  # type: ignore[attr-defined]
+    desk.click("connectOk")
+    assert desk.text("connectProblem").startswith("This is not the event server whose fingerprint you typed")
+    nowhere = f"127.0.0.1:{free_port()}"
+    desk.widget("connectServer").setText(nowhere)  # type: ignore[attr-defined]
+    desk.click("connectOk")
+    assert desk.text("connectProblem").startswith(f"The event server cannot be reached at {nowhere}")
+    assert not (desk.db.parent / (desk.db.name + ".link")).exists()  # nothing saved on a failed check
+    desk.widget("connectServer").setText(address)  # type: ignore[attr-defined]
+    desk.widget("connectFingerprint").setText(pin)  # type: ignore[attr-defined]
+    desk.click("connectOk")
+    assert not dialog.isVisible()
+    light = desk.widget("eventLight")
+    desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    desk.window.link().stop()
+
+
+def test_a_refused_key_says_wrong_key_stops_retrying_and_offers_connect(desk: Desk, event_server: Any) -> None:
+    from referee_app.venue.model import EventLink, TableKey
+    from tests.conftest import table_key
+
+    table_key(event_server, "5")
+    replaced = EventLink("127.0.0.1", f"5-{TableKey.new_secret()}", "5", event_server.port)  # an old key
+    link = desk.window.link()
+    link.connect_to(replaced)
+    light = desk.widget("eventLight")
+    desk.qtbot.waitUntil(lambda: "wrong key" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    assert "Event: wrong key (" in light.text() and "Event &gt; Connect…</a>" in light.text()  # type: ignore[attr-defined]
+    assert "offline" not in light.text()  # type: ignore[attr-defined]
+    assert link.pusher is not None
+    desk.qtbot.waitUntil(lambda: not link.pusher._thread.is_alive(), timeout=5000)  # type: ignore[union-attr]
+    assert "refused this table's key" in desk.text("startNotice")
+    light.linkActivated.emit("connect")  # type: ignore[attr-defined]
+    dialog = QApplication.activeModalWidget()
+    assert dialog is not None and dialog.objectName() == "connectDialog"
+    dialog.reject()
+    link.stop()
+
+
+def _other_desk(tmp_path: Any, server: Any, table: str, players: tuple[str, str], assignment: str = "") -> None:
+    """Another desk's database, its match on `table` sent to the server (as `push` does)."""
+    from referee_app.game.events import MatchStarted
+    from referee_app.log.session import Session
+    from referee_app.log.store import Store
+    from referee_app.venue.pusher import LinkFile
+    from tests.builders import brk, decode, ev
+
+    other = tmp_path / "other.db"
+    session = Session.start(Store(other), MatchStarted(players=players, race_to=5, table=table, assignment=assignment))
+    for obj in (ev("lag", winner="A"), brk(4)):
+        session.record(decode(obj))
+    LinkFile(other).save(table_link(server, table))
+    assert cli(["push", "--db", str(other)]) == 0
+
+
+def test_a_second_desk_on_a_table_in_use_is_warned_and_takes_it_over_only_on_purpose(
+    desk: Desk, event_server: Any, tmp_path: Any
+) -> None:
+    from tests.conftest import table_key
+
+    _other_desk(tmp_path, event_server, "1", ("Léa Girard", "Tom Weber"))
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (last,) = conn.execute("SELECT updated_at FROM heads").fetchone()
+    address, key = f"127.0.0.1:{event_server.port}", table_key(event_server, "1")
+    _connect_form(desk, address, key, "")
+    question = QApplication.activeModalWidget()
+    assert question is not None and question.objectName() == "tableInUseQuestion"
+    assert question.text() == (  # type: ignore[attr-defined]
+        f"Table 1 is already in use by another desk (last event {last.astimezone():%H:%M}). Take it over?"
+    )
+    desk.click("tableInUseCancel")  # a slip of the table: nothing changes
+    dialog = QApplication.activeModalWidget()
+    assert dialog is not None and dialog.objectName() == "connectDialog"
+    assert not (desk.db.parent / (desk.db.name + ".link")).exists()
+    desk.click("connectOk")
+    desk.click("tableInUseTakeOver")  # a replacement laptop: on purpose
+    light = desk.widget("eventLight")
+    desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    desk.window.link().stop()
+
+
+def test_an_assignment_started_at_another_desk_is_never_offered_again(
+    desk: Desk, event_server: Any, tmp_path: Any
+) -> None:
+    _assign(event_server, "1", "Léa Girard", "Tom Weber")
+    _assign(event_server, "1", "Ana Lopez", "Ben Novak")
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        first, _second = db.assignments(conn)
+    _other_desk(tmp_path, event_server, "1", first.players, first.id)  # desk 1 started it
+    desk.window.link().connect_to(table_link(event_server, "1"))  # a second desk on table 1
+    label = desk.widget("nextMatch")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    assert label.text() == "Next match on this table: Ana Lopez v Ben Novak"  # type: ignore[attr-defined]
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        started = {a.id: a.started_match for a in db.assignments(conn)}
+        assert not db.withdraw_assignment(conn, first.id)  # started: the organizer cannot take it back
+    assert started[first.id] and not started[_second.id]
+    desk.window.link().stop()
