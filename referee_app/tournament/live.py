@@ -173,7 +173,8 @@ def plan(
         if slot.status is not MatchStatus.PLAYING or slot.table is None or slot.a is None or slot.b is None:
             continue
         sent = _current(state, slot, spent)
-        voided = any(s.match == slot.spec.id and s.assignment in spent for s in state.sent)
+        latest = next((s for s in reversed(state.sent) if s.match == slot.spec.id), None)
+        voided = latest is not None and latest.assignment in spent
         if sent is None:
             ident = new_id() if new_id is not None else _assignment_id(tournament_id, slot.spec.id)
             sent = AssignmentSent(slot.spec.id, slot.table, ident, (slot.a, slot.b))
