@@ -53,6 +53,8 @@ OUTCOMES = 2000
 SIZES = (16, 32, 64, 128)
 TABLES = 16
 EVENTS = 10
+TARGET = 1.15
+"""The issue's makespan target, as a ratio to the lower bound (worst event)."""
 
 
 # -- pace ----------------------------------------------------------------------------------------
@@ -294,6 +296,7 @@ def main() -> None:
     cpu_replans: list[float] = []
     ratios: dict[str, list[float]] = {}
     tighter: dict[str, list[float]] = {}
+    out_of_reach: dict[str, int] = {}
     for label, options, n in (
         ("128-player double elimination", Options(Format.DE), 128),
         ("64-player FFB template", ffb_national(64), 64),
@@ -306,6 +309,9 @@ def main() -> None:
             ratio = result["makespan"] / result["bound"]
             ratios.setdefault(label, []).append(ratio)
             tighter.setdefault(label, []).append(result["makespan"] / max(result["bound"], result["tight_bound"]))
+            # With these match lengths no queue order could meet the target: the ancestors bound holds for
+            # every schedule on the tables (the lengths are drawn as matches start, so another order draws others).
+            out_of_reach[label] = out_of_reach.get(label, 0) + (result["tight_bound"] > TARGET * result["bound"])
             if run < 3:
                 print(f"  event {run + 1}: {int(result['matches'])} matches, {result['makespan'] / 3600:.2f} h; "
                       f"lower bound {result['bound'] / 3600:.2f} h (chain {result['chain'] / 3600:.2f} h, "
@@ -314,6 +320,8 @@ def main() -> None:
         values = ratios[label]
         print(f"  ratio to the lower bound: mean {statistics.mean(values):.3f}, worst {max(values):.3f}; "
               f"to the tighter ancestors bound: mean {statistics.mean(tighter[label]):.3f}")  # fmt: skip
+        print(f"  events where the ancestors bound alone exceeds {TARGET}x the lower bound (with those match lengths "
+              f"no schedule meets the target): {out_of_reach[label]} of {EVENTS}")  # fmt: skip
     replans.sort()
     p95 = replans[int(len(replans) * 0.95)] * 1000
     cpu_replans.sort()
@@ -325,7 +333,7 @@ def main() -> None:
     every = [r for values in ratios.values() for r in values]
     worst = max(every)  # the last line's figure: the worst event, as the issue asks
     print(f"makespan ratio over all {len(every)} events: mean {statistics.mean(every):.3f}, worst {worst:.3f}")
-    print("targets: rematches <= 1.0 at every size, <= 0.3 early; makespan ratio <= 1.15 (worst event)")
+    print(f"targets: rematches <= 1.0 at every size, <= 0.3 early; makespan ratio <= {TARGET} (worst event)")
     print(
         f"rematches_16 {figures[(16, 'coin')][0]:.2f} rematches_128 {figures[(128, 'coin')][0]:.2f} "
         f"early_rematches {early:.2f} replan_p95_ms {p95:.2f} makespan_ratio {worst:.3f}"
