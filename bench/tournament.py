@@ -182,10 +182,13 @@ def play_event(options: Options, n: int, seed: int, per_event: float, rack_event
                 race = slot.spec.race
                 won = {slot.a: 0, slot.b: 0}
                 p = rack_chance(ratings[slot.a], ratings[slot.b])
+                # Each match draws from its own stream: the event's results and lengths do not depend on the
+                # order the queue plays them in, so two queue orders are compared on the same event.
+                racks = random.Random(f"{seed}-{match}")
                 length = 0.0
                 while max(won.values()) < race:
-                    won[slot.a if rng.random() < p else slot.b] += 1
-                    length += per_event * rng.choice(rack_events) * rng.uniform(0.6, 1.4)
+                    won[slot.a if racks.random() < p else slot.b] += 1
+                    length += per_event * racks.choice(rack_events) * racks.uniform(0.6, 1.4)
                 winner = slot.a if won[slot.a] == race else slot.b
                 result = ResultRecorded(match, winner, (won[slot.a], won[slot.b]))
                 ends[match] = (now + length, result, length)
