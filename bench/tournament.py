@@ -53,6 +53,8 @@ OUTCOMES = 2000
 SIZES = (16, 32, 64, 128)
 TABLES = 16
 EVENTS = 10
+TARGET = 1.15
+"""The issue's makespan target, as a ratio to the lower bound (worst event)."""
 
 
 # -- pace ----------------------------------------------------------------------------------------
@@ -180,10 +182,13 @@ def play_event(options: Options, n: int, seed: int, per_event: float, rack_event
                 race = slot.spec.race
                 won = {slot.a: 0, slot.b: 0}
                 p = rack_chance(ratings[slot.a], ratings[slot.b])
+                # Each match draws from its own stream: the event's results and lengths do not depend on the
+                # order the queue plays them in, so two queue orders are compared on the same event.
+                racks = random.Random(f"{seed}-{match}")
                 length = 0.0
                 while max(won.values()) < race:
-                    won[slot.a if rng.random() < p else slot.b] += 1
-                    length += per_event * rng.choice(rack_events) * rng.uniform(0.6, 1.4)
+                    won[slot.a if racks.random() < p else slot.b] += 1
+                    length += per_event * racks.choice(rack_events) * racks.uniform(0.6, 1.4)
                 winner = slot.a if won[slot.a] == race else slot.b
                 result = ResultRecorded(match, winner, (won[slot.a], won[slot.b]))
                 ends[match] = (now + length, result, length)
@@ -294,6 +299,7 @@ def main() -> None:
     cpu_replans: list[float] = []
     ratios: dict[str, list[float]] = {}
     tighter: dict[str, list[float]] = {}
+    out_of_reach: dict[str, int] = {}
     for label, options, n in (
         ("128-player double elimination", Options(Format.DE), 128),
         ("64-player FFB template", ffb_national(64), 64),
@@ -306,6 +312,9 @@ def main() -> None:
             ratio = result["makespan"] / result["bound"]
             ratios.setdefault(label, []).append(ratio)
             tighter.setdefault(label, []).append(result["makespan"] / max(result["bound"], result["tight_bound"]))
+            # With these match lengths no queue order could meet the target: the ancestors bound holds for
+            # every schedule on the tables (the lengths are drawn as matches start, so another order draws others).
+            out_of_reach[label] = out_of_reach.get(label, 0) + (result["tight_bound"] > TARGET * result["bound"])
             if run < 3:
                 print(f"  event {run + 1}: {int(result['matches'])} matches, {result['makespan'] / 3600:.2f} h; "
                       f"lower bound {result['bound'] / 3600:.2f} h (chain {result['chain'] / 3600:.2f} h, "
@@ -314,6 +323,8 @@ def main() -> None:
         values = ratios[label]
         print(f"  ratio to the lower bound: mean {statistics.mean(values):.3f}, worst {max(values):.3f}; "
               f"to the tighter ancestors bound: mean {statistics.mean(tighter[label]):.3f}")  # fmt: skip
+        print(f"  events where the ancestors bound alone exceeds {TARGET}x the lower bound (with those match lengths "
+              f"no schedule meets the target): {out_of_reach[label]} of {EVENTS}")  # fmt: skip
     replans.sort()
     p95 = replans[int(len(replans) * 0.95)] * 1000
     cpu_replans.sort()
@@ -322,8 +333,10 @@ def main() -> None:
           f"over {len(replans)} results (target <= 20); CPU time p95 {cpu95:.2f} ms "
           f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")  # fmt: skip
     early = max(figures[(n, "coin")][1] for n in SIZES)
-    worst = max(r for values in ratios.values() for r in values)
-    print("targets: rematches <= 1.0 at every size, <= 0.3 early; makespan ratio <= 1.15 (worst event)")
+    every = [r for values in ratios.values() for r in values]
+    worst = max(every)  # the last line's figure: the worst event, as the issue asks
+    print(f"makespan ratio over all {len(every)} events: mean {statistics.mean(every):.3f}, worst {worst:.3f}")
+    print(f"targets: rematches <= 1.0 at every size, <= 0.3 early; makespan ratio <= {TARGET} (worst event)")
     print(
         f"rematches_16 {figures[(16, 'coin')][0]:.2f} rematches_128 {figures[(128, 'coin')][0]:.2f} "
         f"early_rematches {early:.2f} replan_p95_ms {p95:.2f} makespan_ratio {worst:.3f}"
