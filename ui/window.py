@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from referee_app.game.state import State
 
 LAST_MATCH = "last_match"
+EVENT_REFEREE = "event/referee"
+"""The referee of this desk, asked once when it first starts a match the organizer sent."""
 DEMO_DB = "demo.db"
 """The demo database's file name (`referee-app --demo`), beside the desk's own."""
 
@@ -491,8 +493,33 @@ class DeskWindow(QMainWindow):
             self.event_link.leave()
 
     def start_next_match(self) -> None:
-        if self.event_link is not None:
-            self.event_link.start_next()
+        """The table's next match, one key; the referee's name is asked once on this desk (when the
+        organizer named none) and remembered."""
+        link = self.event_link
+        if link is None or link.next_assignment is None:
+            return
+        referee = str(self.settings.value(EVENT_REFEREE, "", type=str))
+        if link.next_assignment.referee or referee:
+            link.start_next(referee)
+            return
+        from PySide6.QtWidgets import QInputDialog
+
+        question = QInputDialog(self)
+        question.setObjectName("refereeQuestion")
+        question.setWindowTitle(self.tr("The referee"))
+        question.setLabelText(self.tr("Your name, for the match sheets (asked once on this desk):"))
+        question.setTextValue("")
+
+        def answered(name: str) -> None:
+            name = name.strip()[:200]
+            if name:
+                self.settings.setValue(EVENT_REFEREE, name)
+            if self.event_link is not None:
+                self.event_link.start_next(name)
+
+        question.textValueSelected.connect(answered)
+        self.dialog = question
+        question.open()
 
     def _link_reported(self, report: object) -> None:
         assert self.event_link is not None

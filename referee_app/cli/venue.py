@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
-from referee_app.game.events import Entry
+from referee_app.game.events import Entry, ShotClock
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
@@ -89,6 +89,13 @@ def add_parsers(sub: Any) -> None:
     asg.add_argument("--break-order", choices=[b.value for b in BreakOrder], default=BreakOrder.ALTERNATE.value)
     asg.add_argument("--event", default="")
     asg.add_argument("--round", default="")
+    asg.add_argument("--shot-clock", type=int, metavar="S", help="a shot clock of S seconds a shot (default: none)")
+    asg.add_argument("--extension", type=int, default=25, metavar="S", help="with --shot-clock: an extension's seconds")
+    asg.add_argument("--extensions", type=int, default=1, metavar="N", help="with --shot-clock: extensions per rack")
+    asg.add_argument("--after-break", type=int, default=35, metavar="S", help="with --shot-clock: after the break")
+    asg.add_argument("--referee", default="", help="the referee's name (default: the desk's own)")
+    asg.add_argument("--licences", nargs=2, default=("", ""), metavar=("A", "B"), help="the players' licences")
+    asg.add_argument("--clubs", nargs=2, default=("", ""), metavar=("A", "B"), help="the players' clubs")
     brd = sub.add_parser("board", help="every table live (organizer): a window, and a web page with --web")
     brd.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
     brd.add_argument("--web", type=int, metavar="PORT", help="also serve the board as a web page on this port")
@@ -276,6 +283,11 @@ def cmd_push(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = en
     return 1 if outcome.conflicts else 0
 
 
+CLOCK_LIMITS = QT_TRANSLATE_NOOP(
+    "EventCli", "the shot clock: 1 to 600 s a shot or an extension, 0 to 9 extensions a rack, 1 to 60 s after the break"
+)
+
+
 def cmd_assign(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
     import psycopg
 
@@ -284,6 +296,18 @@ def cmd_assign(args: argparse.Namespace, out: TextIO, tr: Translate = english) -
         raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "two different players' names are needed")))
     if not 1 <= args.race <= 99:
         raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "the race is 1 to 99 racks")))
+    clock = None
+    if getattr(args, "shot_clock", None) is not None:
+        clock = ShotClock(args.shot_clock, args.extension, args.extensions, args.after_break)
+        if not (
+            1 <= clock.shot_s <= 600
+            and 1 <= clock.extension_s <= 600
+            and 0 <= clock.extensions_per_rack <= 9
+            and 1 <= clock.after_break_s <= 60
+        ):
+            raise EventCliError(tr(CTX, CLOCK_LIMITS))
+    licences = getattr(args, "licences", ("", ""))
+    clubs = getattr(args, "clubs", ("", ""))
     assignment = Assignment(
         new_assignment_id(),
         args.table.strip(),
@@ -293,6 +317,10 @@ def cmd_assign(args: argparse.Namespace, out: TextIO, tr: Translate = english) -
         args.break_order,
         args.event,
         args.round,
+        clock,
+        getattr(args, "referee", "").strip(),
+        (licences[0].strip()[:40], licences[1].strip()[:40]),
+        (clubs[0].strip()[:80], clubs[1].strip()[:80]),
     )
     cluster = Cluster(args.server.resolve())
     with psycopg.connect(cluster.organizer_conninfo()) as conn:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import psycopg
+import pytest
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from referee_app.cli.main import main as cli
@@ -175,4 +176,54 @@ def test_an_assignment_started_at_another_desk_is_never_offered_again(
         started = {a.id: a.started_match for a in db.assignments(conn)}
         assert not db.withdraw_assignment(conn, first.id)  # started: the organizer cannot take it back
     assert started[first.id] and not started[_second.id]
+    desk.window.link().stop()
+
+
+@pytest.mark.slow
+def test_assignments_carry_the_set_up_and_the_desk_starts_with_it(desk: Desk, event_server: Any, qtbot: Any) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QCheckBox, QInputDialog, QPushButton, QSpinBox
+    from referee_desk.venue.board_window import BoardWindow
+
+    window = BoardWindow(event_server.organizer_conninfo())
+    qtbot.addWidget(window)
+    window.open_assign()
+    dialog = window.dialog
+    assert dialog is not None
+    for name, text in (("assignTable", "4"), ("assignPlayerA", "Léa Girard"), ("assignPlayerB", "Tom Weber"),
+                       ("assignLicenceA", "FR-123"), ("assignClubA", "BC Lyon"), ("assignLicenceB", "DE-9"),
+                       ("assignClubB", "Köln"), ("assignRound", "Last 16")):  # fmt: skip
+        dialog.findChild(QLineEdit, name).setText(text)
+    dialog.findChild(QCheckBox, "assignShotClock").setChecked(True)
+    dialog.findChild(QSpinBox, "assignShotS").setValue(40)
+    QTest.mouseClick(dialog.findChild(QPushButton, "assignOk"), Qt.MouseButton.LeftButton)
+    by_hand = ("--shot-clock", "30", "--referee", "Marie Curie", "--licences", "L1", "L2", "--clubs", "C1", "C2")
+    _assign(event_server, "4", "Ana Lopez", "Ben Novak", extra=by_hand)
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        sent, by_cli = db.assignments(conn)
+    assert (sent.licences, sent.clubs, sent.round, sent.referee) == (("FR-123", "DE-9"), ("BC Lyon", "Köln"),
+                                                                     "Last 16", "")  # fmt: skip
+    assert sent.shot_clock is not None and sent.shot_clock.shot_s == 40
+    assert by_cli.referee == "Marie Curie" and by_cli.licences == ("L1", "L2") and by_cli.clubs == ("C1", "C2")
+    assert by_cli.shot_clock is not None and by_cli.shot_clock.shot_s == 30
+
+    desk.window.link().connect_to(table_link(event_server, "4"))
+    label = desk.widget("nextMatch")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    desk.window.start_next_match()
+    question = QApplication.activeModalWidget()
+    assert isinstance(question, QInputDialog) and question.objectName() == "refereeQuestion"
+    question.setTextValue("Jean Martin")
+    question.accept()
+    setup = desk.session.setup
+    assert (setup.players, setup.referee, setup.licences, setup.clubs, setup.round) == (
+        ("Léa Girard", "Tom Weber"), "Jean Martin", ("FR-123", "DE-9"), ("BC Lyon", "Köln"), "Last 16")  # fmt: skip
+    assert setup.shot_clock is not None and setup.shot_clock.shot_s == 40 and setup.assignment == sent.id
+    assert desk.widget("shotClock").isVisible()  # its clock row
+    desk.qtbot.waitUntil(lambda: "Ana Lopez" in label.text(), timeout=15000)  # type: ignore[attr-defined]
+    desk.window.start_next_match()  # asked once on this desk: the next one starts at once
+    assert QApplication.activeModalWidget() is None
+    assert desk.session.setup.assignment == by_cli.id and desk.session.setup.referee == "Marie Curie"
+    assert desk.settings.value("event/referee") == "Jean Martin"
     desk.window.link().stop()

@@ -27,6 +27,10 @@
         <translation>Envoyer un match à une table</translation>
     </message>
     <message>
+        <source>Correct a match</source>
+        <translation>Corriger un match</translation>
+    </message>
+    <message>
         <source>Alternate breaks</source>
         <translation>Casse alternée</translation>
     </message>
@@ -63,12 +67,56 @@
         <translation>Casse&#xa0;:</translation>
     </message>
     <message>
+        <source>Shot clock</source>
+        <translation>Chronomètre de tir</translation>
+    </message>
+    <message>
+        <source>empty: the desk&apos;s referee</source>
+        <translation>vide&#xa0;: l’arbitre du pupitre</translation>
+    </message>
+    <message>
+        <source>Licence, club (A):</source>
+        <translation>Licence, club (A)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Licence, club (B):</source>
+        <translation>Licence, club (B)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Seconds a shot:</source>
+        <translation>Secondes par coup&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Seconds an extension:</source>
+        <translation>Secondes par prolongation&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Extensions per rack:</source>
+        <translation>Prolongations par manche&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Seconds after the break:</source>
+        <translation>Secondes après la casse&#xa0;:</translation>
+    </message>
+    <message>
         <source>Event:</source>
         <translation>Compétition&#xa0;:</translation>
     </message>
     <message>
         <source>Round:</source>
         <translation>Tour&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Referee:</source>
+        <translation>Arbitre&#xa0;:</translation>
+    </message>
+    <message>
+        <source>licence no.</source>
+        <translation>licence</translation>
+    </message>
+    <message>
+        <source>club</source>
+        <translation>club</translation>
     </message>
     <message>
         <source>A table and two different players are needed.</source>
@@ -837,6 +885,14 @@
         <translation>Le poste de démonstration n’a pas pu être lancé.</translation>
     </message>
     <message>
+        <source>The referee</source>
+        <translation>L’arbitre</translation>
+    </message>
+    <message>
+        <source>Your name, for the match sheets (asked once on this desk):</source>
+        <translation>Votre nom, pour les feuilles de match (demandé une seule fois sur ce pupitre)&#xa0;:</translation>
+    </message>
+    <message>
         <source>Next match on this table: {a} v {b}</source>
         <translation>Prochain match sur cette table&#xa0;: {a} – {b}</translation>
     </message>
@@ -1043,6 +1099,10 @@
     <message>
         <source>conflict: match {match}, {detail} (nothing was overwritten)</source>
         <translation>conflit&#xa0;: match {match}, {detail} (rien n’a été écrasé)</translation>
+    </message>
+    <message>
+        <source>the shot clock: 1 to 600 s a shot or an extension, 0 to 9 extensions a rack, 1 to 60 s after the break</source>
+        <translation>le chronomètre de tir&#xa0;: 1 à 600 s par coup ou par prolongation, 0 à 9 prolongations par manche, 1 à 60 s après la casse</translation>
     </message>
     <message>
         <source>two different players&apos; names are needed</source>

@@ -15,9 +15,11 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -32,6 +34,7 @@ from referee_desk.dialogs import checked_form
 from referee_desk.i18n import menu_text
 from referee_desk.notices import BASE_STYLE, Notice, install_excepthooks, show_notice
 
+from referee_app.game.events import ShotClock
 from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
@@ -49,12 +52,16 @@ class _Bridge(QObject):
 
 
 class AssignDialog(QDialog):
+    """Send a match to a table, with its set-up (clock, referee, licences and clubs, round); given
+    `correcting`, the same form filled with an assignment not yet started, to write over it."""
+
     assigned = Signal(object)  # Assignment
 
-    def __init__(self, parent: QWidget | None = None, table: str = "") -> None:
+    def __init__(self, parent: QWidget | None = None, table: str = "", correcting: Assignment | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("assignDialog")
-        self.setWindowTitle(self.tr("Send a match to a table"))
+        self.correcting = correcting
+        self.setWindowTitle(self.tr("Send a match to a table") if correcting is None else self.tr("Correct a match"))
         form = QFormLayout()
         self.table = QLineEdit(table, self)
         self.table.setObjectName("assignTable")
@@ -85,9 +92,79 @@ class AssignDialog(QDialog):
         form.addRow(self.tr("Race to:"), self.race)
         form.addRow(self.tr("Rules:"), self.rules)
         form.addRow(self.tr("Breaks:"), self.break_order)
+        self.clock = QCheckBox(self.tr("Shot clock"), self)
+        self.clock.setObjectName("assignShotClock")
+        defaults = ShotClock()
+        self.shot_s = self._spin("assignShotS", 1, 600, defaults.shot_s)
+        self.extension_s = self._spin("assignExtensionS", 1, 600, defaults.extension_s)
+        self.extensions = self._spin("assignExtensions", 0, 9, defaults.extensions_per_rack)
+        self.after_break_s = self._spin("assignAfterBreakS", 1, 60, defaults.after_break_s)
+        self.clock.toggled.connect(self._clock_toggled)
+        self._clock_toggled(False)
+        self.referee = self._line("assignReferee", 200)
+        self.referee.setPlaceholderText(self.tr("empty: the desk's referee"))
+        self.licence_a, self.club_a = self._line("assignLicenceA", 40), self._line("assignClubA", 80)
+        self.licence_b, self.club_b = self._line("assignLicenceB", 40), self._line("assignClubB", 80)
+        form.addRow(self.tr("Licence, club (A):"), self._pair(self.licence_a, self.club_a))
+        form.addRow(self.tr("Licence, club (B):"), self._pair(self.licence_b, self.club_b))
+        form.addRow(self.clock)
+        form.addRow(self.tr("Seconds a shot:"), self.shot_s)
+        form.addRow(self.tr("Seconds an extension:"), self.extension_s)
+        form.addRow(self.tr("Extensions per rack:"), self.extensions)
+        form.addRow(self.tr("Seconds after the break:"), self.after_break_s)
         form.addRow(self.tr("Event:"), self.event_name)
         form.addRow(self.tr("Round:"), self.round)
+        form.addRow(self.tr("Referee:"), self.referee)
+        if correcting is not None:
+            self._fill(correcting)
         self.problem = checked_form(self, form, "assign", self._accept)
+
+    def _spin(self, name: str, lo: int, hi: int, value: int) -> QSpinBox:
+        spin = QSpinBox(self)
+        spin.setObjectName(name)
+        spin.setRange(lo, hi)
+        spin.setValue(value)
+        return spin
+
+    def _line(self, name: str, longest: int) -> QLineEdit:
+        line = QLineEdit(self)
+        line.setObjectName(name)
+        line.setMaxLength(longest)
+        return line
+
+    def _pair(self, licence: QLineEdit, club: QLineEdit) -> QWidget:
+        licence.setPlaceholderText(self.tr("licence no."))
+        club.setPlaceholderText(self.tr("club"))
+        row = QWidget(self)
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(licence, 1)
+        layout.addWidget(club, 2)
+        return row
+
+    def _clock_toggled(self, on: bool) -> None:
+        for spin in (self.shot_s, self.extension_s, self.extensions, self.after_break_s):
+            spin.setEnabled(on)
+
+    def _fill(self, a: Assignment) -> None:
+        self.table.setText(a.table)
+        self.player_a.setText(a.players[0])
+        self.player_b.setText(a.players[1])
+        self.race.setValue(a.race_to)
+        self.rules.setCurrentIndex(max(0, self.rules.findData(a.rules)))
+        self.break_order.setCurrentIndex(max(0, self.break_order.findData(a.break_order)))
+        self.event_name.setText(a.event)
+        self.round.setText(a.round)
+        self.referee.setText(a.referee)
+        lines = (self.licence_a, self.licence_b, self.club_a, self.club_b)
+        for line, text in zip(lines, (*a.licences, *a.clubs), strict=True):
+            line.setText(text)
+        self.clock.setChecked(a.shot_clock is not None)
+        if a.shot_clock is not None:
+            self.shot_s.setValue(a.shot_clock.shot_s)
+            self.extension_s.setValue(a.shot_clock.extension_s)
+            self.extensions.setValue(a.shot_clock.extensions_per_rack)
+            self.after_break_s.setValue(a.shot_clock.after_break_s)
 
     def _accept(self) -> None:
         from referee_app.venue.model import new_assignment_id
@@ -96,9 +173,14 @@ class AssignDialog(QDialog):
         if not table or not a or not b or a.casefold() == b.casefold():
             self.problem.setText(self.tr("A table and two different players are needed."))
             return
+        clock = None
+        if self.clock.isChecked():
+            clock = ShotClock(
+                self.shot_s.value(), self.extension_s.value(), self.extensions.value(), self.after_break_s.value()
+            )
         self.assigned.emit(
             Assignment(
-                new_assignment_id(),
+                new_assignment_id() if self.correcting is None else self.correcting.id,
                 table,
                 (a, b),
                 self.race.value(),
@@ -106,6 +188,10 @@ class AssignDialog(QDialog):
                 str(self.break_order.currentData()),
                 self.event_name.text().strip(),
                 self.round.text().strip(),
+                clock,
+                self.referee.text().strip(),
+                (self.licence_a.text().strip(), self.licence_b.text().strip()),
+                (self.club_a.text().strip(), self.club_b.text().strip()),
             )
         )
         self.accept()

@@ -154,8 +154,9 @@ class EventLinkController(QObject):
                 return replace(setup, assignment=assignment.id, table=assignment.table)
         return setup
 
-    def start_next(self) -> bool:
-        """Start the match the organizer sent to this table (its match_started names the assignment)."""
+    def start_next(self, referee: str = "") -> bool:
+        """Start the match the organizer sent to this table with its set-up (its match_started names
+        the assignment); `referee`: the desk's own, when the organizer named none."""
         assignment = self.next_assignment
         if assignment is None:
             return False
@@ -168,6 +169,9 @@ class EventLinkController(QObject):
             event=assignment.event,
             round=assignment.round,
             table=assignment.table,
+            referee=assignment.referee or referee,
+            licences=assignment.licences,
+            clubs=assignment.clubs,
             assignment=assignment.id,
         )
         return self.controller.new_match(setup)
