@@ -15,17 +15,16 @@ import argparse
 import getpass
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
-from referee_app.game.events import Entry, ShotClock
+from referee_app.game.events import ShotClock
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
-from referee_app.log.codec import LogFormatError, parse_event_text
 from referee_app.venue import db as event_db
 from referee_app.venue.model import Assignment, EventLink, TableKey, first_line, new_assignment_id
+from referee_app.venue.pull import pull_into
 from referee_app.venue.pusher import DeskRows, LinkFile, complete, desk_conninfo, link_path, push_pending
 from referee_app.venue.schema import DEFAULT_PORT
 from referee_app.venue.server import Cluster
@@ -332,39 +331,6 @@ def cmd_assign(args: argparse.Namespace, out: TextIO, tr: Translate = english) -
     if key is not None:  # a table the event did not have: its desk needs its key
         say_table_key(out, cluster, assignment.table, key, tr)
     return 0
-
-
-def pull_into(conninfo: str, store: Any) -> Any:
-    """Copy the server's matches into `store` through merge's rules (idempotent): each log is
-    rebuilt in a scratch database, its hash chain compared with the server's, then merged."""
-    import psycopg
-
-    from referee_app.log.merge import merge
-    from referee_app.log.store import Store
-
-    with psycopg.connect(conninfo) as conn:
-        event_db.server_id(conn)
-        rows = event_db.all_events(conn)
-    by_match: dict[str, list[event_db.ServerEvent]] = {}
-    for row in rows:
-        by_match.setdefault(row.match_id, []).append(row)
-    damaged: dict[str, str] = {}
-    with tempfile.TemporaryDirectory() as folder:
-        scratch = Store(Path(folder) / "event.db")
-        for match_id, match_rows in by_match.items():
-            try:
-                entries = [Entry(r.seq, parse_event_text(r.body), r.at) for r in match_rows]
-                if [e.seq for e in entries] != list(range(1, len(entries) + 1)):
-                    raise LogFormatError("events are missing")
-                scratch.add_match(entries)
-                if scratch.head(match_id)[1] != match_rows[-1].hash:
-                    raise LogFormatError("its hash chain differs from the desk's")
-            except Exception as exc:  # one bad match never stops the others; it is reported
-                damaged[match_id] = str(exc)
-        scratch.close()
-        report = merge(store, Path(folder) / "event.db")
-    report.damaged.update(damaged)
-    return report
 
 
 def cmd_pull(args: argparse.Namespace, out: TextIO, store: Any, tr: Translate = english) -> int:

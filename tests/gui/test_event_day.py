@@ -227,3 +227,57 @@ def test_assignments_carry_the_set_up_and_the_desk_starts_with_it(desk: Desk, ev
     assert desk.session.setup.assignment == by_cli.id and desk.session.setup.referee == "Marie Curie"
     assert desk.settings.value("event/referee") == "Jean Martin"
     desk.window.link().stop()
+
+
+def test_the_board_withdraws_and_corrects_a_match_not_yet_started_and_pulls_and_exports_the_day(
+    qtbot: Any, event_server: Any, tmp_path: Any
+) -> None:
+    import subprocess
+
+    from PySide6.QtWidgets import QInputDialog, QPushButton, QSpinBox
+    from referee_desk.venue.board_window import BoardWindow
+
+    _assign(event_server, "1", "Léa Girard", "Tom Weber")
+    _assign(event_server, "2", "Cleo Park", "Dan Moss")
+    _assign(event_server, "3", "Eve Stone", "Finn Hale")
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        started, _cleo, eve = db.assignments(conn)
+    _other_desk(tmp_path, event_server, "1", started.players, started.id)
+    window = BoardWindow(event_server.organizer_conninfo())
+    qtbot.addWidget(window)
+    window.show()
+
+    window.act_withdraw.trigger()
+    question = window.question
+    assert isinstance(question, QInputDialog) and question.isVisible()
+    assert question.comboBoxItems() == ["Table 2: Cleo Park v Dan Moss", "Table 3: Eve Stone v Finn Hale"]
+    question.setTextValue("Table 2: Cleo Park v Dan Moss")
+    question.accept()
+    assert "Table 2: Cleo Park v Dan Moss withdrawn." in window.notice.text()
+
+    window.act_correct.trigger()
+    window.question.setTextValue("Table 3: Eve Stone v Finn Hale")
+    window.question.accept()
+    dialog = window.dialog
+    assert dialog is not None and dialog.findChild(QLineEdit, "assignPlayerB").text() == "Finn Hale"
+    dialog.findChild(QLineEdit, "assignPlayerB").setText("Finn Larsen")
+    dialog.findChild(QSpinBox, "assignRace").setValue(9)
+    dialog.findChild(QPushButton, "assignOk").click()
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        left = {a.id: a for a in db.assignments(conn)}
+    assert set(left) == {started.id, eve.id}  # withdrawn: gone; started: kept
+    assert left[eve.id].players == ("Eve Stone", "Finn Larsen") and left[eve.id].race_to == 9
+    assert not window.withdraw(started)  # a desk has started it: refused, and said
+    assert "has started" in window.notice.text()
+
+    database, folder = tmp_path / "event.db", tmp_path / "day"
+    folder.mkdir()
+    written = window.pull_and_export(database, folder)
+    assert written is not None
+    names = sorted(p.name for p in written)
+    assert names[0].startswith("matches") and any(n.startswith("sheets-") and n.endswith(".pdf") for n in names)
+    assert "Léa Girard" in (folder / "matches.csv").read_text(encoding="utf-8-sig")
+    pdf = next(p for p in written if p.suffix == ".pdf")
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Léa Girard" in text and "Tom Weber" in text
+    assert "Pulled into" in window.notice.text()

@@ -261,6 +261,18 @@
         <translation>Ajouter une table… [Ctrl+T]</translation>
     </message>
     <message>
+        <source>Withdraw a match not yet started…</source>
+        <translation>Retirer un match pas encore commencé…</translation>
+    </message>
+    <message>
+        <source>Correct a match not yet started…</source>
+        <translation>Corriger un match pas encore commencé…</translation>
+    </message>
+    <message>
+        <source>Pull the matches and export the day…</source>
+        <translation>Récupérer les matchs et exporter la journée…</translation>
+    </message>
+    <message>
         <source>Event server: connected</source>
         <translation>Serveur de l’événement&#xa0;: connecté</translation>
     </message>
@@ -311,6 +323,74 @@
     <message>
         <source>Table {table}: next match {a} v {b}.</source>
         <translation>Table {table}&#xa0;: prochain match {a} – {b}.</translation>
+    </message>
+    <message>
+        <source>Reading the matches sent</source>
+        <translation>Lecture des matchs envoyés</translation>
+    </message>
+    <message>
+        <source>No match sent to a table is waiting to start.</source>
+        <translation>Aucun match envoyé à une table n’attend de commencer.</translation>
+    </message>
+    <message>
+        <source>Table {table}: {a} v {b}</source>
+        <translation>Table {table}&#xa0;: {a} – {b}</translation>
+    </message>
+    <message>
+        <source>The match:</source>
+        <translation>Le match&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Withdraw a match</source>
+        <translation>Retirer un match</translation>
+    </message>
+    <message>
+        <source>Correct a match</source>
+        <translation>Corriger un match</translation>
+    </message>
+    <message>
+        <source>Table {table}: {a} v {b} withdrawn.</source>
+        <translation>Table {table}&#xa0;: {a} – {b} retiré.</translation>
+    </message>
+    <message>
+        <source>Table {table}: {a} v {b} has started (or was withdrawn): nothing changed.</source>
+        <translation>Table {table}&#xa0;: {a} – {b} a commencé (ou a été retiré)&#xa0;: rien n’a changé.</translation>
+    </message>
+    <message>
+        <source>Table {table}: next match {a} v {b} (corrected).</source>
+        <translation>Table {table}&#xa0;: prochain match {a} – {b} (corrigé).</translation>
+    </message>
+    <message>
+        <source>Changing the match sent</source>
+        <translation>Modification du match envoyé</translation>
+    </message>
+    <message>
+        <source>The database to pull the event into</source>
+        <translation>La base de données où récupérer l’événement</translation>
+    </message>
+    <message>
+        <source>Match databases (*.db)</source>
+        <translation>Bases de matchs (*.db)</translation>
+    </message>
+    <message>
+        <source>The folder for the day&apos;s sheets and CSV</source>
+        <translation>Le dossier des feuilles et du CSV de la journée</translation>
+    </message>
+    <message>
+        <source>Pulling and exporting</source>
+        <translation>Récupération et export</translation>
+    </message>
+    <message>
+        <source>Pulled into {db}: no match started on {day}, nothing exported.</source>
+        <translation>Récupéré dans {db}&#xa0;: aucun match commencé le {day}, rien n’a été exporté.</translation>
+    </message>
+    <message>
+        <source>Pulled into {db}; {day}&apos;s sheets and CSV in {folder}.</source>
+        <translation>Récupéré dans {db}&#xa0;; feuilles et CSV du {day} dans {folder}.</translation>
+    </message>
+    <message>
+        <source>not exported: {reason}</source>
+        <translation>non exporté&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>Add a table</source>

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -208,6 +209,8 @@ class BoardWindow(QMainWindow):
         self.fingerprint = fingerprint
         self.address = address
         self.controller = DeskController()  # its notice channel and `operate`, nothing of a match
+        self.language = "en"
+        """The window's language (set by `run_board`): the exported CSV's words and separator."""
         self.view: dict[str, Any] = {"tables": [], "server": "offline"}
         self.setWindowTitle(self.tr("Event board"))
         central = QWidget(self)
@@ -268,6 +271,20 @@ class BoardWindow(QMainWindow):
         self.act_add_table.triggered.connect(self.open_add_table)
         menu.addAction(self.act_add_table)
         self.addAction(self.act_add_table)
+        menu.addSeparator()
+        self.act_withdraw = QAction(menu_text(self.tr("Withdraw a match not yet started…")), self)
+        self.act_withdraw.setObjectName("actionWithdraw")
+        self.act_withdraw.triggered.connect(self.open_withdraw)
+        menu.addAction(self.act_withdraw)
+        self.act_correct = QAction(menu_text(self.tr("Correct a match not yet started…")), self)
+        self.act_correct.setObjectName("actionCorrect")
+        self.act_correct.triggered.connect(self.open_correct)
+        menu.addAction(self.act_correct)
+        menu.addSeparator()
+        self.act_pull = QAction(menu_text(self.tr("Pull the matches and export the day…")), self)
+        self.act_pull.setObjectName("actionPullExport")
+        self.act_pull.triggered.connect(self.open_pull_export)
+        menu.addAction(self.act_pull)
         self.dialog: AssignDialog | None = None
         self.bridge = _Bridge(self)
         self.bridge.changed.connect(self.show_view)
@@ -381,6 +398,170 @@ class BoardWindow(QMainWindow):
         self.controller.notice.emit(Notice.INFO, text)
         return True
 
+    # --- an assignment not yet started: withdrawn or corrected ------------------------------------
+    def open_assignments(self) -> tuple[Assignment, ...]:
+        """The assignments no match has started on the server (the only ones that can change)."""
+
+        def read() -> tuple[Assignment, ...]:
+            import psycopg
+
+            from referee_app.venue import db
+
+            try:
+                with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
+                    db.server_id(conn)
+                    return db.assignments(conn, open_only=True)
+            except (psycopg.Error, EventServerError) as exc:
+                raise _ServerSaid(first_line(exc)) from None
+
+        return self.controller.operate(self.tr("Reading the matches sent"), read) or ()
+
+    def _pick(self, name: str, title: str, then: Callable[[Assignment], None]) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        waiting = self.open_assignments()
+        if not waiting:
+            self.controller.notice.emit(Notice.INFO, self.tr("No match sent to a table is waiting to start."))
+            return
+        labels = {
+            self.tr("Table {table}: {a} v {b}").format(table=a.table, a=a.players[0], b=a.players[1])
+            + (f" ({a.round})" if a.round else ""): a
+            for a in waiting
+        }
+        question = QInputDialog(self)
+        question.setObjectName(name)
+        question.setWindowTitle(title)
+        question.setLabelText(self.tr("The match:"))
+        question.setComboBoxItems(list(labels))
+        question.setComboBoxEditable(False)
+        question.textValueSelected.connect(lambda text: then(labels[text]))
+        self.question = question
+        question.open()
+
+    def open_withdraw(self) -> None:
+        def withdraw(a: Assignment) -> None:
+            self.withdraw(a)
+
+        self._pick("withdrawQuestion", self.tr("Withdraw a match"), withdraw)
+
+    def open_correct(self) -> None:
+        def correct(a: Assignment) -> None:
+            dialog = AssignDialog(self, correcting=a)
+            dialog.assigned.connect(self.correct)
+            self.dialog = dialog
+            dialog.open()
+
+        self._pick("correctQuestion", self.tr("Correct a match"), correct)
+
+    def withdraw(self, assignment: Assignment) -> bool:
+        """Take back a match sent to a table, unless a desk has started it meanwhile (said so)."""
+        done = self._change(lambda conn, db: db.withdraw_assignment(conn, assignment.id))
+        if done:
+            text = self.tr("Table {table}: {a} v {b} withdrawn.")
+        else:
+            text = self.tr("Table {table}: {a} v {b} has started (or was withdrawn): nothing changed.")
+        self._said(done, text.format(table=assignment.table, a=assignment.players[0], b=assignment.players[1]))
+        return bool(done)
+
+    def correct(self, assignment: Assignment) -> bool:
+        """Write the corrected match over the one sent, unless a desk has started it meanwhile (said so)."""
+
+        def write(conn: Any, db: Any) -> bool:
+            if assignment.table not in db.tables(conn):
+                _new_key(conn, assignment.table)  # a new table: its key is made (shown by Add a table)
+            return bool(db.correct_assignment(conn, assignment))
+
+        done = self._change(write)
+        if done:
+            text = self.tr("Table {table}: next match {a} v {b} (corrected).")
+        else:
+            text = self.tr("Table {table}: {a} v {b} has started (or was withdrawn): nothing changed.")
+        self._said(done, text.format(table=assignment.table, a=assignment.players[0], b=assignment.players[1]))
+        return bool(done)
+
+    def _change(self, change: Callable[[Any, Any], bool]) -> bool | None:
+        def write() -> bool:
+            import psycopg
+
+            from referee_app.venue import db
+
+            try:
+                with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
+                    db.server_id(conn)
+                    return change(conn, db)
+            except (psycopg.Error, EventServerError) as exc:
+                raise _ServerSaid(first_line(exc)) from None
+
+        return self.controller.operate(self.tr("Changing the match sent"), write)
+
+    def _said(self, done: bool | None, text: str) -> None:
+        if done is not None:  # None: the failure is already on the notice line
+            self.controller.notice.emit(Notice.INFO if done else Notice.ERROR, text)
+
+    # --- the day's matches: pulled into a database, exported --------------------------------------
+    def open_pull_export(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("The database to pull the event into"), "event.db", self.tr("Match databases (*.db)"),
+            options=QFileDialog.Option.DontConfirmOverwrite,
+        )  # fmt: skip
+        if not path:
+            return
+        folder = QFileDialog.getExistingDirectory(self, self.tr("The folder for the day's sheets and CSV"))
+        if not folder:
+            return
+        self.pull_and_export(Path(path), Path(folder))
+
+    def pull_and_export(self, database: Path, folder: Path, day: str | None = None) -> list[Path] | None:
+        """Copy the event's matches into `database` (made if new; merge's rules: run it as often as
+        you like), then export `day`'s (today's) sheets in one PDF and its CSV into `folder`."""
+        from datetime import datetime
+
+        day = day or datetime.now().astimezone().date().isoformat()
+
+        def work() -> tuple[Any, list[Path], list[str]]:
+            from referee_desk.controller import qt_translate
+            from referee_desk.printing import write_sheets_pdf
+
+            from referee_app.log.store import Store
+            from referee_app.organizer import operations
+            from referee_app.organizer.exports import CODES, CsvWords, csv_separator
+            from referee_app.venue.pull import pull_into
+
+            if not database.parent.is_dir():
+                raise _ServerSaid(f"{database.parent} is not a folder")
+            store = Store(database)
+            try:
+                report = pull_into(self.conninfo, store)
+                selection = operations.Selection(day=day)
+                language = self.language
+                words = CODES if language == "en" else CsvWords(qt_translate)
+                try:
+                    sheets = operations.export(store, selection, "pdf", folder, pdf=write_sheets_pdf,
+                                               one_pdf=f"sheets-{day}.pdf")  # fmt: skip
+                    table = operations.export(store, selection, "csv", folder, sep=csv_separator(language),
+                                              words=words)  # fmt: skip
+                except operations.NothingSelected:
+                    return report, [], []
+                return report, [*sheets.written, *table.written], [*sheets.problems, *table.problems]
+            finally:
+                store.close()
+
+        done = self.controller.operate(self.tr("Pulling and exporting"), work)
+        if done is None:
+            return None
+        report, written, problems = done
+        if not written:
+            text = self.tr("Pulled into {db}: no match started on {day}, nothing exported.")
+        else:
+            text = self.tr("Pulled into {db}; {day}'s sheets and CSV in {folder}.")
+        lines = [text.format(db=database, day=day, folder=folder)]
+        lines += [self.tr("not exported: {reason}").format(reason=p) for p in problems]
+        lines += [self.tr("damaged: {reason}").format(reason=f"{m}: {r}") for m, r in report.damaged.items()]
+        self.controller.notice.emit(Notice.ERROR if len(lines) > 1 else Notice.INFO, "\n".join(lines))
+        return written
+
     def open_add_table(self) -> None:
         from PySide6.QtWidgets import QInputDialog
 
@@ -480,6 +661,7 @@ def run_board(
     app = QApplication.instance() or QApplication([])
     lang = board_language(args)
     window = BoardWindow(conninfo, server.url("board") if server else "", fingerprint, _address(cluster.port))
+    window.language = lang
     install_excepthooks(window.controller)
 
     def changed(view: dict[str, Any]) -> None:
