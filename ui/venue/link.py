@@ -217,7 +217,9 @@ class LinkLight(QLabel):
             text = self.tr("Event: conflict, the server holds other events for this match (tell the organizer)")
         elif report.status is LinkStatus.WRONG_KEY:
             words = html.escape(self.tr("Event > Connect…"))
-            text = self.tr("Event: wrong key ({connect})").format(connect=f"<a href='{CONNECT_LINK}'>{words}</a>")
+            text = self.tr("Event: wrong key ({connect})").format(
+                connect=f"<a href='{CONNECT_LINK}' style='color:#90caf9'>{words}</a>"
+            )
         elif report.status is LinkStatus.ERROR:
             text = self.tr("Event: error, retrying: {reason}").format(reason=html.escape(report.error))
         elif report.behind:
