@@ -85,6 +85,18 @@ class Desk:
 
         self.qtbot.wait(int(HOLD_S * 1000) + 50)
 
+    def run_rack(self) -> None:
+        """The breaker drops the 4, then runs 1, 2, 3, 5...10, each called in FL."""
+        self.click("breakAddDropped")
+        self.click("droppedBall4")
+        self.click("droppedPocketSL")
+        self.click("breakRailsUp")  # the cushions counted: 4
+        self.click("recordBreak")
+        for ball in (1, 2, 3, 5, 6, 7, 8, 9, 10):
+            self.key(str(ball % 10))
+            self.key("E")
+            self.key("Return")
+
     def button(self, name: str) -> QPushButton:
         widget = self.widget(name)
         assert isinstance(widget, QPushButton)

@@ -8,19 +8,6 @@ import re
 from tests.gui.conftest import Desk
 
 
-def _run_rack(desk: Desk) -> None:
-    """The breaker drops the 4, then runs 1, 2, 3, 5...10, each called in FL."""
-    desk.click("breakAddDropped")
-    desk.click("droppedBall4")
-    desk.click("droppedPocketSL")
-    desk.click("breakRailsUp")  # the cushions counted: 4
-    desk.click("recordBreak")
-    for ball in (1, 2, 3, 5, 6, 7, 8, 9, 10):
-        desk.key(str(ball % 10))
-        desk.key("E")
-        desk.key("Return")
-
-
 def test_each_history_line_shows_its_local_time(desk: Desk) -> None:
     """No event carried a time, so a protest could not say when the warning was given."""
     import re
@@ -38,7 +25,7 @@ def test_the_history_separates_racks_and_strikes_a_separator_with_its_event(desk
     """Nothing separated one rack from the next in the desk's history."""
     desk.start(race_to=3)
     desk.key("A")
-    _run_rack(desk)
+    desk.run_rack()
     lines = desk.page.history.lines()
     assert lines[-1] == "   —— Rack 1 to Ana (called 10): 1–0 ——"
     assert lines[-2].endswith("Ana: 10 in FL, made")
@@ -56,7 +43,7 @@ def test_the_replay_fits_a_laptop_screen_and_follows_the_rack(desk: Desk) -> Non
 
     desk.start(race_to=3)
     desk.key("A")
-    _run_rack(desk)
+    desk.run_rack()
     desk.click("breakRailsUp")  # the cushions counted: 4
     desk.click("recordBreak")
     desk.window.open_replay()

@@ -7,24 +7,11 @@ from referee_app.game.vocab import Seat
 from tests.gui.conftest import Desk
 
 
-def _run_rack(desk: Desk) -> None:
-    """The breaker drops the 4, then runs 1, 2, 3, 5...10, each called in FL."""
-    desk.click("breakAddDropped")
-    desk.click("droppedBall4")
-    desk.click("droppedPocketSL")
-    desk.click("breakRailsUp")  # the cushions counted: 4
-    desk.click("recordBreak")
-    for ball in (1, 2, 3, 5, 6, 7, 8, 9, 10):
-        desk.key(str(ball % 10))
-        desk.key("E")
-        desk.key("Return")
-
-
 def test_the_end_of_a_rack_is_said_until_the_next_break(desk: Desk) -> None:
     """The desk went straight to the next break panel, saying nothing."""
     desk.start(race_to=2)
     desk.key("A")
-    _run_rack(desk)
+    desk.run_rack()
     prompt = desk.text("promptLine")
     assert prompt.startswith("Rack 1 to Ana (called 10), 1–0.") and "Ben to break" in prompt
     desk.click("breakRailsUp")  # the cushions counted: 4
@@ -36,7 +23,7 @@ def test_the_match_end_puts_the_winners_score_first_and_offers_the_sheet_and_the
     """The winner's score comes first (it said "wins the match 1–3"), and the sheet and the next match are offered."""
     desk.start(race_to=1)
     desk.key("B")
-    _run_rack(desk)
+    desk.run_rack()
     assert desk.text("finishedResult") == "Ben wins the match 1–0 (race won)."
     assert desk.state.score.a == 0
     desk.look()  # the match end holds the keys a moment
@@ -55,7 +42,7 @@ def test_the_winner_is_marked_and_the_clock_is_off_at_the_match_end(desk: Desk) 
 
     desk.start(race_to=1, shot_clock=ShotClock())
     desk.key("B")
-    _run_rack(desk)
+    desk.run_rack()
     cards = desk.page.scoreboard.cards
     assert cards[Seat.B].property("winner") == "true" and cards[Seat.A].property("winner") == "false"
     assert desk.text("turnB") == "★ winner" and desk.text("turnA") == ""

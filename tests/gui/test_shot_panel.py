@@ -9,19 +9,6 @@ from referee_app.game.vocab import Pocket, Seat
 from tests.gui.conftest import Desk
 
 
-def _run_rack(desk: Desk) -> None:
-    """The breaker drops the 4, then runs 1, 2, 3, 5...10, each called in FL."""
-    desk.click("breakAddDropped")
-    desk.click("droppedBall4")
-    desk.click("droppedPocketSL")
-    desk.click("breakRailsUp")  # the cushions counted: 4
-    desk.click("recordBreak")
-    for ball in (1, 2, 3, 5, 6, 7, 8, 9, 10):
-        desk.key(str(ball % 10))
-        desk.key("E")
-        desk.key("Return")
-
-
 def _to_shot(desk: Desk) -> None:
     """Ana wins the lag and breaks legally with the 4 down: Ana is at the table, calling the 1."""
     desk.start()
@@ -86,7 +73,7 @@ def test_markers_reset_with_the_rack_and_the_turn(desk: Desk) -> None:
     lit once the call had moved on to another ball."""
     desk.start(race_to=3)
     desk.key("A")
-    _run_rack(desk)  # Ana's last call was the 10, made
+    desk.run_rack()  # Ana's last call was the 10, made
     assert desk.page.panels.currentWidget() is desk.page.break_panel
     assert desk.page.table.called_ball is None and desk.page.table.called_pocket is None
     desk.click("breakRailsUp")  # the cushions counted: 4
