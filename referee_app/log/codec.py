@@ -361,7 +361,7 @@ def _timestamp(value: Any, name: str) -> str:
     return value
 
 
-_UTC_TIME = re.compile(
+UTC_TIME = re.compile(
     r"(?P<year>19[7-9]\d|[2-9]\d{3})-(?P<month>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])"
     r"T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|\+00:00)",
     re.ASCII,
@@ -373,7 +373,7 @@ def is_utc_time(value: object) -> bool:
     """`value` is a time as the spec writes `at`: UTC, a date that exists, a year in 1970..9999.
     Every reader checks it (a file, a merged or pulled row, a stored row), so a time at the
     calendar's edge never reaches a list, a sheet or a date filter."""
-    if not isinstance(value, str) or _UTC_TIME.fullmatch(value) is None:
+    if not isinstance(value, str) or UTC_TIME.fullmatch(value) is None:
         return False
     if value[8:10] <= "28":  # every month has them: no date to build (stores read every event's time)
         return True
