@@ -152,20 +152,10 @@ class NewMatchDialog(QDialog):
         return spin
 
     def _line(self, name: str, longest: int = 200) -> QLineEdit:
-        line = QLineEdit(self)
-        line.setObjectName(name)
-        line.setMaxLength(longest)  # the spec's limits: a longer text would be refused, not cut
-        return line
+        return limited_line(self, name, longest)
 
     def _pair(self, licence: QLineEdit, club: QLineEdit) -> QWidget:
-        licence.setPlaceholderText(self.tr("licence no."))
-        club.setPlaceholderText(self.tr("club"))
-        row = QWidget(self)
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(licence, 1)
-        layout.addWidget(club, 2)
-        return row
+        return licence_club_row(self, licence, club, self.tr("licence no."), self.tr("club"))
 
     def _clock_toggled(self, on: bool) -> None:
         for spin in (self.shot_s, self.extension_s, self.extensions, self.after_break_s):
@@ -338,3 +328,25 @@ class KeysDialog(QDialog):
         box.rejected.connect(self.reject)
         layout.addWidget(box)
         self.resize(900, 560)
+
+
+def limited_line(parent: QWidget, name: str, longest: int) -> QLineEdit:
+    """A text field held to the spec's limit for its value (a longer text would be refused, not cut)."""
+    line = QLineEdit(parent)
+    line.setObjectName(name)
+    line.setMaxLength(longest)
+    return line
+
+
+def licence_club_row(
+    parent: QWidget, licence: QLineEdit, club: QLineEdit, licence_hint: str, club_hint: str
+) -> QWidget:
+    """A player's licence and club side by side (the hints come translated in the caller's own context)."""
+    licence.setPlaceholderText(licence_hint)
+    club.setPlaceholderText(club_hint)
+    row = QWidget(parent)
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(licence, 1)
+    layout.addWidget(club, 2)
+    return row

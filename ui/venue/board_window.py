@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from referee_desk.controller import DeskController, qt_translate
-from referee_desk.dialogs import checked_form
+from referee_desk.dialogs import checked_form, licence_club_row, limited_line
 from referee_desk.i18n import menu_text
 from referee_desk.notices import BASE_STYLE, Notice, install_excepthooks, show_notice
 
@@ -128,20 +127,10 @@ class AssignDialog(QDialog):
         return spin
 
     def _line(self, name: str, longest: int) -> QLineEdit:
-        line = QLineEdit(self)
-        line.setObjectName(name)
-        line.setMaxLength(longest)
-        return line
+        return limited_line(self, name, longest)
 
     def _pair(self, licence: QLineEdit, club: QLineEdit) -> QWidget:
-        licence.setPlaceholderText(self.tr("licence no."))
-        club.setPlaceholderText(self.tr("club"))
-        row = QWidget(self)
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(licence, 1)
-        layout.addWidget(club, 2)
-        return row
+        return licence_club_row(self, licence, club, self.tr("licence no."), self.tr("club"))
 
     def _clock_toggled(self, on: bool) -> None:
         for spin in (self.shot_s, self.extension_s, self.extensions, self.after_break_s):
