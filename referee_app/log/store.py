@@ -710,6 +710,19 @@ class Store:
             (rows[-1].seq, previous, tournament_id),
         )
 
+    def tournament_head(self, tournament_id: str) -> int | None:
+        """The tournament's last seq as stored (None: no such tournament): a window polls it to see
+        that another program (a merge, the command line, another window) moved the log on."""
+        if self.version < TOURNAMENTS_SINCE:
+            return None
+        try:
+            row = self.db.execute(
+                "SELECT head_seq FROM tournaments WHERE tournament_id = ?", (tournament_id,)
+            ).fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"tournament {tournament_id} cannot be read from {self.path}: {exc}") from None
+        return None if row is None or not isinstance(row[0], int) else row[0]
+
     def load_tournament(self, tournament_id: str) -> tuple[TournamentIndex, list[TournamentRow]]:
         """The tournament's index row and every event, the chain checked from the first to the head: a
         log changed outside the app is `Tampered`, never half-read."""

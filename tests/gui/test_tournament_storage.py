@@ -96,3 +96,41 @@ def test_two_tournaments_in_one_database_are_picked_from_the_corner(qtbot, tmp_p
     assert window.model.tournament is not None and window.model.tournament.name == "Open de Lyon"
     assert window.windowTitle() == "Tournament – Open de Lyon"
     window.close()
+
+
+def _playing(window: TournamentWindow) -> list[dict[str, object]]:
+    return [m for m in window.shown["matches"] if m["status"] == "playing"]
+
+
+def test_a_result_written_by_another_program_shows_in_the_open_window(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "organizer.db"
+    window = TournamentWindow(store=Store(db))
+    organizer = _organizer(qtbot, window, tmp_path)
+    organizer.drawn(8, seed=7, tables="1-4")
+    first, second = _playing(window)[:2]
+    elsewhere = Store(db)  # the command line, or a merged desk's result, on the same database
+    line = f'{{"match": "{first["id"]}", "winner": "{first["a"]}", "score": [7, 3]}}'
+    assert operations.record_results(elsewhere, window.model.tournament_id, [line]) == 1
+    qtbot.waitUntil(lambda: next(m for m in window.shown["matches"] if m["id"] == first["id"])["status"] == "done")
+    assert organizer.notice().startswith("Shown again")
+    assert window.follow() is False  # nothing new since
+
+    window.watch.stop()  # another write lands before the window looks: the organizer's next decision
+    line = f'{{"match": "{second["id"]}", "winner": "{second["b"]}", "score": [2, 7]}}'
+    assert operations.record_results(elsewhere, window.model.tournament_id, [line]) == 1
+    third = next(m for m in _playing(window) if m["id"] not in (first["id"], second["id"]))
+    assert window.pick_match(str(third["id"]))
+    window.record_result()
+    assert "changed elsewhere" in organizer.notice() and "Nothing was recorded" in organizer.notice()
+    states = {m["id"]: m["status"] for m in window.shown["matches"]}
+    assert states[second["id"]] == "done" and states[third["id"]] == "playing"  # the other's shown, this one not kept
+    stored = operations.open_tournament(Store(db), window.model.tournament_id).state.tournament.results
+    assert set(stored) == {first["id"], second["id"]}
+    assert window.pick_match(str(third["id"]))
+    window.record_result()  # done again on the tournament as it now is: kept
+    assert set(operations.open_tournament(Store(db), window.model.tournament_id).state.tournament.results) == {
+        first["id"],
+        second["id"],
+        third["id"],
+    }
+    window.close()

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from referee_app.log.store import Store, StoreError, TournamentRow
+from referee_app.log.store import SeqTaken, Store, StoreError, TournamentRow
 from referee_app.tournament import operations
 from referee_app.tournament import show as shown
 from referee_app.tournament.events import Created, Event, Undo, event_from_dict
@@ -60,6 +60,12 @@ class StoreLog:
         _, rows = self.store.load_tournament(self.tournament_id)
         self.seq = rows[-1].seq if rows else 0
         return [event_from_dict(json.loads(row.body)) for row in rows]
+
+    def moved_on(self) -> bool:
+        """Did another program append to this tournament since it was read here?"""
+        if self.tournament_id is None:
+            return False
+        return self.store.tournament_head(self.tournament_id) != self.seq
 
     def append(self, event: Event) -> None:
         if self.tournament_id is None:
@@ -109,12 +115,35 @@ class TournamentModel(QObject):
             return False
         try:
             self.log.append(event)
+        except SeqTaken:  # another program wrote first: show its events; this decision is taken again
+            self.reload()
+            self.refused.emit(
+                self.tr(
+                    "The tournament was changed elsewhere (a merged desk, the command line) and is shown again as it is now. Nothing was recorded: check, then do it again."  # noqa: E501
+                )
+            )
+            return False
         except (OSError, StoreError) as exc:  # a full disk, a lost stick, another program: nothing moves
             self.refused.emit(str(exc))
             return False
         self.state = after
         self.changed.emit()
         return True
+
+    def moved_on(self) -> bool:
+        """Has another program appended to the log since it was read here (never for a memory log)?"""
+        moved_on = getattr(self.log, "moved_on", None)
+        return moved_on is not None and bool(moved_on())
+
+    def reload(self) -> None:
+        """Read the log again and show it; a log that cannot be read whole is refused, as at opening."""
+        try:
+            events = self.log.load()
+        except (StoreError, ValueError, RecursionError) as exc:
+            self.refused.emit(self.tr("This tournament cannot be read again: {why}").format(why=exc))
+            return
+        self.state = replay(events) if events else None
+        self.changed.emit()
 
     def can_undo(self) -> bool:
         frames = None if self.state is None else self.state.frames

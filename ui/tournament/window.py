@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -80,6 +80,8 @@ from referee_app.words.localtime import local_date
 DEFAULT_PORT = 8766
 """The players' web page (the desk's overlay uses 8765)."""
 TABS = ("entries", "draw", "bracket", "results", "queue")
+WATCH_MS = 2000
+"""How often the window looks whether another program moved the tournament's log on."""
 
 
 def parse_tables(text: str) -> tuple[int, ...]:
@@ -190,6 +192,27 @@ class TournamentWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.draw_page if self.model.state is None else self.entries_page)
         if self.opening_error:
             self.say(Notice.ERROR, self.opening_error)
+        self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
+        self.watch.setInterval(WATCH_MS)
+        self.watch.timeout.connect(self.follow)
+        self.watch.start()
+
+    def follow(self) -> bool:
+        """Show the tournament again when another program moved its log on; True when it did."""
+        try:
+            moved = self.model.moved_on()
+        except StoreError as exc:
+            why = self.tr("The tournament's database cannot be read: {why}").format(why=exc)
+            if why != self.notice.text():
+                self.say(Notice.ERROR, why)
+            return False
+        if not moved:
+            return False
+        self.model.reload()
+        self.say(
+            Notice.INFO, self.tr("Shown again: the tournament was changed elsewhere (a merged desk, the command line).")
+        )
+        return True
 
     def _model(self, log: TournamentLog, tournament_id: str = "") -> TournamentModel:
         """The model of `log`; a tournament that cannot be read whole is refused, and a new one offered."""

@@ -2904,7 +2904,26 @@
     </message>
 </context>
 <context>
+    <name>TournamentModel</name>
+    <message>
+        <source>The tournament was changed elsewhere (a merged desk, the command line) and is shown again as it is now. Nothing was recorded: check, then do it again.</source>
+        <translation>Le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande)&#xa0;: il est affiché de nouveau tel qu’il est. Rien n’a été enregistré&#xa0;: vérifiez, puis recommencez.</translation>
+    </message>
+    <message>
+        <source>This tournament cannot be read again: {why}</source>
+        <translation>Ce tournoi ne peut pas être relu&#xa0;: {why}</translation>
+    </message>
+</context>
+<context>
     <name>TournamentWindow</name>
+    <message>
+        <source>The tournament&apos;s database cannot be read: {why}</source>
+        <translation>La base de données du tournoi ne peut pas être lue&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Shown again: the tournament was changed elsewhere (a merged desk, the command line).</source>
+        <translation>Affiché de nouveau&#xa0;: le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande).</translation>
+    </message>
     <message>
         <source>This tournament cannot be opened: {why}</source>
         <translation>Ce tournoi ne peut pas être ouvert&#xa0;: {why}</translation>
