@@ -62,7 +62,15 @@ def _connect_form(desk: Desk, server: str, key: str, fingerprint: str) -> None:
         field = desk.widget(name)
         assert isinstance(field, QLineEdit)
         field.setText(text)
+    _check(desk)
+
+
+def _check(desk: Desk) -> None:
+    """OK, then the server's answer (asked on a thread: the desk goes on meanwhile)."""
+    dialog = QApplication.activeModalWidget()
+    assert dialog is not None and dialog.objectName() == "connectDialog"
     desk.click("connectOk")
+    desk.qtbot.waitUntil(lambda: not dialog.checking, timeout=20000)  # type: ignore[attr-defined]
 
 
 def test_the_connect_dialog_checks_the_connection_before_it_closes(desk: Desk, event_server: Any) -> None:
@@ -80,20 +88,58 @@ def test_the_connect_dialog_checks_the_connection_before_it_closes(desk: Desk, e
     )
     desk.widget("connectFingerprint").setText("1A2B-3C4D-5E6F-7A8B-9C0D-1E2F")  # type: ignore[attr-defined]
     desk.widget("connectKey").setText(table_key(event_server, "1"))  # type: ignore[attr-defined]
-    desk.click("connectOk")
+    _check(desk)
     assert desk.text("connectProblem").startswith("This is not the event server whose fingerprint you typed")
     nowhere = f"127.0.0.1:{free_port()}"
     desk.widget("connectServer").setText(nowhere)  # type: ignore[attr-defined]
-    desk.click("connectOk")
+    _check(desk)
     assert desk.text("connectProblem").startswith(f"The event server cannot be reached at {nowhere}")
     assert not (desk.db.parent / (desk.db.name + ".link")).exists()  # nothing saved on a failed check
     desk.widget("connectServer").setText(address)  # type: ignore[attr-defined]
     desk.widget("connectFingerprint").setText(pin)  # type: ignore[attr-defined]
-    desk.click("connectOk")
+    _check(desk)
     assert not dialog.isVisible()
     light = desk.widget("eventLight")
     desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
     desk.window.link().stop()
+
+
+def test_the_desk_goes_on_while_a_server_that_never_answers_is_checked(desk: Desk) -> None:
+    """A host that takes the connection and says nothing holds the check for seconds: the desk's
+    clocks and keys go on meanwhile, the form waits locked, then says what went wrong."""
+    import socket
+
+    from PySide6.QtCore import QTimer
+
+    from referee_app.venue.model import TableKey
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)  # the kernel accepts; nobody ever answers
+    try:
+        address = f"127.0.0.1:{silent.getsockname()[1]}"
+        desk.window.open_connect()
+        dialog = QApplication.activeModalWidget()
+        assert dialog is not None
+        for name, text in (("connectServer", address), ("connectKey", f"1-{TableKey.new_secret()}")):
+            desk.widget(name).setText(text)  # type: ignore[attr-defined]
+        ticks: list[int] = []
+        timer = QTimer()
+        timer.timeout.connect(lambda: ticks.append(1))
+        timer.start(20)
+        desk.click("connectOk")
+        assert dialog.checking  # type: ignore[attr-defined]
+        assert desk.text("connectProblem") == "Checking the connection…"
+        assert not desk.widget("connectOk").isEnabled()
+        desk.qtbot.waitUntil(lambda: len(ticks) >= 25, timeout=3000)  # the event loop runs: 0.5 s of ticks
+        assert dialog.checking  # type: ignore[attr-defined]  # still waiting for the silent host
+        desk.qtbot.waitUntil(lambda: not dialog.checking, timeout=20000)  # type: ignore[attr-defined]
+        timer.stop()
+        assert dialog.isVisible() and desk.widget("connectOk").isEnabled()
+        assert desk.text("connectProblem").startswith(f"The event server cannot be reached at {address}")
+        assert not (desk.db.parent / (desk.db.name + ".link")).exists()
+    finally:
+        silent.close()
 
 
 def test_a_refused_key_says_wrong_key_stops_retrying_and_offers_connect(desk: Desk, event_server: Any) -> None:
@@ -153,7 +199,7 @@ def test_a_second_desk_on_a_table_in_use_is_warned_and_takes_it_over_only_on_pur
     dialog = QApplication.activeModalWidget()
     assert dialog is not None and dialog.objectName() == "connectDialog"
     assert not (desk.db.parent / (desk.db.name + ".link")).exists()
-    desk.click("connectOk")
+    _check(desk)
     desk.click("tableInUseTakeOver")  # a replacement laptop: on purpose
     light = desk.widget("eventLight")
     desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]

@@ -6,7 +6,9 @@ record; its reports come back here through a queued signal. Nothing waits for th
 
 from __future__ import annotations
 
+import contextlib
 import html
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -265,6 +267,9 @@ class ConnectDialog(QDialog):
         form.addRow(self.tr("This table's key:"), self.key)
         form.addRow(self.tr("Server fingerprint:"), self.fingerprint)
         self.problem = checked_form(self, form, "connect", self._accept)
+        self.checking = False
+        self._relay = _CheckRelay(self)
+        self._relay.answered.connect(self._checked, Qt.ConnectionType.QueuedConnection)
 
     def _accept(self) -> None:
         from referee_app.venue.model import TableKey, is_loopback
@@ -290,15 +295,51 @@ class ConnectDialog(QDialog):
         self._try(link)
 
     def _try(self, link: EventLink, take_over: bool = False) -> None:
-        if self.check is not None:
-            tried = self._tried(link, take_over)
-            if isinstance(tried, TableInUse):
-                self._ask_take_over(link, tried)
-                return
-            if isinstance(tried, str):
-                self.problem.setText(tried)
-                return
-            link = tried
+        """Check `link` on a thread (an unreachable host takes seconds; the desk and its clocks go on),
+        the form locked meanwhile; the answer comes back through `_checked`."""
+        if self.check is None:
+            self._done(link)
+            return
+        if self.checking:
+            return
+        self.checking = True
+        self._lock(True)
+        self.problem.setText(self.tr("Checking the connection…"))
+        relay = self._relay
+        check = self.check
+
+        def work() -> None:
+            result: EventLink | BaseException
+            try:
+                result = check(link, take_over)
+            except Exception as exc:  # every failure is said in the dialog, in a sentence
+                result = exc
+            with contextlib.suppress(RuntimeError):  # the dialog was closed meanwhile: nobody waits
+                relay.answered.emit(link, take_over, result)
+
+        threading.Thread(target=work, name="connect-check", daemon=True).start()
+
+    def _lock(self, locked: bool) -> None:
+        for field in (self.server, self.key, self.fingerprint):
+            field.setReadOnly(locked)
+        ok = self.findChild(QWidget, "connectOk")
+        if ok is not None:
+            ok.setEnabled(not locked)
+
+    def _checked(self, link: EventLink, take_over: bool, result: object) -> None:
+        self.checking = False
+        self._lock(False)
+        if not self.isVisible():
+            return  # cancelled while the server was being asked: nothing is saved
+        if isinstance(result, TableInUse):
+            self._ask_take_over(link, result)
+        elif isinstance(result, EventLink):
+            self._done(result)
+        else:
+            assert isinstance(result, BaseException)
+            self.problem.setText(self._reason(link, result))
+
+    def _done(self, link: EventLink) -> None:
         self.problem.setText("")
         self.chosen.emit(link)
         self.accept()
@@ -329,38 +370,31 @@ class ConnectDialog(QDialog):
         self.question = question
         question.open()
 
-    def _tried(self, link: EventLink, take_over: bool = False) -> EventLink | str | TableInUse:
-        """The link as the server completed it, or what is wrong in a sentence (the dialog stays open)."""
-        from PySide6.QtGui import QGuiApplication
-
+    def _reason(self, link: EventLink, exc: BaseException) -> str:
+        """What went wrong in a sentence (the dialog stays open)."""
         from referee_app.venue.model import WrongFingerprint, first_line, refused_login
 
-        assert self.check is not None
-        self.problem.setText(self.tr("Checking the connection…"))
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        self.repaint()
-        try:
-            return self.check(link, take_over)
-        except TableInUse as exc:
-            return exc
-        except Exception as exc:
-            if isinstance(exc, WrongFingerprint):
-                return self.tr(
-                    "This is not the event server whose fingerprint you typed: check the address and the"
-                    " fingerprint shown on the organizer's board."
-                )
-            if refused_login(exc):
-                return self.tr(
-                    "The event server refused this table's key: check it against the card the organizer printed."
-                )
-            if _unreachable(exc):
-                return self.tr(
-                    "The event server cannot be reached at {address}: check the address, the network, and that"
-                    " the organizer's server is started."
-                ).format(address=f"{link.host}:{link.port}")
-            return self.tr("The event server said: {reason}").format(reason=first_line(exc))
-        finally:
-            QGuiApplication.restoreOverrideCursor()
+        if isinstance(exc, WrongFingerprint):
+            return self.tr(
+                "This is not the event server whose fingerprint you typed: check the address and the"
+                " fingerprint shown on the organizer's board."
+            )
+        if refused_login(exc):
+            return self.tr(
+                "The event server refused this table's key: check it against the card the organizer printed."
+            )
+        if _unreachable(exc):
+            return self.tr(
+                "The event server cannot be reached at {address}: check the address, the network, and that"
+                " the organizer's server is started."
+            ).format(address=f"{link.host}:{link.port}")
+        return self.tr("The event server said: {reason}").format(reason=first_line(exc))
+
+
+class _CheckRelay(QObject):
+    """The check's thread hands its answer to the dialog's thread (queued)."""
+
+    answered = Signal(object, bool, object)  # the link tried, take over, EventLink | exception
 
 
 def _unreachable(exc: BaseException) -> bool:
