@@ -61,11 +61,14 @@ function seat(match, s) {
 function card(table, serverOnline) {
   // While the server cannot be reached, the board cannot see the desks: their state is not known.
   const deskState = !serverOnline ? " unknown" : table.online ? "" : " offline";
-  const box = el("section", "table" + deskState);
+  const box = el("section", "table" + deskState + (table.damaged ? " damaged-table" : ""));
   box.dataset.table = table.table;
   const head = el("div", "head");
   head.appendChild(el("span", "number", say("table", { n: table.table })));
-  if (!serverOnline) head.appendChild(el("span", "desk-off", say("unknown")));
+  // A row the board could not follow: the organizer's board says why; the room is told not to trust the
+  // card (this says more than whether the desk is seen).
+  if (table.damaged) head.appendChild(el("span", "damaged", say("damaged")));
+  else if (!serverOnline) head.appendChild(el("span", "desk-off", say("unknown")));
   else if (!table.online) head.appendChild(el("span", "desk-off", say("offline")));
   box.appendChild(head);
   const match = table.match;
@@ -107,7 +110,8 @@ function render(view) {
   layout(view.tables.length);
   main.replaceChildren(...view.tables.map((table) => card(table, serverOnline)));
   document.body.dataset.version = String(view.version);
-  document.getElementById("status").textContent = serverOnline ? "" : say("server");
+  // "error": the server answers but the board cannot read it (the organizer's board shows the reason).
+  document.getElementById("status").textContent = serverOnline ? "" : say(view.server === "error" ? "error" : "server");
 }
 
 function connect() {

@@ -56,6 +56,8 @@ BOARD: dict[str, str] = {
     "finished": QT_TRANSLATE_NOOP("Board", "finished: {a} {score} {b}"),
     "reconnecting": QT_TRANSLATE_NOOP("Board", "reconnecting…"),
     "server": QT_TRANSLATE_NOOP("Board", "the event server cannot be reached"),
+    "error": QT_TRANSLATE_NOOP("Board", "the board cannot read the event server: the organizer has been told"),
+    "damaged": QT_TRANSLATE_NOOP("Board", "to be checked"),
     "ago": QT_TRANSLATE_NOOP("Board", "{n} ago"),
 }
 """The board's words (`board.js`), by the key the page asks for."""

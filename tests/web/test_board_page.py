@@ -118,3 +118,24 @@ def test_while_the_server_cannot_be_reached_no_desk_reads_online(board: OverlayS
         expect(card).to_have_class("table unknown")
     board.feed.publish(_view())
     expect(tv.locator('section.table[data-table="1"] .desk-off')).to_have_count(0)
+
+
+def test_a_damaged_table_and_a_server_in_error_are_said_on_the_tv(board: OverlayServer, tv: Page) -> None:
+    view = _view()
+    view["tables"][1]["damaged"] = "m2: event 9 is not 10-ball"  # a row the board could not follow
+    board.feed.publish(view)
+    tv.goto(board.url("board"))
+    card = tv.locator('section.table[data-table="2"]')
+    expect(card.locator(".damaged")).to_have_text("to be checked")  # not the raw reason: the organizer has it
+    expect(card).to_have_class("table damaged-table")
+    assert _px(tv, ".damaged") >= 32  # read from across the room like the rest
+    expect(tv.locator('section.table[data-table="1"] .damaged')).to_have_count(0)
+    expect(tv.locator("#status")).to_have_text("")
+    board.feed.publish({**view, "server": "error", "error": "permission denied for table heads"})
+    expect(tv.locator("#status")).to_have_text("the board cannot read the event server: the organizer has been told")
+    expect(card).to_have_class("table unknown damaged-table")
+    expect(card.locator(".damaged")).to_have_text("to be checked")  # more than "desk: not known"
+    expect(card.locator(".desk-off")).to_have_count(0)
+    board.feed.publish(_view(server="offline"))
+    expect(tv.locator("#status")).to_have_text("the event server cannot be reached")
+    expect(card.locator(".damaged")).to_have_count(0)

@@ -186,6 +186,14 @@
         <translation>serveur de l’événement injoignable</translation>
     </message>
     <message>
+        <source>the board cannot read the event server: the organizer has been told</source>
+        <translation>cet affichage ne peut pas lire le serveur de l’événement&#xa0;: l’organisateur est prévenu</translation>
+    </message>
+    <message>
+        <source>to be checked</source>
+        <translation>à vérifier</translation>
+    </message>
+    <message>
         <source>{n} ago</source>
         <translation>il y a {n}</translation>
     </message>
