@@ -6,6 +6,7 @@ the imports it needs) is built the first time a match is opened.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -214,7 +215,10 @@ class DeskWindow(QMainWindow):
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
+            try:
+                self.retranslate()
+            except Exception:  # an exception escaping into Qt's event delivery crashes PySide: say it instead
+                sys.excepthook(*sys.exc_info())
         super().changeEvent(event)
 
     def retranslate(self) -> None:

@@ -158,3 +158,36 @@ def test_the_desk_says_when_the_demo_matches_are_not_installed(
     notice = _desk_started_on_demo(qtbot, tmp_path, empty, monkeypatch).matches.notice
     assert notice.property("level") == "error"
     assert notice.text() == f"Loading the demo matches failed: the demo matches are not installed (looked in {empty})"
+
+
+def test_the_desk_as_started_says_and_logs_anything_uncaught_even_while_relabelling(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:  # type: ignore[no-untyped-def]
+    """`referee-app` itself installs the hooks (not only the tests); an error while the window relabels
+    itself for another language is said too, instead of taking Qt's event delivery down."""
+    import sys
+    import threading
+
+    from PySide6.QtWidgets import QApplication, QLabel
+    from referee_desk import app as desk_app
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)  # the window is built and shown, no event loop
+    built: list[object] = []
+    real_build = desk_app.build_desk
+    monkeypatch.setattr(desk_app, "build_desk", lambda *a, **k: built.append(real_build(*a, **k)) or built[-1])
+    assert desk_app.run_desk(["--db", str(tmp_path / "matches.db")]) == 0
+    (window,) = built
+    qtbot.addWidget(window)
+    assert sys.excepthook.__qualname__.startswith("install_excepthooks")
+
+    def boom() -> None:
+        raise RuntimeError("a label that cannot be made")
+
+    monkeypatch.setattr(window, "retranslate", boom)
+    window.set_language("fr")
+    said = "Un problème est survenu\u00a0: a label that cannot be made (voir le journal)."  # in the new language
+    qtbot.waitUntil(lambda: any(said in label.text() for label in window.findChildren(QLabel)))
+    assert any(r.exc_info and "uncaught" in r.getMessage() for r in caplog.records)
+    window.set_language("en")
