@@ -4,7 +4,8 @@
 # sheets back), Chromium (the overlay's pages are tested in a real browser, driven by
 # Playwright, which is pointed at this Chromium and never downloads one; its Node driver
 # needs libatomic1), binutils (PyInstaller reads the bundle's libraries with objdump: the
-# bundle test builds one; with Debian's Python, its libpython too), and a virtualenv
+# bundle test builds one; with Debian's Python, its libpython too), LibreOffice Calc without its
+# GUI (a test opens the French CSV export in a spreadsheet, as an organizer would), and a virtualenv
 # in .venv with the package and its test tools. PostgreSQL: the organizer's event server, and
 # the tests start a throwaway one of their own.
 # Quiet and idempotent: a second run installs nothing new; a .venv without a working pip
@@ -17,7 +18,8 @@ packages=(python3-venv
           libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render-util0
           libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libx11-xcb1 libxcb-xfixes0
           libxcb-sync1 libxcb-shm0 libxrender1
-          fonts-dejavu-core poppler-utils chromium libatomic1 postgresql openssl binutils)
+          fonts-dejavu-core poppler-utils chromium libatomic1 postgresql openssl binutils
+          libreoffice-calc-nogui)
 # Debian's own Python links its programs against libpython: PyInstaller's bundle needs that library
 # (a Python built elsewhere, as pyenv's, carries its own)
 if [ "$(python3 -c 'import sys; print(sys.base_prefix)')" = /usr ]; then
