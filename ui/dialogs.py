@@ -93,15 +93,7 @@ class NewMatchDialog(QDialog):
         self.break_order.addItem(self.tr("alternate"), BreakOrder.ALTERNATE.value)
         self.break_order.addItem(self.tr("winner breaks"), BreakOrder.WINNER.value)
         self.break_order.addItem(self.tr("loser breaks"), BreakOrder.LOSER.value)
-        self.clock = QCheckBox(self.tr("Shot clock"), self)
-        self.clock.setObjectName("newShotClock")
-        defaults = ShotClock()
-        self.shot_s = self._spin("newShotS", 10, 120, defaults.shot_s)
-        self.extension_s = self._spin("newExtensionS", 5, 120, defaults.extension_s)
-        self.extensions = self._spin("newExtensions", 0, 9, defaults.extensions_per_rack)
-        self.after_break_s = self._spin("newAfterBreakS", 10, 60, defaults.after_break_s)
-        self.clock.toggled.connect(self._clock_toggled)
-        self._clock_toggled(False)
+        self.clock = ShotClockFields(self, "new")
         self.event_name = self._line("newEvent")
         self.round = self._line("newRound")
         self.table = self._line("newTable")
@@ -118,11 +110,16 @@ class NewMatchDialog(QDialog):
         form.addRow(self.tr("Race to"), self.race_to)
         form.addRow(self.tr("Rules"), self.rules)
         form.addRow(self.tr("Break order"), self.break_order)
-        form.addRow(self.clock)
-        form.addRow(self.tr("Seconds a shot"), self.shot_s)
-        form.addRow(self.tr("Seconds an extension"), self.extension_s)
-        form.addRow(self.tr("Extensions per rack"), self.extensions)
-        form.addRow(self.tr("Seconds after the break"), self.after_break_s)
+        self.clock.add_rows(
+            form,
+            self.tr("Shot clock"),
+            (
+                self.tr("Seconds a shot"),
+                self.tr("Seconds an extension"),
+                self.tr("Extensions per rack"),
+                self.tr("Seconds after the break"),
+            ),
+        )
         form.addRow(self.tr("Event"), self.event_name)
         form.addRow(self.tr("Round"), self.round)
         form.addRow(self.tr("Table"), self.table)
@@ -138,28 +135,17 @@ class NewMatchDialog(QDialog):
         # (typed in the order they are read, "PL-1234" went into player B's name).
         order: list[QWidget] = [
             self.player_a, self.licence_a, self.club_a, self.player_b, self.licence_b, self.club_b,
-            self.race_to, self.rules, self.break_order, self.clock, self.shot_s, self.extension_s,
-            self.extensions, self.after_break_s, self.event_name, self.round, self.table, self.referee,
+            self.race_to, self.rules, self.break_order, self.clock.switch, *self.clock.figures,
+            self.event_name, self.round, self.table, self.referee,
         ]  # fmt: skip
         for before, after in pairwise(order):
             QWidget.setTabOrder(before, after)
-
-    def _spin(self, name: str, lo: int, hi: int, value: int) -> QSpinBox:
-        spin = QSpinBox(self)
-        spin.setObjectName(name)
-        spin.setRange(lo, hi)
-        spin.setValue(value)
-        return spin
 
     def _line(self, name: str, longest: int = 200) -> QLineEdit:
         return limited_line(self, name, longest)
 
     def _pair(self, licence: QLineEdit, club: QLineEdit) -> QWidget:
         return licence_club_row(self, licence, club, self.tr("licence no."), self.tr("club"))
-
-    def _clock_toggled(self, on: bool) -> None:
-        for spin in (self.shot_s, self.extension_s, self.extensions, self.after_break_s):
-            spin.setEnabled(on)
 
     def setup(self) -> MatchStarted | None:
         a, b = self.player_a.text().strip(), self.player_b.text().strip()
@@ -169,11 +155,7 @@ class NewMatchDialog(QDialog):
         if a == b:
             self.error.setText(self.tr("The two players need different names."))
             return None
-        clock = None
-        if self.clock.isChecked():
-            clock = ShotClock(
-                self.shot_s.value(), self.extension_s.value(), self.extensions.value(), self.after_break_s.value()
-            )
+        clock = self.clock.value()
         return MatchStarted(
             players=(a[:80], b[:80]),
             race_to=self.race_to.value(),
@@ -328,6 +310,55 @@ class KeysDialog(QDialog):
         box.rejected.connect(self.reject)
         layout.addWidget(box)
         self.resize(900, 560)
+
+
+class ShotClockFields:
+    """The shot clock's switch and its four figures, in the match log's ranges (spec section 2),
+    shared by the dialogs that set up a match (the desk's New match, the board's Send); each
+    dialog lays them out with its own words."""
+
+    def __init__(self, parent: QWidget, prefix: str) -> None:
+        defaults = ShotClock()
+        self.switch = QCheckBox(parent)
+        self.switch.setObjectName(f"{prefix}ShotClock")
+        self.shot_s = _spin(parent, f"{prefix}ShotS", 1, 600, defaults.shot_s)
+        self.extension_s = _spin(parent, f"{prefix}ExtensionS", 1, 600, defaults.extension_s)
+        self.extensions = _spin(parent, f"{prefix}Extensions", 0, 9, defaults.extensions_per_rack)
+        self.after_break_s = _spin(parent, f"{prefix}AfterBreakS", 1, 60, defaults.after_break_s)
+        self.figures = (self.shot_s, self.extension_s, self.extensions, self.after_break_s)
+        self.switch.toggled.connect(self._toggled)
+        self._toggled(False)
+
+    def add_rows(self, form: QFormLayout, switch: str, labels: tuple[str, str, str, str]) -> None:
+        """The switch, then a shot, an extension, extensions per rack, after the break."""
+        self.switch.setText(switch)
+        form.addRow(self.switch)
+        for label, spin in zip(labels, self.figures, strict=True):
+            form.addRow(label, spin)
+
+    def _toggled(self, on: bool) -> None:
+        for spin in self.figures:
+            spin.setEnabled(on)
+
+    def value(self) -> ShotClock | None:
+        if not self.switch.isChecked():
+            return None
+        return ShotClock(*(spin.value() for spin in self.figures))
+
+    def set_value(self, clock: ShotClock | None) -> None:
+        self.switch.setChecked(clock is not None)
+        if clock is not None:
+            figures = (clock.shot_s, clock.extension_s, clock.extensions_per_rack, clock.after_break_s)
+            for spin, figure in zip(self.figures, figures, strict=True):
+                spin.setValue(figure)
+
+
+def _spin(parent: QWidget, name: str, lo: int, hi: int, value: int) -> QSpinBox:
+    spin = QSpinBox(parent)
+    spin.setObjectName(name)
+    spin.setRange(lo, hi)
+    spin.setValue(value)
+    return spin
 
 
 def limited_line(parent: QWidget, name: str, longest: int) -> QLineEdit:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QCheckBox, QLineEdit, QSlider
+from PySide6.QtWidgets import QApplication, QCheckBox, QLineEdit, QSlider, QSpinBox
 
 from referee_app.game.history import replay
 from referee_app.game.vocab import Seat, Status
@@ -89,6 +89,25 @@ def test_new_match_dialog_creates_the_match(desk: Desk) -> None:
     assert setup.players == ("Maria Lopez", "Jan Novak") and setup.event == "Club night"
     assert setup.shot_clock is not None and setup.shot_clock.shot_s == 35
     assert desk.widget("lagPanel").isVisible() and desk.widget("shotClock").isVisible()
+
+
+def test_the_new_match_takes_any_shot_clock_the_match_log_and_the_board_take(desk: Desk) -> None:
+    """The same figures as the board's Send and the spec: a shot 1..600 s, after the break 1..60 s."""
+    desk.window.new_match()
+    dialog = QApplication.activeModalWidget()
+    assert dialog is not None
+    dialog.findChild(QLineEdit, "newPlayerA").setText("Maria Lopez")
+    dialog.findChild(QLineEdit, "newPlayerB").setText("Jan Novak")
+    spins = {name: dialog.findChild(QSpinBox, name) for name in ("newShotS", "newExtensionS", "newAfterBreakS")}
+    assert not any(spin.isEnabled() for spin in spins.values())  # no clock until it is switched on
+    dialog.findChild(QCheckBox, "newShotClock").setChecked(True)
+    for name, value in (("newShotS", 300), ("newExtensionS", 1), ("newAfterBreakS", 5)):
+        spins[name].setValue(value)
+        assert spins[name].value() == value, name
+    spins["newShotS"].setValue(601)  # past the spec's limit: held at it
+    desk.click("newMatchButtonsOk")
+    clock = desk.session.setup.shot_clock
+    assert clock is not None and (clock.shot_s, clock.extension_s, clock.after_break_s) == (600, 1, 5)
 
 
 def test_lag_with_faults_and_the_winner_letting_the_opponent_break(desk: Desk) -> None:

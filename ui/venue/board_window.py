@@ -16,7 +16,6 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -30,11 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from referee_desk.controller import DeskController, qt_translate
-from referee_desk.dialogs import checked_form, licence_club_row, limited_line
+from referee_desk.dialogs import ShotClockFields, checked_form, licence_club_row, limited_line
 from referee_desk.i18n import menu_text
 from referee_desk.notices import BASE_STYLE, Notice, install_excepthooks, show_notice
 
-from referee_app.game.events import ShotClock
 from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
@@ -92,26 +90,23 @@ class AssignDialog(QDialog):
         form.addRow(self.tr("Race to:"), self.race)
         form.addRow(self.tr("Rules:"), self.rules)
         form.addRow(self.tr("Breaks:"), self.break_order)
-        self.clock = QCheckBox(self.tr("Shot clock"), self)
-        self.clock.setObjectName("assignShotClock")
-        defaults = ShotClock()
-        self.shot_s = self._spin("assignShotS", 1, 600, defaults.shot_s)
-        self.extension_s = self._spin("assignExtensionS", 1, 600, defaults.extension_s)
-        self.extensions = self._spin("assignExtensions", 0, 9, defaults.extensions_per_rack)
-        self.after_break_s = self._spin("assignAfterBreakS", 1, 60, defaults.after_break_s)
-        self.clock.toggled.connect(self._clock_toggled)
-        self._clock_toggled(False)
+        self.clock = ShotClockFields(self, "assign")
         self.referee = self._line("assignReferee", 200)
         self.referee.setPlaceholderText(self.tr("empty: the desk's referee"))
         self.licence_a, self.club_a = self._line("assignLicenceA", 40), self._line("assignClubA", 80)
         self.licence_b, self.club_b = self._line("assignLicenceB", 40), self._line("assignClubB", 80)
         form.addRow(self.tr("Licence, club (A):"), self._pair(self.licence_a, self.club_a))
         form.addRow(self.tr("Licence, club (B):"), self._pair(self.licence_b, self.club_b))
-        form.addRow(self.clock)
-        form.addRow(self.tr("Seconds a shot:"), self.shot_s)
-        form.addRow(self.tr("Seconds an extension:"), self.extension_s)
-        form.addRow(self.tr("Extensions per rack:"), self.extensions)
-        form.addRow(self.tr("Seconds after the break:"), self.after_break_s)
+        self.clock.add_rows(
+            form,
+            self.tr("Shot clock"),
+            (
+                self.tr("Seconds a shot:"),
+                self.tr("Seconds an extension:"),
+                self.tr("Extensions per rack:"),
+                self.tr("Seconds after the break:"),
+            ),
+        )
         form.addRow(self.tr("Event:"), self.event_name)
         form.addRow(self.tr("Round:"), self.round)
         form.addRow(self.tr("Referee:"), self.referee)
@@ -119,22 +114,11 @@ class AssignDialog(QDialog):
             self._fill(correcting)
         self.problem = checked_form(self, form, "assign", self._accept)
 
-    def _spin(self, name: str, lo: int, hi: int, value: int) -> QSpinBox:
-        spin = QSpinBox(self)
-        spin.setObjectName(name)
-        spin.setRange(lo, hi)
-        spin.setValue(value)
-        return spin
-
     def _line(self, name: str, longest: int) -> QLineEdit:
         return limited_line(self, name, longest)
 
     def _pair(self, licence: QLineEdit, club: QLineEdit) -> QWidget:
         return licence_club_row(self, licence, club, self.tr("licence no."), self.tr("club"))
-
-    def _clock_toggled(self, on: bool) -> None:
-        for spin in (self.shot_s, self.extension_s, self.extensions, self.after_break_s):
-            spin.setEnabled(on)
 
     def _fill(self, a: Assignment) -> None:
         self.table.setText(a.table)
@@ -149,12 +133,7 @@ class AssignDialog(QDialog):
         lines = (self.licence_a, self.licence_b, self.club_a, self.club_b)
         for line, text in zip(lines, (*a.licences, *a.clubs), strict=True):
             line.setText(text)
-        self.clock.setChecked(a.shot_clock is not None)
-        if a.shot_clock is not None:
-            self.shot_s.setValue(a.shot_clock.shot_s)
-            self.extension_s.setValue(a.shot_clock.extension_s)
-            self.extensions.setValue(a.shot_clock.extensions_per_rack)
-            self.after_break_s.setValue(a.shot_clock.after_break_s)
+        self.clock.set_value(a.shot_clock)
 
     def _accept(self) -> None:
         from referee_app.venue.model import new_assignment_id
@@ -163,11 +142,7 @@ class AssignDialog(QDialog):
         if not table or not a or not b or a.casefold() == b.casefold():
             self.problem.setText(self.tr("A table and two different players are needed."))
             return
-        clock = None
-        if self.clock.isChecked():
-            clock = ShotClock(
-                self.shot_s.value(), self.extension_s.value(), self.extensions.value(), self.after_break_s.value()
-            )
+        clock = self.clock.value()
         self.assigned.emit(
             Assignment(
                 new_assignment_id() if self.correcting is None else self.correcting.id,
