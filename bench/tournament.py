@@ -230,8 +230,8 @@ def chain_bound(state: State, lengths: dict[str, float]) -> float:
     assert t.bracket is not None
     done: dict[str, float] = {}
     group_done: dict[int, float] = {}
-    for g, members in enumerate(t.bracket.groups, start=1):
-        names = {t.bracket.seeds[s - 1] for s in members}
+    for g in range(1, len(t.bracket.groups) + 1):
+        names = {p for s in t.slots.values() if s.spec.group == g for p in (s.a, s.b) if p}
         per_player = {
             name: sum(lengths.get(s.spec.id, 0.0) for s in t.slots.values() if s.spec.group == g and name in (s.a, s.b))
             for name in names

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from referee_app.tournament.draw import berger, bracket_size, slot_order, snake
+from referee_app.tournament.draw import berger, bracket_size, draw_key, slot_order, snake
 from referee_app.tournament.model import (
     FinalMode,
     Format,
+    FromBest,
     FromGroup,
     FromLoser,
     FromSeed,
@@ -22,6 +23,7 @@ from referee_app.tournament.model import (
     GroupFormat,
     MatchSpec,
     Options,
+    Qualifying,
     Side,
     Source,
     TournamentRefused,
@@ -33,6 +35,8 @@ SE_OUT = 1_000
 """Single-elimination rounds go out above every losers' round (`--se-at`)."""
 P3_LOSER_OUT = 5_000
 P3_WINNER_OUT = 5_001
+QUALIFYING_OUT = 1_000
+"""A qualifying pool's rank r goes out at step -(QUALIFYING_OUT + r): below everyone of the groups."""
 
 Ordering = Callable[[list[int]], list[int]]
 
@@ -95,16 +99,32 @@ def drop_orders(k: int) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Bracket:
-    """The drawn tournament's structure; names are attached by seed (`seeds[s-1]`)."""
+    """The drawn tournament's structure; names are attached by seed (`seeds[s-1]`).
+
+    `groups` holds every group's members as sources, the qualifying pools first (groups
+    1..`qualifying`), then the groups; a member of a group may be a qualifying pool's place."""
 
     matches: tuple[MatchSpec, ...]
     seeds: tuple[str, ...]
-    groups: tuple[tuple[int, ...], ...] = ()
+    groups: tuple[tuple[Source, ...], ...] = ()
     group_format: GroupFormat | None = None
     advance: int = 0
     qualifiers: Mapping[tuple[int, int], str] = field(default_factory=dict)
     out_counts: Mapping[int, int] = field(default_factory=dict)
     by_id: Mapping[str, MatchSpec] = field(default_factory=dict)
+    qualifying: int = 0
+    """How many of the groups are qualifying pools (groups 1..qualifying)."""
+    straight: Mapping[int, int] = field(default_factory=dict)
+    """Per qualifying pool, how many go straight on."""
+    best_rank: int = 0
+    best_places: int = 0
+    best_pools: tuple[int, ...] = ()
+    """The qualifying pools whose player ranked `best_rank` is compared across pools for the
+    `best_places` places left."""
+
+    def group_advance(self, group: int) -> int:
+        """How many of a group go straight on (a qualifying pool's own number, else `advance`)."""
+        return self.straight.get(group, self.advance) if group <= self.qualifying else self.advance
 
     def place(self, out: int) -> int:
         """The first place of the tie of players going out at step `out` (spec §6)."""
@@ -370,8 +390,10 @@ def _link(graph: _Graph) -> dict[str, MatchSpec]:
     }
 
 
-def build(options: Options, seeds: Sequence[str]) -> Bracket:
-    """The bracket for the seeded players (`seeds[0]` is seed 1). Refuses impossible options."""
+def build(options: Options, seeds: Sequence[str], draw_seed: int = 0) -> Bracket:
+    """The bracket for the seeded players (`seeds[0]` is seed 1). Refuses impossible options.
+
+    `draw_seed` places the qualifying pools' places in the groups (the only draw after the seeds)."""
     n = len(seeds)
     if n < 2:
         raise TournamentRefused("a draw needs at least 2 players")
@@ -382,39 +404,97 @@ def build(options: Options, seeds: Sequence[str]) -> Bracket:
         _knockout(graph, [(FromSeed(s), False) for s in range(1, n + 1)], options, stage=1)
         specs = _link(graph)
         return Bracket(tuple(specs.values()), tuple(seeds), out_counts=dict(graph.counts), by_id=specs)
-    return _groups(graph, options, seeds)
+    return _groups(graph, options, seeds, draw_seed)
 
 
-def _groups(graph: _Graph, options: Options, seeds: Sequence[str]) -> Bracket:
+def _round_robin(graph: _Graph, g: int, members: Sequence[Source], race: int) -> None:
+    """A round-robin group's matches in Berger order (players numbered by their place in `members`)."""
+    for r, pairs in enumerate(berger(len(members)), start=1):
+        for i, (x, y) in enumerate(pairs, start=1):
+            graph.add(
+                MatchSpec(f"G{g}-{r}-{i}", 1, Side.G, r, i, race, members[x - 1], members[y - 1], None, None, group=g)
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class _Morning:
+    """The qualifying pools as drawn, and the places they fill in the groups (in drawn order)."""
+
+    pools: tuple[tuple[Source, ...], ...]
+    places: tuple[Source, ...]
+    straight: dict[int, int]
+    best_pools: tuple[int, ...]
+    best_places: int
+
+
+def _qualifying(graph: _Graph, q: Qualifying, n: int, race: int, draw_seed: int) -> _Morning:
+    """The qualifying pools: seeds after `q.direct` dealt in the snake (one of the first seeds after
+    them heads each pool), round robin; the places straight from each pool and the best players of
+    `q.best_rank`, put in drawn order (SHA-256 of "{draw_seed}:{place}", as the spec draws ties)."""
+    playing = n - q.direct
+    if playing < 2 * q.pools:
+        raise TournamentRefused(
+            f"{q.pools} qualifying pools need at least {2 * q.pools} players after the first {q.direct} seeds,"
+            f" not {playing}"
+        )
+    dealt = snake(playing, q.pools)
+    pools = tuple(tuple(FromSeed(q.direct + s) for s in members) for members in dealt)
+    rule = " and ".join(str(size) for size, _ in sorted(q.advance))
+    straight: dict[int, int] = {}
+    places: list[Source] = []
+    for g, members in enumerate(pools, start=1):
+        k = q.straight(len(members))
+        if k is None:
+            raise TournamentRefused(
+                f"the qualifying rule takes pools of {rule}, not pools of {len(members)}"
+                f" ({playing} players in {q.pools} pools)"
+            )
+        straight[g] = k
+        places += [FromGroup(g, rank) for rank in range(1, k + 1)]
+        _round_robin(graph, g, members, race)
+    candidates = tuple(g for g, members in enumerate(pools, start=1) if straight[g] < q.best_rank <= len(members))
+    extra = q.places - len(places)
+    if extra < 0:
+        raise TournamentRefused(
+            f"{len(places)} players go straight on from the qualifying pools, more than the {q.places} places"
+        )
+    if extra > len(candidates):
+        raise TournamentRefused(
+            f"the {q.places} places need {extra} more players ranked {q.best_rank}, and only {len(candidates)}"
+            " qualifying pools have one to compare"
+        )
+    places += [FromBest(i, q.best_rank) for i in range(1, extra + 1)]
+    for g, members in enumerate(pools, start=1):
+        for rank in range(straight[g] + 1, len(members) + 1):
+            if not (rank == q.best_rank and g in candidates):
+                graph.count(-(QUALIFYING_OUT + rank))
+    if len(candidates) > extra:
+        graph.count(-(QUALIFYING_OUT + q.best_rank), len(candidates) - extra)
+    drawn = tuple(sorted(places, key=lambda p: draw_key(draw_seed, str(p))))
+    return _Morning(pools, drawn, straight, candidates, extra)
+
+
+def _groups(graph: _Graph, options: Options, seeds: Sequence[str], draw_seed: int) -> Bracket:
     n = len(seeds)
     assert options.groups is not None and options.advance is not None
     g_count, advance = options.groups, options.advance
-    if n < g_count * 2:
-        raise TournamentRefused(f"{g_count} groups need at least {2 * g_count} players, not {n}")
-    dealt = snake(n, g_count)
+    entrants: list[Source] = [FromSeed(s) for s in range(1, n + 1)]
+    morning: _Morning | None = None
+    if options.qualifying is not None:
+        q = options.qualifying
+        morning = _qualifying(graph, q, n, options.race, draw_seed)
+        entrants = [FromSeed(s) for s in range(1, q.direct + 1)] + list(morning.places)
+    offset = 0 if morning is None else len(morning.pools)
+    if len(entrants) < g_count * 2:
+        raise TournamentRefused(f"{g_count} groups need at least {2 * g_count} players, not {len(entrants)}")
+    dealt = tuple(tuple(entrants[p - 1] for p in members) for members in snake(len(entrants), g_count))
     smallest = min(len(members) for members in dealt)
     if smallest <= advance:
         raise TournamentRefused(f"groups of {smallest} cannot send {advance} on: lower --advance or --groups")
     qualifiers: dict[tuple[int, int], str] = {}
-    for g, members in enumerate(dealt, start=1):
+    for g, members in enumerate(dealt, start=offset + 1):
         if options.group_format is GroupFormat.RR:
-            for r, pairs in enumerate(berger(len(members)), start=1):
-                for i, (x, y) in enumerate(pairs, start=1):
-                    graph.add(
-                        MatchSpec(
-                            f"G{g}-{r}-{i}",
-                            1,
-                            Side.G,
-                            r,
-                            i,
-                            options.race,
-                            FromSeed(members[x - 1]),
-                            FromSeed(members[y - 1]),
-                            None,
-                            None,
-                            group=g,
-                        )
-                    )
+            _round_robin(graph, g, members, options.race)
             for rank in range(advance + 1, len(members) + 1):
                 graph.count(-rank)
             continue
@@ -426,7 +506,7 @@ def _groups(graph: _Graph, options: Options, seeds: Sequence[str]) -> Bracket:
         sub.specs = graph.specs
         top, bottom = _double(
             sub,
-            [(FromSeed(s), False) for s in members],
+            [(s, False) for s in members],
             stage=1,
             prefix=f"G{g}-",
             side_w=Side.G,
@@ -454,13 +534,14 @@ def _groups(graph: _Graph, options: Options, seeds: Sequence[str]) -> Bracket:
         for k, mid in enumerate(top + bottom, start=1):
             qualifiers[(g, k)] = mid
     order = _group_seeding(g_count, advance, bracket_size(g_count * advance))
-    entrants: list[Entrant] = []
-    for source in order:
+    knockout: list[Entrant] = []
+    for g, rank in order:
+        source = (offset + g, rank)
         empty = False
         if source in qualifiers:
             empty = graph.empty(FromWinner(qualifiers[source]), False)
-        entrants.append((FromGroup(*source), empty))
-    _knockout(graph, entrants, options, stage=2)
+        knockout.append((FromGroup(*source), empty))
+    _knockout(graph, knockout, options, stage=2)
     specs = _link(graph)
     for (g, k), mid in qualifiers.items():
         target = next(s.id for s in specs.values() if s.stage == 2 and FromGroup(g, k) in (s.a, s.b))
@@ -468,12 +549,17 @@ def _groups(graph: _Graph, options: Options, seeds: Sequence[str]) -> Bracket:
     return Bracket(
         tuple(specs.values()),
         tuple(seeds),
-        groups=dealt,
+        groups=dealt if morning is None else morning.pools + dealt,
         group_format=options.group_format,
         advance=advance,
         qualifiers=qualifiers,
         out_counts=dict(graph.counts),
         by_id=specs,
+        qualifying=offset,
+        straight={} if morning is None else morning.straight,
+        best_rank=0 if morning is None or options.qualifying is None else options.qualifying.best_rank,
+        best_places=0 if morning is None else morning.best_places,
+        best_pools=() if morning is None else morning.best_pools,
     )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee_app.game.events import ShotClock
-from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Rules
+from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Qualifying, Rules
 
 
 class EventFormatError(ValueError):
@@ -66,7 +66,38 @@ def options_to_dict(options: Options) -> dict[str, Any]:
         "then": options.then.value,
         "rules": options.rules.value,
         **({} if options.shot_clock is None else {"shot_clock": _clock_to_dict(options.shot_clock)}),
+        **({} if options.qualifying is None else {"qualifying": _qualifying_to_dict(options.qualifying)}),
     }
+
+
+def _qualifying_to_dict(q: Qualifying) -> dict[str, Any]:
+    return {
+        "pools": q.pools,
+        "direct": q.direct,
+        "places": q.places,
+        "advance": [[size, k] for size, k in q.advance],
+        "best_rank": q.best_rank,
+    }
+
+
+def _qualifying_from_dict(d: Any) -> Qualifying | None:
+    if d is None:
+        return None
+    if not isinstance(d, Mapping):
+        raise EventFormatError("`qualifying` must be an object")
+    advance = _field(d, "advance", list)
+    if not all(
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+        for pair in advance
+    ):
+        raise EventFormatError(f"`advance` must be pairs of integers (pool size, places), not {advance!r}")
+    return Qualifying(
+        _field(d, "pools", int),
+        _field(d, "direct", int),
+        _field(d, "places", int),
+        tuple((size, k) for size, k in advance),
+        _field(d, "best_rank", int),
+    )
 
 
 _CLOCK_FIELDS = ("shot_s", "extension_s", "extensions_per_rack", "after_break_s")
@@ -104,6 +135,7 @@ def options_from_dict(d: Mapping[str, Any]) -> Options:
         then=_enum(d, "then", Format, Format.DE),
         rules=_enum(d, "rules", Rules, Rules.WPA),
         shot_clock=_clock_from_dict(d.get("shot_clock")),
+        qualifying=_qualifying_from_dict(d.get("qualifying")),
     )
 
 

@@ -67,6 +67,39 @@ SE_AT_CHOICES = (4, 8, 16, 32)
 
 
 @dataclass(frozen=True, slots=True)
+class Qualifying:
+    """Round-robin qualifying pools played before the groups (the FFB national tournament's
+    Saturday morning): seeds 1..`direct` wait for the groups; the others play `pools` pools (dealt
+    in the snake, so the first seeds after `direct` head one pool each). `advance` gives, per pool
+    size, how many go straight on; the rest of the `places` go to the best players ranked
+    `best_rank` in the pools that do not send that rank on, compared across pools."""
+
+    pools: int
+    direct: int
+    places: int
+    advance: tuple[tuple[int, int], ...]
+    """(pool size, its first K go on), e.g. ((4, 2), (5, 3))."""
+    best_rank: int
+
+    def straight(self, size: int) -> int | None:
+        """How many a pool of `size` sends on directly (None: the rule has no pool of that size)."""
+        return next((k for s, k in self.advance if s == size), None)
+
+    def check(self) -> None:
+        if not 1 <= self.pools <= 64:
+            raise TournamentRefused(f"qualifying pools: 1..64 pools, not {self.pools}")
+        if not 0 <= self.direct <= 256 or not 1 <= self.places <= 256:
+            raise TournamentRefused("qualifying pools: the seeds that wait and the places are 0..256 and 1..256")
+        sizes = [s for s, _ in self.advance]
+        if not self.advance or len(set(sizes)) != len(sizes):
+            raise TournamentRefused("qualifying pools: the rule gives each pool size once")
+        if any(not 1 <= k < s for s, k in self.advance):
+            raise TournamentRefused("qualifying pools: a pool sends on 1 player or more, and fewer than it holds")
+        if not 1 <= self.best_rank <= 64:
+            raise TournamentRefused(f"qualifying pools: the rank compared across pools is 1..64, not {self.best_rank}")
+
+
+@dataclass(frozen=True, slots=True)
 class Options:
     """The options of `tournament new` (spec §1), defaults filled in."""
 
@@ -84,6 +117,8 @@ class Options:
     rules: Rules = Rules.WPA
     shot_clock: ShotClock | None = None
     """The shot clock of the matches it sends to tables (None: no clock)."""
+    qualifying: Qualifying | None = None
+    """`groups` only: qualifying pools before the groups (None: none)."""
 
     @property
     def losers_race(self) -> int:
@@ -134,6 +169,10 @@ class Options:
                 raise TournamentRefused("double-elimination groups need --advance 2, 4, 8… (half from each side)")
         elif self.groups is not None or self.advance is not None:
             raise TournamentRefused("--groups and --advance are for --format groups")
+        if self.qualifying is not None:
+            if self.format is not Format.GROUPS or self.group_format is not GroupFormat.RR:
+                raise TournamentRefused("qualifying pools lead to round-robin groups (--format groups)")
+            self.qualifying.check()
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +223,21 @@ class FromGroup:
         return f"group {self.group} #{self.rank}"
 
 
-Source = FromSeed | FromWinner | FromLoser | FromGroup
+@dataclass(frozen=True, slots=True)
+class FromBest:
+    """The `index`-th best of the qualifying pools' players ranked `rank` who did not go straight on.
+
+    The spec's `from_a`/`from_b` forms have no word for a place decided across pools: "best 3rd #1"."""
+
+    index: int
+    rank: int
+
+    def __str__(self) -> str:
+        suffix = "th" if self.rank % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(self.rank % 10, "th")
+        return f"best {self.rank}{suffix} #{self.index}"
+
+
+Source = FromSeed | FromWinner | FromLoser | FromGroup | FromBest
 
 
 @dataclass(frozen=True, slots=True)

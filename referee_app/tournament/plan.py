@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from referee_app.tournament.bracket import Bracket, build
-from referee_app.tournament.model import GroupFormat, Options
+from referee_app.tournament.model import FromBest, FromGroup, GroupFormat, Options
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +41,21 @@ def longest_chain(bracket: Bracket) -> int:
         nexts = [m for m in (spec.winner_to, spec.loser_to) if m is not None]
         return (0 if spec.is_bye else 1) + max((longest(m) for m in nexts), default=0)
 
-    best = 0
+    @cache
+    def from_group(g: int) -> int:
+        """A player's matches from a round-robin group on: its own, then the longest after it
+        (another group when it is a qualifying pool, else the knockout)."""
+        best = g in bracket.best_pools
+        fed = [
+            s
+            for s in bracket.matches
+            if any(
+                (isinstance(x, FromGroup) and x.group == g) or (best and isinstance(x, FromBest)) for x in (s.a, s.b)
+            )
+        ]
+        after = (from_group(s.group) if s.group is not None else longest(s.id) for s in fed)
+        return len(bracket.groups[g - 1]) - 1 + max(after, default=0)
+
     if bracket.groups and bracket.group_format is GroupFormat.RR:
-        for g, members in enumerate(bracket.groups, start=1):
-            fed = [
-                s.id
-                for s in bracket.matches
-                if s.stage == 2 and any(getattr(x, "group", None) == g for x in (s.a, s.b))
-            ]
-            best = max(best, len(members) - 1 + max((longest(m) for m in fed), default=0))
-        return best
+        return max(from_group(g) for g in range(1, len(bracket.groups) + 1))
     return max((longest(s.id) for s in bracket.matches if s.round == 1 and s.stage == 1), default=0)

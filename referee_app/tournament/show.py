@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
-from referee_app.tournament.bracket import Bracket
+from referee_app.tournament.bracket import QUALIFYING_OUT, Bracket
 from referee_app.tournament.model import Entry, Format, MatchStatus, Side, Status
 from referee_app.tournament.state import EMPTY, Slot, Tournament
 
@@ -113,10 +113,19 @@ def outs(t: Tournament) -> dict[str, int]:
 
 
 def _group_outs(t: Tournament, bracket: Bracket, placed: dict[str, int]) -> None:
-    for order in t.group_order.values():
+    """Those a group did not send on, placed by their rank in it; a qualifying pool's below every
+    group's, and its player of the compared rank only once the best are known (and not among them)."""
+    best = set(t.best_order[: bracket.best_places])
+    for g, order in t.group_order.items():
+        qualifying = g <= bracket.qualifying
         for rank, name in enumerate(order, start=1):
-            if rank > bracket.advance:
+            if rank <= bracket.group_advance(g):
+                continue
+            compared = rank == bracket.best_rank and g in bracket.best_pools
+            if not qualifying:
                 placed[name] = bracket.place(-rank)
+            elif not compared or (t.best_order and name not in best):
+                placed[name] = bracket.place(-(QUALIFYING_OUT + rank))
 
 
 def standings(t: Tournament) -> dict[str, Any]:

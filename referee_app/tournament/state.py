@@ -8,8 +8,9 @@ free tables at once (`_settle`): derived, so a fixed bug fixes every old tournam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from referee_app.tournament.bracket import Bracket, build
 from referee_app.tournament.draw import draw_key, seed_order
@@ -33,6 +34,7 @@ from referee_app.tournament.events import (
 from referee_app.tournament.model import (
     Entry,
     Format,
+    FromBest,
     FromGroup,
     FromLoser,
     FromSeed,
@@ -132,6 +134,8 @@ class Tournament:
     on_table: Mapping[str, int] = field(default_factory=dict)
     slots: Mapping[str, Slot] = field(default_factory=dict)
     group_order: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    best_order: tuple[str, ...] = ()
+    """The qualifying pools' players of the compared rank, best first, once all their pools are over."""
     queue_order: tuple[str, ...] = ()
     began: bool = False
 
@@ -343,7 +347,7 @@ def _withdrawn(t: Tournament, event: Withdrawn | Disqualified) -> Tournament:
 def _drawn(t: Tournament, draw_seed: int) -> Tournament:
     _before_draw(t, "the draw is made")
     seeded = seed_order(t.entries, draw_seed)
-    bracket = build(t.options, [e.name for e in seeded])
+    bracket = build(t.options, [e.name for e in seeded], draw_seed)
     entries = tuple(replace(e, seed=s) for s, e in enumerate(seeded, start=1))
     return _settle(replace(t, entries=entries, draw_seed=draw_seed, bracket=bracket))
 
@@ -436,10 +440,14 @@ def dependents(t: Tournament, match: str) -> list[str]:
     spec = t.bracket.by_id[match]
     direct = [m for m in (spec.winner_to, spec.loser_to) if m is not None]
     if spec.group is not None and t.bracket.group_format is GroupFormat.RR:
+        best = spec.group in t.bracket.best_pools
         direct += [
             s.id
             for s in t.bracket.matches
-            if s.stage == 2 and any(isinstance(x, FromGroup) and x.group == spec.group for x in (s.a, s.b))
+            if any(
+                (isinstance(x, FromGroup) and x.group == spec.group) or (best and isinstance(x, FromBest))
+                for x in (s.a, s.b)
+            )
         ]
     found: list[str] = []
     for m in direct:
@@ -501,10 +509,21 @@ def _source(
     if isinstance(source, FromLoser):
         return lose.get(source.match)
     assert t.bracket is not None
+    if isinstance(source, FromBest):
+        return t.best_order[source.index - 1] if t.best_order else None
     if t.bracket.group_format is GroupFormat.DE:
         return win.get(t.bracket.qualifiers[(source.group, source.rank)])
     order = t.group_order.get(source.group)
     return order[source.rank - 1] if order is not None else None
+
+
+def morning_over(t: Tournament) -> bool:
+    """The qualifying pools are over and ranked (always true without them): the groups may begin."""
+    bracket = t.bracket
+    if bracket is None or not bracket.qualifying:
+        return True
+    ranked = all(g in t.group_order for g in range(1, bracket.qualifying + 1))
+    return ranked and (not bracket.best_pools or bool(t.best_order))
 
 
 def _settle(t: Tournament) -> Tournament:
@@ -518,7 +537,16 @@ def _settle(t: Tournament) -> Tournament:
     candidates: list[Slot] = []
     group_order: dict[int, tuple[str, ...]] = {}
     ranked = not (bracket.groups and bracket.group_format is GroupFormat.RR)
+    morning = bracket.qualifying == 0
+    best_order: tuple[str, ...] = ()
+    held = False
     for spec in bracket.matches:
+        if not morning and spec.group is not None and spec.group > bracket.qualifying:
+            # The groups' first match: the qualifying pools are ranked, and the groups wait until they are over.
+            group_order, morning = _rank_groups(t, bracket, slots), True
+            best_order = _best(t, bracket, group_order, slots)
+            t = replace(t, group_order=group_order, best_order=best_order)
+            held = not morning_over(t)
         if spec.stage == 2 and not ranked:
             group_order, ranked = _rank_groups(t, bracket, slots), True
             t = replace(t, group_order=group_order)
@@ -531,7 +559,7 @@ def _settle(t: Tournament) -> Tournament:
         if spec.is_bye:
             present = b if spec.empty_a else a
             slot = Slot(spec, a or None, b or None, MatchStatus.BYE, winner=present, loser=EMPTY)
-        elif a is None or b is None:
+        elif a is None or b is None or (held and spec.group is not None and spec.group > bracket.qualifying):
             slot = Slot(spec, a, b, MatchStatus.WAITING)
         elif spec.id in t.results:
             outcome = t.results[spec.id]
@@ -583,6 +611,7 @@ def _settle(t: Tournament) -> Tournament:
         on_table=on_table,
         queue_order=tuple(queue),
         group_order=group_order,
+        best_order=best_order,
         began=t.began or bool(on_table),
     )
 
@@ -597,11 +626,71 @@ def _rank_groups(t: Tournament, bracket: Bracket, slots: Mapping[str, Slot]) -> 
     order: dict[int, tuple[str, ...]] = {}
     for g, members in enumerate(bracket.groups, start=1):
         played = by_group.get(g, [])
-        if not all(s.decided for s in played):
+        if not played or not all(s.decided for s in played):
             continue
-        names = [bracket.seeds[s - 1] for s in members]
-        order[g] = tuple(rank_group(names, played, t.draw_seed or 0))
+        names = [_member(t, bracket, source, order) for source in members]
+        if any(name is None for name in names):
+            continue
+        order[g] = tuple(rank_group([n for n in names if n is not None], played, t.draw_seed or 0))
     return order
+
+
+def _member(t: Tournament, bracket: Bracket, source: Source, order: Mapping[int, tuple[str, ...]]) -> str | None:
+    """A group's member: a seed, or a qualifying pool's place once that pool (or the best) is known."""
+    if isinstance(source, FromSeed):
+        return bracket.seeds[source.seed - 1]
+    if isinstance(source, FromGroup):
+        ranked = order.get(source.group)
+        return ranked[source.rank - 1] if ranked is not None else None
+    if isinstance(source, FromBest):
+        return t.best_order[source.index - 1] if t.best_order else None
+    return None
+
+
+def _best(
+    t: Tournament, bracket: Bracket, order: Mapping[int, tuple[str, ...]], slots: Mapping[str, Slot]
+) -> tuple[str, ...]:
+    """The qualifying pools' players ranked `best_rank` (in the pools that do not send that rank
+    straight on), best first; empty until all those pools are over."""
+    if not bracket.best_pools or not all(g in order for g in bracket.best_pools):
+        return ()
+    records: list[tuple[str, int, int, int, int]] = []
+    for g in bracket.best_pools:
+        name = order[g][bracket.best_rank - 1]
+        wins = won = lost = played = 0
+        for slot in slots.values():
+            if slot.spec.group != g or not slot.played or name not in (slot.a, slot.b):
+                continue
+            played += 1
+            wins += slot.winner == name
+            if slot.outcome is not None and slot.outcome.score is not None:
+                mine, theirs = slot.outcome.score if name == slot.a else slot.outcome.score[::-1]
+                won, lost = won + mine, lost + theirs
+        records.append((name, wins, won, lost, played))
+    return tuple(rank_across_pools(records, t.draw_seed or 0))
+
+
+def rank_across_pools(records: Sequence[tuple[str, int, int, int, int]], draw_seed: int) -> list[str]:
+    """Players of different pools, best first, by the group order's tiebreaks counted per match played
+    (pools of 4 and 5 play 3 and 4 matches): matches won, racks won minus racks lost, racks won, then
+    the draw. Head to head does not apply: they never met. `records`: (name, matches won, racks won,
+    racks lost, matches played)."""
+
+    def per_match(x: int, played: int) -> Fraction:
+        return Fraction(x, played) if played else Fraction(0)
+
+    return [
+        name
+        for name, *_ in sorted(
+            records,
+            key=lambda r: (
+                -per_match(r[1], r[4]),
+                -per_match(r[2] - r[3], r[4]),
+                -per_match(r[2], r[4]),
+                draw_key(draw_seed, r[0]),
+            ),
+        )
+    ]
 
 
 def rank_group(names: list[str], slots: Iterable[Slot], draw_seed: int) -> list[str]:

@@ -1,10 +1,17 @@
 """Two ready formats: the FFB national tournament and the WPA world-event format.
 
-FFB (TN1 2017-18): pools of 4 where the seeds are paired TS1 with TS16, TS2 with TS15...
-(the snake does exactly that), the top 2 of each pool to a 16-player double elimination
-until the quarter-finals, then single elimination; the pool winner of TS1's pool is seed 1
-of the knockout. Its Saturday-morning qualifying pools (the 6 rank-3 seeds and the
-unseeded, one rank-3 seed per pool) are dealt by `ffb_morning_pools`.
+FFB (TN1 2017-18, 42 players; `ffb_national_day`): seeds from the national ranking, hand
+seeds TS1-TS22 in the entry list (8 of rank 1, 8 of rank 2, 6 of rank 3). Saturday morning,
+the 6 rank-3 seeds and the unseeded play qualifying pools, one rank-3 seed heading each
+(26 players: four pools of 4, two of 5); 16 qualify: the top 2 of each pool of 4 and the top 3
+of each pool of 5, and the places left (2 for 42 players) to the best thirds of the pools of 4,
+compared across pools by the spec's group order counted per match played (head to head aside:
+they never met). The source is cut short before saying how those last two places are filled;
+this is our reading. Saturday afternoon, 8 pools of 4: TS1 with TS16, TS2 with TS15... (the
+snake), filled by the 16 qualifiers in drawn order; the pools wait until the morning is over.
+Then the top 2 of each pool go to a 16-player double elimination until the quarter-finals,
+then single elimination; the winner of TS1's pool is seed 1 of the knockout.
+`ffb_national(32)` is the afternoon alone.
 
 WPA (World 9-ball 2007/2010): groups of 8 played as double elimination, two wins in, two
 losses out (4 of 8 go on), then single elimination with a longer final.
@@ -12,11 +19,9 @@ losses out (4 of 8 go on), then single elimination with a longer final.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 
-from referee_app.tournament.draw import seed_order, snake
-from referee_app.tournament.model import Entry, Format, GroupFormat, Options, Rules, TournamentRefused
+from referee_app.tournament.model import Format, GroupFormat, Options, Qualifying, Rules, TournamentRefused
 
 FFB_DIRECT = 16
 """Rank-1 and rank-2 seeds (TS1-TS16) go straight to the afternoon's pools."""
@@ -25,7 +30,8 @@ FFB_DIRECT = 16
 def ffb_national(players: int = 32, race: int = 7, race_final: int | None = None) -> Options:
     """Pools of 4, enough of each to a 16-player double knockout to the quarter-finals, then SE.
 
-    32 players (the national tournament's afternoon): 8 pools, top 2; 64 players: 16 pools, winners.
+    32 players (the national tournament's afternoon alone): 8 pools, top 2; 64 players: 16 pools,
+    winners. The whole day, morning included, is `ffb_national_day`.
     """
     groups = players // 4
     if groups not in (2, 4, 8, 16):
@@ -59,21 +65,14 @@ def wpa_world(players: int, race: int = 9, race_final: int = 13) -> Options:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class FfbMorning:
-    """Saturday morning: the qualifying pools, and who waits for the afternoon."""
-
-    pools: tuple[tuple[str, ...], ...]
-    direct: tuple[str, ...]
+FFB_MORNING = Qualifying(pools=6, direct=FFB_DIRECT, places=16, advance=((4, 2), (5, 3)), best_rank=3)
+"""The national tournament's Saturday morning: 6 pools of 4 or 5 after TS16, 16 places."""
 
 
-def ffb_morning_pools(entries: Sequence[Entry], draw_seed: int) -> FfbMorning:
-    """TS1-TS16 wait for the afternoon; the rest play pools, one rank-3 seed (TS17+) in each."""
-    seeded = seed_order(entries, draw_seed)
-    direct = tuple(e.name for e in seeded[:FFB_DIRECT])
-    rest = seeded[FFB_DIRECT:]
-    rank3 = sum(1 for e in rest if e.seed is not None)
-    if rank3 < 1:
-        raise TournamentRefused("the morning pools need rank-3 seeds (TS17 and after)")
-    pools = snake(len(rest), rank3)
-    return FfbMorning(tuple(tuple(rest[s - 1].name for s in pool) for pool in pools), direct)
+def ffb_national_day(race: int = 7, race_final: int | None = None) -> Options:
+    """The whole national tournament from its entry list (TN1 2017-18: 42 players): the morning's
+    qualifying pools, the afternoon's pools of 4, the 16-player double knockout to the quarter-finals.
+
+    Fields of 40 to 45 players fill the morning's pools of 4 and 5 (more best thirds when smaller);
+    others are refused at the draw with the reason."""
+    return replace(ffb_national(32, race, race_final), qualifying=FFB_MORNING)
