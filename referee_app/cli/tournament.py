@@ -12,6 +12,7 @@ import json
 import os
 import sys
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,6 +22,7 @@ from referee_app.tournament import operations
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
 from referee_app.tournament.show import show, standings
+from referee_app.tournament.templates import ffb_national_day
 
 
 def add_parser(sub: Any) -> None:
@@ -34,23 +36,30 @@ def add_parser(sub: Any) -> None:
 
     new = with_db(inner.add_parser("new", help="a new tournament (prints its id)"))
     new.add_argument("name")
-    new.add_argument("--format", required=True, choices=[f.value for f in Format], help="se, de or groups")
-    new.add_argument("--race", type=int, default=7, metavar="N", help="race of every match (default 7)")
+    new.add_argument(
+        "--format", choices=[f.value for f in Format], help="se, de or groups (required without --template)"
+    )
+    new.add_argument(
+        "--template",
+        choices=list(TEMPLATES),
+        help="ffb: the FFB national tournament, qualifying pools after TS16, pools of 4 with TS1-TS16, a double"
+        " knockout to the quarter-finals (sets the format; --race, --race-final, --rules, --shot-clock still apply)",
+    )
+    new.add_argument("--race", type=int, metavar="N", help="race of every match (default 7)")
     new.add_argument("--race-losers", type=int, metavar="N", help="de: race on the losers' side")
     new.add_argument("--race-final", type=int, metavar="N", help="race of the final(s)")
     new.add_argument(
         "--final",
         choices=[f.value for f in FinalMode],
-        default=FinalMode.RESET.value,
         help="de: reset (default) or single",
     )
     new.add_argument("--se-at", type=int, metavar="N", help="de: single elimination once N players remain (4-32)")
     new.add_argument("--third-place", action="store_true", help="se: a match for third place")
     new.add_argument("--groups", type=int, metavar="G", help="groups: how many")
     new.add_argument("--advance", type=int, metavar="K", help="groups: the first K of each go on")
-    new.add_argument("--group-format", choices=[f.value for f in GroupFormat], default=GroupFormat.RR.value)
-    new.add_argument("--then", choices=[Format.SE.value, Format.DE.value], default=Format.DE.value)
-    new.add_argument("--rules", choices=[r.value for r in Rules], default=Rules.WPA.value)
+    new.add_argument("--group-format", choices=[f.value for f in GroupFormat], help="groups: rr (default) or de")
+    new.add_argument("--then", choices=[Format.SE.value, Format.DE.value], help="groups: the knockout, de (default)")
+    new.add_argument("--rules", choices=[r.value for r in Rules], help="wpa (default) or ffb")
     new.add_argument(
         "--shot-clock", type=int, metavar="S", help="a shot clock of S seconds a shot on the desks (default: none)"
     )
@@ -95,21 +104,38 @@ def _store(args: argparse.Namespace, write: bool) -> Store:
     return Store.open_readonly(args.db)
 
 
+TEMPLATES = {"ffb": ffb_national_day}
+"""`new --template NAME`: a ready format, as the Tournament window's template buttons give it."""
+_FORMAT_OPTIONS = ("format", "race_losers", "final", "se_at", "groups", "advance", "group_format", "then")
+
+
 def _options(args: argparse.Namespace) -> Options:
+    clock = None if args.shot_clock is None else ShotClock(args.shot_clock, args.extension)
+    if args.template is not None:
+        given = [f"--{name.replace('_', '-')}" for name in _FORMAT_OPTIONS if getattr(args, name) is not None]
+        if args.third_place:
+            given.append("--third-place")
+        if given:
+            raise _Exit(2, f"--template {args.template} sets the format: leave out {', '.join(given)}")
+        options = TEMPLATES[args.template](7 if args.race is None else args.race, args.race_final)
+        rules = options.rules if args.rules is None else Rules(args.rules)
+        return replace(options, rules=rules, shot_clock=clock)
+    if args.format is None:
+        raise _Exit(2, "give --format se|de|groups (or --template ffb)")
     return Options(
         Format(args.format),
-        race=args.race,
+        race=7 if args.race is None else args.race,
         race_losers=args.race_losers,
         race_final=args.race_final,
-        final=FinalMode(args.final),
+        final=FinalMode(args.final or FinalMode.RESET.value),
         se_at=args.se_at,
         third_place=args.third_place,
         groups=args.groups,
         advance=args.advance,
-        group_format=GroupFormat(args.group_format),
-        then=Format(args.then),
-        rules=Rules(args.rules),
-        shot_clock=None if args.shot_clock is None else ShotClock(args.shot_clock, args.extension),
+        group_format=GroupFormat(args.group_format or GroupFormat.RR.value),
+        then=Format(args.then or Format.DE.value),
+        rules=Rules(args.rules or Rules.WPA.value),
+        shot_clock=clock,
     )
 
 

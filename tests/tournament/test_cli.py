@@ -214,3 +214,43 @@ def test_the_organizers_other_decisions_go_through_record(drawn_db: tuple[Path, 
         assert again.slots["W1-1"].status.value == "playing" and again.retired == frozenset()
     finally:
         store.close()
+
+
+def test_the_ffb_template_runs_the_national_day_from_its_42_entries_to_the_standings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.tournament.test_ffb_national_day import forty_two
+
+    db = tmp_path / "tn1.db"
+    code, _, err = run(capsys, "tournament", "new", "TN1", "--template", "ffb", "--format", "groups", "--db", str(db))
+    assert (code, err.strip()) == (2, "--template ffb sets the format: leave out --format")
+    assert not db.exists()
+    code, out, _ = run(capsys, "tournament", "new", "TN1", "--template", "ffb", "--race", "3", "--db", str(db))
+    assert code == 0
+    tid = out.strip()
+    lines = ["name;licence;club;seed"] + [f"{e.name};{e.licence};{e.club};{e.seed or ''}" for e in forty_two()]
+    (tmp_path / "tn1.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert run(capsys, "tournament", "entries", tid, str(tmp_path / "tn1.csv"), "--db", str(db))[:2] == (
+        0,
+        "42 entries added\n",
+    )
+    assert run(capsys, "tournament", "draw", tid, "--seed", "2017", "--db", str(db))[0] == 0
+    document = shown(capsys, db, tid)
+    matches: list[dict[str, object]] = document["matches"]  # type: ignore[assignment]
+    groups = {str(m["id"]).split("-")[0] for m in matches if m["side"] == "G"}
+    assert groups == {f"G{g}" for g in range(1, 15)}  # 6 morning pools, then 8 afternoon pools
+    assert {m["stage"] for m in matches} == {1, 2}
+    ts1_ts16 = next(m for m in matches if m["id"] == "G7-2-2")
+    assert (ts1_ts16["a"], ts1_ts16["b"], ts1_ts16["status"]) == (forty_two()[0].name, forty_two()[15].name, "waiting")
+    for _ in range(40):
+        ready = [m for m in shown(capsys, db, tid)["matches"] if m["status"] in ("ready", "playing")]  # type: ignore[attr-defined]
+        if not ready:
+            break
+        file = results(tmp_path, *({"match": m["id"], "winner": m["a"], "score": [3, 1]} for m in ready))
+        assert run(capsys, "tournament", "results", tid, file, "--db", str(db))[0] == 0
+    code, out, _ = run(capsys, "tournament", "standings", tid, "--json", "--db", str(db))
+    table = json.loads(out)
+    assert table["status"] == "finished"
+    assert sorted(n for row in table["places"] for n in row["names"]) == sorted(e.name for e in forty_two())
+    # Player a won every match: TS1 tops its pool (head to head over TS16), then is every knockout match's a.
+    assert table["places"][0]["names"] == [forty_two()[0].name]
