@@ -427,10 +427,11 @@ class _Morning:
     best_places: int
 
 
-def _qualifying(graph: _Graph, q: Qualifying, n: int, race: int, draw_seed: int) -> _Morning:
+def _qualifying(graph: _Graph, q: Qualifying, n: int, groups: int, race: int, draw_seed: int) -> _Morning:
     """The qualifying pools: seeds after `q.direct` dealt in the snake (one of the first seeds after
     them heads each pool), round robin; the places straight from each pool and the best players of
-    `q.best_rank`, put in drawn order (SHA-256 of "{draw_seed}:{place}", as the spec draws ties)."""
+    `q.best_rank`, put in drawn order (SHA-256 of "{draw_seed}:{place}", as the spec draws ties),
+    kept apart from their own pool's players (`_apart`)."""
     playing = n - q.direct
     if playing < 2 * q.pools:
         raise TournamentRefused(
@@ -470,8 +471,48 @@ def _qualifying(graph: _Graph, q: Qualifying, n: int, race: int, draw_seed: int)
                 graph.count(-(QUALIFYING_OUT + rank))
     if len(candidates) > extra:
         graph.count(-(QUALIFYING_OUT + q.best_rank), len(candidates) - extra)
-    drawn = tuple(sorted(places, key=lambda p: draw_key(draw_seed, str(p))))
-    return _Morning(pools, drawn, straight, candidates, extra)
+    drawn = sorted(places, key=lambda p: draw_key(draw_seed, str(p)))
+    return _Morning(pools, _apart(drawn, q.direct, groups, candidates), straight, candidates, extra)
+
+
+def _apart(drawn: list[Source], direct: int, groups: int, best_pools: tuple[int, ...]) -> tuple[Source, ...]:
+    """The places in drawn order, moved only as far as needed so that two players of one qualifying
+    pool never share a group (they have met already): the first arrangement, position by position,
+    taking the earliest drawn place that fits. A best place may be any compared pool's, so it shares
+    a group with no other place of those pools. Kept as drawn when no arrangement fits."""
+    size = direct + len(drawn)
+    group_of = {p: g for g, members in enumerate(snake(size, groups)) for p in members}
+
+    def pools_of(place: Source) -> set[int]:
+        if isinstance(place, FromGroup):
+            return {place.group}
+        return set(best_pools) if isinstance(place, FromBest) else set()
+
+    def clash(x: Source, y: Source) -> bool:
+        if isinstance(x, FromBest) and isinstance(y, FromBest):
+            return False  # the best of different pools, by their making
+        return bool(pools_of(x) & pools_of(y))
+
+    placed: list[Source] = []
+    budget = [20_000]  # tries: an arrangement that cannot be found is given up quickly
+
+    def fill(left: list[Source]) -> bool:
+        if not left:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        group = group_of[direct + len(placed) + 1]
+        mates = [placed[i] for i in range(len(placed)) if group_of[direct + i + 1] == group]
+        for place in left:
+            if not any(clash(place, mate) for mate in mates):
+                placed.append(place)
+                if fill([p for p in left if p is not place]):
+                    return True
+                placed.pop()
+        return False
+
+    return tuple(placed) if fill(list(drawn)) else tuple(drawn)
 
 
 def _groups(graph: _Graph, options: Options, seeds: Sequence[str], draw_seed: int) -> Bracket:
@@ -482,7 +523,7 @@ def _groups(graph: _Graph, options: Options, seeds: Sequence[str], draw_seed: in
     morning: _Morning | None = None
     if options.qualifying is not None:
         q = options.qualifying
-        morning = _qualifying(graph, q, n, options.race, draw_seed)
+        morning = _qualifying(graph, q, n, g_count, options.race, draw_seed)
         entrants = [FromSeed(s) for s in range(1, q.direct + 1)] + list(morning.places)
     offset = 0 if morning is None else len(morning.pools)
     if len(entrants) < g_count * 2:

@@ -304,3 +304,26 @@ def test_a_morning_result_is_corrected_until_the_afternoon_it_feeds_has_a_result
     loser_wins = (morning.outcome.score[1], 3) if morning.winner == morning.a else (3, morning.outcome.score[0])
     with pytest.raises(TournamentRefused, match="already has a result"):
         apply(state, Corrected(morning.spec.id, morning.loser or "", loser_wins))
+
+
+@pytest.mark.parametrize("draw_seed", range(12))
+def test_players_of_one_morning_pool_never_meet_again_in_an_afternoon_pool(draw_seed: int) -> None:
+    bracket = build(ffb_national_day(), [f"P{i}" for i in range(42)], draw_seed)
+    for pool in bracket.groups[6:]:
+        first, second = pool[2:]
+        if isinstance(first, FromGroup) and isinstance(second, FromGroup):
+            assert first.group != second.group
+        for best, other in ((first, second), (second, first)):
+            if isinstance(best, FromBest) and isinstance(other, FromGroup):
+                assert other.group not in bracket.best_pools  # a best third may come from any pool of 4
+
+
+def test_the_places_are_as_drawn_where_nothing_clashes() -> None:
+    # The drawn order (SHA-256 of "{draw_seed}:{place}") is kept where it parts pools already.
+    from referee_app.tournament.bracket import _apart
+
+    places: list[Source] = [FromGroup(g, 1) for g in range(1, 5)]
+    assert _apart(places, 0, 2, ()) == tuple(places)
+    clashing: list[Source] = [FromGroup(1, 1), FromGroup(2, 1), FromGroup(2, 2), FromGroup(1, 2)]
+    # Snake of 4 into 2 groups: positions 1 and 4 share group 1, 2 and 3 group 2.
+    assert _apart(clashing, 0, 2, ()) == (FromGroup(1, 1), FromGroup(2, 1), FromGroup(1, 2), FromGroup(2, 2))
