@@ -138,10 +138,13 @@ FROM_SEED = QT_TRANSLATE_NOOP("Tournament", "Seed {n}")
 FROM_WINNER = QT_TRANSLATE_NOOP("Tournament", "Winner of {id}")
 FROM_LOSER = QT_TRANSLATE_NOOP("Tournament", "Loser of {id}")
 FROM_GROUP = QT_TRANSLATE_NOOP("Tournament", "Group {g} #{k}")
+FROM_BEST_THIRD = QT_TRANSLATE_NOOP("Tournament", "Best third #{k}")
+FROM_BEST = QT_TRANSLATE_NOOP("Tournament", "Best of the pools' #{rank} #{k}")
 
 
 def source_text(source: str, tr: Translate = english) -> str:
-    """`from_a`/`from_b` (spec §4: "seed 3", "winner W1-2", "group 2 #1") as people read it."""
+    """`from_a`/`from_b` (spec §4: "seed 3", "winner W1-2", "group 2 #1"; and "best 3rd #1", a
+    qualifying pools' place the spec has no word for) as people read it."""
     kind, _, rest = source.partition(" ")
     if kind == "seed":
         return tr(CTX, FROM_SEED).format(n=rest)
@@ -152,4 +155,8 @@ def source_text(source: str, tr: Translate = english) -> str:
     if kind == "group":
         g, _, k = rest.partition(" #")
         return tr(CTX, FROM_GROUP).format(g=g, k=k)
+    if kind == "best":  # "best 3rd #1": a qualifying pools' place decided across pools
+        rank, _, k = rest.partition(" #")
+        digits = rank.rstrip("stndrh")
+        return tr(CTX, FROM_BEST_THIRD if digits == "3" else FROM_BEST).format(rank=digits, k=k)
     return source

@@ -69,6 +69,7 @@ def test_sources_read_as_words() -> None:
         "Loser of W2-1",
         "Group 2 #1",
     ]
+    assert [source_text(s) for s in ("best 3rd #2", "best 4th #1")] == ["Best third #2", "Best of the pools' #4 #1"]
 
 
 @pytest.mark.parametrize(

@@ -70,11 +70,12 @@ from referee_app.tournament.model import (
     Format,
     GroupFormat,
     Options,
+    Qualifying,
     Rules,
     TournamentRefused,
 )
 from referee_app.tournament.plan import Plan, plan
-from referee_app.tournament.templates import ffb_national, wpa_world
+from referee_app.tournament.templates import FFB_MORNING, ffb_national_day, wpa_world
 from referee_app.words.localtime import local_date
 
 DEFAULT_PORT = 8766
@@ -511,6 +512,10 @@ class TournamentWindow(QMainWindow):
         self.then_choice.setObjectName("thenChoice")
         self.rules_choice = QComboBox(page)
         self.rules_choice.setObjectName("rulesChoice")
+        self.qualifying = QCheckBox(page)
+        self.qualifying.setObjectName("qualifyingCheck")
+        self.qualifying_rule: Qualifying = FFB_MORNING
+        """The qualifying pools' rule the check box stands for (the tournament's own once created)."""
         self.form_labels: dict[str, QLabel] = {}
         rows = (
             ("name", self.name_edit),
@@ -525,6 +530,7 @@ class TournamentWindow(QMainWindow):
             ("advance", self.advance),
             ("group_format", self.group_format),
             ("then", self.then_choice),
+            ("qualifying", self.qualifying),
             ("rules", self.rules_choice),
         )
         for key, widget in rows:
@@ -578,6 +584,7 @@ class TournamentWindow(QMainWindow):
         for spin in (self.race, self.race_losers, self.race_final, self.groups, self.advance, self.plan_players):
             spin.valueChanged.connect(self._options_changed)
         self.third_place.toggled.connect(self._options_changed)
+        self.qualifying.toggled.connect(self._options_changed)
         self.tabs.addTab(page, "")
 
     def _spin(self, name: str, low: int, high: int, value: int) -> QSpinBox:
@@ -635,6 +642,7 @@ class TournamentWindow(QMainWindow):
             group_format=GroupFormat(self.group_format.currentData()),
             then=Format(self.then_choice.currentData()),
             rules=Rules(self.rules_choice.currentData()),
+            qualifying=self.qualifying_rule if groups and self.qualifying.isChecked() else None,
         )
 
     def set_options(self, options: Options) -> None:
@@ -659,14 +667,25 @@ class TournamentWindow(QMainWindow):
         pick(self.group_format, options.group_format)
         pick(self.then_choice, options.then)
         pick(self.rules_choice, options.rules)
+        if options.qualifying is not None:
+            self.qualifying_rule = options.qualifying
+        self.qualifying.setChecked(options.qualifying is not None)
 
     def use_ffb(self) -> None:
-        self.set_options(ffb_national())
+        """The national tournament's whole day; unchecking the qualifying pools leaves its afternoon (32)."""
+        self.set_options(ffb_national_day())
+        t = self.model.tournament
+        if t is None or not t.entries:
+            self.plan_players.setValue(42)
         self.say(
             Notice.INFO,
             self.tr(
-                "FFB national format: pools of 4, the top 2 to a double knockout, "
-                "then single elimination from the quarter-finals."
+                "FFB national format: TS1-TS22 from the national ranking as hand seeds in the entry list. "
+                "Morning: the players after TS16 in 6 qualifying pools, one of TS17-TS22 heading each; "
+                "16 go on (the first 2 of each pool of 4, the first 3 of each pool of 5, the best thirds of "
+                "the pools of 4, compared per match played). Afternoon: pools of 4, TS1 with TS16, TS2 with "
+                "TS15…, the qualifiers drawn in; the top 2 to a double knockout, single elimination from the "
+                "quarter-finals."
             ),
         )
 
@@ -702,6 +721,7 @@ class TournamentWindow(QMainWindow):
             "advance": groups,
             "group_format": groups,
             "then": groups,
+            "qualifying": groups,
         }
         widgets = {
             "race_losers": self.race_losers,
@@ -712,6 +732,7 @@ class TournamentWindow(QMainWindow):
             "advance": self.advance,
             "group_format": self.group_format,
             "then": self.then_choice,
+            "qualifying": self.qualifying,
         }
         for key, shown in visible.items():
             widgets[key].setVisible(shown)
@@ -1347,11 +1368,25 @@ class TournamentWindow(QMainWindow):
             "advance": self.tr("Qualifiers per group"),
             "group_format": self.tr("Groups played as"),
             "then": self.tr("Then"),
+            "qualifying": self.tr("Qualifying pools"),
             "rules": self.tr("Rules"),
         }
         for key, text in labels.items():
             self.form_labels[key].setText(text)
         self._fill_choices()
+        rule = self.qualifying_rule
+        self.qualifying.setText(
+            self.tr("first, for the players after seed {direct}: {pools} pools, {places} go on").format(
+                direct=rule.direct, pools=rule.pools, places=rule.places
+            )
+        )
+        self.qualifying.setToolTip(
+            self.tr(
+                "The first 2 of a pool of 4 and the first 3 of a pool of 5 go on; the places left go to the "
+                "best thirds of the pools of 4, compared by matches won, then racks won minus lost, then racks "
+                "won, each per match played. The groups wait until the qualifying pools are over."
+            )
+        )
         self.ffb_button.setText(self.tr("FFB national format"))
         self.wpa_button.setText(self.tr("WPA world format"))
         self.create_button.setText(self.tr("Create the tournament [Ctrl+Shift+N]"))

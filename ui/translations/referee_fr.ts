@@ -2759,6 +2759,14 @@
         <translation>Poule {g}, {k}e</translation>
     </message>
     <message>
+        <source>Best third #{k}</source>
+        <translation>Meilleur 3e n°&#xa0;{k}</translation>
+    </message>
+    <message>
+        <source>Best of the pools&apos; #{rank} #{k}</source>
+        <translation>Meilleur {rank}e des poules n°&#xa0;{k}</translation>
+    </message>
+    <message>
         <source>Standings</source>
         <translation>Classement</translation>
     </message>
@@ -3053,8 +3061,8 @@
         <translation>Règles FFB</translation>
     </message>
     <message>
-        <source>FFB national format: pools of 4, the top 2 to a double knockout, then single elimination from the quarter-finals.</source>
-        <translation>Formule nationale FFB&#xa0;: poules de 4, les 2 premiers en double KO, puis élimination directe à partir des quarts de finale.</translation>
+        <source>FFB national format: TS1-TS22 from the national ranking as hand seeds in the entry list. Morning: the players after TS16 in 6 qualifying pools, one of TS17-TS22 heading each; 16 go on (the first 2 of each pool of 4, the first 3 of each pool of 5, the best thirds of the pools of 4, compared per match played). Afternoon: pools of 4, TS1 with TS16, TS2 with TS15…, the qualifiers drawn in; the top 2 to a double knockout, single elimination from the quarter-finals.</source>
+        <translation>Formule nationale FFB&#xa0;: TS1 à TS22 du classement national, têtes de série dans la liste des inscrits. Matin&#xa0;: les joueurs après TS16 en 6 poules de qualification, une tête de série de TS17 à TS22 dans chacune&#xa0;; 16 qualifiés (les 2 premiers de chaque poule de 4, les 3 premiers de chaque poule de 5, les meilleurs troisièmes des poules de 4, comparés par match joué). Après-midi&#xa0;: poules de 4, TS1 avec TS16, TS2 avec TS15…, complétées par tirage au sort des qualifiés&#xa0;; les 2 premiers de chaque poule en tableau à double élimination, puis élimination directe dès les quarts de finale.</translation>
     </message>
     <message>
         <source>WPA world format: double-elimination groups of 8 (two wins in, two losses out), then single elimination.</source>
@@ -3365,8 +3373,20 @@
         <translation>Puis</translation>
     </message>
     <message>
+        <source>Qualifying pools</source>
+        <translation>Poules de qualification</translation>
+    </message>
+    <message>
         <source>Rules</source>
         <translation>Règles</translation>
+    </message>
+    <message>
+        <source>first, for the players after seed {direct}: {pools} pools, {places} go on</source>
+        <translation>d’abord, pour les joueurs après la tête de série {direct}&#xa0;: {pools} poules, {places} qualifiés</translation>
+    </message>
+    <message>
+        <source>The first 2 of a pool of 4 and the first 3 of a pool of 5 go on; the places left go to the best thirds of the pools of 4, compared by matches won, then racks won minus lost, then racks won, each per match played. The groups wait until the qualifying pools are over.</source>
+        <translation>Les 2 premiers d’une poule de 4 et les 3 premiers d’une poule de 5 sont qualifiés&#xa0;; les places restantes vont aux meilleurs troisièmes des poules de 4, départagés aux matchs gagnés, puis à la différence de manches, puis aux manches gagnées, chaque fois par match joué. Les poules attendent la fin des poules de qualification.</translation>
     </message>
     <message>
         <source>FFB national format</source>
