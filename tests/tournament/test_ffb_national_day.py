@@ -15,6 +15,7 @@ from referee_app.tournament.events import (
     Created,
     EventFormatError,
     ResultRecorded,
+    Withdrawn,
     event_from_dict,
     options_from_dict,
     options_to_dict,
@@ -34,7 +35,7 @@ from referee_app.tournament.model import (
 )
 from referee_app.tournament.plan import plan
 from referee_app.tournament.show import show, standings
-from referee_app.tournament.state import State, Tournament, apply, rank_across_pools
+from referee_app.tournament.state import State, Tournament, apply, morning_over, rank_across_pools
 from referee_app.tournament.templates import ffb_national_day
 
 from .play import drawn, play_out
@@ -327,3 +328,25 @@ def test_the_places_are_as_drawn_where_nothing_clashes() -> None:
     clashing: list[Source] = [FromGroup(1, 1), FromGroup(2, 1), FromGroup(2, 2), FromGroup(1, 2)]
     # Snake of 4 into 2 groups: positions 1 and 4 share group 1, 2 and 3 group 2.
     assert _apart(clashing, 0, 2, ()) == (FromGroup(1, 1), FromGroup(2, 1), FromGroup(1, 2), FromGroup(2, 2))
+
+
+@pytest.mark.parametrize("seed", [5, 23, 77])
+def test_walkovers_and_withdrawals_in_the_morning_and_the_afternoon_still_place_all_42_once(seed: int) -> None:
+    rng = random.Random(seed)
+    state = day(race=3, draw_seed=seed)
+    state = apply(state, Withdrawn(OPEN[seed % 20]))  # gone in the morning: walkovers in their pool
+    state = apply(state, Withdrawn(ts(seed % 16 + 1)))  # a TS1-TS16 who never comes: walkovers in the afternoon
+
+    def check(s: State) -> None:
+        t = s.tournament
+        busy = [n for x in t.slots.values() if x.status in (MatchStatus.READY, MatchStatus.PLAYING) for n in (x.a, x.b)]
+        assert len(busy) == len(set(busy))  # nobody in two matches at once
+        if not morning_over(t):
+            assert not any(
+                x.spec.group and x.spec.group > 6 and x.status is MatchStatus.READY for x in t.slots.values()
+            )
+
+    t = play_out(state, rng, forfeit_rate=0.1, check=check).tournament
+    assert t.status.value == "finished"
+    everyone = [n for row in standings(t)["places"] for n in row["names"]]
+    assert sorted(everyone) == sorted(e.name for e in forty_two())
