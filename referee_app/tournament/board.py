@@ -36,6 +36,8 @@ WORDS = {
     "loser_of": wording.FROM_LOSER,
     "seed": wording.FROM_SEED,
     "group_rank": wording.FROM_GROUP,
+    "best_third": wording.FROM_BEST_THIRD,
+    "best_of": wording.FROM_BEST,
     "group": wording.GROUP_N,
     "table": wording.TABLE_N,
     "race": wording.RACE_TO,

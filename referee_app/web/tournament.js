@@ -41,6 +41,11 @@ function sourceText(source) {
     const [g, k] = rest.split(" #");
     return word("group_rank", { g, k });
   }
+  if (kind === "best") {  // "best 3rd #1": a qualifying pools' place decided across pools
+    const [rank, k] = rest.split(" #");
+    const digits = rank.replace(/\D+$/, "");
+    return digits === "3" ? word("best_third", { k }) : word("best_of", { rank: digits, k });
+  }
   return source;
 }
 

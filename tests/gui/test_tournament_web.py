@@ -115,3 +115,21 @@ def test_a_match_outside_a_tournament_shows_no_round(desk, page: Page) -> None: 
     page.goto(desk.window.overlay.server.url("overlay"))  # type: ignore[union-attr]
     expect(page.locator("#race")).to_have_text("Race to 5")
     expect(page.locator("#round")).to_be_hidden()
+
+
+def test_the_ffb_national_day_on_the_players_page_names_the_best_thirds_places(qtbot, page: Page) -> None:  # type: ignore[no-untyped-def]
+    from referee_app.tournament.templates import ffb_national_day
+    from tests.tournament.test_ffb_national_day import forty_two
+
+    events: list[Event] = [Created("TN1", ffb_national_day()), EntriesAdded(tuple(forty_two())), Drawn(2017)]
+    window = TournamentWindow(MemoryLog(events), "t-1")
+    qtbot.addWidget(window)
+    port = _port()
+    window.web_port.setValue(port)
+    window.tabs.setCurrentWidget(window.queue_page)
+    window.show()
+    QTest.mouseClick(window.web_button, Qt.MouseButton.LeftButton)
+    best = next(m for m in window.shown["matches"] if m["from_b"] == "best 3rd #1" and m["b"] is None)
+    page.goto(f"http://127.0.0.1:{port}/bracket")  # in French
+    expect(page.locator(f"#match-{best['id']}")).to_contain_text("Meilleur 3e n°\xa01")
+    window.close()
