@@ -73,6 +73,6 @@ def ffb_national_day(race: int = 7, race_final: int | None = None) -> Options:
     """The whole national tournament from its entry list (TN1 2017-18: 42 players): the morning's
     qualifying pools, the afternoon's pools of 4, the 16-player double knockout to the quarter-finals.
 
-    Fields of 40 to 45 players fill the morning's pools of 4 and 5 (more best thirds when smaller);
+    Fields of 40 to 44 players fill the morning's pools of 4 and 5 (more best thirds when smaller);
     others are refused at the draw with the reason."""
     return replace(ffb_national(32, race, race_final), qualifying=FFB_MORNING)

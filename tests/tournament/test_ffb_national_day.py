@@ -277,6 +277,7 @@ def test_the_qualifying_rule_is_kept_in_the_log_and_read_back_strictly() -> None
     [
         (38, "pools of 3"),  # 22 in the morning: pools of 4, 4, 4, 4, 3, 3
         (48, "pools of 6"),  # 32 in the morning: pools of 6 and 5
+        (45, "17 players go straight on"),  # 29 in the morning: five pools of 5 send 15, one of 4 sends 2
     ],
 )
 def test_a_field_the_morning_rule_cannot_take_is_refused_at_the_draw(players: int, why: str) -> None:

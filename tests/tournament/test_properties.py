@@ -7,12 +7,14 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee_app.tournament.model import Format, GroupFormat, MatchStatus, Options, Status
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.state import State
+from referee_app.tournament.templates import ffb_national_day
 
 from .play import drawn, play_out
 
@@ -160,3 +162,24 @@ def test_groups_then_knockout(
     knockout = groups * advance
     assert sorted(p for p in places.values() if p <= knockout)[0] == 1
     assert sum(1 for p in places.values() if p > knockout) == n - knockout
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(40, 44),
+    tables=st.integers(0, 10),
+    forfeits=st.sampled_from([0.0, 0.1]),
+    rng=st.randoms(use_true_random=False),
+)
+def test_the_ffb_national_day_with_its_qualifying_pools(
+    n: int, tables: int, forfeits: float, rng: random.Random
+) -> None:
+    state = drawn(ffb_national_day(race=3), n, draw_seed=rng.randrange(10_000), tables=range(1, tables + 1))
+    shape(show(state.tournament, "t"))
+    state = play_out(state, rng, forfeit_rate=forfeits, check=queue_invariants)
+    shape(show(state.tournament, "t"))
+    assert state.tournament.status is Status.FINISHED
+    places = everyone_placed_once(state, n)
+    assert sum(1 for p in places.values() if p > 32) == n - 32  # out in the morning: below the afternoon's 32
+    assert sorted(places.values())[:2] == [1, 2]
