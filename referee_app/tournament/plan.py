@@ -1,7 +1,8 @@
 """Before the draw: how many matches, and the longest chain of matches one player can face.
 
 The chain bounds the day whatever the number of tables (a 64-player double elimination:
-13 matches; switched to single elimination at 16: 9).
+13 matches, the second final included; switched to single elimination at 16: 9). It is read
+off the bracket itself, so byes shorten it: a bye is not a match, and nobody loses one.
 """
 
 from __future__ import annotations
@@ -9,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.bracket import Bracket, build
 from referee_app.tournament.model import FromBest, FromGroup, GroupFormat, Options
+
+CONTEXT = "Plan"
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +24,27 @@ class Plan:
     most_matches: int
     """With the reset final, when it can be played."""
     longest_chain: int
-    """The most matches one player can play, one after the other."""
+    """The most matches one player can play, one after the other (a second final included)."""
+    chain: tuple[str, ...] = ()
+    """One such chain, by match id (byes left out): the matches behind `longest_chain`."""
+
+    def describe(self, players: int, tr: Translate = english) -> str:
+        """The plan as an organizer reads it, in the words of `tr` (English by default)."""
+        if self.most_matches > self.matches:
+            text = tr(CONTEXT, PLAN_WITH_RESET).format(players=players, n=self.matches, most=self.most_matches)
+        else:
+            text = tr(CONTEXT, PLAN).format(players=players, n=self.matches)
+        if self.most_matches > self.matches and any(m.endswith("F2") for m in self.chain):
+            return text + " " + tr(CONTEXT, CHAIN_WITH_RESET).format(chain=self.longest_chain)
+        return text + " " + tr(CONTEXT, CHAIN).format(chain=self.longest_chain)
+
+
+PLAN = QT_TRANSLATE_NOOP("Plan", "{players} players: {n} matches.")
+PLAN_WITH_RESET = QT_TRANSLATE_NOOP("Plan", "{players} players: {n} matches, {most} if the second final is played.")
+CHAIN = QT_TRANSLATE_NOOP("Plan", "The longest chain a player can face: {chain} matches.")
+CHAIN_WITH_RESET = QT_TRANSLATE_NOOP(
+    "Plan", "The longest chain a player can face: {chain} matches, the second final included."
+)
 
 
 def plan(options: Options, players: int) -> Plan:
@@ -28,21 +52,31 @@ def plan(options: Options, players: int) -> Plan:
     bracket = build(options, [f"player {i}" for i in range(1, players + 1)])
     played = [s for s in bracket.matches if not s.is_bye]
     reset = sum(1 for s in played if s.conditional)
-    return Plan(len(played) - reset, len(played), longest_chain(bracket))
+    chain = longest_path(bracket)
+    return Plan(len(played) - reset, len(played), len(chain), chain)
 
 
 def longest_chain(bracket: Bracket) -> int:
-    """Longest path a player can follow through the bracket, counting matches played (not byes)."""
+    """How many matches the longest chain counts (see `longest_path`)."""
+    return len(longest_path(bracket))
+
+
+def longest_path(bracket: Bracket) -> tuple[str, ...]:
+    """The longest run of matches one player can play, by id: a path through the bracket that
+    follows a played match to where its winner or its loser goes, and a bye only to where its
+    player goes (a bye has no loser), counting the matches played, not the byes. A second final
+    is on the path of both finalists: it can be played."""
     by_id = bracket.by_id
 
     @cache
-    def longest(mid: str) -> int:
+    def longest(mid: str) -> tuple[str, ...]:
         spec = by_id[mid]
-        nexts = [m for m in (spec.winner_to, spec.loser_to) if m is not None]
-        return (0 if spec.is_bye else 1) + max((longest(m) for m in nexts), default=0)
+        nexts = [spec.winner_to] if spec.is_bye else [spec.winner_to, spec.loser_to]
+        after = max((longest(m) for m in nexts if m is not None), key=len, default=())
+        return after if spec.is_bye else (mid, *after)
 
     @cache
-    def from_group(g: int) -> int:
+    def from_group(g: int) -> tuple[str, ...]:
         """A player's matches from a round-robin group on: its own, then the longest after it
         (another group when it is a qualifying pool, else the knockout)."""
         best = g in bracket.best_pools
@@ -54,8 +88,10 @@ def longest_chain(bracket: Bracket) -> int:
             )
         ]
         after = (from_group(s.group) if s.group is not None else longest(s.id) for s in fed)
-        return len(bracket.groups[g - 1]) - 1 + max(after, default=0)
+        own = tuple(f"group {g}" for _ in range(len(bracket.groups[g - 1]) - 1))
+        return own + max(after, key=len, default=())
 
     if bracket.groups and bracket.group_format is GroupFormat.RR:
-        return max(from_group(g) for g in range(1, len(bracket.groups) + 1))
-    return max((longest(s.id) for s in bracket.matches if s.round == 1 and s.stage == 1), default=0)
+        return max((from_group(g) for g in range(1, len(bracket.groups) + 1)), key=len)
+    starts = [s for s in bracket.matches if s.round == 1 and s.stage == 1 and not (s.empty_a and s.empty_b)]
+    return max((longest(s.id) for s in starts), key=len, default=())

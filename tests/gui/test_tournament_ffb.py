@@ -41,7 +41,7 @@ def test_the_ffb_template_gives_the_whole_national_day_and_draws_it_from_42_play
     assert options.qualifying is not None and (options.groups, options.advance, options.se_at) == (8, 2, 8)
     plan = organizer.widget("planLabel")
     assert isinstance(plan, QLabel)
-    assert plan.text().startswith("42 players: 119 matches; the longest chain a player can face: 13 matches.")
+    assert plan.text() == "42 players: 119 matches. The longest chain a player can face: 13 matches."
     assert "16 go on (the first 2 of each pool of 4, the first 3 of each pool of 5" in organizer.notice()
     organizer.click("qualifyingCheck")  # the afternoon alone
     assert window.options().qualifying is None

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
 import pytest
 
+from referee_app.tournament.bracket import build
 from referee_app.tournament.events import (
     CheckedIn,
     Corrected,
@@ -56,6 +58,62 @@ def test_a_64_player_double_elimination_chains_13_matches_and_9_when_switched_at
 def test_plans(options: Options, players: int, matches: int, chain: int) -> None:
     got = plan(options, players)
     assert (got.matches, got.longest_chain) == (matches, chain)
+
+
+def test_the_plan_reads_as_organizers_count_the_second_final_inside_the_chain_not_on_top() -> None:
+    # 2k+1 for 2**k players: lose winners' round 1, 2k-2 losers' rounds, the final, the second final.
+    assert plan(Options(Format.DE), 64).describe(64) == (
+        "64 players: 126 matches, 127 if the second final is played."
+        " The longest chain a player can face: 13 matches, the second final included."
+    )
+    assert plan(Options(Format.DE), 128).describe(128).endswith("15 matches, the second final included.")
+    assert plan(Options(Format.DE, se_at=16), 64).describe(64) == (
+        "64 players: 119 matches. The longest chain a player can face: 9 matches."
+    )
+    assert plan(Options(Format.SE), 24).describe(24) == (
+        "24 players: 23 matches. The longest chain a player can face: 5 matches."
+    )
+    single = plan(Options(Format.DE, final=FinalMode.SINGLE), 128).describe(128)
+    assert single == "128 players: 254 matches. The longest chain a player can face: 14 matches."
+
+
+def test_24_players_chain_through_a_played_first_round_not_through_the_byes() -> None:
+    """Every losers' round 1 match is a bye at 24, so losing in round 1 leads to 1 + 7 + 2 = 10; winning
+    round 1 against seed 17 and losing to seed 1 drops into losers' round 2: 2 + 7 + 2 = 11."""
+    got = plan(Options(Format.DE), 24)
+    assert got.longest_chain == 11
+    assert got.chain == ("W1-2", "W2-1", "L2-5", "L3-3", "L4-3", "L5-2", "L6-2", "L7-1", "L8-1", "F1", "F2")
+
+
+CHAIN_CASES = [
+    (options, players)
+    for options in (
+        Options(Format.DE),
+        Options(Format.DE, se_at=8),
+        Options(Format.DE, final=FinalMode.SINGLE),
+        Options(Format.SE, third_place=True),
+        Options(Format.GROUPS, groups=4, advance=4, group_format=GroupFormat.DE, then=Format.SE),
+    )
+    for players in (3, 5, 12, 24, 33, 47, 64)
+    if players >= 16 or not (options.se_at or options.groups)
+]
+
+
+@pytest.mark.parametrize(("options", "players"), CHAIN_CASES)
+def test_the_chain_is_a_path_of_played_matches_a_player_can_follow(options: Options, players: int) -> None:
+    bracket = build(options, [f"player {i}" for i in range(1, players + 1)])
+    chain = plan(options, players).chain
+    assert chain and not any(bracket.by_id[m].is_bye for m in chain)
+    for here, there in itertools.pairwise(chain):
+        spec = bracket.by_id[here]
+        assert there in (spec.winner_to, spec.loser_to) or _through_byes(bracket.by_id, spec.winner_to, there)
+
+
+def _through_byes(by_id: Any, start: str | None, target: str) -> bool:
+    """`target` is reached from `start` by players passing byes only."""
+    while start is not None and by_id[start].is_bye:
+        start = by_id[start].winner_to
+    return start == target
 
 
 def test_a_plan_refuses_what_the_draw_would() -> None:

@@ -755,12 +755,7 @@ class TournamentWindow(QMainWindow):
         except TournamentRefused as exc:
             self.plan_label.setText(self.tr("No plan: {why}").format(why=exc))
             return
-        text = self.tr("{players} players: {n} matches; the longest chain a player can face: {chain} matches.").format(
-            players=players, n=p.matches, chain=p.longest_chain
-        )
-        if p.most_matches > p.matches:
-            text += " " + self.tr("One more if the second final is played.")
-        self.plan_label.setText(text)
+        self.plan_label.setText(p.describe(players, qt_translate))
 
     def create_tournament(self) -> None:
         if self.model.state is not None:

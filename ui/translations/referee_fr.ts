@@ -1905,6 +1905,25 @@
     </message>
 </context>
 <context>
+    <name>Plan</name>
+    <message>
+        <source>{players} players: {n} matches.</source>
+        <translation>{players} joueurs&#xa0;: {n} matchs.</translation>
+    </message>
+    <message>
+        <source>{players} players: {n} matches, {most} if the second final is played.</source>
+        <translation>{players} joueurs&#xa0;: {n} matchs, {most} si la seconde finale est jouée.</translation>
+    </message>
+    <message>
+        <source>The longest chain a player can face: {chain} matches.</source>
+        <translation>Le plus long parcours d’un joueur&#xa0;: {chain} matchs.</translation>
+    </message>
+    <message>
+        <source>The longest chain a player can face: {chain} matches, the second final included.</source>
+        <translation>Le plus long parcours d’un joueur&#xa0;: {chain} matchs, seconde finale comprise.</translation>
+    </message>
+</context>
+<context>
     <name>PlayerCard</name>
     <message>
         <source>winner</source>
@@ -3071,14 +3090,6 @@
     <message>
         <source>No plan: {why}</source>
         <translation>Pas de prévision&#xa0;: {why}</translation>
-    </message>
-    <message>
-        <source>{players} players: {n} matches; the longest chain a player can face: {chain} matches.</source>
-        <translation>{players} joueurs&#xa0;: {n} matchs&#xa0;; le plus long parcours d’un joueur&#xa0;: {chain} matchs.</translation>
-    </message>
-    <message>
-        <source>One more if the second final is played.</source>
-        <translation>Un de plus si la seconde finale est jouée.</translation>
     </message>
     <message>
         <source>This tournament is already created.</source>
