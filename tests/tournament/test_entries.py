@@ -31,7 +31,7 @@ def test_blank_lines_are_skipped_and_line_numbers_count_the_files_lines() -> Non
         parse_entries("name,rating\nAna,600\n\nBen,high\nana,500\nCarl,1,2\n" + "X" * 81 + ",\n")
     assert caught.value.problems == (
         "line 4: rating 'high' is not a number",
-        "line 5: 'ana' is already entered",
+        "line 5: 'ana' is already entered (as 'Ana')",
         "line 6: 3 fields, the header has 2",
         "line 7: a name is 1..80 characters",
     )
@@ -58,5 +58,82 @@ def test_bad_files(text: str, problem: str) -> None:
     assert caught.value.problems[0].startswith(problem)
 
 
-def test_a_seed_out_of_range_is_the_draws_to_refuse_not_the_files() -> None:
-    assert parse_entries("name,seed\nAna,0\nBen,-3\n") == (Entry("Ana", seed=0), Entry("Ben", seed=-3))
+def test_a_seed_that_no_draw_could_take_is_refused_on_its_line_one_above_the_field_is_the_draws() -> None:
+    with pytest.raises(EntriesInvalid) as caught:
+        parse_entries("name,seed\nAna,0\nBen,-3\nCarl,257\n")
+    assert caught.value.problems == (
+        "line 2: seed '0' is out of range: seeds run from 1 to the number of players (at most 256)",
+        "line 3: seed '-3' is out of range: seeds run from 1 to the number of players (at most 256)",
+        "line 4: seed '257' is out of range: seeds run from 1 to the number of players (at most 256)",
+    )
+    # More players may be entered later: a seed above today's count is for the draw to judge.
+    assert parse_entries("name,seed\nAna,1\nBen,16\n") == (Entry("Ana", seed=1), Entry("Ben", seed=16))
+
+
+@pytest.mark.parametrize("rating", ["-50", "1e308", "3000.5", "inf", "-0.1"])
+def test_a_rating_outside_0_to_3000_is_a_slip_and_says_the_range(rating: str) -> None:
+    with pytest.raises(EntriesInvalid) as caught:
+        parse_entries(f"name,rating\nAna,600\nBen,{rating}\n")
+    assert caught.value.problems == (f"line 3: rating {rating!r} is out of range: a rating is from 0 to 3000",)
+
+
+def test_ratings_at_the_ends_of_the_range_are_kept() -> None:
+    assert [e.rating for e in parse_entries("name;rating\nAna;0\nBen;3000\nCarl;2999,5\n")] == [0, 3000, 2999.5]
+
+
+def test_names_are_stored_composed_with_single_spaces() -> None:
+    decomposed = "E\u0301va Martin"
+    (entry, other) = parse_entries(f"name\n{decomposed}\n\u00a0Ana\u00a0\u00a0L\u00f3pez\t\n")
+    assert entry.name == "\u00c9va Martin" and len(entry.name) == 10
+    assert other.name == "Ana L\u00f3pez"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("\u00c9va Martin", "E\u0301va Martin"),  # precomposed, then decomposed (a Mac's spreadsheet)
+        ("Ana L\u00f3pez", "Ana  L\u00f3pez"),
+        ("Ana L\u00f3pez", "ana\u00a0l\u00f3pez"),
+        ("Ana L\u00f3pez", "ANA L\u00d3PEZ"),
+        ("Stra\u00dfe", "STRASSE"),
+    ],
+)
+def test_one_player_written_two_ways_is_entered_once(first: str, second: str) -> None:
+    with pytest.raises(EntriesInvalid) as caught:
+        parse_entries(f"name\n{first}\n{second}\n")
+    (problem,) = caught.value.problems
+    assert problem.startswith("line 3: ") and "is already entered" in problem
+    with pytest.raises(EntriesInvalid, match=r"line 2: .* is already entered"):
+        parse_entries(f"name\n{second}\n", existing=[first])
+
+
+def test_french_headers_are_the_specs_columns_whatever_their_case_and_accents() -> None:
+    text = "Nom;Cote Fargo;ID Fargo;Licence;Club;Tête de série\nJérôme Dupont;512,5;100001;L1;Nîmes;2\n"
+    assert parse_entries(text) == (Entry("Jérôme Dupont", 512.5, "100001", "L1", "Nîmes", 2),)
+    for header in ("NOM;COTE;N° Fargo;TDS", "nom;fargo;fargo id;seed", "Nom;cote;Nº Fargo;tete de serie"):
+        (entry,) = parse_entries(f"{header}\nAna;600;42;1\n")
+        assert entry == Entry("Ana", 600, "42", seed=1), header
+
+
+def test_a_ranking_is_not_taken_for_a_rating_and_the_message_says_how_to_name_the_column() -> None:
+    with pytest.raises(EntriesInvalid) as caught:
+        parse_entries("Nom;Classement\nJérôme Dupont;512,5\n")
+    (problem,) = caught.value.problems
+    assert problem.startswith("line 1: column 'classement': a place in a ranking is not a rating")
+    assert "'cote'" in problem
+
+
+def test_problems_in_another_language_through_tr() -> None:
+    french = {
+        "line {line}: {what}": "ligne {line}\u00a0: {what}",
+        "rating {rating} is not a number": "la cote {rating} n’est pas un nombre",
+    }
+
+    def tr(context: str, text: str) -> str:
+        assert context == "Entries"
+        return french[text]
+
+    with pytest.raises(EntriesInvalid) as caught:
+        parse_entries("name,rating\nAna,lots\n")
+    assert caught.value.messages(tr) == ("ligne 2\u00a0: la cote 'lots' n’est pas un nombre",)
+    assert caught.value.problems == ("line 2: rating 'lots' is not a number",)

@@ -375,7 +375,8 @@ class TournamentWindow(QMainWindow):
         try:
             entries = parse_entries(text, [e.name for e in t.entries])
         except EntriesInvalid as exc:
-            self.say(Notice.REFUSAL, self.tr("Nothing imported: {problems}").format(problems="; ".join(exc.problems)))
+            problems = "; ".join(exc.messages(qt_translate))
+            self.say(Notice.REFUSAL, self.tr("Nothing imported: {problems}").format(problems=problems))
             return False
         if not entries:
             self.say(Notice.REFUSAL, self.tr("Nothing imported: {file} lists no player.").format(file=path.name))

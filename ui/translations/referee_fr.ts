@@ -1044,6 +1044,65 @@
     </message>
 </context>
 <context>
+    <name>Entries</name>
+    <message>
+        <source>line {line}: {what}</source>
+        <translation>ligne {line}&#xa0;: {what}</translation>
+    </message>
+    <message>
+        <source>a header line is needed (name, rating, fargo_id, licence, club, seed; or in French: nom, cote…)</source>
+        <translation>il faut une ligne d’en-tête (nom, cote, id fargo, licence, club, tête de série&#xa0;; en anglais&#xa0;: name, rating…)</translation>
+    </message>
+    <message>
+        <source>unknown column {column} (columns: name or nom, rating or cote, fargo_id or id fargo, licence, club, seed or tête de série)</source>
+        <translation>colonne {column} inconnue (colonnes&#xa0;: nom ou name, cote ou rating, id fargo ou fargo_id, licence, club, tête de série ou seed)</translation>
+    </message>
+    <message>
+        <source>column {column}: a place in a ranking is not a rating; name the column &apos;cote&apos; (or &apos;rating&apos;) if it holds ratings, the highest the best, or &apos;tête de série&apos; (or &apos;seed&apos;) for seeds</source>
+        <translation>colonne {column}&#xa0;: une place au classement n’est pas une cote&#xa0;; nommez la colonne «&#xa0;cote&#xa0;» si elle contient des cotes (la plus haute est la meilleure), ou «&#xa0;tête de série&#xa0;» pour des têtes de série</translation>
+    </message>
+    <message>
+        <source>the column {column} is named twice</source>
+        <translation>la colonne {column} figure deux fois</translation>
+    </message>
+    <message>
+        <source>the `name` column is missing (in French: nom)</source>
+        <translation>il manque la colonne «&#xa0;nom&#xa0;» (name)</translation>
+    </message>
+    <message>
+        <source>{count} fields, the header has {expected}</source>
+        <translation>{count} champs, l’en-tête en a {expected}</translation>
+    </message>
+    <message>
+        <source>a name is 1..{most} characters</source>
+        <translation>un nom compte de 1 à {most} caractères</translation>
+    </message>
+    <message>
+        <source>{name} is already entered</source>
+        <translation>{name} est déjà inscrit</translation>
+    </message>
+    <message>
+        <source>{name} is already entered (as {taken})</source>
+        <translation>{name} est déjà inscrit (sous le nom {taken})</translation>
+    </message>
+    <message>
+        <source>rating {rating} is not a number</source>
+        <translation>la cote {rating} n’est pas un nombre</translation>
+    </message>
+    <message>
+        <source>rating {rating} is out of range: a rating is from 0 to {most}</source>
+        <translation>la cote {rating} est hors limites&#xa0;: une cote va de 0 à {most}</translation>
+    </message>
+    <message>
+        <source>seed {seed} is not a whole number</source>
+        <translation>la tête de série {seed} n’est pas un nombre entier</translation>
+    </message>
+    <message>
+        <source>seed {seed} is out of range: seeds run from 1 to the number of players (at most {most})</source>
+        <translation>la tête de série {seed} est hors limites&#xa0;: les têtes de série vont de 1 au nombre de joueurs ({most} au plus)</translation>
+    </message>
+</context>
+<context>
     <name>EntryDialog</name>
     <message>
         <source>Entry: {name}</source>
