@@ -1,7 +1,10 @@
 """`referee-app tournament new|entries|draw|tables|results|show|standings|export` (tournament spec §1).
 
 Exit codes as `replay`: 0 done; 1 refused by the tournament's rules (`refused: <why>`, for
-results `line N: refused: <why>`) or a database problem; 2 bad input (`line N: <what>`).
+results `line N: refused: <why>`); 2 bad input: a file's line (`line N: <what>`), an option out
+of range or contradicting another, a database that cannot be read (missing, not ours, changed
+outside the app: its hash chain does not match) or that holds no such tournament. A database
+that cannot be written once read (a full disk) is neither and exits 1, nothing written.
 The work itself is the tournament wing's (`referee_app.tournament.operations`).
 """
 
@@ -17,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from referee_app.game.events import ShotClock
-from referee_app.log.store import Store, StoreError
+from referee_app.log.store import NotOurs, Store, StoreError, Tampered
 from referee_app.tournament import operations
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
@@ -97,11 +100,31 @@ class _Exit(Exception):
 
 
 def _store(args: argparse.Namespace, write: bool) -> Store:
+    """The database, opened; one that cannot be opened or is not ours is bad input (exit 2)."""
     if args.db is None:
-        raise _Exit(1, "no database: give --db PATH")
-    if write:
-        return Store(args.db, create_folder=getattr(args, "default_db", False))
-    return Store.open_readonly(args.db)
+        raise _Exit(2, "no database: give --db PATH")
+    try:
+        if write:
+            return Store(args.db, create_folder=getattr(args, "default_db", False))
+        return Store.open_readonly(args.db)
+    except StoreError as exc:
+        raise _Exit(2, str(exc)) from None
+
+
+def _checked(args: argparse.Namespace) -> operations.Opened:
+    """The tournament read whole from its checked log, before anything is written: a missing or
+    unreadable database, an unknown tournament or a log changed outside the app is bad input."""
+    with closing(_store(args, write=False)) as reader:  # a missing file: nothing made, nothing migrated
+        try:
+            operations.find(reader, args.tournament)
+        except TournamentRefused as exc:
+            raise _Exit(2, str(exc)) from None
+        return operations.open_tournament(reader, args.tournament)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """`1 entry`, `2 entries`: the CLI's English, singular and plural."""
+    return f"{n} {one if n == 1 else many}"
 
 
 TEMPLATES = {"ffb": ffb_national_day}
@@ -169,12 +192,19 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     action = args.action
     if action == "new":
         options = _options(args)
+        try:
+            options.check()
+        except TournamentRefused as exc:  # options out of range or at odds: the command line is wrong
+            raise _Exit(2, str(exc)) from None
         with closing(_store(args, write=True)) as store:
-            out.write(operations.new_tournament(store, args.name, options) + "\n")
+            try:
+                tournament_id = operations.new_tournament(store, args.name, options)
+            except TournamentRefused as exc:  # only the command line can be wrong here (the name)
+                raise _Exit(2, str(exc)) from None
+            out.write(tournament_id + "\n")
         return 0
     if action in ("show", "standings", "export"):
-        with closing(_store(args, write=False)) as store:
-            opened = operations.open_tournament(store, args.tournament)
+        opened = _checked(args)
         t = opened.state.tournament
         if action == "show":
             _dump(show(t, opened.tournament_id), out)
@@ -182,26 +212,25 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
             _dump(standings(t), out)
         else:
             _write_atomically(Path(args.fargo), fargo_csv(t))
-            out.write(f"{len(fargo_rows(t))} matches written to {args.fargo}\n")
+            out.write(f"{_count(len(fargo_rows(t)), 'match', 'matches')} written to {args.fargo}\n")
         return 0
     if action == "sync":
         return _sync(args, out)
     text = _read_text(args.file) if action in ("entries", "results") else ""
-    with closing(_store(args, write=False)) as reader:  # a missing file or tournament: nothing made, nothing migrated
-        operations.find(reader, args.tournament)
+    _checked(args)
     with closing(_store(args, write=True)) as store:
         if action == "entries":
             added = operations.add_entries(store, args.tournament, text)
-            out.write(f"{added} entries added\n")
+            out.write(f"{_count(added, 'entry', 'entries')} added\n")
         elif action == "draw":
             seed = operations.draw(store, args.tournament, args.seed)
             out.write(f"drawn with seed {seed}\n")
         elif action == "tables":
             tables = operations.set_tables(store, args.tournament, args.list)
-            out.write(f"{len(tables)} tables\n")
+            out.write(_count(len(tables), "table", "tables") + "\n")
         else:
             count = operations.record_results(store, args.tournament, text.splitlines())
-            out.write(f"{count} results recorded\n")
+            out.write(f"{_count(count, 'result', 'results')} recorded\n")
     return 0
 
 
@@ -213,8 +242,7 @@ def _sync(args: argparse.Namespace, out: TextIO) -> int:
     from referee_app.venue.model import EventServerError, first_line
     from referee_app.venue.server import Cluster
 
-    with closing(_store(args, write=False)) as reader:
-        operations.find(reader, args.tournament)
+    _checked(args)
     try:
         conninfo = Cluster(args.server.resolve()).organizer_conninfo()
         with (
@@ -231,7 +259,7 @@ def _sync(args: argparse.Namespace, out: TextIO) -> int:
     for line in work.problems:
         print(line, file=sys.stderr)
     withdrawn = f", {len(work.withdraw)} taken back" if work.withdraw else ""
-    out.write(f"{len(work.send)} assignments sent{withdrawn}\n")
+    out.write(f"{_count(len(work.send), 'assignment', 'assignments')} sent{withdrawn}\n")
     return 1 if work.problems else 0
 
 
@@ -249,6 +277,9 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
         print(f"refused: {exc}", file=sys.stderr)
         return 1
     except operations.BadInput as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except (Tampered, NotOurs, operations.DamagedTournament) as exc:  # read before any write: bad input
         print(exc, file=sys.stderr)
         return 2
     except StoreError as exc:

@@ -204,11 +204,12 @@ def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, t: Cal
     score = desk.score if a_first else (desk.score[1], desk.score[0])
     winner = slot.a if desk.winner is not None and _fold(desk.winner) == _fold(slot.a) else slot.b
     said = {"id": sent.match, "winner": winner, "a": score[0], "b": score[1]}
+    won = {**said, "a": max(score), "b": min(score)}  # "X wins 2-0": the winner's racks first
     if slot.played:
         outcome = slot.outcome
         same = outcome is not None and outcome.winner == winner and outcome.score == score
         if not same:
-            out.problems.append(t(CONTRADICTS).format(**said))
+            out.problems.append(t(CONTRADICTS).format(**won))
         return state
     if desk.match_id in state.desk_results:
         out.problems.append(t(UNDONE).format(**said))
@@ -226,7 +227,7 @@ def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, t: Cal
         out.problems.append(t(OTHER_PLAYERS).format(id=sent.match, a=desk.players[0], b=desk.players[1], why=exc))
         return state
     out.events.append(event)
-    out.done.append(t(RESULT).format(**said, table=event.table))
+    out.done.append(t(RESULT).format(**won, table=event.table))
     return state
 
 

@@ -72,6 +72,6 @@ def test_the_matches_pages_merge_completes_the_tournaments_match(desk: Any, tmp_
     monkeypatch.setattr(desk.window.matches, "choose_databases", lambda: [tmp_path / "table1.db"])
     desk.click("mergeButton")
     desk.qtbot.waitUntil(lambda: "(from the desk)" in desk.text("startNotice"), timeout=5000)
-    assert f"Open de Lyon: {slot.spec.id}: {slot.b} wins 0-2 on table 1 (from the desk)" in desk.text("startNotice")
+    assert f"Open de Lyon: {slot.spec.id}: {slot.b} wins 2-0 on table 1 (from the desk)" in desk.text("startNotice")
     done = operations.open_tournament(store, tid).state.tournament.slots[slot.spec.id]
     assert (done.winner, done.outcome and done.outcome.score) == (slot.b, (0, 2))

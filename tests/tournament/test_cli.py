@@ -126,11 +126,11 @@ def test_new_refuses_contradictory_options_and_names_must_be_unique_to_be_used(
 ) -> None:
     db = str(tmp_path / "t.db")
     code, _, err = run(capsys, "tournament", "new", "X", "--format", "se", "--se-at", "8", "--db", db)
-    assert (code, err) == (1, "refused: --se-at is for double elimination\n")
+    assert (code, err) == (2, "--se-at is for double elimination\n")
     assert run(capsys, "tournament", "new", "Cup", "--format", "se", "--db", db)[0] == 0
     assert run(capsys, "tournament", "new", "Cup", "--format", "de", "--db", db)[0] == 0
     code, _, err = run(capsys, "tournament", "show", "Cup", "--json", "--db", db)
-    assert (code, err) == (1, "refused: 2 tournaments are named 'Cup': give the id\n")
+    assert (code, err) == (2, "2 tournaments are named 'Cup': give the id\n")
 
 
 def _tamper(db: Path, *statements: str) -> None:
@@ -148,7 +148,7 @@ def test_an_edited_tournament_log_is_refused_whole(
     db, tid = drawn_db
     _tamper(db, "UPDATE tournament_events SET body = replace(body, '1234', '9999') WHERE seq = 3")
     code, out, err = run(capsys, "tournament", "show", tid, "--json", "--db", str(db))
-    assert (code, out) == (1, "")
+    assert (code, out) == (2, "")
     assert f"tournament {tid}: event 3 was changed outside the app" in err
 
 
@@ -171,7 +171,7 @@ def test_a_crafted_log_with_good_hashes_but_a_bad_event_is_refused_whole(
     statements.append(f"UPDATE tournaments SET head_hash = '{previous}'")
     _tamper(db, *statements)
     code, _, err = run(capsys, "tournament", "standings", tid, "--json", "--db", str(db))
-    assert code == 1
+    assert code == 2
     assert f"tournament {tid} in {db} cannot be used: event 3: drawn: `draw_seed` must be an integer" in err
 
 
@@ -183,16 +183,16 @@ def test_another_programs_database_is_refused(tmp_path: Path, capsys: pytest.Cap
     con.close()
     before = db.read_bytes()
     code, _, err = run(capsys, "tournament", "show", "x", "--json", "--db", str(db))
-    assert code == 1 and "is not a match database" in err
+    assert code == 2 and "is not a match database" in err
     code, _, err = run(capsys, "tournament", "new", "Cup", "--format", "se", "--db", str(db))
-    assert code == 1 and "is not a match database" in err
+    assert code == 2 and "is not a match database" in err
     assert db.read_bytes() == before
 
 
 def test_a_command_on_a_missing_database_makes_none(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "none.db"
     code, _, err = run(capsys, "tournament", "tables", "Cup", "1-4", "--db", str(db))
-    assert code == 1 and "does not exist" in err
+    assert code == 2 and "does not exist" in err
     assert not db.exists()
 
 
@@ -254,3 +254,121 @@ def test_the_ffb_template_runs_the_national_day_from_its_42_entries_to_the_stand
     assert sorted(n for row in table["places"] for n in row["names"]) == sorted(e.name for e in forty_two())
     # Player a won every match: TS1 tops its pool (head to head over TS16), then is every knockout match's a.
     assert table["places"][0]["names"] == [forty_two()[0].name]
+
+
+COMMANDS = [
+    ("entries", "{tid}", "{csv}"),
+    ("draw", "{tid}", "--seed", "3"),
+    ("tables", "{tid}", "1-2"),
+    ("results", "{tid}", "{jsonl}"),
+    ("show", "{tid}", "--json"),
+    ("standings", "{tid}", "--json"),
+    ("export", "{tid}", "--fargo", "{fargo}"),
+    ("sync", "{tid}", "--server", "{server}"),
+]
+
+
+def _argv(tmp_path: Path, db: Path, tid: str, command: tuple[str, ...]) -> list[str]:
+    (tmp_path / "one.csv").write_text("name\nZoe\n", encoding="utf-8")
+    (tmp_path / "one.jsonl").write_text(json.dumps({"match": "W1-1", "forfeit": "Ana Lopez"}) + "\n", "utf-8")
+    places = {"tid": tid, "csv": tmp_path / "one.csv", "jsonl": tmp_path / "one.jsonl"}
+    places |= {"fargo": tmp_path / "fargo.csv", "server": tmp_path / "server"}
+    return ["tournament", *(part.format(**places) for part in command), "--db", str(db)]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_every_command_on_a_database_it_cannot_read_is_bad_input_and_writes_nothing(
+    drawn_db: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    db, tid = drawn_db
+    missing = tmp_path / "missing.db"
+    code, out, err = run(capsys, *_argv(tmp_path, missing, tid, command))
+    assert (code, out) == (2, "") and f"{missing} does not exist" in err
+    assert not missing.exists()
+
+    not_ours = tmp_path / "notes.db"
+    not_ours.write_bytes(b"Ana Lopez 612\n" * 100)
+    code, out, err = run(capsys, *_argv(tmp_path, not_ours, tid, command))
+    assert (code, out) == (2, "") and "cannot be opened as a match database" in err
+    assert not_ours.read_bytes() == b"Ana Lopez 612\n" * 100
+
+    code, out, err = run(capsys, *_argv(tmp_path, db, "Open de Paris", command))
+    assert (code, out, err) == (2, "", f"no tournament 'Open de Paris' in {db}\n")
+
+    _tamper(db, "UPDATE tournament_events SET body = replace(body, '1234', '9999') WHERE seq = 3")
+    before = db.read_bytes()
+    code, out, err = run(capsys, *_argv(tmp_path, db, tid, command))
+    assert (code, out) == (2, "") and f"tournament {tid}: event 3 was changed outside the app" in err
+    assert db.read_bytes() == before
+    assert not (tmp_path / "fargo.csv").exists()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--race", "0"], "--race must be 1..99, not 0\n"),
+        (["--race", "100"], "--race must be 1..99, not 100\n"),
+        (["--race-losers", "0"], "--race-losers must be 1..99, not 0\n"),
+        (["--race-final", "-3"], "--race-final must be 1..99, not -3\n"),
+        (["--shot-clock", "0"], "the shot clock is 1..600 seconds a shot, its extension 1..600 seconds\n"),
+    ],
+)
+def test_an_option_out_of_range_is_bad_input_and_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], message: str
+) -> None:
+    db = tmp_path / "t.db"
+    code, out, err = run(capsys, "tournament", "new", "Cup", "--format", "de", *options, "--db", str(db))
+    assert (code, out, err) == (2, "", message)
+    assert not db.exists()
+
+
+def test_refusals_by_the_tournaments_rules_stay_1(
+    drawn_db: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, tid = drawn_db
+    code, _, err = run(capsys, "tournament", "draw", tid, "--db", str(db))
+    assert (code, err) == (1, "refused: the draw is made only before the draw\n")
+    code, _, err = run(capsys, "tournament", "new", "Seeds", "--format", "se", "--db", str(db))
+    seeds = tmp_path / "seeds.csv"
+    seeds.write_text("name,seed\nAna,1\nBen,1\n", encoding="utf-8")
+    assert run(capsys, "tournament", "entries", "Seeds", str(seeds), "--db", str(db))[0] == 0
+    code, _, err = run(capsys, "tournament", "draw", "Seeds", "--db", str(db))
+    assert code == 1 and err.startswith("refused: ")
+
+
+def test_counts_read_in_the_singular_for_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "t.db")
+    tid = run(capsys, "tournament", "new", "Duel", "--format", "se", "--race", "2", "--db", db)[1].strip()
+    (tmp_path / "one.csv").write_text("name\nAna\n", encoding="utf-8")
+    (tmp_path / "two.csv").write_text("name\nBen\nCarl\n", encoding="utf-8")
+    assert run(capsys, "tournament", "entries", tid, str(tmp_path / "one.csv"), "--db", db)[1] == "1 entry added\n"
+    assert run(capsys, "tournament", "entries", tid, str(tmp_path / "two.csv"), "--db", db)[1] == "2 entries added\n"
+    assert run(capsys, "tournament", "draw", tid, "--seed", "1", "--db", db)[0] == 0
+    assert run(capsys, "tournament", "tables", tid, "1", "--db", db)[1] == "1 table\n"
+    assert run(capsys, "tournament", "tables", tid, "1-2", "--db", db)[1] == "2 tables\n"
+    w = results(tmp_path, {"match": "W1-2", "winner": "Ben", "score": [2, 1]})
+    assert run(capsys, "tournament", "results", tid, w, "--db", db)[1] == "1 result recorded\n"
+    fargo = tmp_path / "fargo.csv"
+    assert run(capsys, "tournament", "export", tid, "--fargo", str(fargo), "--db", db)[1] == (
+        f"1 match written to {fargo}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("Eve,-50,", "line 2: rating '-50' is out of range: a rating is from 0 to 3000"),
+        ("Eve,1e308,", "line 2: rating '1e308' is out of range: a rating is from 0 to 3000"),
+        ("Eve,,0", "line 2: seed '0' is out of range: seeds run from 1 to the number of players (at most 256)"),
+    ],
+)
+def test_a_rating_or_seed_no_draw_could_use_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, problem: str
+) -> None:
+    db = tmp_path / "t.db"
+    tid = run(capsys, "tournament", "new", "Cup", "--format", "se", "--db", str(db))[1].strip()
+    before = db.read_bytes()
+    (tmp_path / "e.csv").write_text(f"name,rating,seed\n{line}\n", encoding="utf-8")
+    code, out, err = run(capsys, "tournament", "entries", tid, str(tmp_path / "e.csv"), "--db", str(db))
+    assert (code, out, err) == (2, "", problem + "\n")
+    assert db.read_bytes() == before

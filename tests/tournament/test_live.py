@@ -207,7 +207,7 @@ def test_a_desks_database_merged_from_a_stick_completes_its_match(
     capsys.readouterr()
     assert cli(["merge", str(desk.path), "--db", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Open de Lyon: W1-1: Dora wins 0-2 on table 1 (from the desk)" in out
+    assert "Open de Lyon: W1-1: Dora wins 2-0 on table 1 (from the desk)" in out
     slot = tournament(path, tid).tournament.slots["W1-1"]
     assert (slot.winner, slot.outcome and slot.outcome.score) == ("Dora", (0, 2))
     # merged again, and synced: taken once
