@@ -127,6 +127,11 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+SPREADSHEET_HINT = (
+    " (an entry list is UTF-8: in Excel, save it as 'CSV UTF-8'; its 'CSV (séparateur: point-virgule)' is Windows-1252)"
+)
+"""Excel's usual French CSV export is Windows-1252; the spec's entry list is UTF-8."""
+
 TEMPLATES = {"ffb": ffb_national_day}
 """`new --template NAME`: a ready format, as the Tournament window's template buttons give it."""
 _FORMAT_OPTIONS = ("format", "race_losers", "final", "se_at", "groups", "advance", "group_format", "then")
@@ -162,8 +167,9 @@ def _options(args: argparse.Namespace) -> Options:
     )
 
 
-def _read_text(path: str) -> str:
-    """A file (or stdin for `-`) as UTF-8 text; bytes that are not UTF-8 are bad input on their line."""
+def _read_text(path: str, hint: str = "") -> str:
+    """A file (or stdin for `-`) as UTF-8 text; bytes that are not UTF-8 are bad input on their line
+    (`hint` says how to make the file right)."""
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as exc:
@@ -172,7 +178,7 @@ def _read_text(path: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise _Exit(2, f"line {line}: not UTF-8 text") from None
+        raise _Exit(2, f"line {line}: not UTF-8 text{hint}") from None
 
 
 def _dump(document: object, out: TextIO) -> None:
@@ -216,7 +222,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if action == "sync":
         return _sync(args, out)
-    text = _read_text(args.file) if action in ("entries", "results") else ""
+    hint = SPREADSHEET_HINT if action == "entries" else ""
+    text = _read_text(args.file, hint) if action in ("entries", "results") else ""
     _checked(args)
     with closing(_store(args, write=True)) as store:
         if action == "entries":

@@ -154,6 +154,31 @@ def test_a_bad_entry_file_adds_nobody_and_names_its_lines(organizer: Organizer) 
     assert organizer.rows("entriesTable") == []
 
 
+def test_an_excel_windows_csv_is_read_as_windows_1252_once_the_organizer_says_so(organizer: Organizer) -> None:
+    organizer.create()
+    path = organizer.tmp_path / "inscrits.csv"
+    text = "Nom;Cote Fargo;Club;Tête de série\r\nJérôme Dupont;512,5;Nîmes;1\r\nÉlodie Crêpe;;Sète;\r\n"
+    path.write_bytes(text.encode("cp1252"))
+    assert not organizer.window.import_entries(path)
+    assert organizer.rows("entriesTable") == []  # nothing until the organizer answers
+    question = organizer.widget("encodingQuestion")
+    assert "not UTF-8 text (line 1)" in question.text()  # type: ignore[attr-defined]
+    organizer.click("encodingCancel")
+    organizer.qtbot.waitUntil(lambda: not question.isVisible())
+    assert organizer.rows("entriesTable") == [] and organizer.notice() == "Nothing imported from inscrits.csv."
+
+    assert not organizer.window.import_entries(path)
+    organizer.click("readAsWindows")
+    organizer.qtbot.waitUntil(
+        lambda: organizer.window.model.tournament is not None and bool(organizer.rows("entriesTable"))
+    )
+    assert [(r[0], r[1], r[2], r[5]) for r in organizer.rows("entriesTable")] == [
+        ("Jérôme Dupont", "1", "512.5", "Nîmes"),
+        ("Élodie Crêpe", "", "", "Sète"),
+    ]
+    assert organizer.notice() == "2 players imported from inscrits.csv."
+
+
 def test_the_plan_is_shown_before_the_draw_and_follows_the_options(organizer: Organizer) -> None:
     window = organizer.window
     assert window.tabs.currentWidget() is window.draw_page  # nothing created yet: the format first

@@ -372,3 +372,16 @@ def test_a_rating_or_seed_no_draw_could_use_is_bad_input(
     code, out, err = run(capsys, "tournament", "entries", tid, str(tmp_path / "e.csv"), "--db", str(db))
     assert (code, out, err) == (2, "", problem + "\n")
     assert db.read_bytes() == before
+
+
+def test_excels_windows_1252_csv_is_bad_input_with_the_way_to_save_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "t.db"
+    tid = run(capsys, "tournament", "new", "Cup", "--format", "se", "--db", str(db))[1].strip()
+    before = db.read_bytes()
+    (tmp_path / "excel.csv").write_bytes("Nom;Cote;Club\r\nJérôme Dupont;512,5;Nîmes\r\n".encode("cp1252"))
+    code, out, err = run(capsys, "tournament", "entries", tid, str(tmp_path / "excel.csv"), "--db", str(db))
+    assert (code, out) == (2, "")
+    assert err.startswith("line 2: not UTF-8 text (") and "save it as 'CSV UTF-8'" in err
+    assert db.read_bytes() == before

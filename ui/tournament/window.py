@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -361,16 +362,68 @@ class TournamentWindow(QMainWindow):
             self.import_entries(Path(path))
 
     def import_entries(self, path: Path) -> bool:
-        """All the file's entries, or none (every bad line named)."""
+        """All the file's entries, or none (every bad line named). A file that is not UTF-8 is most
+        often an older Excel's "CSV (séparateur: point-virgule)", in Windows-1252: the organizer is
+        asked whether to read it so, and nothing is imported until they say yes."""
         self.tabs.setCurrentWidget(self.entries_page)
-        t = self.model.tournament
-        if t is None:
+        if self.model.tournament is None:
             self.say(Notice.REFUSAL, self.tr("Create the tournament first (Draw tab)."))
             return False
         try:
-            text = path.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.say(Notice.ERROR, self.tr("Cannot read {file}: {why}").format(file=path.name, why=exc))
+            data = path.read_bytes()
+        except OSError as exc:
+            self.say(Notice.ERROR, self.tr("Cannot read {file}: {why}").format(file=path.name, why=exc.strerror))
+            return False
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self._ask_windows_encoding(path, data, data[: exc.start].count(b"\n") + 1)
+            return False
+        return self._import_text(path, text)
+
+    def _ask_windows_encoding(self, path: Path, data: bytes, line: int) -> None:
+        question = QMessageBox(self)
+        question.setObjectName("encodingQuestion")
+        question.setIcon(QMessageBox.Icon.Question)
+        question.setWindowTitle(self.tr("Import the entry list"))
+        question.setText(
+            self.tr(
+                "{file} is not UTF-8 text (line {line}). Is it a CSV file saved by Excel on Windows? Read it as"
+                " a Windows spreadsheet's file (Windows-1252)? Next time, save it as 'CSV UTF-8'."
+            ).format(file=path.name, line=line)
+        )
+        read = question.addButton(self.tr("Read it as Windows-1252"), QMessageBox.ButtonRole.AcceptRole)
+        read.setObjectName("readAsWindows")
+        cancel = question.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        cancel.setObjectName("encodingCancel")
+        question.setDefaultButton(read)
+        question.setEscapeButton(cancel)
+
+        def answered(_: int = 0) -> None:
+            if question.clickedButton() is not read:
+                self.say(Notice.INFO, self.tr("Nothing imported from {file}.").format(file=path.name))
+                return
+            try:
+                text = data.decode("cp1252")
+            except UnicodeDecodeError as exc:
+                line = data[: exc.start].count(b"\n") + 1
+                self.say(
+                    Notice.ERROR,
+                    self.tr("Nothing imported: {file} is not Windows-1252 text either (line {line}).").format(
+                        file=path.name, line=line
+                    ),
+                )
+                return
+            self._import_text(path, text)
+
+        question.finished.connect(answered)
+        self.dialog = question
+        question.open()
+
+    def _import_text(self, path: Path, text: str) -> bool:
+        t = self.model.tournament
+        if t is None:
+            self.say(Notice.REFUSAL, self.tr("Create the tournament first (Draw tab)."))
             return False
         try:
             entries = parse_entries(text, [e.name for e in t.entries])

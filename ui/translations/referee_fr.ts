@@ -3043,6 +3043,26 @@
         <translation>Impossible de lire {file}&#xa0;: {why}</translation>
     </message>
     <message>
+        <source>{file} is not UTF-8 text (line {line}). Is it a CSV file saved by Excel on Windows? Read it as a Windows spreadsheet&apos;s file (Windows-1252)? Next time, save it as &apos;CSV UTF-8&apos;.</source>
+        <translation>{file} n’est pas un texte UTF-8 (ligne {line}). Est-ce un fichier CSV enregistré par Excel sous Windows&#xa0;? Le lire comme un fichier de tableur Windows (Windows-1252)&#xa0;? La prochaine fois, enregistrez-le au format «&#xa0;CSV UTF-8&#xa0;».</translation>
+    </message>
+    <message>
+        <source>Read it as Windows-1252</source>
+        <translation>Le lire en Windows-1252</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Nothing imported from {file}.</source>
+        <translation>Rien n’a été importé de {file}.</translation>
+    </message>
+    <message>
+        <source>Nothing imported: {file} is not Windows-1252 text either (line {line}).</source>
+        <translation>Rien n’a été importé&#xa0;: {file} n’est pas non plus un texte Windows-1252 (ligne {line}).</translation>
+    </message>
+    <message>
         <source>Nothing imported: {problems}</source>
         <translation>Rien n’a été importé&#xa0;: {problems}</translation>
     </message>
