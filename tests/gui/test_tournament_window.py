@@ -134,8 +134,14 @@ def test_entries_imported_from_a_french_spreadsheet_then_edited_checked_in_and_w
     organizer.type("entryRating", "abc")
     organizer.window.dialog._accept()  # type: ignore[union-attr]
     assert "The rating is a number" in organizer.widget("entryProblem").text()  # type: ignore[attr-defined]
+    for slip in ("-50", "1e308", "nan"):
+        organizer.type("entryRating", slip)
+        organizer.window.dialog._accept()  # type: ignore[union-attr]
+        assert organizer.widget("entryProblem").text() == "A rating is from 0 to 3000."  # type: ignore[attr-defined]
+        assert organizer.window.dialog.isVisible()  # type: ignore[union-attr]
     organizer.type("entryRating", "655")
     organizer.type("entryClub", "BC Lyon")
+    organizer.type("entryName", " Player\u00a0\u00a03 ")
     organizer.window.dialog._accept()  # type: ignore[union-attr]
     assert organizer.rows("entriesTable")[2] == ["Player 3", "", "655", "123456", "L3", "BC Lyon", ""]
 

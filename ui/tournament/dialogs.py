@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 from referee_desk.tournament.bracket_view import BracketView
 
+from referee_app.tournament.entries import MAX_RATING, normalise_name
 from referee_app.tournament.model import Entry
 
 
@@ -71,8 +72,11 @@ class EntryDialog(QDialog):
         except ValueError:
             self.problem.setText(self.tr("The rating is a number, such as 612 (the Fargo ID goes below it)."))
             return
+        if rating is not None and not 0 <= rating <= MAX_RATING:  # also refuses nan and inf
+            self.problem.setText(self.tr("A rating is from 0 to {most}.").format(most=MAX_RATING))
+            return
         entry = Entry(
-            self.name.text().strip(),
+            normalise_name(self.name.text()),  # stored as an imported name is: one player, one spelling
             rating,
             fargo_id=self.fargo_id.text().strip(),
             licence=self.licence.text().strip(),

@@ -1140,6 +1140,10 @@
         <source>The rating is a number, such as 612 (the Fargo ID goes below it).</source>
         <translation>Le classement est un nombre, par exemple 612 (l’identifiant Fargo se saisit en dessous).</translation>
     </message>
+    <message>
+        <source>A rating is from 0 to {most}.</source>
+        <translation>Une cote va de 0 à {most}.</translation>
+    </message>
 </context>
 <context>
     <name>EventCli</name>
