@@ -31,10 +31,12 @@ ALIASES: dict[str, str] = {
     "rating": "rating",
     "cote": "rating",
     "cote fargo": "rating",
+    "classement fargo": "rating",  # the window's own French word for a Fargo rating
     "fargo": "rating",
     "fargo rating": "rating",
     "fargo id": "fargo_id",
     "id fargo": "fargo_id",
+    "identifiant fargo": "fargo_id",
     "n° fargo": "fargo_id",
     "no fargo": "fargo_id",
     "licence": "licence",

@@ -110,7 +110,12 @@ def test_one_player_written_two_ways_is_entered_once(first: str, second: str) ->
 def test_french_headers_are_the_specs_columns_whatever_their_case_and_accents() -> None:
     text = "Nom;Cote Fargo;ID Fargo;Licence;Club;Tête de série\nJérôme Dupont;512,5;100001;L1;Nîmes;2\n"
     assert parse_entries(text) == (Entry("Jérôme Dupont", 512.5, "100001", "L1", "Nîmes", 2),)
-    for header in ("NOM;COTE;N° Fargo;TDS", "nom;fargo;fargo id;seed", "Nom;cote;Nº Fargo;tete de serie"):
+    for header in (
+        "NOM;COTE;N° Fargo;TDS",
+        "nom;fargo;fargo id;seed",
+        "Nom;cote;Nº Fargo;tete de serie",
+        "Nom;Classement Fargo;Identifiant Fargo;Tête de série",  # the window's own French column names
+    ):
         (entry,) = parse_entries(f"{header}\nAna;600;42;1\n")
         assert entry == Entry("Ana", 600, "42", seed=1), header
 

@@ -1394,7 +1394,10 @@ class TournamentWindow(QMainWindow):
             ]
         )
         self.entries_hint.setText(
-            self.tr("The entry list: a CSV file with a header line naming name, rating, fargo_id, licence, club, seed.")
+            self.tr(
+                "The entry list: a CSV file (UTF-8) with a header line naming name, rating, fargo_id, licence, club,"
+                " seed; or in French: nom, cote, id fargo, licence, club, tête de série."
+            )
         )
         self.import_button.setText(self.tr("Import entries… [Ctrl+I]"))
         self.edit_button.setText(self.tr("Edit… [Ctrl+E]"))

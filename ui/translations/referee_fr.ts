@@ -3387,8 +3387,8 @@
         <translation>Pointé</translation>
     </message>
     <message>
-        <source>The entry list: a CSV file with a header line naming name, rating, fargo_id, licence, club, seed.</source>
-        <translation>La liste des inscrits&#xa0;: un fichier CSV dont la ligne d’en-tête nomme name, rating, fargo_id, licence, club, seed.</translation>
+        <source>The entry list: a CSV file (UTF-8) with a header line naming name, rating, fargo_id, licence, club, seed; or in French: nom, cote, id fargo, licence, club, tête de série.</source>
+        <translation>La liste des inscrits&#xa0;: un fichier CSV (UTF-8) dont la ligne d’en-tête nomme nom, cote, id fargo, licence, club, tête de série (ou en anglais&#xa0;: name, rating, fargo_id, licence, club, seed).</translation>
     </message>
     <message>
         <source>Import entries… [Ctrl+I]</source>
