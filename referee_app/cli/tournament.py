@@ -217,7 +217,14 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         elif action == "standings":
             _dump(standings(t), out)
         else:
-            _write_atomically(Path(args.fargo), fargo_csv(t))
+            target = Path(args.fargo)
+            if not target.parent.is_dir():
+                raise _Exit(2, f"cannot write {target}: the folder {target.parent} does not exist")
+            try:
+                _write_atomically(target, fargo_csv(t))
+            except OSError as exc:
+                target.with_name(f".{target.name}.partial").unlink(missing_ok=True)
+                raise _Exit(1, f"cannot write {target}: {exc.strerror or exc}") from None
             out.write(f"{_count(len(fargo_rows(t)), 'match', 'matches')} written to {args.fargo}\n")
         return 0
     if action == "sync":

@@ -385,3 +385,13 @@ def test_excels_windows_1252_csv_is_bad_input_with_the_way_to_save_it(
     assert (code, out) == (2, "")
     assert err.startswith("line 2: not UTF-8 text (") and "save it as 'CSV UTF-8'" in err
     assert db.read_bytes() == before
+
+
+def test_the_fargorate_file_into_a_folder_that_does_not_exist_is_bad_input(
+    drawn_db: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, tid = drawn_db
+    target = tmp_path / "nowhere" / "fargo.csv"
+    code, out, err = run(capsys, "tournament", "export", tid, "--fargo", str(target), "--db", str(db))
+    assert (code, out, err) == (2, "", f"cannot write {target}: the folder {target.parent} does not exist\n")
+    assert not target.parent.exists()
