@@ -373,8 +373,13 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     cluster = Cluster(args.server.resolve())
     conninfo = cluster.organizer_conninfo()
     log_to_file(board_log(cluster))
-    sync = start_tournament_sync(args, conninfo, lambda work, error: say_sync(work, error, out))
     server = start_board_web(args)
+    try:
+        on_state = tournament_publisher(args, server.feed.publish_tournament)
+        sync = start_tournament_sync(args, conninfo, lambda work, error: say_sync(work, error, out), on_state)
+    except BaseException:
+        server.stop()
+        raise
     lang = language(args)  # the page's words, unless its address asks for others (?lang=)
     publish = server.feed.publish
     watcher = BoardWatcher(conninfo, lambda view: publish(dict(view, lang=lang)), fingerprint=cluster.fingerprint())
@@ -390,15 +395,39 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     return 0
 
 
-def start_tournament_sync(args: argparse.Namespace, conninfo: str, on_report: Any) -> Any:
-    """`board --tournament T`: the tournament's sync beside the board (None without --tournament)."""
+def start_tournament_sync(args: argparse.Namespace, conninfo: str, on_report: Any, on_state: Any = None) -> Any:
+    """`board --tournament T`: the tournament's sync beside the board (None without --tournament);
+    `on_state` gets the tournament at once and after every round (`tournament_publisher`)."""
     if not getattr(args, "tournament", None):
         return None
     from referee_app.tournament.live import board_sync
 
     if args.db is None:
         raise EventCliError("--tournament needs the tournament's database: give --db PATH")
-    return board_sync(conninfo, args.db, args.tournament, on_report)
+    return board_sync(conninfo, args.db, args.tournament, on_report, on_state)
+
+
+PAGE_LANGUAGES = ("en", "fr")
+"""The languages the board's tournament pages are published in (a phone picks its own)."""
+
+
+def page_languages(args: argparse.Namespace) -> dict[str, Translate]:
+    """Each page language's translation: from the catalogue the window side hands in
+    (`args.words`), English alone without it."""
+    words = getattr(args, "words", None)
+    if words is None:
+        return {"en": english}
+    return {code: english if code == "en" else words(code) for code in PAGE_LANGUAGES}
+
+
+def tournament_publisher(args: argparse.Namespace, *publish: Any) -> Any:
+    """`board --tournament T`: the tournament's bracket, tables and queue handed to each of
+    `publish` whenever it changed; None without --tournament."""
+    if not getattr(args, "tournament", None):
+        return None
+    from referee_app.tournament.board import BoardPublisher
+
+    return BoardPublisher(page_languages(args), *publish)
 
 
 def say_sync(work: Any, error: str, out: TextIO) -> None:

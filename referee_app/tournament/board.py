@@ -5,13 +5,15 @@ pages carry none of their own but the few a page needs before any data).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate
 from referee_app.tournament import wording
 from referee_app.tournament.layout import layout
-from referee_app.tournament.state import Tournament
+from referee_app.tournament.show import show, standings
+from referee_app.tournament.state import State, Tournament
 
 WORDS = {
     "tables": QT_TRANSLATE_NOOP("Tournament", "Tables"),
@@ -70,3 +72,25 @@ def board_view(
         "names": {lang: names(tr) for lang, tr in languages.items()},
         "words": {lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} for lang, tr in languages.items()},
     }
+
+
+class BoardPublisher:
+    """The tournament the board follows, handed to each `publish` as `board_view` when it changed:
+    a sync round that recorded nothing publishes nothing, so the pages are not woken for nothing.
+    Called from the sync's thread; `publish` must be safe there (a feed's queue, a Qt signal)."""
+
+    def __init__(self, languages: Mapping[str, Translate], *publish: Callable[[dict[str, Any]], None]) -> None:
+        self.to = publish
+        self.languages = dict(languages)
+        self._lock = threading.Lock()
+        self._last: tuple[str, int] | None = None
+
+    def __call__(self, state: State, tournament_id: str) -> None:
+        with self._lock:
+            if self._last == (tournament_id, state.seq):
+                return
+            self._last = (tournament_id, state.seq)
+        t = state.tournament
+        view = board_view(show(t, tournament_id), standings(t), self.languages, t)
+        for publish in self.to:
+            publish(view)

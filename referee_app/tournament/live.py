@@ -418,8 +418,13 @@ class LiveSync(Worker):
             self._conn = None
 
 
-def store_decider(store_path: object, ref: str, tr: Translate = english) -> Decide:
-    """`decide` for a window with no tournament of its own (the board): the database, opened each round."""
+OnState = Callable[[State, str], None]
+"""Told the tournament as it stands (and its id) after each round: the board publishes it."""
+
+
+def store_decider(store_path: object, ref: str, tr: Translate = english, on_state: OnState | None = None) -> Decide:
+    """`decide` for a window with no tournament of its own (the board): the database, opened each
+    round; `on_state` gets the tournament after the round (with what it recorded)."""
     from pathlib import Path
 
     def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
@@ -428,26 +433,39 @@ def store_decider(store_path: object, ref: str, tr: Translate = english) -> Deci
             opened = operations.open_tournament(store, ref)
             sent = (s.assignment for s in opened.state.sent)
             work = plan(opened.state, opened.tournament_id, merged_desks(desks, stored_desks(store, sent)), server, tr)
+            state = opened.state
             if work.events:
-                operations.record(store, opened.tournament_id, work.events)
-            return work
+                state = operations.record(store, opened.tournament_id, work.events)
         finally:
             store.close()
+        if on_state is not None:
+            on_state(state, opened.tournament_id)
+        return work
 
     return decide
 
 
-def board_sync(conninfo: str, db_path: object, ref: str, on_report: Callable[[Plan | None, str], None]) -> LiveSync:
+def board_sync(
+    conninfo: str,
+    db_path: object,
+    ref: str,
+    on_report: Callable[[Plan | None, str], None],
+    on_state: OnState | None = None,
+) -> LiveSync:
     """The board's sync of one tournament of the database at `db_path` (checked first: a wrong name
-    or a damaged tournament is said at once, never found later)."""
+    or a damaged tournament is said at once, never found later). `on_state` gets the tournament
+    at once, as the database holds it, then after every round: the board shows it even while the
+    event server cannot be reached."""
     from pathlib import Path
 
     store = Store.open_readonly(Path(str(db_path)))
     try:
-        tournament_id = operations.open_tournament(store, ref).tournament_id
+        opened = operations.open_tournament(store, ref)
     finally:
         store.close()
-    return LiveSync(conninfo, store_decider(db_path, tournament_id), on_report).start()
+    if on_state is not None:
+        on_state(opened.state, opened.tournament_id)
+    return LiveSync(conninfo, store_decider(db_path, opened.tournament_id, on_state=on_state), on_report).start()
 
 
 def report_lines(work: Plan | None, error: str) -> list[Line]:

@@ -257,6 +257,10 @@
         <translation>Page web&#xa0;: {url}</translation>
     </message>
     <message>
+        <source>&amp;Tables</source>
+        <translation>&amp;Tables</translation>
+    </message>
+    <message>
         <source>&amp;Event</source>
         <translation>&amp;Événement</translation>
     </message>
@@ -291,6 +295,18 @@
     <message>
         <source>Event server: cannot be reached, retrying…</source>
         <translation>Serveur de l’événement&#xa0;: injoignable, nouvel essai…</translation>
+    </message>
+    <message>
+        <source>Waiting for a table:</source>
+        <translation>En attente d’une table&#xa0;:</translation>
+    </message>
+    <message>
+        <source>T&amp;ournament</source>
+        <translation>T&amp;ournoi</translation>
+    </message>
+    <message>
+        <source>hot seat: {id}</source>
+        <translation>hot seat&#xa0;: {id}</translation>
     </message>
     <message>
         <source>online</source>

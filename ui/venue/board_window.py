@@ -21,10 +21,13 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
     QMainWindow,
     QSpinBox,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -47,6 +50,7 @@ class _Bridge(QObject):
 
     changed = Signal(object)
     synced = Signal(object, str)  # the tournament's sync: Plan | None, error
+    tournament = Signal(object)  # the tournament followed (`board_view`'s dict), when it changed
 
 
 class AssignDialog(QDialog):
@@ -217,7 +221,13 @@ class BoardWindow(QMainWindow):
         self.web.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.status)
         layout.addWidget(self.notice)
-        layout.addWidget(self.grid, 1)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("boardTabs")
+        self.tabs.addTab(self.grid, self.tr("&Tables"))
+        self.tournament_page: QWidget | None = None
+        """The tournament followed (`board --tournament`): made when it is first published."""
+        self.tournament_view: dict[str, Any] | None = None
+        layout.addWidget(self.tabs, 1)
         layout.addWidget(self.pin)
         layout.addWidget(self.web)
         self.setCentralWidget(central)
@@ -253,6 +263,7 @@ class BoardWindow(QMainWindow):
         self.bridge = _Bridge(self)
         self.bridge.changed.connect(self.show_view)
         self.bridge.synced.connect(self.show_sync)
+        self.bridge.tournament.connect(self.show_tournament)
         self.show_view(self.view)
 
     def _notice(self, level: Notice, text: str) -> None:
@@ -289,6 +300,61 @@ class BoardWindow(QMainWindow):
         if lines:
             level = Notice.ERROR if any(line.problem for line in lines) else Notice.INFO
             self.controller.notice.emit(level, "\n".join(line.text for line in lines))
+
+    def _tournament_tab(self) -> QWidget:
+        from referee_desk.tournament.bracket_view import BracketView
+
+        page = QWidget(self)
+        page.setObjectName("boardTournament")
+        layout = QVBoxLayout(page)
+        self.tournament_title = QLabel(page)
+        self.tournament_title.setObjectName("boardTournamentTitle")
+        self.tournament_title.setWordWrap(True)
+        split = QSplitter(page)
+        self.bracket = BracketView(split)
+        queue = QWidget(split)
+        column = QVBoxLayout(queue)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.queue_title = QLabel(self.tr("Waiting for a table:"), queue)
+        self.queue_list = QListWidget(queue)
+        self.queue_list.setObjectName("boardQueue")
+        column.addWidget(self.queue_title)
+        column.addWidget(self.queue_list, 1)
+        split.addWidget(self.bracket)
+        split.addWidget(queue)
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 1)
+        split.setSizes([880, 280])  # the bracket first; the queue is a column of short lines
+        layout.addWidget(self.tournament_title)
+        layout.addWidget(split, 1)
+        return page
+
+    def show_tournament(self, view: dict[str, Any]) -> None:
+        """The tournament the board follows: its bracket (both sides, the finals, the hot seat
+        named) and the matches waiting for a table, in the window's language."""
+        from referee_app.tournament import wording
+
+        first = self.tournament_page is None
+        if self.tournament_page is None:
+            self.tournament_page = self._tournament_tab()
+            self.tabs.addTab(self.tournament_page, self.tr("T&ournament"))
+        self.tournament_view = view
+        shown = view["show"]
+        names = view["names"].get(self.language) or view["names"].get("en", {})
+        matches = {str(m["id"]): m for m in shown.get("matches", [])}
+        parts = [str(shown.get("name", "")), wording.status_word(str(shown.get("status", "")), qt_translate)]
+        hot = view.get("hot_seat")
+        if hot:
+            parts.append(self.tr("hot seat: {id}").format(id=hot))
+        self.tournament_title.setText(" · ".join(p for p in parts if p))
+        self.bracket.show_bracket(shown, names=names)
+        self.queue_list.clear()
+        for mid in shown.get("queue", []):
+            m = matches.get(str(mid))
+            if m is not None:
+                self.queue_list.addItem(f"{mid} · {names.get(str(mid), '')} · {m['a']} v {m['b']}")
+        if first:
+            self.bracket.fit()
 
     def _cells(self, table: dict[str, Any], server_online: bool = True) -> list[str]:
         match = table["match"]
@@ -596,37 +662,47 @@ def board_language(args: argparse.Namespace) -> str:
     return languages.current
 
 
-def run_board(
-    args: argparse.Namespace,
-    out: TextIO,
-    headless: Callable[[argparse.Namespace, TextIO], int],
-    start_web: Callable[[argparse.Namespace], WebServer | None],
-) -> int:
-    """`referee-app board --server DIR [--web PORT]`: the window (and the web page), until closed.
+class BoardRun:
+    """An open board: its window, the watcher of the tables, the tournament's sync and the web
+    page (each but the window may be None); `close` stops them all."""
 
-    The entry point hands in the command line's `board` (for --no-window) and its web starter, so
-    that the window never imports the command line."""
-    from referee_app.venue.board import BoardWatcher
+    def __init__(self, window: BoardWindow, watcher: Any, sync: Any, server: WebServer | None) -> None:
+        self.window, self.watcher, self.sync, self.server = window, watcher, sync, server
+
+    def close(self) -> None:
+        self.watcher.stop()
+        if self.sync is not None:
+            self.sync.stop()
+        if self.server is not None:
+            self.server.stop()
+
+
+def open_board(args: argparse.Namespace, start_web: Callable[[argparse.Namespace], WebServer | None]) -> BoardRun:
+    """The board's window, its watcher, the tournament it follows (`--tournament`, published to
+    the window and the web page at once and after every sync round) and its web page."""
     from referee_app.venue.server import Cluster
 
-    if args.no_window:
-        return headless(args, out)
+    cluster = Cluster(args.server.resolve())
+    cluster.organizer_conninfo()  # a wrong folder is said before anything starts
+    server = start_web(args)
     try:
-        cluster = Cluster(args.server.resolve())
-        conninfo = cluster.organizer_conninfo()
-        fingerprint = cluster.fingerprint()
-        server = start_web(args)
-    except Exception as exc:  # a wrong folder, a taken port: one sentence
-        print(exc, file=__import__("sys").stderr)
-        return 1
+        return _open_board(args, cluster, server)
+    except BaseException:
+        if server is not None:
+            server.stop()
+        raise
+
+
+def _open_board(args: argparse.Namespace, cluster: Any, server: WebServer | None) -> BoardRun:
+    from referee_app.venue.board import BoardWatcher
     from referee_app.venue.worker import log_to_file
 
+    conninfo = cluster.organizer_conninfo()
+    fingerprint = cluster.fingerprint()
     log_to_file(cluster.folder / "board.log")
-    app = QApplication.instance() or QApplication([])
     lang = board_language(args)
     window = BoardWindow(conninfo, server.url("board") if server else "", fingerprint, _address(cluster.port))
     window.language = lang
-    install_excepthooks(window.controller)
 
     def changed(view: dict[str, Any]) -> None:
         view = dict(view, lang=lang)  # the web page's words follow the window's (unless ?lang= says)
@@ -637,22 +713,45 @@ def run_board(
     watcher = BoardWatcher(conninfo, changed, fingerprint=fingerprint).start()
     sync = None
     if getattr(args, "tournament", None):
+        from referee_desk.i18n import LANGUAGES, translator_for
+
+        from referee_app.tournament.board import BoardPublisher
         from referee_app.tournament.live import board_sync
 
+        to = [window.bridge.tournament.emit] + ([server.feed.publish_tournament] if server is not None else [])
+        on_state = BoardPublisher({code: translator_for(code) for code in LANGUAGES}, *to)
         try:
-            sync = board_sync(conninfo, args.db, args.tournament, window.bridge.synced.emit)
+            sync = board_sync(conninfo, args.db, args.tournament, window.bridge.synced.emit, on_state)
         except Exception as exc:  # a wrong name, a damaged tournament: said on the board, the board goes on
             window.show_sync(None, str(exc))
-    window.resize(1200, 700)
-    window.show()
+    return BoardRun(window, watcher, sync, server)
+
+
+def run_board(
+    args: argparse.Namespace,
+    out: TextIO,
+    headless: Callable[[argparse.Namespace, TextIO], int],
+    start_web: Callable[[argparse.Namespace], WebServer | None],
+) -> int:
+    """`referee-app board --server DIR [--web PORT]`: the window (and the web page), until closed.
+
+    The entry point hands in the command line's `board` (for --no-window) and its web starter, so
+    that the window never imports the command line."""
+    if args.no_window:
+        return headless(args, out)
+    app = QApplication.instance() or QApplication([])
+    try:
+        board = open_board(args, start_web)
+    except Exception as exc:  # a wrong folder, a taken port: one sentence
+        print(exc, file=__import__("sys").stderr)
+        return 1
+    install_excepthooks(board.window.controller)
+    board.window.resize(1200, 700)
+    board.window.show()
     try:
         return app.exec()
     finally:
-        watcher.stop()
-        if sync is not None:
-            sync.stop()
-        if server is not None:
-            server.stop()
+        board.close()
 
 
 def _address(port: int) -> str:
