@@ -152,7 +152,10 @@ function renderBracket(show, plan) {
 // --- the player's page -------------------------------------------------------------------------
 
 function fold(text) {
-  return text.normalize("NFKC").toLocaleLowerCase().trim();
+  // A name is found however it is typed on a phone: "eva" finds "Éva Martin", "strauss" finds
+  // "Strauß". Both sides are folded the same way: compatibility decomposition (NFKD), the
+  // combining marks dropped, the case folded (upper then lower, so "ß" becomes "ss"), spaces joined.
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toUpperCase().toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 function nextFor(name, show) {

@@ -164,3 +164,17 @@ def test_names_are_text_never_markup(server: OverlayServer, page: Page) -> None:
     expect(page.locator(".match .who", has_text="Zoé").first).to_have_text(HOSTILE)
     assert page.locator("#bracket img, #answer img, #tables img").count() == 0
     assert page.evaluate("window.__pwned") is None
+
+
+def test_a_players_name_is_found_whatever_its_accents_and_case(server: OverlayServer, page: Page) -> None:
+    publish(server, tournament(names=["Éva Martin", "Ana López", "Jürgen Strauß", "Carl Ito"]))
+    typings = [("eva", "Éva Martin"), ("EVA MARTIN", "Éva Martin"), ("lopez", "Ana López"), ("ANA LÓPEZ", "Ana López"),
+               ("strauss", "Jürgen Strauß"), ("jurgen", "Jürgen Strauß")]  # fmt: skip
+    for typed, found in typings:
+        page.goto(server.url("player") + "?lang=fr&name=" + typed.replace(" ", "+"))
+        expect(page.locator(".player .who")).to_have_text([found])
+    page.goto(server.url("player") + "?name=Ève")  # an accent typed where the name has none still must fit
+    expect(page.locator(".message")).to_have_text("No player's name contains “Ève”.")
+    page.fill("#who", "éVa")
+    page.click("#go")
+    expect(page.locator(".player .who")).to_have_text(["Éva Martin"])
