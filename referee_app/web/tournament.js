@@ -5,10 +5,9 @@
 
 const query = new URLSearchParams(location.search);
 const wanted = (query.get("lang") || navigator.language || "en").slice(0, 2).toLowerCase();
-const BEFORE_DATA = wanted === "fr"
-  ? { none: "Aucun tournoi n’est publié sur ce tableau pour l’instant.", reconnecting: "reconnexion…" }
-  : { none: "No tournament is published on this board yet.", reconnecting: "reconnecting…" };
 let data = null;
+let arrived = false;  // the first state (a tournament, or none) came: until then the page is loading
+let before = null;  // the site's words (/words.json) for the page before a tournament is there
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -217,13 +216,37 @@ function renderPlayer(show) {
 
 // --- both --------------------------------------------------------------------------------------
 
+function renderEmpty(page) {
+  // Loading (never "no tournament" before the first state has come), or no tournament: the
+  // form keeps its words all the same.
+  const said = (key) => (before && before[key]) || "";
+  const title = document.getElementById("name");
+  title.textContent = arrived ? said("t_none") : said("t_loading") || "…";
+  title.classList.toggle("loading", !arrived);
+  if (page === "bracket") {
+    document.getElementById("to-player").textContent = said("t_find");
+  } else {
+    document.getElementById("to-bracket").textContent = said("t_bracket");
+    document.getElementById("who-label").textContent = said("t_your_name");
+    document.getElementById("go").textContent = said("t_search");
+  }
+}
+
+function loadWords() {
+  fetch(`/words.json?lang=${encodeURIComponent(wanted)}`)
+    .then((response) => response.json())
+    .then((words) => { before = words; if (!data) render(); })
+    .catch(() => setTimeout(loadWords, 1000));
+}
+
 function render() {
   const page = document.body.dataset.page;
   document.documentElement.lang = wanted;
   if (!data) {
-    document.getElementById("name").textContent = BEFORE_DATA.none;
+    renderEmpty(page);
     return;
   }
+  document.getElementById("name").classList.remove("loading");
   const show = data.show;
   document.getElementById("name").textContent = show.name;
   if (page === "bracket") {
@@ -252,6 +275,7 @@ function render() {
 
 function receive(text) {
   data = JSON.parse(text);
+  arrived = true;
   render();
 }
 
@@ -266,4 +290,5 @@ function connect() {
 }
 
 render();
+loadWords();
 connect();

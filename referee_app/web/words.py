@@ -59,8 +59,15 @@ BOARD: dict[str, str] = {
     "error": QT_TRANSLATE_NOOP("Board", "the board cannot read the event server: the organizer has been told"),
     "damaged": QT_TRANSLATE_NOOP("Board", "to be checked"),
     "ago": QT_TRANSLATE_NOOP("Board", "{n} ago"),
+    "t_loading": QT_TRANSLATE_NOOP("Board", "Loading…"),
+    "t_none": QT_TRANSLATE_NOOP("Board", "No tournament is published on this board yet."),
+    "t_your_name": QT_TRANSLATE_NOOP("Board", "Your name"),
+    "t_search": QT_TRANSLATE_NOOP("Board", "Search"),
+    "t_bracket": QT_TRANSLATE_NOOP("Board", "Bracket"),
+    "t_find": QT_TRANSLATE_NOOP("Board", "Where and when do I play?"),
 }
-"""The board's words (`board.js`), by the key the page asks for."""
+"""The board's words (`board.js`), by the key the page asks for; `t_...` are the tournament
+pages' (`tournament.js`) before any tournament is there (the tournament brings its own words)."""
 
 OTHER_FOULS: dict[str, str] = {
     "cue_ball_off_table": QT_TRANSLATE_NOOP("Wording", "cue ball off the table"),

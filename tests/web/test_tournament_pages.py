@@ -178,3 +178,38 @@ def test_a_players_name_is_found_whatever_its_accents_and_case(server: OverlaySe
     page.fill("#who", "éVa")
     page.click("#go")
     expect(page.locator(".player .who")).to_have_text(["Éva Martin"])
+
+
+SEEN_TITLES = """
+window.__titles = [];
+new MutationObserver(() => {
+  const h1 = document.getElementById("name");
+  const text = h1 ? h1.textContent : "";
+  if (h1 && window.__titles[window.__titles.length - 1] !== text) window.__titles.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+"""Every text the page's title ever showed, in order (installed before the page's own script)."""
+
+
+def test_before_the_first_state_the_pages_say_loading_never_no_tournament(browser: Any) -> None:
+    from referee_desk.i18n import translator_for  # the catalogue, as the board command hands it in
+
+    board = OverlayServer(port=0, kind="board", words=translator_for).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.add_init_script(SEEN_TITLES)
+        page.goto(board.url("player") + "?lang=fr")  # nothing published: said, and the form has its words
+        expect(page.locator("h1#name")).to_have_text("Aucun tournoi n’est publié sur ce tableau pour l’instant.")
+        expect(page.locator("#go")).to_have_text("Chercher")
+        expect(page.locator("#who-label")).to_have_text("Votre nom")
+        publish(board, tournament(4))
+        for path in ("bracket", "player"):
+            page.goto(board.url(path))
+            expect(page.locator("h1#name")).to_have_text("Open de Lyon")
+            titles = page.evaluate("window.__titles")
+            assert not any("No tournament" in t for t in titles), titles  # never said while the data comes
+            assert titles[-1] == "Open de Lyon" and titles[0] in ("", "…", "Loading…"), titles
+    finally:
+        context.close()
+        board.stop()

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QTranslator
-from referee_desk.i18n import FOLDER, LANGUAGES
+from referee_desk.i18n import FOLDER, LANGUAGES, translator_for
 
 from referee_app.i18n import Translate, english
 from referee_app.tournament.board import board_view
@@ -38,7 +38,7 @@ class TournamentSite:
     """A board-kind web server showing one tournament; `publish` after every change."""
 
     def __init__(self, port: int, lan: bool = False) -> None:
-        self.server = OverlayServer(port, lan, kind="board").start()
+        self.server = OverlayServer(port, lan, kind="board", words=translator_for).start()
         self.words = languages()
 
     def publish(self, shown: Mapping[str, Any], standings: Mapping[str, Any], tournament: Tournament | None) -> None:

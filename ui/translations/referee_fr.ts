@@ -197,6 +197,30 @@
         <source>{n} ago</source>
         <translation>il y a {n}</translation>
     </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <source>No tournament is published on this board yet.</source>
+        <translation>Aucun tournoi n’est publié sur ce tableau pour l’instant.</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Votre nom</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Chercher</translation>
+    </message>
+    <message>
+        <source>Bracket</source>
+        <translation>Tableau</translation>
+    </message>
+    <message>
+        <source>Where and when do I play?</source>
+        <translation>Où et quand est-ce que je joue&#xa0;?</translation>
+    </message>
 </context>
 <context>
     <name>BoardWindow</name>
