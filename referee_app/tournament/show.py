@@ -6,7 +6,7 @@ Plain dicts in the spec's key order; the CLI dumps them, the board and the GUI r
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
@@ -189,22 +189,25 @@ def performance_of(t: Tournament, name: str) -> int | None:
 
 
 ROUND = "Tournament"
-"""The translation context of the round names (Qt's lupdate finds the words below)."""
+"""The translation context of the round names (written out below: Qt's lupdate reads only a
+literal context, and skips a call whose context is a name)."""
 _WORDS = {
-    "final": QT_TRANSLATE_NOOP(ROUND, "Final"),
-    "second": QT_TRANSLATE_NOOP(ROUND, "Second final"),
-    "third": QT_TRANSLATE_NOOP(ROUND, "Third place"),
-    "hot": QT_TRANSLATE_NOOP(ROUND, "Hot seat"),
-    "losers_final": QT_TRANSLATE_NOOP(ROUND, "Losers' final"),
-    "semi": QT_TRANSLATE_NOOP(ROUND, "Semi-final"),
-    "quarter": QT_TRANSLATE_NOOP(ROUND, "Quarter-final"),
-    "winners": QT_TRANSLATE_NOOP(ROUND, "Winners' round {n}"),
-    "losers": QT_TRANSLATE_NOOP(ROUND, "Losers' round {n}"),
-    "round": QT_TRANSLATE_NOOP(ROUND, "Round {n}"),
-    "group": QT_TRANSLATE_NOOP(ROUND, "Group {g}, round {n}"),
-    "group_winners": QT_TRANSLATE_NOOP(ROUND, "Group {g}, winners' round {n}"),
-    "group_losers": QT_TRANSLATE_NOOP(ROUND, "Group {g}, losers' round {n}"),
+    "final": QT_TRANSLATE_NOOP("Tournament", "Final"),
+    "second": QT_TRANSLATE_NOOP("Tournament", "Second final"),
+    "third": QT_TRANSLATE_NOOP("Tournament", "Third place"),
+    "hot": QT_TRANSLATE_NOOP("Tournament", "Hot seat"),
+    "losers_final": QT_TRANSLATE_NOOP("Tournament", "Losers' final"),
+    "semi": QT_TRANSLATE_NOOP("Tournament", "Semi-final"),
+    "quarter": QT_TRANSLATE_NOOP("Tournament", "Quarter-final"),
+    "winners": QT_TRANSLATE_NOOP("Tournament", "Winners' round {n}"),
+    "losers": QT_TRANSLATE_NOOP("Tournament", "Losers' round {n}"),
+    "round": QT_TRANSLATE_NOOP("Tournament", "Round {n}"),
+    "group": QT_TRANSLATE_NOOP("Tournament", "Group {g}, round {n}"),
+    "group_winners": QT_TRANSLATE_NOOP("Tournament", "Group {g}, winners' round {n}"),
+    "group_losers": QT_TRANSLATE_NOOP("Tournament", "Group {g}, losers' round {n}"),
 }
+ROUND_WORDS: Mapping[str, str] = _WORDS
+"""The engine's round names by key, for those who read a round back from its words."""
 
 
 def round_name(t: Tournament, match: str, tr: Translate = english) -> str:

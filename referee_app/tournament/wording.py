@@ -7,11 +7,12 @@ language (the GUI passes Qt's translate, headless code the identity).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
-from referee_app.tournament.show import round_name
+from referee_app.tournament.show import ROUND_WORDS, round_name
 from referee_app.tournament.state import Tournament
 
 CTX = "Tournament"
@@ -160,3 +161,39 @@ def source_text(source: str, tr: Translate = english) -> str:
         digits = rank.rstrip("stndrh")
         return tr(CTX, FROM_BEST_THIRD if digits == "3" else FROM_BEST).format(rank=digits, k=k)
     return source
+
+
+ROUNDS: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        (WINNERS_ROUND, LOSERS_ROUND, LOSERS_FINAL, HOT_SEAT, FINAL, SECOND_FINAL, THIRD_PLACE, SEMI_FINAL,
+         QUARTER_FINAL, LAST_N, GROUP_ROUND, GROUP_WINNERS, GROUP_LOSERS, *ROUND_WORDS.values())
+    )
+)  # fmt: skip
+"""Every round name an assignment may carry (this module's and the engine's), in English."""
+
+_FIELD = re.compile(r"\\\{(n|g|half)\\\}")
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    return re.compile(_FIELD.sub(lambda m: f"(?P<{m.group(1)}>\\d+)", re.escape(template)))
+
+
+def round_in(text: str, languages: Mapping[str, Translate]) -> dict[str, str]:
+    """A round's name (as the desk was sent it, in whichever of `languages` the organizer's
+    window spoke) in each of `languages`, by code; {} for a round typed by hand, which is shown
+    as it was typed. "Losers' round 2" -> {"en": "Losers' round 2", "fr": "Tableau perdants, tour 2"}."""
+    said = " ".join(text.split())
+    if not said:
+        return {}
+    for template in ROUNDS:
+        for tr in languages.values():
+            found = _pattern(tr(CTX, template)).fullmatch(said)
+            if found is None:
+                continue
+            values = {key: int(value) for key, value in found.groupdict().items()}
+            if "half" in values:
+                values.setdefault("n", 2 * values["half"])
+            values.setdefault("half", values.get("n", 0) // 2)
+            values.setdefault("g", 0)
+            return {code: each(CTX, template).format(**values) for code, each in languages.items()}
+    return {}

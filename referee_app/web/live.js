@@ -107,7 +107,10 @@ function render() {
   board.classList.remove("waiting");
   renderSeat("A");
   renderSeat("B");
-  set(document.getElementById("round"), view.round || ""); // the tournament's round, e.g. "Losers' round 3"
+  // the tournament's round, e.g. "Losers' round 3", in the page's language when it is a round the
+  // app names (`rounds`, by language); a round typed by hand as it was typed
+  const lang = query.get("lang") || view.lang || "en";
+  set(document.getElementById("round"), (view.rounds && view.rounds[lang]) || view.round || "");
   set(document.getElementById("race"), say("race", { n: view.race_to }));
   set(document.getElementById("rules"), view.preset);
   set(document.getElementById("rack"), view.status === "finished" ? "" : say("rack", { n: view.rack }));

@@ -451,3 +451,25 @@ def test_a_page_that_cannot_stream_shows_the_match_from_the_first_load(desk: Des
     expect(page.locator("#board")).to_have_css("opacity", "1")
     _open_rack(desk)  # and it keeps up, reading the state again while the stream is down
     expect(page.locator('#balls li[data-ball="4"]')).to_have_class(re.compile(r"\bgone\b"), timeout=5000)
+
+
+@pytest.mark.parametrize(
+    ("sent", "lang", "shown"),
+    [
+        ("Losers' round 2", "fr", "Tableau perdants, tour 2"),  # the board's sync sends the English
+        ("Tableau perdants, tour 2", "en", "Losers' round 2"),  # a French tournament window, the French
+        ("Last 16", "fr", "8e de finale"),
+        ("Group 3, winners' round 1", "fr", "Poule 3, tableau gagnants, tour 1"),
+        ("Poule B, barrage", "en", "Poule B, barrage"),  # a round typed by hand: as it was typed
+    ],
+)
+def test_the_tournaments_round_follows_the_pages_language(
+    desk: Desk, page: Page, sent: str, lang: str, shown: str
+) -> None:
+    desk.start(race_to=2, event="Open de Lyon", round=sent)
+    assert desk.window.start_overlay(0)
+    server = desk.window.overlay.server  # type: ignore[union-attr]
+    for kind in ("overlay", "table"):
+        page.goto(server.url(kind) + f"?lang={lang}")
+        expect(page.locator("#seat-A .name")).to_have_text("Ana")
+        expect(page.locator("#round")).to_have_text(shown)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from referee_app.i18n import english
 from referee_app.tournament.events import Created, Drawn, EntriesAdded
 from referee_app.tournament.layout import BOX_H, layout
 from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options
@@ -99,3 +100,19 @@ def test_no_two_boxes_overlap_and_each_line_runs_left_to_right(options: Options,
     losers = [b.y for b in plan.boxes.values() if b.band == "L"]
     if losers and not options.se_at:
         assert max(winners) < min(losers)  # the winners' side above the losers' side
+
+
+def test_a_round_name_is_read_back_from_either_language_and_said_in_each() -> None:
+    from referee_app.tournament.wording import LAST_N, ROUNDS, round_in
+
+    def shouted(_context: str, text: str) -> str:  # a second language: every round name reworded
+        return "1/{half} finale" if text == LAST_N else "« " + text.replace("round", "tour") + " »"
+
+    languages = {"en": english, "xx": shouted}
+    values = {"n": 16, "g": 3, "half": 8}
+    for template in ROUNDS:
+        both = {"en": template.format(**values), "xx": shouted("Tournament", template).format(**values)}
+        for said in both.values():
+            assert round_in(said, languages) == both, said
+    assert round_in("Poule B, barrage", languages) == {}  # typed by hand: shown as typed
+    assert round_in("Losers' round 12", languages)["xx"] == "« Losers' tour 12 »"

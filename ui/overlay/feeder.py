@@ -26,6 +26,7 @@ class LiveOverlay(QObject):
         self.controller = controller
         self.language = language
         self.server: OverlayServer | None = None
+        self._round_cache: tuple[str, dict[str, str]] | None = None
         controller.state_changed.connect(self._state_changed)
         controller.clock_changed.connect(self._clock_changed)
 
@@ -63,7 +64,20 @@ class LiveOverlay(QObject):
             return
         session = self.controller.session
         view = NO_MATCH if session is None else snapshot(session.match_id, session.history, self.language())
+        if view.get("round"):
+            view = dict(view, rounds=self._rounds(str(view["round"])))
         self.server.feed.publish(view)
+
+    def _rounds(self, text: str) -> dict[str, str]:
+        """A tournament's round in each language a page may ask (the desk was sent it in the
+        organizer's), worked out once per round: a click only looks it up."""
+        if self._round_cache is None or self._round_cache[0] != text:
+            from referee_desk.i18n import LANGUAGES, translator_for
+
+            from referee_app.tournament.wording import round_in
+
+            self._round_cache = (text, round_in(text, {code: translator_for(code) for code in LANGUAGES}))
+        return self._round_cache[1]
 
     def _state_changed(self, _state: State) -> None:
         self.publish()

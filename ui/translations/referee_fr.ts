@@ -2757,8 +2757,16 @@
         <translation>Finale du tableau perdants</translation>
     </message>
     <message>
+        <source>Third place</source>
+        <translation>Match pour la 3e place</translation>
+    </message>
+    <message>
         <source>Hot seat</source>
         <translation>Hot seat (finale du tableau gagnants)</translation>
+    </message>
+    <message>
+        <source>Round {n}</source>
+        <translation>Tour {n}</translation>
     </message>
     <message>
         <source>Final</source>
