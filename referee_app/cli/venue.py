@@ -366,6 +366,8 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     import signal
     import threading
 
+    from referee_app.tournament.board import with_rounds
+    from referee_app.tournament.wording import RoundWords
     from referee_app.venue.board import BoardWatcher
 
     if args.web is None:
@@ -382,7 +384,12 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
         raise
     lang = language(args)  # the page's words, unless its address asks for others (?lang=)
     publish = server.feed.publish
-    watcher = BoardWatcher(conninfo, lambda view: publish(dict(view, lang=lang)), fingerprint=cluster.fingerprint())
+    rounds = RoundWords(page_languages(args))
+
+    def changed(view: dict[str, Any]) -> None:
+        publish(dict(with_rounds(view, rounds), lang=lang))
+
+    watcher = BoardWatcher(conninfo, changed, fingerprint=cluster.fingerprint())
     watcher.start()
     done = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -14,6 +14,7 @@ from referee_app.tournament import wording
 from referee_app.tournament.layout import layout
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.state import State, Tournament
+from referee_app.tournament.wording import RoundWords
 
 WORDS = {
     "tables": QT_TRANSLATE_NOOP("Tournament", "Tables"),
@@ -94,3 +95,16 @@ class BoardPublisher:
         view = board_view(show(t, tournament_id), standings(t), self.languages, t)
         for publish in self.to:
             publish(view)
+
+
+def with_rounds(view: Mapping[str, Any], rounds: RoundWords) -> dict[str, Any]:
+    """The board's tables (`venue.board`'s view) with each match's round in every page language
+    (`rounds` on the match, by language): a TV in French says "Tableau perdants, tour 2"
+    whatever language the desk was sent it in."""
+    tables = []
+    for table in view.get("tables", []):
+        match = table.get("match")
+        if match and match.get("round"):
+            table = dict(table, match=dict(match, rounds=rounds(str(match["round"]))))
+        tables.append(table)
+    return dict(view, tables=tables)

@@ -197,3 +197,19 @@ def round_in(text: str, languages: Mapping[str, Translate]) -> dict[str, str]:
             values.setdefault("g", 0)
             return {code: each(CTX, template).format(**values) for code, each in languages.items()}
     return {}
+
+
+class RoundWords:
+    """`round_in` for one set of languages, each round worked out once: the desk's overlay and
+    the board republish on every shot, and a round only changes with the match."""
+
+    def __init__(self, languages: Mapping[str, Translate]) -> None:
+        self.languages = dict(languages)
+        self._known: dict[str, dict[str, str]] = {}
+
+    def __call__(self, text: str) -> dict[str, str]:
+        if text not in self._known:
+            if len(self._known) > 256:  # rounds typed by hand are few, but never grow without end
+                self._known.clear()
+            self._known[text] = round_in(text, self.languages)
+        return self._known[text]

@@ -74,7 +74,9 @@ function card(table, serverOnline) {
   const match = table.match;
   if (match) {
     const info = el("div", "info");
-    info.textContent = [match.event, match.round, match.rules, say("race", { n: match.race_to }),
+    // a tournament's round in the page's language (`rounds`, by language); one typed by hand as typed
+    const round = (match.rounds && match.rounds[language()]) || match.round;
+    info.textContent = [match.event, round, match.rules, say("race", { n: match.race_to }),
       match.status === "finished" ? say("done") : say("rack", { n: match.rack }), age(match.age_s)].filter(Boolean).join(" · ");
     box.appendChild(seat(match, "A"));
     box.appendChild(seat(match, "B"));

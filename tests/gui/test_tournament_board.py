@@ -136,6 +136,16 @@ def test_the_board_with_no_window_publishes_the_tournament_on_its_web_pages(
         on_two = next(m for m in matches if m["table"] == 2)
         page.goto(f"http://127.0.0.1:{port}/player?lang=fr&name=" + on_two["b"].replace(" ", "+"))
         expect(page.locator(".player .when")).to_have_text("En train de jouer sur la table 2")
+
+        desk = Desk(event_server, tmp_path / "desk2", "2")  # the desk starts what it was sent
+        deadline = time.monotonic() + 15
+        while (sent := desk.next_assignment()) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sent is not None and sent.round == "Winners' round 1"
+        desk.start(sent)
+        desk.push()
+        page.goto(f"http://127.0.0.1:{port}/board?lang=fr")  # the round in the page's language
+        expect(page.locator('section.table[data-table="2"] .info')).to_contain_text("Tableau gagnants, tour 1")
     finally:
         board.terminate()
         board.wait(timeout=10)

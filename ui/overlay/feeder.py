@@ -15,6 +15,7 @@ from referee_desk.controller import DeskController
 
 if TYPE_CHECKING:
     from referee_app.game.state import State
+    from referee_app.tournament.wording import RoundWords
     from referee_app.web.server import OverlayServer
 
 
@@ -26,7 +27,7 @@ class LiveOverlay(QObject):
         self.controller = controller
         self.language = language
         self.server: OverlayServer | None = None
-        self._round_cache: tuple[str, dict[str, str]] | None = None
+        self._round_words: RoundWords | None = None
         controller.state_changed.connect(self._state_changed)
         controller.clock_changed.connect(self._clock_changed)
 
@@ -71,13 +72,13 @@ class LiveOverlay(QObject):
     def _rounds(self, text: str) -> dict[str, str]:
         """A tournament's round in each language a page may ask (the desk was sent it in the
         organizer's), worked out once per round: a click only looks it up."""
-        if self._round_cache is None or self._round_cache[0] != text:
+        if self._round_words is None:
             from referee_desk.i18n import LANGUAGES, translator_for
 
-            from referee_app.tournament.wording import round_in
+            from referee_app.tournament.wording import RoundWords
 
-            self._round_cache = (text, round_in(text, {code: translator_for(code) for code in LANGUAGES}))
-        return self._round_cache[1]
+            self._round_words = RoundWords({code: translator_for(code) for code in LANGUAGES})
+        return self._round_words(text)
 
     def _state_changed(self, _state: State) -> None:
         self.publish()

@@ -704,22 +704,28 @@ def _open_board(args: argparse.Namespace, cluster: Any, server: WebServer | None
     window = BoardWindow(conninfo, server.url("board") if server else "", fingerprint, _address(cluster.port))
     window.language = lang
 
+    from referee_desk.i18n import LANGUAGES, translator_for
+
+    from referee_app.tournament.board import with_rounds
+    from referee_app.tournament.wording import RoundWords
+
+    languages = {code: translator_for(code) for code in LANGUAGES}
+    rounds = RoundWords(languages)
+
     def changed(view: dict[str, Any]) -> None:
         view = dict(view, lang=lang)  # the web page's words follow the window's (unless ?lang= says)
         window.bridge.changed.emit(view)
         if server is not None:
-            server.feed.publish(view)
+            server.feed.publish(with_rounds(view, rounds))  # each match's round in the page's language
 
     watcher = BoardWatcher(conninfo, changed, fingerprint=fingerprint).start()
     sync = None
     if getattr(args, "tournament", None):
-        from referee_desk.i18n import LANGUAGES, translator_for
-
         from referee_app.tournament.board import BoardPublisher
         from referee_app.tournament.live import board_sync
 
         to = [window.bridge.tournament.emit] + ([server.feed.publish_tournament] if server is not None else [])
-        on_state = BoardPublisher({code: translator_for(code) for code in LANGUAGES}, *to)
+        on_state = BoardPublisher(languages, *to)
         try:
             sync = board_sync(conninfo, args.db, args.tournament, window.bridge.synced.emit, on_state)
         except Exception as exc:  # a wrong name, a damaged tournament: said on the board, the board goes on
