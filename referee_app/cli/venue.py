@@ -378,7 +378,7 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     server = start_board_web(args)
     try:
         on_state = tournament_publisher(args, server.feed.publish_tournament)
-        sync = start_tournament_sync(args, conninfo, lambda work, error: say_sync(work, error, out), on_state)
+        sync = start_tournament_sync(args, conninfo, lambda work, error: say_sync(work, error, out), on_state, tr)
     except BaseException:
         server.stop()
         raise
@@ -402,16 +402,19 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     return 0
 
 
-def start_tournament_sync(args: argparse.Namespace, conninfo: str, on_report: Any, on_state: Any = None) -> Any:
+def start_tournament_sync(
+    args: argparse.Namespace, conninfo: str, on_report: Any, on_state: Any = None, tr: Translate = english
+) -> Any:
     """`board --tournament T`: the tournament's sync beside the board (None without --tournament);
-    `on_state` gets the tournament at once and after every round (`tournament_publisher`)."""
+    `on_state` gets the tournament at once and after every round (`tournament_publisher`); its
+    reports in the organizer's language (`tr`)."""
     if not getattr(args, "tournament", None):
         return None
     from referee_app.tournament.live import board_sync
 
     if args.db is None:
         raise EventCliError("--tournament needs the tournament's database: give --db PATH")
-    return board_sync(conninfo, args.db, args.tournament, on_report, on_state)
+    return board_sync(conninfo, args.db, args.tournament, on_report, on_state, tr)
 
 
 PAGE_LANGUAGES = ("en", "fr")

@@ -451,11 +451,12 @@ def board_sync(
     ref: str,
     on_report: Callable[[Plan | None, str], None],
     on_state: OnState | None = None,
+    tr: Translate = english,
 ) -> LiveSync:
     """The board's sync of one tournament of the database at `db_path` (checked first: a wrong name
     or a damaged tournament is said at once, never found later). `on_state` gets the tournament
     at once, as the database holds it, then after every round: the board shows it even while the
-    event server cannot be reached."""
+    event server cannot be reached. `tr`: the organizer's language (reports, the rounds sent)."""
     from pathlib import Path
 
     store = Store.open_readonly(Path(str(db_path)))
@@ -465,7 +466,7 @@ def board_sync(
         store.close()
     if on_state is not None:
         on_state(opened.state, opened.tournament_id)
-    return LiveSync(conninfo, store_decider(db_path, opened.tournament_id, on_state=on_state), on_report).start()
+    return LiveSync(conninfo, store_decider(db_path, opened.tournament_id, tr, on_state), on_report).start()
 
 
 def report_lines(work: Plan | None, error: str) -> list[Line]:

@@ -25,14 +25,14 @@ from playwright.sync_api import Page, expect
 PLAYERS = ("Éva Martin", "Ana López", "Célia Roux", "David Bézier")
 
 
-def organizer_db(tmp_path: Path) -> Path:
+def organizer_db(tmp_path: Path, tables: str = "1,2") -> Path:
     path = tmp_path / "live.db"
     store = Store(path)
     try:
         tid = operations.new_tournament(store, "Open de Lyon", Options(Format.DE, race=2))
         operations.add_entries(store, tid, "name,rating\n" + "".join(f"{p},{600 - i}\n" for i, p in enumerate(PLAYERS)))
         operations.draw(store, tid, 11)
-        operations.set_tables(store, tid, "1,2")
+        operations.set_tables(store, tid, tables)
     finally:
         store.close()
     return path
@@ -50,6 +50,32 @@ def shown(path: Path) -> dict[str, Any]:
 
 
 @pytest.fixture
+def language(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The board's language, installed for the test and taken out after (never the user's
+    settings, which `board_language` reads): append "fr" before opening the board for French."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+    from referee_desk.i18n import FOLDER
+    from referee_desk.venue import board_window
+
+    wanted: list[str] = []
+    installed: list[QTranslator] = []
+
+    def board_language(_args: argparse.Namespace) -> str:
+        code = wanted[-1] if wanted else "en"
+        if code != "en":
+            translator = QTranslator()
+            assert translator.load(str(FOLDER / f"referee_{code}.qm"))
+            QCoreApplication.installTranslator(translator)
+            installed.append(translator)
+        return code
+
+    monkeypatch.setattr(board_window, "board_language", board_language)
+    yield wanted
+    for translator in installed:
+        QCoreApplication.removeTranslator(translator)
+
+
+@pytest.fixture
 def page(browser: Any) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     yield context.new_page()
@@ -58,7 +84,7 @@ def page(browser: Any) -> Iterator[Page]:
 
 @pytest.mark.slow
 def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pages(
-    qtbot: Any, event_server: Any, tmp_path: Path, page: Page
+    qtbot: Any, event_server: Any, tmp_path: Path, page: Page, language: list[str]
 ) -> None:
     from referee_desk.i18n import translator_for
     from referee_desk.venue.board_window import open_board
@@ -150,3 +176,25 @@ def test_the_board_with_no_window_publishes_the_tournament_on_its_web_pages(
         board.terminate()
         board.wait(timeout=10)
     assert board.returncode == 0
+
+
+def test_a_french_board_says_its_tournaments_problems_in_french(
+    qtbot: Any, event_server: Any, tmp_path: Path, language: list[str]
+) -> None:
+    from referee_desk.i18n import translator_for
+    from referee_desk.venue.board_window import open_board
+
+    path = organizer_db(tmp_path, tables="91,92")  # tables no test gave a key
+    language.append("fr")
+    args = argparse.Namespace(
+        server=event_server.folder, tournament="Open de Lyon", db=path, web=None, lan=False,
+        no_window=False, lang="fr", words=translator_for,
+    )  # fmt: skip
+    board = open_board(args, lambda _args: None)
+    qtbot.addWidget(board.window)
+    try:
+        qtbot.waitUntil(lambda: "91" in board.window.notice.text(), timeout=10000)
+        assert "la table 91 n’a pas encore de clé sur le serveur de l’événement" in board.window.notice.text()
+        assert board.window.tabs.tabText(1) == "T&ournoi"
+    finally:
+        board.close()

@@ -727,7 +727,8 @@ def _open_board(args: argparse.Namespace, cluster: Any, server: WebServer | None
         to = [window.bridge.tournament.emit] + ([server.feed.publish_tournament] if server is not None else [])
         on_state = BoardPublisher(languages, *to)
         try:
-            sync = board_sync(conninfo, args.db, args.tournament, window.bridge.synced.emit, on_state)
+            # its reports in the window's language (Qt's translate may be called from any thread)
+            sync = board_sync(conninfo, args.db, args.tournament, window.bridge.synced.emit, on_state, qt_translate)
         except Exception as exc:  # a wrong name, a damaged tournament: said on the board, the board goes on
             window.show_sync(None, str(exc))
     return BoardRun(window, watcher, sync, server)
