@@ -102,6 +102,32 @@ class History:
         self.timeline.append(state)
         return state
 
+    def fold(self, entries: Iterable[Entry]) -> State:
+        """`add` each entry in turn (replay of a whole log); `ReplayRefused` names the first refused one
+        by its position after the entries already here (1 for the first after `match_started`).
+
+        `add`'s work with the method call, the attribute reads and the per-event `try` taken out of
+        the loop: replay runs this for every event of every match opened or merged (bench/replay.py)."""
+        handlers, undo, add = rules.HANDLERS, Undo, self.add
+        push_entry, push_state = self._force_entries.append, self._force_states.append
+        log, timeline = self.entries.append, self.timeline.append
+        state = self._force_states[-1]
+        first = index = len(self.entries)
+        try:
+            for index, entry in enumerate(entries, start=first):  # noqa: B007 (the except reads it)
+                event = entry[1]
+                if type(event) is undo:
+                    state = add(entry)
+                    continue
+                state = handlers[type(event)](state, event)
+                push_entry(entry)
+                push_state(state)
+                log(entry)
+                timeline(state)
+        except RuleViolation as violation:
+            raise ReplayRefused(index, violation) from None
+        return state
+
 
 def replay(entries: Iterable[Entry]) -> History:
     """Fold the entries through the rules; `ReplayRefused` names the first refused one.
@@ -112,11 +138,7 @@ def replay(entries: Iterable[Entry]) -> History:
     iterator = iter(entries)
     history = History(next(iterator))
     with collector_paused() as pause:
-        for index, entry in enumerate(iterator, start=1):
-            try:
-                history.add(entry)
-            except RuleViolation as violation:
-                raise ReplayRefused(index, violation) from None
+        history.fold(iterator)
         pause.freeze = len(history.entries) >= LONG_HISTORY
     return history
 

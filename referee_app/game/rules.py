@@ -62,6 +62,7 @@ _OPTION = Awaiting.OPTION
 _IN_PLACE = CueBall.IN_PLACE
 _ON_TABLE = CueBallFate.TABLE
 _SEAT_A = Seat.A
+_new_tuple = tuple.__new__
 
 # --- helpers shared by the handlers -------------------------------------------------
 
@@ -224,26 +225,30 @@ def _continue(
     fouls, warned = state.fouls, state.warned
     if (fouls.a or warned.a) if played is _SEAT_A else (fouls.b or warned.b):
         fouls, warned = fouls.set(played, 0), warned.set(played, False)
-    # Positional, in State's field order: twice as fast as keywords.
-    return State(
-        state.setup,
-        state.status,
-        awaiting,
-        next_up,  # at_table
-        state.rack,
-        state.breaker,
-        state.score,
-        balls,
-        _IN_PLACE,
-        push_out_allowed,
-        option,
-        fouls,
-        warned,
-        state.extensions_left,
-        state.winner,
-        state.result,
-        state.racks,
-        ten_spotted,
+    # In State's field order, built as the tuple it is: `State(...)` would first run the Python
+    # `__new__` NamedTuple writes, which costs twice the tuple itself.
+    return _new_tuple(
+        State,
+        (
+            state.setup,
+            state.status,
+            awaiting,
+            next_up,  # at_table
+            state.rack,
+            state.breaker,
+            state.score,
+            balls,
+            _IN_PLACE,
+            push_out_allowed,
+            option,
+            fouls,
+            warned,
+            state.extensions_left,
+            state.winner,
+            state.result,
+            state.racks,
+            ten_spotted,
+        ),
     )
 
 
@@ -396,26 +401,39 @@ def _on_shot(state: State, event: Shot) -> State:
     called = event.call if type(event.call) is Called else None
     if called is not None and called.ball not in on_table:
         raise RuleViolation("ball_not_on_table", ball=called.ball)
-    if type(event.first_contact) is int and event.first_contact not in on_table:
-        raise RuleViolation("ball_not_on_table", ball=event.first_contact)
-    if event.pocketed or event.off_table:
-        _check_on_table(state, [*(p.ball for p in event.pocketed), *event.off_table])
+    first = event.first_contact
+    if type(first) is int and first not in on_table:
+        raise RuleViolation("ball_not_on_table", ball=first)
+    pocketed, off_table = event.pocketed, event.off_table
+    for potted in pocketed:  # _check_on_table, without building the list of balls
+        if potted.ball not in on_table:
+            raise RuleViolation("ball_not_on_table", ball=potted.ball)
+    for ball in off_table:
+        if ball not in on_table:
+            raise RuleViolation("ball_not_on_table", ball=ball)
 
-    if shot_fouls(state, event):
-        balls, spotted = _balls_after(state, event.pocketed, event.off_table)
+    # A foul when shot_fouls finds one: one the referee listed, or one the facts show (its usual
+    # case asked here without the call; the lowest ball is looked for only when a first ball is named).
+    if event.fouls or not (
+        (first is LOWEST or first == min(on_table))
+        and (pocketed or event.rail)
+        and event.cue_ball is _ON_TABLE
+        and not off_table
+    ):
+        balls, spotted = _balls_after(state, pocketed, off_table)
         return _standard_foul(state, shooter, balls, spotted)
 
-    made = called is not None and called in event.pocketed
+    if not pocketed:  # a miss or a safety: the table as it was, the other player's turn
+        return _continue(state, shooter, shooter.other, on_table, False)
+    made = called is not None and called in pocketed
     if made and called is not None and called.ball == TEN:
-        remaining, _ = _balls_after(state, event.pocketed, event.off_table, spot_ten=False)
+        remaining, _ = _balls_after(state, pocketed, off_table, spot_ten=False)
         if not remaining or state.setup.preset.early_ten_wins:
             return _rack_won(_continue(state, shooter, shooter, remaining, False), shooter, RackHow.TEN)
-    balls, spotted = _balls_after(state, event.pocketed, event.off_table)
+    balls, spotted = _balls_after(state, pocketed, off_table)
     if made:
         return _continue(state, shooter, shooter, balls, spotted)
-    if event.pocketed:
-        return _continue(state, shooter, shooter.other, balls, spotted, _OPTION, OptionAfter.POCKETED_WITHOUT_CALL)
-    return _continue(state, shooter, shooter.other, balls, spotted)
+    return _continue(state, shooter, shooter.other, balls, spotted, _OPTION, OptionAfter.POCKETED_WITHOUT_CALL)
 
 
 def _on_option(state: State, event: Option) -> State:

@@ -30,7 +30,7 @@ from referee_app.game.events import EVENT_CLASSES, Entry, MatchStarted
 from referee_app.game.history import LONG_HISTORY, ReplayRefused, collector_paused, replay
 from referee_app.log.chain import GENESIS as GENESIS
 from referee_app.log.chain import chain_hash as chain_hash
-from referee_app.log.codec import UTC_TIME, LogFormatError, event_to_text, is_utc_time, parse_event_text
+from referee_app.log.codec import LogFormatError, are_utc_times, event_to_text, is_utc_time, parse_event_text
 from referee_app.log.newfile import new_file
 from referee_app.log.projection import Projection, project_history
 from referee_app.log.schema import COLUMNS, MIGRATIONS, TRIGGERS, columns_at, statements
@@ -531,7 +531,7 @@ class Store:
         previous = GENESIS
         sha256 = hashlib.sha256
         classes = EVENT_CLASSES
-        timed = UTC_TIME.fullmatch
+        times_checked = are_utc_times([row[2] for row in rows])  # all at once; one by one if one is bad
         prefix = f"\x1f{match_id}\x1f"
         for position, (seq, kind, at, body, stored) in enumerate(rows, start=1):
             if seq != position:
@@ -544,8 +544,7 @@ class Store:
                 event = parse_event_text(body)
             except LogFormatError as exc:
                 raise StoreError(f"match {match_id}, event {seq} is damaged: {exc}") from None
-            # is_utc_time, its common case inlined: a time the pattern takes, on a day every month has
-            if timed(at) is None or (at[8:10] > "28" and not is_utc_time(at)):
+            if not times_checked and not is_utc_time(at):  # the first bad one, in the order of the checks
                 raise StoreError(_bad_time(match_id, seq))
             if classes.get(kind) is not type(event):  # type: ignore[call-overload]
                 raise Tampered(f"match {match_id}: event {seq} is filed as '{kind}' but holds another event")
