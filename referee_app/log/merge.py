@@ -13,12 +13,13 @@ codec, the hash chain, the rules) and one that fails is reported, not merged.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee_app.game.history import ReplayRefused
 from referee_app.log.projection import replay_and_project
-from referee_app.log.store import Cancelled, MatchRow, Progress, Store, StoreError, check_times
+from referee_app.log.store import Cancelled, MatchRow, Progress, Store, StoreError
 
 
 @dataclass
@@ -32,16 +33,28 @@ class MergeReport:
     """match id -> why it was not merged"""
 
 
+COMMIT_EVERY_S = 0.25
+"""Merged matches are committed together at least this often: a commit syncs the disk, and one per
+match cost a season's merge a tenth of its time; a desk writing to the same database waits no longer
+than this (its busy timeout is 5 s)."""
+
+
 def merge(store: Store, other_path: Path, on_progress: Progress | None = None) -> MergeReport:
     """Copy into `store` every match of `other_path` it lacks or holds less of; report the rest."""
     other = Store.open_readonly(other_path)
     report = MergeReport()
     try:
         rows = other.match_rows()
-        for done, row in enumerate(rows, start=1):
-            _merge_one(store, other, row, report)
-            if on_progress is not None and not on_progress(done, len(rows)):
-                raise Cancelled(f"merge stopped after {done} of {len(rows)} matches (each merged one is whole)")
+        done, total, go_on = 0, len(rows), True
+        while go_on and done < total:
+            with store.transaction():  # each match whole; committed together, a few times a second
+                until = time.monotonic() + COMMIT_EVERY_S
+                while go_on and done < total and time.monotonic() < until:
+                    _merge_one(store, other, rows[done], report)
+                    done += 1
+                    go_on = on_progress is None or on_progress(done, total)
+        if not go_on:  # the matches merged so far were committed, each whole
+            raise Cancelled(f"merge stopped after {done} of {total} matches (each merged one is whole)")
     finally:
         other.close()
     return report
@@ -54,8 +67,7 @@ def _merge_one(store: Store, other: Store, row: MatchRow, report: MergeReport) -
         report.already_here.append(match_id)  # same head: the same log, nothing decoded
         return
     try:
-        theirs = other.load(match_id)  # the chain, the index row and every body checked
-        check_times(match_id, theirs)
+        theirs, rows = other.load_stored(match_id)  # the chain, the index row, every body and time checked
         _, projection = replay_and_project(theirs)  # every event by the rules, counted in the same walk
     except StoreError as exc:
         report.damaged[match_id] = str(exc)
@@ -63,15 +75,16 @@ def _merge_one(store: Store, other: Store, row: MatchRow, report: MergeReport) -
     except ReplayRefused as exc:
         report.damaged[match_id] = f"event {theirs[exc.index].seq} is refused by the rules: {exc}"
         return
-    rows = other.raw_rows(match_id)  # copied as stored: checked above, never encoded again
+    # the rows are copied as stored: checked above, never encoded again
     if ours is None:
         store.copy_rows(theirs[0], rows, projection, new=True)
         report.added.append(match_id)
         return
-    if (rows[-1].seq, rows[-1].hash) == ours:
+    seq, digest = rows[-1][0], rows[-1][4]
+    if (seq, digest) == ours:
         report.already_here.append(match_id)  # an older desk's file: the same log
         return
-    if len(rows) > ours[0] and rows[ours[0] - 1].hash == ours[1]:  # the chain: the common part is the same
+    if len(rows) > ours[0] and rows[ours[0] - 1][4] == ours[1]:  # the chain: the common part is the same
         store.copy_rows(theirs[0], rows[ours[0] :], projection, new=False)
         report.extended.append(match_id)
         return

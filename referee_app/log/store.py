@@ -20,7 +20,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import sqlite3
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Container, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,6 +113,10 @@ class TournamentIndex(NamedTuple):
     tournament_id: str
     name: str
     created_at: str
+
+
+Row = tuple[int, str, str, str, str]
+"""A stored event row as SQLite gives it: seq, type, at, body, hash (a `StoredRow` is one too)."""
 
 
 class StoredRow(NamedTuple):
@@ -306,7 +310,8 @@ class Store:
 
     def raw_rows(self, match_id: str) -> list[StoredRow]:
         """A match's stored rows as they are (seq, type, at, body, hash; the hash computed for an older
-        desk's file): for copying a log that `load` has checked, without encoding it again."""
+        desk's file): for copying a log that `load` has checked, without encoding it again (`load_stored`
+        gives them with the check, in one read)."""
         column = "hash" if self.version >= 2 else "NULL"
         rows = self.db.execute(
             f"SELECT seq, type, at, body, {column} FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
@@ -317,22 +322,48 @@ class Store:
             out.append(StoredRow(seq, kind, at, body, previous))
         return out
 
-    def copy_rows(self, start: Entry, rows: list[StoredRow], projection: Projection, new: bool) -> None:
+    def copy_rows(self, start: Entry, rows: Sequence[Row], projection: Projection, new: bool) -> None:
         """Store rows checked elsewhere (merge): a new match whose first entry is `start`, or (not
-        `new`) the tail of one we hold. One transaction, with the projection after them."""
+        `new`) the tail of one we hold. One transaction (a savepoint inside `transaction`), with the
+        projection after them."""
         self._refuse_readonly()
         setup = start.event
         assert isinstance(setup, MatchStarted) and rows
-        with self._writing(setup.match_id, rows[0].seq):
+        with self._writing(setup.match_id, rows[0][0]):
             if new:
-                self.db.table("matches").insert(_index_row(start))
+                self._insert_index(start)
             self.db.conn.executemany(
                 "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
                 [(setup.match_id, *row) for row in rows],
             )
-            head = (rows[-1].seq, rows[-1].hash)
+            head = (rows[-1][0], rows[-1][4])
             self._set_head(setup.match_id, head)
             self._put_projection(setup.match_id, head, projection)
+
+    def _insert_index(self, start: Entry) -> None:
+        """A new match's row in the index (the connection itself: merge adds thousands)."""
+        self.db.conn.execute(
+            'INSERT INTO matches (match_id, created_at, player_a, player_b, rules, race_to, event, round, "table",'
+            " referee) VALUES (:match_id, :created_at, :player_a, :player_b, :rules, :race_to, :event, :round,"
+            " :table, :referee)",
+            _index_row(start),
+        )
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Several writes committed together (a merge's matches: one commit, one sync, for many).
+        Each write inside is still whole (a savepoint); a failure undoes them all, and is a
+        `StoreError` that says so."""
+        self._refuse_readonly()
+        try:
+            with self.db.atomic():
+                yield
+        except BaseException as exc:
+            self._heads.clear()  # the rollback undid what the writes cached
+            self._index_digests.clear()
+            if isinstance(exc, sqlite3.DatabaseError):  # the commit itself failed (a full disk)
+                raise StoreError(f"could not write to {self.path}: {exc}") from None
+            raise
 
     def add_match(self, entries: list[Entry], projection: Projection | None = None) -> None:
         """Store a new match and its whole checked log in one transaction (new match, import, merge),
@@ -344,7 +375,7 @@ class Store:
         if self.has_match(setup.match_id):
             raise StoreError(f"match {setup.match_id} is already in {self.path}")
         with self._writing(setup.match_id, start.seq):
-            self.db.table("matches").insert(_index_row(start))
+            self._insert_index(start)
             head = (0, GENESIS)
             for entry in entries:
                 head = self._insert_event(setup.match_id, entry, head[1])
@@ -499,6 +530,15 @@ class Store:
     def load(self, match_id: str) -> list[Entry]:
         """Every entry of a match in seq order, checked: a damaged row is a `StoreError` and a log
         changed outside the app is `Tampered`; never skipped, never replayed silently."""
+        return self._load(match_id)[0]
+
+    def load_stored(self, match_id: str) -> tuple[list[Entry], Sequence[Row]]:
+        """`load`, and the rows it checked as they are stored (merge copies them without reading them
+        again; an older desk's file, with no hashes stored, has them computed by `raw_rows`)."""
+        entries, rows = self._load(match_id)
+        return entries, rows if self.version >= 2 else self.raw_rows(match_id)
+
+    def _load(self, match_id: str) -> tuple[list[Entry], list[Row]]:
         heads = "head_seq, head_hash" if self.version >= 2 else "0, ''"  # an older desk's file: no chain yet
         index = self.db.execute(
             f'SELECT player_a, player_b, rules, race_to, event, round, "table", referee, {heads}'
@@ -520,7 +560,7 @@ class Store:
             entries, head = self._entries(match_id, rows)
         stored_head = (int(index[8]), str(index[9])) if self.version >= 2 else head
         self._check_index(match_id, entries, tuple(index[:8]), stored_head)
-        return entries
+        return entries, rows
 
     def _entries(
         self, match_id: str, rows: list[tuple[int, str, str, str, str | None]]
@@ -773,14 +813,6 @@ def _disk_full(exc: Exception) -> bool:
     if isinstance(exc, OSError):
         return exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
     return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
-
-
-def check_times(match_id: str, entries: list[Entry]) -> None:
-    """Every `at` is a UTC time as the spec writes it (merge and pull check the rows they take in;
-    `load` checks them too, for a database written before the check)."""
-    for entry in entries:
-        if not is_utc_time(entry.at):
-            raise StoreError(_bad_time(match_id, entry.seq))
 
 
 def _bad_time(match_id: str, seq: int) -> str:

@@ -66,6 +66,11 @@ class Desk:
         self.inputs += 1
         QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
 
+    def merge(self, timeout: int = 30_000) -> None:
+        """Click Merge on the Matches page and wait for the merge (off the GUI thread) and the list."""
+        self.click("mergeButton")
+        self.qtbot.waitUntil(lambda: self.window.matches.task is None, timeout=timeout)
+
     def key(self, key: str) -> None:
         """Press one key as the referee would, into whatever window has the focus."""
         self.inputs += 1

@@ -81,7 +81,7 @@ def test_merging_a_file_that_is_not_a_database_is_an_error(
     other.write_text("this is not SQLite")
     desk.window.show_start()
     monkeypatch.setattr(desk.window.matches, "choose_databases", lambda: [other])
-    desk.click("mergeButton")
+    desk.merge()
     text, level = _notice(desk)
     assert level == "error" and text.startswith("other-desk.db: not merged:")
 

@@ -70,9 +70,9 @@ def test_merge_from_another_desk(desk: Desk, tmp_path: Path, monkeypatch) -> Non
     other.close()
     page = desk.window.matches
     monkeypatch.setattr(page, "choose_databases", lambda: [tmp_path / "table2.db"])
-    desk.click("mergeButton")
+    desk.merge()
     assert len(_players(desk)) == 2 and "2 added, 0 already here, 0 in conflict" in desk.text("startNotice")
-    desk.click("mergeButton")
+    desk.merge()
     assert "0 added, 2 already here" in desk.text("startNotice")
 
 

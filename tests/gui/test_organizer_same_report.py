@@ -84,7 +84,7 @@ def test_merge_reports_the_same_on_the_page_as_on_the_command_line(
     code, cli_lines = _cli(capsys, "merge", str(other), "--db", str(copy))
     page = desk.window.matches
     monkeypatch.setattr(page, "choose_databases", lambda: [other])
-    desk.click("mergeButton")
+    desk.merge()
     label = desk.widget("startNotice")
     shown = label.text().splitlines()
     # the page leaves out only the per-match "added" lines (the list shows those matches)

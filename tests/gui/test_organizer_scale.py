@@ -84,3 +84,35 @@ def test_a_big_merge_and_export_run_off_the_gui_thread(
     with (tmp_path / "csv" / "matches.csv").open(encoding="utf-8-sig") as handle:
         assert len(list(csv.DictReader(handle))) == BIG
     assert page.notice.text() == f"2 files written to {tmp_path / 'csv'}"
+
+
+def test_a_small_merge_runs_off_the_gui_thread_while_the_window_answers(
+    desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even a merge of a few matches replays each of them: the page's event loop must go on meanwhile.
+    The merge waits for a timer of the GUI thread to fire, which it can only do if the loop runs."""
+    import threading
+
+    from PySide6.QtCore import QTimer
+
+    from referee_app.organizer import operations
+
+    (tmp_path / "table").mkdir()
+    [other] = season(tmp_path / "table", 3, tables=1)
+    _desk_on(desk, tmp_path / "organizer.db")
+    page = desk.window.matches
+    desk.window.show_start()
+    monkeypatch.setattr(page, "choose_databases", lambda: [other])
+    answered, merge_all = threading.Event(), operations.merge_all
+
+    def merge_once_the_window_answered(*args, **kwargs):  # type: ignore[no-untyped-def]
+        assert answered.wait(5), "the GUI thread's timer did not fire while the merge ran"
+        return merge_all(*args, **kwargs)
+
+    monkeypatch.setattr(operations, "merge_all", merge_once_the_window_answered)
+    QTimer.singleShot(20, answered.set)
+    desk.click("mergeButton")
+    assert page.task is not None and page.progress.isVisible() and page.cancel_button.isVisible()
+    desk.qtbot.waitUntil(lambda: page.task is None, timeout=30_000)
+    assert f"{other.name}: 3 added, 0 already here, 0 in conflict" in page.notice.text()
+    assert page.row_count() == 3 and not page.progress.isVisible()

@@ -70,7 +70,7 @@ def test_the_matches_pages_merge_completes_the_tournaments_match(desk: Any, tmp_
         session.record(decode(obj))
     stick.close()
     monkeypatch.setattr(desk.window.matches, "choose_databases", lambda: [tmp_path / "table1.db"])
-    desk.click("mergeButton")
+    desk.merge()
     desk.qtbot.waitUntil(lambda: "(from the desk)" in desk.text("startNotice"), timeout=5000)
     assert f"Open de Lyon: {slot.spec.id}: {slot.b} wins 2-0 on table 1 (from the desk)" in desk.text("startNotice")
     done = operations.open_tournament(store, tid).state.tournament.slots[slot.spec.id]

@@ -171,13 +171,14 @@ class MatchesPage(QWidget):
         self.apply_filters()
 
     # --- long work: inline when small, else off the GUI thread ------------------------------
-    def run(self, what: str, work: Work, done: Callable[[Any], None], size: int) -> None:
+    def run(self, what: str, work: Work, done: Callable[[Any], None], size: int, background: bool = False) -> None:
         """Do `work(progress)`, then `done(result)`. Up to `INLINE` matches it runs here (a few
-        milliseconds); beyond, in a `Task`, with the progress bar and Cancel, the window answering."""
+        milliseconds) unless `background`; beyond, in a `Task`, with the progress bar and Cancel, the
+        window answering."""
         if self.task is not None:
             self.controller.inform(self.tr("Wait for the work under way to finish, or cancel it."))
             return
-        if size <= INLINE:
+        if size <= INLINE and not background:
             result = self.controller.operate(what, lambda: work(lambda _done, _total: True))
             if result is not None:
                 done(result)
@@ -512,7 +513,9 @@ class MatchesPage(QWidget):
             self._report(lines)
             self.refresh()
 
-        self.run(self.tr("Merge"), merge, merged, _count(paths))
+        # Always off the GUI thread: a merge replays every match it takes in (tens of milliseconds
+        # each), and even one of matches already here opens and reads every database.
+        self.run(self.tr("Merge"), merge, merged, len(paths), background=True)
 
     def _report(self, lines: list[Line]) -> None:
         """An operation's report as the command line prints it (the matches it names one by one
@@ -565,13 +568,6 @@ class MatchesPage(QWidget):
 
 INLINE = 300
 """Up to this many matches, organizer work runs on the GUI thread: it takes milliseconds."""
-
-
-def _count(paths: list[Path]) -> int:
-    """How many matches the databases hold (0 for one that cannot be read: merge reports it)."""
-    from referee_app.organizer.operations import match_count
-
-    return match_count(paths)
 
 
 def horizontal() -> Any:
