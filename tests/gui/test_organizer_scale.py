@@ -50,6 +50,22 @@ def test_a_big_list_loads_off_the_gui_thread_and_the_window_answers(desk: Desk, 
     assert {page.row_text(i, 0) for i in range(BIG)} == {"finished"}
 
 
+def test_a_big_list_is_kept_out_of_the_collectors_passes(desk: Desk, big_db: Path, tmp_path: Path) -> None:
+    """The season's summaries live as long as the list: read with the collector paused, then frozen,
+    so no later pass (in whatever thread runs it, holding the GIL) walks them again."""
+    import gc
+
+    db = tmp_path / "big.db"
+    shutil.copy(big_db, db)
+    _desk_on(desk, db)
+    page = desk.window.matches
+    frozen = gc.get_freeze_count()
+    desk.window.show_start()
+    desk.qtbot.waitUntil(lambda: page.task is None, timeout=60_000)
+    assert page.row_count() == BIG and gc.isenabled()
+    assert gc.get_freeze_count() - frozen >= 3 * BIG  # each summary, its index row and its projection
+
+
 def test_cancel_stops_the_reading_and_says_so(desk: Desk, big_db: Path, tmp_path: Path) -> None:
     db = tmp_path / "big.db"
     shutil.copy(big_db, db)

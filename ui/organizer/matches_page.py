@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QDate, QEvent, QObject, Signal
 from PySide6.QtGui import QKeyEvent
@@ -53,6 +53,8 @@ class MatchesPage(QWidget):
         self.language: Callable[[], str] = lambda: "en"  # the desk's language (the window sets it)
         self.rows: list[Summary] = []
         self._names: list[str] = []  # each row's two names, casefolded, for the player filter
+        self._ids: list[str] = []  # each row's match id
+        self._events: list[str] = []  # the events the rows name, for the event filter
         self._shown_ids: list[str] = []  # the match id of each row of the tree, in order
         self.task: Task | None = None  # the long organizer work running off the GUI thread, if any
         self._sized = False
@@ -227,27 +229,30 @@ class MatchesPage(QWidget):
     def refresh(self) -> None:
         """Read every match's summary (its projection: nothing is replayed), then show the list."""
         if self.controller.store is None:
-            self._loaded([])
+            self._loaded(_listed([]))
             return
-        self.run(
-            self.tr("Reading the matches"),
-            lambda progress: list(self._own_store().iter_summaries(progress, figures=False)),
-            self._loaded,
-            self._match_count(),
-        )
 
-    def _loaded(self, rows: list[Summary]) -> None:
-        # in the order shown (matches in progress first, newest first in each group), sorted once:
-        # a filter keeps that order, so a keystroke sorts nothing
-        rows = sorted(rows, key=lambda s: s.match.created_at, reverse=True)
-        rows.sort(key=lambda s: s.status not in ("playing", "lag"))
-        self.rows = rows
-        self._names = [f"{s.match.player_a}\n{s.match.player_b}".casefold() for s in rows]
+        def read(progress: Callable[[int, int], bool]) -> Listed:
+            from referee_app.game.history import collector_paused
+
+            # A season's summaries are many small objects that live as long as the list: made with the
+            # collector paused and then kept out of its passes (a full pass over them holds the GIL,
+            # and the window with it, for tens of milliseconds each time).
+            with collector_paused() as pause:
+                listed = _listed(list(self._own_store().iter_summaries(progress, figures=False)))
+                pause.freeze = len(listed.rows) > INLINE
+            return listed
+
+        self.run(self.tr("Reading the matches"), read, self._loaded, self._match_count())
+
+    def _loaded(self, listed: Listed) -> None:
+        """Show the list read (sorted and indexed where it was read: off the GUI thread for a season)."""
+        self.rows, self._names, self._ids, self._events = listed
         self._fill_events()
         self.apply_filters()
 
     def _fill_events(self) -> None:
-        events = sorted({s.match.event for s in self.rows if s.match.event})
+        events = self._events
         chosen = self.event_filter.currentData()
         self.event_filter.blockSignals(True)
         self.event_filter.clear()
@@ -262,14 +267,18 @@ class MatchesPage(QWidget):
         date = self.date_filter.text().strip()
         event = self.event_filter.currentData() or ""
         status = self.status_filter.currentData() or ""
-        shown = [
-            s
-            for s, names in zip(self.rows, self._names, strict=True)
-            if (not player or player in names)
-            and (not date or _local_day(s.match.created_at).startswith(date))
-            and (not event or s.match.event == event)
-            and (not status or s.status == status)
-        ]
+        if not (player or date or event or status):  # the whole list, as read: nothing to go through
+            shown, ids = self.rows, self._ids
+        else:
+            shown = [
+                s
+                for s, names in zip(self.rows, self._names, strict=True)
+                if (not player or player in names)
+                and (not date or _local_day(s.match.created_at).startswith(date))
+                and (not event or s.match.event == event)
+                and (not status or s.status == status)
+            ]
+            ids = [s.match.match_id for s in shown]
         if self.model is None and not shown:  # nothing to show yet: no model (nor its imports) before the paint
             self._shown_ids = []
             return
@@ -278,7 +287,7 @@ class MatchesPage(QWidget):
                                "finished": self.tr("finished"), "playing": self.tr("in progress"),
                                "lag": self.tr("in progress"), "void": self.tr("void")}  # fmt: skip
         model.show(shown)
-        self._shown_ids = [s.match.match_id for s in shown]
+        self._shown_ids = ids
         if not self._sized and shown:  # column widths once, from the first rows: not per keystroke
             self._size_columns(model)
             self._sized = True
@@ -564,6 +573,25 @@ class MatchesPage(QWidget):
         from referee_desk.printing import open_preview
 
         self.dialog = open_preview(self, part)
+
+
+class Listed(NamedTuple):
+    """The matches as the list shows them, with what its filters go through."""
+
+    rows: list[Summary]
+    names: list[str]
+    ids: list[str]
+    events: list[str]
+
+
+def _listed(rows: list[Summary]) -> Listed:
+    """The rows in the order shown (matches in progress first, newest first in each group), sorted
+    once where they are read: a filter keeps that order, so a keystroke sorts nothing."""
+    rows = sorted(rows, key=lambda s: s.match.created_at, reverse=True)
+    rows.sort(key=lambda s: s.status not in ("playing", "lag"))
+    names = [f"{s.match.player_a}\n{s.match.player_b}".casefold() for s in rows]
+    events = sorted({s.match.event for s in rows if s.match.event})
+    return Listed(rows, names, [s.match.match_id for s in rows], events)
 
 
 INLINE = 300
