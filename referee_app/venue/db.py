@@ -6,7 +6,7 @@ Rows come back as small frozen dataclasses (never bare tuples), connections are 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeAlias
@@ -152,23 +152,25 @@ def desk_state(conn: Conn, match_id: str, after: int, upto: int) -> tuple[int | 
 
 
 def insert_and_read_back(conn: Conn, rows: Sequence[EventRow]) -> dict[int, str]:
-    """Insert `rows` (all of one match, in seq order) and read back, in the same round trip, the
-    hashes the server then holds for their seqs: another writer's rows would show there."""
-    with conn.pipeline():
-        insert_events(conn, rows)
-        back = conn.execute(
-            "SELECT seq, hash FROM desk_hashes(%s, %s, %s)", (rows[0].match_id, rows[0].seq - 1, rows[-1].seq)
-        )
-    return {int(seq): str(digest) for seq, digest in back.fetchall()}
+    """Insert `rows` (all of one match, in seq order), then read back the hashes the server holds
+    for their seqs: another writer's rows would show there."""
+    insert_events(conn, rows)
+    return server_hashes(conn, rows[0].match_id, rows[0].seq - 1, rows[-1].seq)
 
 
-def insert_events(conn: Conn, rows: Iterable[EventRow]) -> None:
-    """Plain inserts: the server checks each one (its table, head + 1, its chain) and fills the rest."""
-    with conn.cursor() as cursor:
-        cursor.executemany(
-            "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (%s, %s, %s, %s, %s, %s)",
-            [(r.match_id, r.seq, r.type, r.at, r.body, r.hash) for r in rows],
-        )
+def insert_events(conn: Conn, rows: Sequence[EventRow]) -> None:
+    """One plain insert of the rows, in seq order: the server checks each one (its table, head + 1,
+    its chain) and fills the rest; one statement, so all of them or none."""
+    conn.execute(
+        "INSERT INTO events (match_id, seq, type, at, body, hash)"
+        " SELECT r.match_id, r.seq, r.type, r.at, r.body, r.hash"
+        " FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::text[], %s::text[])"
+        " WITH ORDINALITY AS r(match_id, seq, type, at, body, hash, n) ORDER BY r.n",
+        (
+            [r.match_id for r in rows], [r.seq for r in rows], [r.type for r in rows], [r.at for r in rows],
+            [r.body for r in rows], [r.hash for r in rows],
+        ),
+    )  # fmt: skip
 
 
 def report_conflict(conn: Conn, match_id: str, seq: int, desk_hash: str) -> None:

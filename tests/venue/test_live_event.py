@@ -153,6 +153,19 @@ def test_a_lost_watermark_sends_nothing_twice(event_server: Any, tmp_path: Path)
     assert server_rows(event_server) == desk_rows(db)
 
 
+def test_a_watermark_past_the_servers_head_sends_what_the_server_lacks(event_server: Any, tmp_path: Path) -> None:
+    db = tmp_path / "desk.db"
+    session = start_match(Store(db), "2")
+    record(session, *OPENING[:3])
+    LinkFile(db).save(desk_link(event_server, "2"))
+    assert cli(["push", "--db", str(db)]) == 0
+    with sqlite3.connect(link_path(db)) as links:  # as if the server had held 5 (restored from an older backup)
+        links.execute("UPDATE marks SET seq = 5")
+    record(session, *OPENING[3:])
+    assert cli(["push", "--db", str(db)]) == 0  # refused past the server's 4: the desk looks, then sends 5 to 7
+    assert server_rows(event_server) == desk_rows(db)
+
+
 def test_a_conflicting_server_event_is_reported_and_never_overwritten(
     event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -262,6 +275,41 @@ def test_an_assignment_reaches_its_table_and_the_match_started_from_it_links(
         assert nine["next"] is None and nine["match"]["players"] == {"A": "Eve", "B": "Finn"}
         eight = next(t for t in model.tables() if t["table"] == "8")
         assert eight["next"]["players"] == ["Gus", "Hal"] and eight["match"] is None
+    finally:
+        pusher.stop()
+
+
+def test_a_desk_recording_on_sees_an_assignment_sent_meanwhile(event_server: Any, tmp_path: Path) -> None:
+    db = tmp_path / "desk.db"
+    session = start_match(Store(db), "6")
+    pusher = Pusher(db, desk_link(event_server, "6")).start()
+    try:
+        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED)
+        assert pusher.report.assignments == ()
+        assert (
+            cli(
+                [
+                    "assign",
+                    "--server",
+                    str(event_server.folder),
+                    "--table",
+                    "6",
+                    "--players",
+                    "Eve",
+                    "Finn",
+                    "--race",
+                    "7",
+                ]
+            )
+            == 0
+        )
+
+        def recording_on() -> bool:  # a referee recording fast: the pusher is busy at every poke
+            record(session, ev("note", text="n"))
+            pusher.poke()
+            return [a.players for a in pusher.report.assignments] == [("Eve", "Finn")]
+
+        wait_for(recording_on, timeout=10)
     finally:
         pusher.stop()
 
