@@ -15,7 +15,8 @@ and report a conflict only on a match its table holds.
 
 `heads` keeps each match's last seq and hash: the board reads what changed from it, so a
 transaction that commits late is never skipped. UPDATE, DELETE and TRUNCATE on the events are
-refused by triggers, for the organizer too; every insert notifies `events` for the board.
+refused by triggers, for the organizer too; every insert notifies `events` for the board, naming
+the table written.
 """
 
 from __future__ import annotations
@@ -257,7 +258,7 @@ REVOKE ALL ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) FROM PUBLIC;
 
 CREATE FUNCTION notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM pg_notify('events', '');
+    PERFORM pg_notify('events', TG_TABLE_NAME);  -- the board reads again only what was written
     RETURN NULL;
 END $$;
 CREATE TRIGGER events_notify AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION notify_events();

@@ -232,6 +232,80 @@ def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event
             pusher.stop()
 
 
+def test_the_servers_notifications_name_the_table_written(event_server: Any, tmp_path: Path) -> None:
+    with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as listener:
+        listener.execute("LISTEN events")
+        db = tmp_path / "desk.db"
+        session = start_match(Store(db), "4")
+        LinkFile(db).save(desk_link(event_server, "4"))
+        assert cli(["push", "--db", str(db)]) == 0
+        assert (
+            cli(
+                [
+                    "assign",
+                    "--server",
+                    str(event_server.folder),
+                    "--table",
+                    "4",
+                    "--players",
+                    "Eve",
+                    "Finn",
+                    "--race",
+                    "7",
+                ]
+            )
+            == 0
+        )
+        with psycopg.connect(desk_link(event_server, "4").conninfo(), autocommit=True) as desk:
+            desk.execute("INSERT INTO conflicts (match_id, seq, desk_hash) VALUES (%s, 1, 'x')", (session.match_id,))
+        written = [note.payload for note in listener.notifies(timeout=1)]
+    assert written == ["events", "assignments", "conflicts"]
+
+
+def test_the_board_shows_an_assignment_and_a_conflict_at_once_while_desks_record(
+    event_server: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "desk.db"
+    session = start_match(Store(db), "3")
+    pusher = Pusher(db, desk_link(event_server, "3")).start()
+    views: list[dict[str, Any]] = []
+    board = BoardWatcher(event_server.organizer_conninfo(), views.append, poll_s=60).start()  # no poll meanwhile
+    try:
+
+        def three() -> dict[str, Any]:
+            return next((t for t in views[-1]["tables"] if t["table"] == "3"), {"match": None}) if views else {}
+
+        record(session, *OPENING)
+        pusher.poke()
+        wait_for(lambda: bool(three().get("match")) and three()["match"]["fouls"]["B"] == 1 and three()["online"])
+        assert (
+            cli(
+                [
+                    "assign",
+                    "--server",
+                    str(event_server.folder),
+                    "--table",
+                    "3",
+                    "--players",
+                    "Eve",
+                    "Finn",
+                    "--race",
+                    "7",
+                ]
+            )
+            == 0
+        )
+        record(session, made(3))
+        pusher.poke()
+        wait_for(lambda: (three().get("next") or {}).get("players") == ["Eve", "Finn"], timeout=10)
+        with psycopg.connect(desk_link(event_server, "3").conninfo(), autocommit=True) as desk:
+            desk.execute("INSERT INTO conflicts (match_id, seq, desk_hash) VALUES (%s, 2, 'x')", (session.match_id,))
+        wait_for(lambda: three()["conflicts"] == 1, timeout=10)
+    finally:
+        board.stop()
+        pusher.stop()
+
+
 def test_a_board_without_its_server_waits_and_catches_up(event_server: Any, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "5")
