@@ -161,16 +161,11 @@ def insert_and_read_back(conn: Conn, rows: Sequence[EventRow]) -> dict[int, str]
 def insert_events(conn: Conn, rows: Sequence[EventRow]) -> None:
     """One plain insert of the rows, in seq order: the server checks each one (its table, head + 1,
     its chain) and fills the rest; one statement, so all of them or none."""
+    values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(rows))
     conn.execute(
-        "INSERT INTO events (match_id, seq, type, at, body, hash)"
-        " SELECT r.match_id, r.seq, r.type, r.at, r.body, r.hash"
-        " FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::text[], %s::text[])"
-        " WITH ORDINALITY AS r(match_id, seq, type, at, body, hash, n) ORDER BY r.n",
-        (
-            [r.match_id for r in rows], [r.seq for r in rows], [r.type for r in rows], [r.at for r in rows],
-            [r.body for r in rows], [r.hash for r in rows],
-        ),
-    )  # fmt: skip
+        f"INSERT INTO events (match_id, seq, type, at, body, hash) VALUES {values}",
+        [field for r in rows for field in (r.match_id, r.seq, r.type, r.at, r.body, r.hash)],
+    )
 
 
 def report_conflict(conn: Conn, match_id: str, seq: int, desk_hash: str) -> None:

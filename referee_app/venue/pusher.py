@@ -21,7 +21,7 @@ import contextlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -103,6 +103,9 @@ class LinkFile:
         self.conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
         try:
             self.conn.execute("PRAGMA journal_mode = WAL")
+            # a watermark is written after every push: not synced each time (a power cut may lose the
+            # last ones, and then the server's refusal of what it holds makes the pusher look first)
+            self.conn.execute("PRAGMA synchronous = NORMAL")
             self._migrate()
         except BaseException:
             self.conn.close()
@@ -138,7 +141,7 @@ class LinkFile:
         return EventLink(str(host), str(key), str(table), int(port), str(fingerprint), str(certificate))
 
     def save(self, link: EventLink) -> None:
-        with self.conn:
+        with self._synced():
             self.conn.execute("DELETE FROM desk_link")
             self.conn.execute(
                 "INSERT INTO desk_link VALUES (?, ?, ?, ?, ?, ?)",
@@ -146,8 +149,18 @@ class LinkFile:
             )
 
     def forget(self) -> None:
-        with self.conn:
+        with self._synced():
             self.conn.execute("DELETE FROM desk_link")
+
+    @contextlib.contextmanager
+    def _synced(self) -> Iterator[None]:
+        """A transaction synced to the disk when it commits (the link itself outlives a power cut)."""
+        self.conn.execute("PRAGMA synchronous = FULL")
+        try:
+            with self.conn:
+                yield
+        finally:
+            self.conn.execute("PRAGMA synchronous = NORMAL")
 
     def marks(self, server_id: str) -> dict[str, tuple[int, int | None]]:
         rows = self.conn.execute("SELECT match_id, seq, conflict_seq FROM marks WHERE server_id = ?", (server_id,))
@@ -289,13 +302,11 @@ def _push_match(conn: Conn, rows: DeskRows, match_id: str, mark: int, head: int)
     past it go in one insert (the server refuses them unless they follow its head and chain onto
     it) and are read back: two round trips, no transaction of ours. Refused, or read back with
     another hash, the match is looked at first (`_push_checked`), which finds why."""
-    import psycopg
-
     new = [EventRow(match_id, *row) for row in rows.rows_after(match_id, mark)]
     if new and conn.autocommit:  # the insert is then its own transaction (a refused one leaves none open)
         try:
             back = db.insert_and_read_back(conn, new)
-        except psycopg.Error as exc:
+        except Exception as exc:  # psycopg's errors carry the server's sqlstate (no import on this path)
             if getattr(exc, "sqlstate", None) not in REFUSED_STATES:
                 raise
         else:
