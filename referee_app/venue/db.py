@@ -158,14 +158,20 @@ def insert_and_read_back(conn: Conn, rows: Sequence[EventRow]) -> dict[int, str]
     return server_hashes(conn, rows[0].match_id, rows[0].seq - 1, rows[-1].seq)
 
 
+INSERT_ROWS = 1000
+"""Rows per insert statement (PostgreSQL takes at most 65535 parameters in one)."""
+
+
 def insert_events(conn: Conn, rows: Sequence[EventRow]) -> None:
-    """One plain insert of the rows, in seq order: the server checks each one (its table, head + 1,
-    its chain) and fills the rest; one statement, so all of them or none."""
-    values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(rows))
-    conn.execute(
-        f"INSERT INTO events (match_id, seq, type, at, body, hash) VALUES {values}",
-        [field for r in rows for field in (r.match_id, r.seq, r.type, r.at, r.body, r.hash)],
-    )
+    """Plain inserts of the rows, in seq order, `INSERT_ROWS` to a statement: the server checks each
+    one (its table, head + 1, its chain) and fills the rest; a statement is all of its rows or none."""
+    for start in range(0, len(rows), INSERT_ROWS):
+        chunk = rows[start : start + INSERT_ROWS]
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(chunk))
+        conn.execute(
+            f"INSERT INTO events (match_id, seq, type, at, body, hash) VALUES {values}",
+            [field for r in chunk for field in (r.match_id, r.seq, r.type, r.at, r.body, r.hash)],
+        )
 
 
 def report_conflict(conn: Conn, match_id: str, seq: int, desk_hash: str) -> None:

@@ -153,6 +153,20 @@ def test_a_lost_watermark_sends_nothing_twice(event_server: Any, tmp_path: Path)
     assert server_rows(event_server) == desk_rows(db)
 
 
+def test_a_backlog_longer_than_one_insert_arrives_whole_and_in_order(
+    event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee_app.venue import db as event_db
+
+    monkeypatch.setattr(event_db, "INSERT_ROWS", 3)  # 7 rows: three statements (PostgreSQL caps the parameters)
+    db = tmp_path / "desk.db"
+    session = start_match(Store(db), "2")
+    record(session, *OPENING)
+    LinkFile(db).save(desk_link(event_server, "2"))
+    assert cli(["push", "--db", str(db)]) == 0
+    assert server_rows(event_server) == desk_rows(db)
+
+
 def test_a_watermark_past_the_servers_head_sends_what_the_server_lacks(event_server: Any, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "2")
