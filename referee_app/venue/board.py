@@ -4,8 +4,10 @@
 match; `BoardWatcher` keeps it current on its own thread: it LISTENs for the server's
 notifications and, on each one and on every (re)connection, re-reads what changed since
 its per-match watermarks (the `heads` table), so a notification missed while the
-connection was down loses nothing. The board only reads; assignments are written by
-`assign`.
+connection was down loses nothing. A notification names the table written: after a desk's
+events only the events are read again, after an assignment or a conflict everything, and
+everything every `poll_s` (the desks online). Each match's view is made again only when the
+match moved. The board only reads; assignments are written by `assign`.
 
 No row a desk can write stops the board: a match whose rows cannot be read or replayed, or a
 table whose view cannot be made (an odd table name, a time at the calendar's edge), is shown
@@ -56,6 +58,9 @@ class BoardModel:
         self.damaged: dict[str, tuple[str, str]] = {}
         """Matches whose first row could not be read: (table, why)."""
         self.version = 0
+        self._views: dict[str, tuple[tuple[int, str], dict[str, Any], datetime | None]] = {}
+        """Each match's view as last made, for its (events, broken) then, and its last time read:
+        a board of many tables remakes only the matches that moved (the age is always new)."""
 
     def add_rows(self, rows: Iterable[ServerEvent]) -> None:
         """The server's rows, in seq order per match; a row that cannot be followed marks its match damaged."""
@@ -124,7 +129,7 @@ class BoardModel:
         return {
             "table": table,
             "online": table in self.online,
-            "match": None if current is None else _match_view(*current, now),
+            "match": None if current is None else self._match_view(*current, now),
             "finished": [_finished_view(m, f) for m, f in matches if f.history.state.finished],
             "next": None if nxt is None else _next_view(nxt),
             "conflicts": sum(1 for m, _ in matches if m in self.conflicts),
@@ -134,6 +139,15 @@ class BoardModel:
     def view(self) -> dict[str, Any]:
         """The board as JSON: for the web page and the window alike."""
         return {"version": self.version, "tables": self.tables()}
+
+    def _match_view(self, match_id: str, followed: Followed, now: datetime) -> dict[str, Any]:
+        key = (len(followed.history.entries), followed.broken)
+        kept = self._views.get(match_id)
+        if kept is None or kept[0] != key:
+            kept = (key, _match_view(match_id, followed), _when(followed.last_at))
+            self._views[match_id] = kept
+        _key, view, then = kept
+        return dict(view, age_s=_age_s(then, now))
 
 
 def _next_view(a: Assignment) -> dict[str, Any]:
@@ -152,18 +166,27 @@ def _table_order(table: str) -> tuple[int, str]:
     return (10**19, table)
 
 
-def _age_s(at: str, now: datetime) -> int:
-    """Seconds since `at`; 0 for a time that is not one (or lies at the calendar's edge)."""
+def _when(at: str) -> datetime | None:
+    """The time `at` says, or None for a time that is not one (or lies at the calendar's edge)."""
     try:
         then = local(at)
-        if then is None or then.tzinfo is None:
-            return 0
+    except (OverflowError, ValueError):
+        return None
+    return None if then is None or then.tzinfo is None else then
+
+
+def _age_s(then: datetime | None, now: datetime) -> int:
+    """Seconds since `then`; 0 for no time (or one at the calendar's edge)."""
+    if then is None:
+        return 0
+    try:
         return max(0, int((now - then).total_seconds()))
     except (OverflowError, ValueError):
         return 0
 
 
-def _match_view(match_id: str, followed: Followed, now: datetime) -> dict[str, Any]:
+def _match_view(match_id: str, followed: Followed) -> dict[str, Any]:
+    """A match's view on the board, all but its age (`BoardModel` adds it)."""
     state = followed.history.state
     view = summary(state)
     return {
@@ -181,7 +204,7 @@ def _match_view(match_id: str, followed: Followed, now: datetime) -> dict[str, A
         "event": state.setup.event,
         "round": state.setup.round,
         "last_at": followed.last_at,
-        "age_s": _age_s(followed.last_at, now),
+        "age_s": 0,
         "broken": followed.broken,
     }
 
@@ -196,8 +219,10 @@ def _finished_view(match_id: str, followed: Followed) -> dict[str, Any]:
     }
 
 
-def refresh(conn: Conn, model: BoardModel) -> int:
-    """Read what changed since the model's watermarks; the number of new events."""
+def refresh(conn: Conn, model: BoardModel, everything: bool = True) -> int:
+    """Read what changed since the model's watermarks; the number of new events. `everything`:
+    also the assignments, the desks online and the conflicts (read anyway when a table not yet
+    online sent events: its desk has just connected)."""
     known = model.known
     changed = [(h.match_id, known.get(h.match_id, 0)) for h in db.heads(conn) if h.seq > known.get(h.match_id, 0)]
     added = 0
@@ -205,11 +230,17 @@ def refresh(conn: Conn, model: BoardModel) -> int:
         rows = db.events_after(conn, changed)
         model.add_rows(rows)
         added = len(rows)
-    model.assignments = db.assignments(conn)
-    model.online = db.online_tables(conn)
-    model.conflicts = db.conflicted(conn)
+        everything = everything or any(row.table_no not in model.online for row in rows)
+    if everything:
+        model.assignments = db.assignments(conn)
+        model.online = db.online_tables(conn)
+        model.conflicts = db.conflicted(conn)
     model.version += 1
     return added
+
+
+ONLY_EVENTS = frozenset({"events"})
+"""The notifications' payloads (the table written) after which the events alone are read again."""
 
 
 class BoardWatcher(Worker):
@@ -230,6 +261,7 @@ class BoardWatcher(Worker):
         self.connected = False
         self.error = ""
         self._conn: Conn | None = None
+        self._everything_at = 0.0
 
     def start(self) -> BoardWatcher:
         super().start()
@@ -251,17 +283,22 @@ class BoardWatcher(Worker):
             db.server_id(conn)
             conn.execute("LISTEN events")
             refresh(conn, self.model)  # everything since the watermarks: nothing missed while away
+            self._everything_at = time.monotonic()
             self.connected, self.error = True, ""
             self._publish()
             return
-        notified = False
-        for _ in self._conn.notifies(timeout=self.poll_s, stop_after=1):
-            notified = True
+        written = {note.payload for note in self._conn.notifies(timeout=self.poll_s, stop_after=1)}
         if self.stopping:
             return
-        if notified:
+        if written:
             time.sleep(0.02)  # a burst of commits: read them together
-        refresh(self._conn, self.model)  # also every poll_s: desks' online state, event ages
+            written.update(note.payload for note in self._conn.notifies(timeout=0))
+        # the events alone while desks only record; everything after an assignment or a conflict (a
+        # server of an older version names no table), and every poll_s (the desks online)
+        everything = not written or not written <= ONLY_EVENTS or time.monotonic() - self._everything_at >= self.poll_s
+        refresh(self._conn, self.model, everything)
+        if everything:
+            self._everything_at = time.monotonic()
         self.connected, self.error = True, ""
         self._publish()
 

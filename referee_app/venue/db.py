@@ -6,7 +6,7 @@ Rows come back as small frozen dataclasses (never bare tuples), connections are 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeAlias
@@ -152,22 +152,25 @@ def desk_state(conn: Conn, match_id: str, after: int, upto: int) -> tuple[int | 
 
 
 def insert_and_read_back(conn: Conn, rows: Sequence[EventRow]) -> dict[int, str]:
-    """Insert `rows` (all of one match, in seq order) and read back, in the same round trip, the
-    hashes the server then holds for their seqs: another writer's rows would show there."""
-    with conn.pipeline():
-        insert_events(conn, rows)
-        back = conn.execute(
-            "SELECT seq, hash FROM desk_hashes(%s, %s, %s)", (rows[0].match_id, rows[0].seq - 1, rows[-1].seq)
-        )
-    return {int(seq): str(digest) for seq, digest in back.fetchall()}
+    """Insert `rows` (all of one match, in seq order), then read back the hashes the server holds
+    for their seqs: another writer's rows would show there."""
+    insert_events(conn, rows)
+    return server_hashes(conn, rows[0].match_id, rows[0].seq - 1, rows[-1].seq)
 
 
-def insert_events(conn: Conn, rows: Iterable[EventRow]) -> None:
-    """Plain inserts: the server checks each one (its table, head + 1, its chain) and fills the rest."""
-    with conn.cursor() as cursor:
-        cursor.executemany(
-            "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (%s, %s, %s, %s, %s, %s)",
-            [(r.match_id, r.seq, r.type, r.at, r.body, r.hash) for r in rows],
+INSERT_ROWS = 1000
+"""Rows per insert statement (PostgreSQL takes at most 65535 parameters in one)."""
+
+
+def insert_events(conn: Conn, rows: Sequence[EventRow]) -> None:
+    """Plain inserts of the rows, in seq order, `INSERT_ROWS` to a statement: the server checks each
+    one (its table, head + 1, its chain) and fills the rest; a statement is all of its rows or none."""
+    for start in range(0, len(rows), INSERT_ROWS):
+        chunk = rows[start : start + INSERT_ROWS]
+        values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(chunk))
+        conn.execute(
+            f"INSERT INTO events (match_id, seq, type, at, body, hash) VALUES {values}",
+            [field for r in chunk for field in (r.match_id, r.seq, r.type, r.at, r.body, r.hash)],
         )
 
 

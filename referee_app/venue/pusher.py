@@ -20,7 +20,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -49,6 +50,8 @@ LINK_SUFFIX = ".link"
 LINK_VERSION = 2
 POLL_S = 5.0
 """With nothing to send, the pusher still looks this often (new assignments, a server back)."""
+ASSIGNMENTS_S = 2.0
+"""A desk recording fast reads its table's assignments at most this often (not at every event)."""
 OFFLINE_RETRY_CAP_S = 1.0
 """A server that went away is tried again at least this often: a desk catches up soon after it is back."""
 
@@ -100,6 +103,9 @@ class LinkFile:
         self.conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
         try:
             self.conn.execute("PRAGMA journal_mode = WAL")
+            # a watermark is written after every push: not synced each time (a power cut may lose the
+            # last ones, and then the server's refusal of what it holds makes the pusher look first)
+            self.conn.execute("PRAGMA synchronous = NORMAL")
             self._migrate()
         except BaseException:
             self.conn.close()
@@ -135,7 +141,7 @@ class LinkFile:
         return EventLink(str(host), str(key), str(table), int(port), str(fingerprint), str(certificate))
 
     def save(self, link: EventLink) -> None:
-        with self.conn:
+        with self._synced():
             self.conn.execute("DELETE FROM desk_link")
             self.conn.execute(
                 "INSERT INTO desk_link VALUES (?, ?, ?, ?, ?, ?)",
@@ -143,8 +149,18 @@ class LinkFile:
             )
 
     def forget(self) -> None:
-        with self.conn:
+        with self._synced():
             self.conn.execute("DELETE FROM desk_link")
+
+    @contextlib.contextmanager
+    def _synced(self) -> Iterator[None]:
+        """A transaction synced to the disk when it commits (the link itself outlives a power cut)."""
+        self.conn.execute("PRAGMA synchronous = FULL")
+        try:
+            with self.conn:
+                yield
+        finally:
+            self.conn.execute("PRAGMA synchronous = NORMAL")
 
     def marks(self, server_id: str) -> dict[str, tuple[int, int | None]]:
         rows = self.conn.execute("SELECT match_id, seq, conflict_seq FROM marks WHERE server_id = ?", (server_id,))
@@ -241,10 +257,12 @@ class DeskRows:
     def rows_after(self, match_id: str, seq: int) -> Sequence[tuple[int, str, str, str, str]]:
         return self.store.rows_after(match_id, seq)
 
-    def setups(self) -> list[MatchStarted]:
+    def setups(self, heads: Iterable[str] | None = None) -> list[MatchStarted]:
         """Every match's `match_started` on this desk (for linking assignments); each is read and
-        decoded once, the first time its match is seen."""
-        self._setups.update(self.store.setups(known=self._setups))
+        decoded once, the first time its match is seen (`heads`: the matches known to be there, when
+        the caller has just read them: nothing is read when none is new)."""
+        if heads is None or any(match_id not in self._setups for match_id in heads):
+            self._setups.update(self.store.setups(known=self._setups))
         return [setup for setup in self._setups.values() if setup is not None]
 
     def close(self) -> None:
@@ -273,13 +291,34 @@ class _MatchPush:
 
 RETRY_STATES = (db.REFUSED_NOT_NEXT, db.REFUSED_CHAIN, "23505")
 """The server refused a row because another writer's row got there first: look again, it is a conflict."""
+REFUSED_STATES = (db.REFUSED_OTHER_TABLE, *RETRY_STATES)
+"""The server's refusals of a row: the straight push then looks at the match first."""
 
 
 def _push_match(conn: Conn, rows: DeskRows, match_id: str, mark: int, head: int) -> _MatchPush | None:
-    """One match's pending events in one transaction; None: another table holds the match.
+    """One match's pending events; None: another table holds the match.
 
-    Two round trips in the common case: the server's state of the match, then the inserts with
-    their read-back (pipelined), besides the transaction's own."""
+    Straight first: the server nearly always holds exactly what the watermark says, so the rows
+    past it go in one insert (the server refuses them unless they follow its head and chain onto
+    it) and are read back: two round trips, no transaction of ours. Refused, or read back with
+    another hash, the match is looked at first (`_push_checked`), which finds why."""
+    new = [EventRow(match_id, *row) for row in rows.rows_after(match_id, mark)]
+    if new and conn.autocommit:  # the insert is then its own transaction (a refused one leaves none open)
+        try:
+            back = db.insert_and_read_back(conn, new)
+        except Exception as exc:  # psycopg's errors carry the server's sqlstate (no import on this path)
+            if getattr(exc, "sqlstate", None) not in REFUSED_STATES:
+                raise
+        else:
+            if all(back.get(row.seq) == row.hash for row in new):
+                return _MatchPush(new[-1].seq, len(new), None)
+    return _push_checked(conn, rows, match_id, mark, head)
+
+
+def _push_checked(conn: Conn, rows: DeskRows, match_id: str, mark: int, head: int) -> _MatchPush | None:
+    """One match's pending events in one transaction, after reading what the server holds of it
+    (the watermark may be lost, the server restored, another writer first); None: another table
+    holds the match."""
     with conn.transaction():
         held_to, held = db.desk_state(conn, match_id, mark, head)
         if held_to is None:
@@ -326,13 +365,16 @@ def push_pending(
     marks: LinkFile,
     table: str = "",
     on_behind: Callable[[int], None] | None = None,
+    heads: dict[str, int] | None = None,
 ) -> PushOutcome:
-    """Send every event past each match's watermark; raise psycopg's errors when the server goes."""
+    """Send every event past each match's watermark (`heads`: the desk's, when just read); raise
+    psycopg's errors when the server goes."""
     import psycopg
 
     outcome = PushOutcome()
     known = marks.marks(sid)
-    pending = [(m, head) for m, head in rows.heads().items() if head > known.get(m, (0, None))[0] and not is_demo(m)]
+    heads = rows.heads() if heads is None else heads
+    pending = [(m, head) for m, head in heads.items() if head > known.get(m, (0, None))[0] and not is_demo(m)]
     outcome.behind = sum(head - known.get(m, (0, None))[0] for m, head in pending)
     for match_id, head in pending:
         mark, conflict = known.get(match_id, (0, None))
@@ -374,10 +416,12 @@ def push_pending(
     return outcome
 
 
-def waiting(assignments: tuple[Assignment, ...], rows: DeskRows) -> tuple[Assignment, ...]:
+def waiting(
+    assignments: tuple[Assignment, ...], rows: DeskRows, heads: Iterable[str] | None = None
+) -> tuple[Assignment, ...]:
     """The assignments no match of this desk has started (by its id, or the same players by hand)."""
 
-    setups = rows.setups()
+    setups = rows.setups(heads)
     return tuple(a for a in assignments if not is_started(a, setups))
 
 
@@ -397,6 +441,9 @@ class Pusher(Worker):
         self._marks: LinkFile | None = None
         self._rows: DeskRows | None = None
         self._assignments: tuple[Assignment, ...] = ()
+        self._table_assignments: tuple[Assignment, ...] = ()
+        """The server's open assignments of this table, as last read (at `_assignments_read`)."""
+        self._assignments_read: float | None = None
 
     def start(self) -> Pusher:
         super().start()
@@ -425,10 +472,18 @@ class Pusher(Worker):
             conn = psycopg.connect(desk_conninfo(self.db, self.link), autocommit=True)
             self._conn = conn
             self._sid = db.server_id(conn)
+            self._assignments_read = None
         conn = self._conn
         rows, marks = self._rows, self._marks
-        self._assignments = waiting(db.assignments(conn, self.link.table, open_only=True), rows)
-        outcome = push_pending(conn, self._sid, rows, marks, self.link.table, self._catching_up(self._assignments))
+        now = time.monotonic()
+        if self._assignments_read is None or now - self._assignments_read >= ASSIGNMENTS_S:
+            self._table_assignments = db.assignments(conn, self.link.table, open_only=True)
+            self._assignments_read = now
+        heads = rows.heads()
+        self._assignments = waiting(self._table_assignments, rows, heads)
+        outcome = push_pending(
+            conn, self._sid, rows, marks, self.link.table, self._catching_up(self._assignments), heads
+        )
         status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
         reason = "; ".join(outcome.reasons.values())
         self._say(LinkReport(status, 0, tuple(outcome.conflicts), self._assignments, reason))

@@ -15,7 +15,8 @@ and report a conflict only on a match its table holds.
 
 `heads` keeps each match's last seq and hash: the board reads what changed from it, so a
 transaction that commits late is never skipped. UPDATE, DELETE and TRUNCATE on the events are
-refused by triggers, for the organizer too; every insert notifies `events` for the board.
+refused by triggers, for the organizer too; every insert notifies `events` for the board, naming
+the table written.
 """
 
 from __future__ import annotations
@@ -142,8 +143,10 @@ CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events FOR EACH STATEMENT E
 CREATE FUNCTION check_event() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
 DECLARE
-    mine TEXT := seats.my_table();
-    head public.heads%ROWTYPE;
+    mine TEXT := (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user);
+    head_seq INTEGER;
+    head_hash TEXT;
+    head_table TEXT;
     expected TEXT;
     started TEXT;
 BEGIN
@@ -151,24 +154,29 @@ BEGIN
         NEW.table_no := mine;
     END IF;
     NEW.received_at := now();
-    INSERT INTO public.heads (match_id, seq, hash, table_no) VALUES (NEW.match_id, 0, '', NEW.table_no)
-        ON CONFLICT (match_id) DO NOTHING;
-    SELECT * INTO head FROM public.heads WHERE match_id = NEW.match_id FOR UPDATE;
-    IF mine IS NOT NULL AND head.table_no <> mine THEN
-        RAISE EXCEPTION USING ERRCODE = 'RF001',
-            MESSAGE = format('match %s belongs to table %s', NEW.match_id, head.table_no);
+    SELECT h.seq, h.hash, h.table_no INTO head_seq, head_hash, head_table
+        FROM public.heads h WHERE h.match_id = NEW.match_id FOR UPDATE;
+    IF NOT FOUND THEN  -- the match's first row: its table is the one that sends it
+        INSERT INTO public.heads (match_id, seq, hash, table_no) VALUES (NEW.match_id, 0, '', NEW.table_no)
+            ON CONFLICT (match_id) DO NOTHING;
+        SELECT h.seq, h.hash, h.table_no INTO STRICT head_seq, head_hash, head_table
+            FROM public.heads h WHERE h.match_id = NEW.match_id FOR UPDATE;
     END IF;
-    IF NEW.seq <> head.seq + 1 THEN
+    IF mine IS NOT NULL AND head_table <> mine THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF001',
+            MESSAGE = format('match %s belongs to table %s', NEW.match_id, head_table);
+    END IF;
+    IF NEW.seq <> head_seq + 1 THEN
         RAISE EXCEPTION USING ERRCODE = 'RF002',
             MESSAGE = format('match %s: the server holds %s events, event %s does not follow them',
-                             NEW.match_id, head.seq, NEW.seq);
+                             NEW.match_id, head_seq, NEW.seq);
     END IF;
-    expected := encode(sha256(convert_to(concat_ws(chr(31), head.hash, NEW.match_id, NEW.seq::text, NEW.type,
+    expected := encode(sha256(convert_to(concat_ws(chr(31), head_hash, NEW.match_id, NEW.seq::text, NEW.type,
                                                    NEW.at, NEW.body), 'UTF8')), 'hex');
     IF NEW.hash IS DISTINCT FROM expected THEN
         RAISE EXCEPTION USING ERRCODE = 'RF003',
             MESSAGE = format('match %s: event %s does not chain onto the server''s event %s',
-                             NEW.match_id, NEW.seq, head.seq);
+                             NEW.match_id, NEW.seq, head_seq);
     END IF;
     UPDATE public.heads SET seq = NEW.seq, hash = NEW.hash, updated_at = now() WHERE match_id = NEW.match_id;
     IF NEW.seq = 1 THEN  -- a match naming its table's assignment: no desk is offered it again
@@ -211,20 +219,34 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_te
     FROM (SELECT 1) AS one LEFT JOIN public.heads h ON h.match_id = wanted
 $$;
 CREATE FUNCTION desk_hashes(wanted TEXT, after INTEGER, upto INTEGER) RETURNS TABLE (seq INTEGER, hash TEXT)
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-    SELECT e.seq, e.hash FROM public.events e JOIN public.heads h ON h.match_id = e.match_id
-    WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto AND h.table_no = seats.my_table()
-$$;
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN
+    RETURN QUERY SELECT e.seq, e.hash FROM public.events e JOIN public.heads h ON h.match_id = e.match_id
+    WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto
+        AND h.table_no = (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user)
+    ORDER BY e.seq;
+END $$;
 CREATE FUNCTION desk_state(wanted TEXT, after INTEGER, upto INTEGER)
 RETURNS TABLE (held INTEGER, seqs INTEGER[], hashes TEXT[])
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-    SELECT CASE WHEN h.match_id IS NULL THEN 0 WHEN h.table_no = mine.t THEN h.seq END,
-           ARRAY(SELECT e.seq FROM public.events e WHERE h.table_no = mine.t AND e.match_id = wanted
-                 AND e.seq > after AND e.seq <= upto ORDER BY e.seq),
-           ARRAY(SELECT e.hash FROM public.events e WHERE h.table_no = mine.t AND e.match_id = wanted
-                 AND e.seq > after AND e.seq <= upto ORDER BY e.seq)
-    FROM (SELECT seats.my_table() AS t) AS mine LEFT JOIN public.heads h ON h.match_id = wanted
-$$;
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    mine TEXT := (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user);
+    head_table TEXT;
+BEGIN
+    seqs := '{}';
+    hashes := '{}';
+    SELECT h.seq, h.table_no INTO held, head_table FROM public.heads h WHERE h.match_id = wanted;
+    IF NOT FOUND THEN
+        held := 0;
+    ELSIF head_table IS DISTINCT FROM mine THEN
+        held := NULL;  -- another table's match: nothing of it is shown
+    ELSE
+        SELECT coalesce(array_agg(e.seq ORDER BY e.seq), '{}'), coalesce(array_agg(e.hash ORDER BY e.seq), '{}')
+            INTO seqs, hashes
+            FROM public.events e WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto;
+    END IF;
+    RETURN NEXT;
+END $$;
 CREATE FUNCTION desk_table_matches() RETURNS TABLE (match_id TEXT, last_at TIMESTAMPTZ)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
     SELECT h.match_id, h.updated_at FROM public.heads h WHERE h.table_no = seats.my_table() AND h.seq > 0
@@ -236,7 +258,7 @@ REVOKE ALL ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) FROM PUBLIC;
 
 CREATE FUNCTION notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM pg_notify('events', '');
+    PERFORM pg_notify('events', TG_TABLE_NAME);  -- the board reads again only what was written
     RETURN NULL;
 END $$;
 CREATE TRIGGER events_notify AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION notify_events();

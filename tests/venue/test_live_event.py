@@ -153,6 +153,33 @@ def test_a_lost_watermark_sends_nothing_twice(event_server: Any, tmp_path: Path)
     assert server_rows(event_server) == desk_rows(db)
 
 
+def test_a_backlog_longer_than_one_insert_arrives_whole_and_in_order(
+    event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee_app.venue import db as event_db
+
+    monkeypatch.setattr(event_db, "INSERT_ROWS", 3)  # 7 rows: three statements (PostgreSQL caps the parameters)
+    db = tmp_path / "desk.db"
+    session = start_match(Store(db), "2")
+    record(session, *OPENING)
+    LinkFile(db).save(desk_link(event_server, "2"))
+    assert cli(["push", "--db", str(db)]) == 0
+    assert server_rows(event_server) == desk_rows(db)
+
+
+def test_a_watermark_past_the_servers_head_sends_what_the_server_lacks(event_server: Any, tmp_path: Path) -> None:
+    db = tmp_path / "desk.db"
+    session = start_match(Store(db), "2")
+    record(session, *OPENING[:3])
+    LinkFile(db).save(desk_link(event_server, "2"))
+    assert cli(["push", "--db", str(db)]) == 0
+    with sqlite3.connect(link_path(db)) as links:  # as if the server had held 5 (restored from an older backup)
+        links.execute("UPDATE marks SET seq = 5")
+    record(session, *OPENING[3:])
+    assert cli(["push", "--db", str(db)]) == 0  # refused past the server's 4: the desk looks, then sends 5 to 7
+    assert server_rows(event_server) == desk_rows(db)
+
+
 def test_a_conflicting_server_event_is_reported_and_never_overwritten(
     event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -219,6 +246,80 @@ def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event
             pusher.stop()
 
 
+def test_the_servers_notifications_name_the_table_written(event_server: Any, tmp_path: Path) -> None:
+    with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as listener:
+        listener.execute("LISTEN events")
+        db = tmp_path / "desk.db"
+        session = start_match(Store(db), "4")
+        LinkFile(db).save(desk_link(event_server, "4"))
+        assert cli(["push", "--db", str(db)]) == 0
+        assert (
+            cli(
+                [
+                    "assign",
+                    "--server",
+                    str(event_server.folder),
+                    "--table",
+                    "4",
+                    "--players",
+                    "Eve",
+                    "Finn",
+                    "--race",
+                    "7",
+                ]
+            )
+            == 0
+        )
+        with psycopg.connect(desk_link(event_server, "4").conninfo(), autocommit=True) as desk:
+            desk.execute("INSERT INTO conflicts (match_id, seq, desk_hash) VALUES (%s, 1, 'x')", (session.match_id,))
+        written = [note.payload for note in listener.notifies(timeout=1)]
+    assert written == ["events", "assignments", "conflicts"]
+
+
+def test_the_board_shows_an_assignment_and_a_conflict_at_once_while_desks_record(
+    event_server: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "desk.db"
+    session = start_match(Store(db), "3")
+    pusher = Pusher(db, desk_link(event_server, "3")).start()
+    views: list[dict[str, Any]] = []
+    board = BoardWatcher(event_server.organizer_conninfo(), views.append, poll_s=60).start()  # no poll meanwhile
+    try:
+
+        def three() -> dict[str, Any]:
+            return next((t for t in views[-1]["tables"] if t["table"] == "3"), {"match": None}) if views else {}
+
+        record(session, *OPENING)
+        pusher.poke()
+        wait_for(lambda: bool(three().get("match")) and three()["match"]["fouls"]["B"] == 1 and three()["online"])
+        assert (
+            cli(
+                [
+                    "assign",
+                    "--server",
+                    str(event_server.folder),
+                    "--table",
+                    "3",
+                    "--players",
+                    "Eve",
+                    "Finn",
+                    "--race",
+                    "7",
+                ]
+            )
+            == 0
+        )
+        record(session, made(3))
+        pusher.poke()
+        wait_for(lambda: (three().get("next") or {}).get("players") == ["Eve", "Finn"], timeout=10)
+        with psycopg.connect(desk_link(event_server, "3").conninfo(), autocommit=True) as desk:
+            desk.execute("INSERT INTO conflicts (match_id, seq, desk_hash) VALUES (%s, 2, 'x')", (session.match_id,))
+        wait_for(lambda: three()["conflicts"] == 1, timeout=10)
+    finally:
+        board.stop()
+        pusher.stop()
+
+
 def test_a_board_without_its_server_waits_and_catches_up(event_server: Any, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "5")
@@ -262,6 +363,41 @@ def test_an_assignment_reaches_its_table_and_the_match_started_from_it_links(
         assert nine["next"] is None and nine["match"]["players"] == {"A": "Eve", "B": "Finn"}
         eight = next(t for t in model.tables() if t["table"] == "8")
         assert eight["next"]["players"] == ["Gus", "Hal"] and eight["match"] is None
+    finally:
+        pusher.stop()
+
+
+def test_a_desk_recording_on_sees_an_assignment_sent_meanwhile(event_server: Any, tmp_path: Path) -> None:
+    db = tmp_path / "desk.db"
+    session = start_match(Store(db), "6")
+    pusher = Pusher(db, desk_link(event_server, "6")).start()
+    try:
+        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED)
+        assert pusher.report.assignments == ()
+        assert (
+            cli(
+                [
+                    "assign",
+                    "--server",
+                    str(event_server.folder),
+                    "--table",
+                    "6",
+                    "--players",
+                    "Eve",
+                    "Finn",
+                    "--race",
+                    "7",
+                ]
+            )
+            == 0
+        )
+
+        def recording_on() -> bool:  # a referee recording fast: the pusher is busy at every poke
+            record(session, ev("note", text="n"))
+            pusher.poke()
+            return [a.players for a in pusher.report.assignments] == [("Eve", "Finn")]
+
+        wait_for(recording_on, timeout=10)
     finally:
         pusher.stop()
 
