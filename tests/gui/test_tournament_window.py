@@ -313,8 +313,11 @@ def test_results_walkover_correction_shown_first_and_undo(organizer: Organizer) 
     assert corrected["winner"] == first["b"] and corrected["score"] == [5, 7]
     assert next(m for m in window.shown["matches"] if m["id"] == "W2-1")["a"] == first["b"]
 
-    organizer.key("Ctrl+Z")
-    assert organizer.notice() == "The last decision is undone."
+    organizer.key("Ctrl+Z")  # a correction is asked first (the bracket moves with it)
+    asked = f"Undo the correction of W1-1 ({first['b']} wins 5-7)? The result before it comes back."
+    assert organizer.widget("confirmUndo").text() == asked  # type: ignore[attr-defined]
+    organizer.click("confirmYes")
+    assert organizer.notice().startswith(f"Undone: the correction of W1-1 ({first['b']} wins 5-7).")
     assert next(m for m in window.shown["matches"] if m["id"] == "W1-1")["winner"] == first["a"]
 
 

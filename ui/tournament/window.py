@@ -60,7 +60,9 @@ from referee_app.tournament.events import (
     Drawn,
     EntriesAdded,
     EntryEdited,
+    Event,
     Forfeit,
+    MatchStarted,
     ResultRecorded,
     TablesSet,
     Withdrawn,
@@ -1007,7 +1009,8 @@ class TournamentWindow(QMainWindow):
         self.walkover_button = self._button("walkoverButton", "Ctrl+Shift+W", self.walkover, page)
         self.correct_button = self._button("correctResult", "Ctrl+Shift+R", self.correct, page)
         self.undo_button = self._button("undoTournament", "Ctrl+Z", self.undo, page)
-        for b in (self.record_button, self.walkover_button, self.correct_button, self.undo_button):
+        self.redo_button = self._button("redoTournament", "Ctrl+Shift+Z", self.redo, page)
+        for b in (self.record_button, self.walkover_button, self.correct_button, self.undo_button, self.redo_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         layout.addWidget(self.results_table, 1)
@@ -1125,12 +1128,97 @@ class TournamentWindow(QMainWindow):
         if self.model.record(event):
             self.say(Notice.INFO, self.tr("Corrected."))
 
-    def undo(self) -> None:
-        if not self.model.can_undo():
+    def ask(self, name: str, text: str, then: Callable[[], object], declined: str) -> QMessageBox:
+        """Ask before a decision that takes much away; No is the default, `then` runs on Yes only
+        (on No, `declined` is said: the organizer sees that nothing moved)."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Tournament"), text, parent=self)
+        box.setObjectName(name)
+        yes = box.addButton(QMessageBox.StandardButton.Yes)
+        no = box.addButton(QMessageBox.StandardButton.No)
+        yes.setObjectName("confirmYes")
+        yes.setText(self.tr("Yes"))
+        no.setObjectName("confirmNo")
+        no.setText(self.tr("No"))
+        box.setDefaultButton(no)
+        box.setEscapeButton(no)
+        box.buttonClicked.connect(lambda button: then() if button is yes else self.say(Notice.INFO, declined))
+        self.dialog = box
+        box.open()
+        return box
+
+    def decision_words(self, event: Event) -> tuple[str, str]:
+        """What a decision is, as undo names it, and what undoing it takes with it ("" for one result,
+        which is undone without asking)."""
+        if isinstance(event, ResultRecorded):
+            return self.tr("the result of {id} ({winner} wins {a}-{b})").format(
+                id=event.match, winner=event.winner, a=event.score[0], b=event.score[1]
+            ), ""
+        if isinstance(event, Forfeit):
+            return self.tr("the walkover in {id} ({player} absent)").format(id=event.match, player=event.player), ""
+        if isinstance(event, CheckedIn):
+            return self.tr("the check-in of {name}").format(name=event.name), ""
+        if isinstance(event, MatchStarted):
+            return self.tr("the start of {id}").format(id=event.match), ""
+        if isinstance(event, Drawn):
+            return self.tr("the draw (seed {seed})").format(seed=event.draw_seed), self.tr(
+                "The bracket and its results go with it."
+            )
+        if isinstance(event, EntriesAdded):
+            return self.tr("the import of {n} entries").format(n=len(event.entries)), self.tr(
+                "These players leave the entry list."
+            )
+        if isinstance(event, EntryEdited):
+            return self.tr("the edit of {name}").format(name=event.name), self.tr(
+                "The player's details go back to what they were."
+            )
+        if isinstance(event, TablesSet):
+            return self.tr("the tables ({tables})").format(tables=", ".join(map(str, event.tables))), self.tr(
+                "The tables set before come back."
+            )
+        if isinstance(event, Withdrawn):
+            return self.tr("the withdrawal of {name}").format(name=event.name), self.tr(
+                "{name} is back in the tournament."
+            ).format(name=event.name)
+        if isinstance(event, Disqualified):
+            return self.tr("the disqualification of {name} ({reason})").format(
+                name=event.name, reason=event.reason
+            ), self.tr("{name} is back in the tournament.").format(name=event.name)
+        if isinstance(event, Corrected):
+            return self.tr("the correction of {id} ({winner} wins {a}-{b})").format(
+                id=event.match, winner=event.winner, a=event.score[0], b=event.score[1]
+            ), self.tr("The result before it comes back.")
+        return self.tr("the last decision"), self.tr("The tournament goes back to what it was before it.")
+
+    def undo(self) -> QMessageBox | None:
+        """One result is undone at once; anything bigger is named and asked first (No by default)."""
+        event = self.model.state.latest if self.model.state is not None else None
+        if event is None:
             self.say(Notice.REFUSAL, self.tr("Nothing to undo."))
-            return
-        if self.model.undo():
-            self.say(Notice.INFO, self.tr("The last decision is undone."))
+            return None
+        what, takes = self.decision_words(event)
+        if not takes:
+            self._undo()
+            return None
+        question = self.tr("Undo {what}?").format(what=what)
+        text = f"{question[:1].upper()}{question[1:]} {takes}"
+        return self.ask("confirmUndo", text, self._undo, self.tr("Nothing undone."))
+
+    def _undo(self) -> None:
+        event = self.model.undo()
+        if event is not None:
+            what, _ = self.decision_words(event)
+            self.say(
+                Notice.INFO,
+                self.tr("Undone: {what}. Nothing is erased (the log keeps it): Ctrl+Shift+Z does it again.").format(
+                    what=what
+                ),
+            )
+
+    def redo(self) -> None:
+        event = self.model.redo()
+        if event is not None:
+            what, _ = self.decision_words(event)
+            self.say(Notice.INFO, self.tr("Done again: {what}.").format(what=what))
 
     def _show_results(self) -> None:
         keep = self.picked_match()
@@ -1159,6 +1247,7 @@ class TournamentWindow(QMainWindow):
             self.pick_match(keep["id"])
         self._match_picked()
         self.undo_button.setEnabled(self.model.can_undo())
+        self.redo_button.setEnabled(self.model.can_redo())
 
     # --- tables and queue ----------------------------------------------------------------
     def _build_queue(self) -> None:
@@ -1471,6 +1560,7 @@ class TournamentWindow(QMainWindow):
         self.walkover_button.setText(self.tr("Walkover to the winner [Ctrl+Shift+W]"))
         self.correct_button.setText(self.tr("Correct… [Ctrl+Shift+R]"))
         self.undo_button.setText(self.tr("Undo the last decision [Ctrl+Z]"))
+        self.redo_button.setText(self.tr("Redo [Ctrl+Shift+Z]"))
         self.tables_label.setText(self.tr("The venue's &tables"))
         self.tables_edit.setPlaceholderText(self.tr("1-8 or 1,2,5"))
         self.tables_button.setText(self.tr("Set the tables [Ctrl+T]"))
