@@ -461,11 +461,25 @@ class TournamentWindow(QMainWindow):
         if self.model.record(CheckedIn(name)):
             self.say(Notice.INFO, self.tr("{name} is checked in.").format(name=name))
 
-    def withdraw(self) -> None:
+    def withdraw(self) -> QMessageBox | None:
+        """Asked first (No by default): after the draw the player loses every match left."""
         name = self.selected_entry()
         if name is None:
             self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
-            return
+            return None
+        t = self.model.tournament
+        if t is not None and t.bracket is not None:
+            takes = self.tr("They lose every match left by walkover.")
+        else:
+            takes = self.tr("They leave the entry list.")
+        return self.ask(
+            "confirmWithdraw",
+            self.tr("Withdraw {name}?").format(name=name) + " " + takes,
+            lambda: self._withdraw(name),
+            self.tr("{name} stays in the tournament.").format(name=name),
+        )
+
+    def _withdraw(self, name: str) -> None:
         if self.model.record(Withdrawn(name)):
             self.say(Notice.INFO, self.tr("{name} is withdrawn.").format(name=name))
 
@@ -476,28 +490,50 @@ class TournamentWindow(QMainWindow):
             return []
         return [e.name for e in t.entries if e.name not in t.checked_in]
 
-    def withdraw_absent(self) -> None:
-        """The no-shows out before the draw, one event each (undo brings them back one by one)."""
+    def withdraw_absent(self) -> QMessageBox | None:
+        """The no-shows out before the draw, one event each (undo brings them back one by one);
+        asked first, naming them."""
         absent = self.absent()
         if not absent:
             self.say(Notice.REFUSAL, self.tr("Everyone entered is checked in (or check-in has not begun)."))
-            return
+            return None
+        return self.ask(
+            "confirmWithdrawAbsent",
+            self.tr("Withdraw the {n} players not checked in ({names})?").format(
+                n=len(absent), names=", ".join(absent)
+            ),
+            lambda: self._withdraw_absent(absent),
+            self.tr("Nobody withdrawn."),
+        )
+
+    def _withdraw_absent(self, absent: list[str]) -> None:
         for name in absent:
             if not self.model.record(Withdrawn(name)):
                 return
         self.say(Notice.INFO, self.tr("{n} players not checked in are withdrawn.").format(n=len(absent)))
 
-    def disqualify(self) -> None:
-        """After the draw: the player forfeits every match left; the reason goes on the record."""
+    def disqualify(self) -> QMessageBox | None:
+        """After the draw: the player forfeits every match left; the reason goes on the record.
+        Asked first (No by default)."""
         name = self.selected_entry()
         if name is None:
             self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
-            return
+            return None
         reason = self.reason_edit.text().strip()
         if not reason:
             self.say(Notice.REFUSAL, self.tr("Write the reason for the disqualification first."))
             self.reason_edit.setFocus()
-            return
+            return None
+        return self.ask(
+            "confirmDisqualify",
+            self.tr("Disqualify {name} ({reason})?").format(name=name, reason=reason)
+            + " "
+            + self.tr("They lose every match left by walkover."),
+            lambda: self._disqualify(name, reason),
+            self.tr("{name} stays in the tournament.").format(name=name),
+        )
+
+    def _disqualify(self, name: str, reason: str) -> None:
         if self.model.record(Disqualified(name, reason)):
             self.reason_edit.clear()
             self.say(Notice.INFO, self.tr("{name} is disqualified: {reason}").format(name=name, reason=reason))
@@ -515,6 +551,7 @@ class TournamentWindow(QMainWindow):
         for row, e in enumerate(entries):
             checked = t is not None and e.name in t.checked_in
             out = t is not None and e.name in t.retired
+            reason = None if t is None else t.disqualified.get(e.name)
             cells = [
                 e.name,
                 e.seed or "",
@@ -522,7 +559,11 @@ class TournamentWindow(QMainWindow):
                 e.fargo_id,
                 e.licence,
                 e.club,
-                self.tr("withdrawn") if out else (self.tr("yes") if checked else ""),
+                self.tr("disqualified: {reason}").format(reason=reason)
+                if reason is not None
+                else self.tr("withdrawn")
+                if out
+                else (self.tr("yes") if checked else ""),
             ]
             for column, text in enumerate(cells):
                 table.setItem(row, column, _item(text))
@@ -987,6 +1028,7 @@ class TournamentWindow(QMainWindow):
         self.results_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.results_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.results_table.verticalHeader().hide()
+        self.results_table.horizontalHeader().setStretchLastSection(True)  # a longer status is never cut
         self.results_table.itemSelectionChanged.connect(self._match_picked)
         form = QHBoxLayout()
         self.picked_label = QLabel(page)
@@ -994,6 +1036,8 @@ class TournamentWindow(QMainWindow):
         self.winner_choice = QComboBox(page)
         self.winner_choice.setObjectName("winnerChoice")
         self.winner_choice.currentIndexChanged.connect(self._winner_picked)
+        self.winner_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # whole names
+        self.winner_choice.setMinimumContentsLength(12)
         self.score_a = self._spin("scoreA", 0, 99, 0)
         self.score_b = self._spin("scoreB", 0, 99, 0)
         self.winner_label = QLabel(page)
@@ -1057,6 +1101,23 @@ class TournamentWindow(QMainWindow):
         self.walkover_button.setEnabled(m is not None and m["status"] in ("ready", "playing"))
         self.correct_button.setEnabled(done)
 
+    def _waiting(self) -> list[str]:
+        """The matches to play, in the list's order."""
+        table = self.results_table
+        ready = {m["id"] for m in self.shown.get("matches", []) if m["status"] in ("ready", "playing")}
+        ids = (_text(table.item(row, 0)) for row in range(table.rowCount()))
+        return [mid for mid in ids if mid in ready]
+
+    def _pick_next(self, done: str, before: list[str]) -> None:
+        """After a result, the match that followed it in the list, else the first to play, picked and
+        in view: the next result is typed at once (the list re-sorts; it never jumps away)."""
+        now = self._waiting()
+        following = before[before.index(done) + 1 :] if done in before else []
+        chosen = next((mid for mid in following if mid in now), now[0] if now else None)
+        if chosen is not None and self.pick_match(chosen):
+            item = self.results_table.item(self.results_table.currentRow(), 0)
+            self.results_table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+
     def _winner_picked(self) -> None:
         m = self.picked_match()
         if m is None:
@@ -1080,7 +1141,9 @@ class TournamentWindow(QMainWindow):
         if picked is None:
             return
         m, winner, score = picked
+        waiting = self._waiting()
         if self.model.record(ResultRecorded(m["id"], winner, score, ended_on=date.today().isoformat())):
+            self._pick_next(m["id"], waiting)
             self.say(
                 Notice.INFO,
                 self.tr("{id}: {winner} wins {a}-{b}.").format(id=m["id"], winner=winner, a=score[0], b=score[1]),
@@ -1092,7 +1155,9 @@ class TournamentWindow(QMainWindow):
             return
         m, winner, _ = picked
         absent = m["b"] if winner == m["a"] else m["a"]
+        waiting = self._waiting()
         if self.model.record(Forfeit(m["id"], absent)):
+            self._pick_next(m["id"], waiting)
             self.say(
                 Notice.INFO,
                 self.tr("{id}: {winner} wins by walkover ({absent} does not play).").format(

@@ -3383,6 +3383,38 @@
         <translation>Tournoi</translation>
     </message>
     <message>
+        <source>They lose every match left by walkover.</source>
+        <translation>Tous ses matchs restants sont perdus par forfait.</translation>
+    </message>
+    <message>
+        <source>They leave the entry list.</source>
+        <translation>Le joueur sort de la liste des inscrits.</translation>
+    </message>
+    <message>
+        <source>Withdraw {name}?</source>
+        <translation>Retirer {name}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>{name} stays in the tournament.</source>
+        <translation>{name} reste dans le tournoi.</translation>
+    </message>
+    <message>
+        <source>Withdraw the {n} players not checked in ({names})?</source>
+        <translation>Retirer les {n} joueurs non pointés ({names})&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Nobody withdrawn.</source>
+        <translation>Personne n’est retiré.</translation>
+    </message>
+    <message>
+        <source>Disqualify {name} ({reason})?</source>
+        <translation>Disqualifier {name} ({reason})&#xa0;?</translation>
+    </message>
+    <message>
+        <source>disqualified: {reason}</source>
+        <translation>disqualifié&#xa0;: {reason}</translation>
+    </message>
+    <message>
         <source>Yes</source>
         <translation>Oui</translation>
     </message>
