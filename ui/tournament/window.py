@@ -1116,7 +1116,8 @@ class TournamentWindow(QMainWindow):
         chosen = next((mid for mid in following if mid in now), now[0] if now else None)
         if chosen is not None and self.pick_match(chosen):
             item = self.results_table.item(self.results_table.currentRow(), 0)
-            self.results_table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+            if item is not None:
+                self.results_table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
 
     def _winner_picked(self) -> None:
         m = self.picked_match()
