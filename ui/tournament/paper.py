@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QIODevice, QLocale, QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 from PySide6.QtWidgets import QApplication
 from referee_desk.controller import qt_translate
 from referee_desk.tournament.bracket_view import MatchItem, build_scene
+from referee_desk.tournament.dialogs import local_number
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.newfile import new_file
@@ -164,11 +165,6 @@ MAX_LINES = 3
 """A name or a club longer than this many lines is elided on the last one."""
 
 
-def _number(value: float) -> str:
-    """As the window's language writes it: 612,5 in French."""
-    return QLocale().toString(value, "g", 6)
-
-
 def _wrap(text: str, metrics: QFontMetricsF, width: float, max_lines: int = MAX_LINES) -> list[str]:
     """`text` in lines no wider than `width`, cut between words only; a single word too wide, or a
     last line with words left over, is elided ("…"), never broken letter by letter."""
@@ -231,7 +227,7 @@ def standings_pdf(shown: Mapping[str, Any], standings: Mapping[str, Any], paper:
     their content, names and clubs wrapped between words, the heading row on every page, no row
     split between two pages."""
     ensure_app()
-    sheet = standings_sheet(shown, standings, qt_translate, _number)
+    sheet = standings_sheet(shown, standings, qt_translate, local_number)
     buffer = _buffer()
     writer = _writer(buffer, paper, landscape=False, title=str(shown.get("name", "")), margin_mm=STANDINGS_MARGIN_MM)
     painter = QPainter()

@@ -41,7 +41,7 @@ from referee_desk.controller import qt_translate
 from referee_desk.notices import Notice, show_notice
 from referee_desk.theme import apply_dark
 from referee_desk.tournament.bracket_view import BracketView
-from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, changed_matches
+from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, changed_matches, local_number
 from referee_desk.tournament.model import MemoryLog, StoreLog, TournamentLog, TournamentModel
 
 from referee_app.log.store import Store, StoreError
@@ -122,6 +122,14 @@ def _press(button: QPushButton) -> None:
         button.click()
 
 
+def _fit_placeholder(edit: QLineEdit) -> None:
+    """The hint in an empty field is read whole, in every language."""
+    margins = edit.textMargins()
+    edit.setMinimumWidth(
+        edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + margins.left() + margins.right() + 16
+    )
+
+
 def _text(item: QTableWidgetItem | None) -> str:
     return "" if item is None else item.text()
 
@@ -179,6 +187,8 @@ class TournamentWindow(QMainWindow):
         self.choice.setObjectName("tournamentChoice")
         self.choice.setVisible(store is not None)
         self.choice.activated.connect(self._chosen)
+        self.choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # the whole name
+        self.choice.setMaximumWidth(self.choice.fontMetrics().averageCharWidth() * 72)
         self.tabs.setCornerWidget(self.choice, Qt.Corner.TopRightCorner)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.notice)
@@ -555,7 +565,7 @@ class TournamentWindow(QMainWindow):
             cells = [
                 e.name,
                 e.seed or "",
-                "" if e.rating is None else f"{e.rating:g}",
+                "" if e.rating is None else local_number(e.rating),
                 e.fargo_id,
                 e.licence,
                 e.club,
@@ -676,6 +686,9 @@ class TournamentWindow(QMainWindow):
         right.addStretch(1)
         layout.addWidget(self.format_box, 1)
         layout.addLayout(right, 1)
+        for combo in (self.format_choice, self.se_at, self.group_format, self.then_choice, self.final_choice,
+                      self.rules_choice):  # fmt: skip
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # every choice read whole
         for combo in (self.format_choice, self.se_at, self.group_format, self.then_choice, self.final_choice):
             combo.currentIndexChanged.connect(self._options_changed)
         for spin in (self.race, self.race_losers, self.race_final, self.groups, self.advance, self.plan_players):
@@ -720,6 +733,7 @@ class TournamentWindow(QMainWindow):
                 combo.addItem(text, data)
             combo.setCurrentIndex(max(0, keep))
             combo.blockSignals(False)
+            combo.setMinimumWidth(combo.sizeHint().width())  # the layout never squeezes a choice into "…"
 
     def options(self) -> Options:
         """The form's options (spec §1 `new`); `check()` not called here."""
@@ -1607,6 +1621,8 @@ class TournamentWindow(QMainWindow):
         self.zoom_out_button.setText(self.tr("Zoom out [Ctrl+-]"))
         self.fit_button.setText(self.tr("Whole bracket [Ctrl+0]"))
         self.find_edit.setPlaceholderText(self.tr("Find a player or a match"))
+        for edit in (self.reason_edit, self.find_edit, self.tables_edit, self.seed_edit):
+            _fit_placeholder(edit)
         self.print_bracket_button.setText(self.tr("Bracket as PDF… [Ctrl+P]"))
         self.print_standings_button.setText(self.tr("Standings as PDF… [Ctrl+Shift+P]"))
         self.results_table.setHorizontalHeaderLabels(

@@ -2889,6 +2889,10 @@
         <translation>Poule {g}, {k}e</translation>
     </message>
     <message>
+        <source>Group {g} #1</source>
+        <translation>Poule {g}, 1er</translation>
+    </message>
+    <message>
         <source>Best third #{k}</source>
         <translation>Meilleur 3e n°&#xa0;{k}</translation>
     </message>
