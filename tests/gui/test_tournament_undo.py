@@ -80,3 +80,15 @@ def test_a_new_decision_ends_redo_and_a_withdrawal_is_asked_before_it_is_undone(
     assert organizer.widget("redoTournament").isEnabled()
     window.model.record(CheckedIn("Player 1"))
     assert not organizer.widget("redoTournament").isEnabled()
+
+
+def test_a_notice_is_readable_on_the_tournament_window(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Light words on the desk's dark strip: on the window's light grey they could not be read."""
+    organizer = Organizer(qtbot, tmp_path)
+    organizer.create()
+    assert organizer.window.import_entries(organizer.entries_file(4))
+    notice = organizer.window.notice
+    assert notice.isVisible() and notice.text() == "4 players imported from entries.csv."
+    corner = notice.mapTo(organizer.window, notice.rect().topLeft())
+    image = organizer.window.grab(notice.rect().translated(corner)).toImage()  # as it shows on the window
+    assert image.pixelColor(2, 2).lightness() < 100, "the notice's strip is not dark: its light words are unreadable"

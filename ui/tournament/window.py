@@ -38,8 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from referee_desk.controller import qt_translate
-from referee_desk.notices import Notice, show_notice
-from referee_desk.theme import apply_dark
+from referee_desk.notices import BASE_STYLE, Notice, show_notice
+from referee_desk.theme import BACKGROUND, TEXT, apply_dark
 from referee_desk.tournament.bracket_view import BracketView
 from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, changed_matches, local_number
 from referee_desk.tournament.model import MemoryLog, StoreLog, TournamentLog, TournamentModel
@@ -313,6 +313,8 @@ class TournamentWindow(QMainWindow):
 
     def say(self, level: Notice, text: str) -> None:
         show_notice(self.notice, level, text)
+        if level is Notice.INFO:  # the desk's light words sit on its dark page; this window is light
+            self.notice.setStyleSheet(f"{BASE_STYLE}background: {BACKGROUND}; color: {TEXT};")
 
     def _tr_core(self, text: str) -> str:
         return qt_translate(wording.CTX, text)
