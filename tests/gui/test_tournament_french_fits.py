@@ -20,9 +20,11 @@ def _cut(page: QWidget) -> list[str]:
     """The visible widgets of `page` whose words do not fit."""
     cut = []
     for label in page.findChildren(QLabel):
-        shown = label.isVisible() and not label.wordWrap() and label.text()
-        if shown and label.width() < label.sizeHint().width():
-            cut.append(f"label {label.text()!r}: {label.width()} < {label.sizeHint().width()}")
+        shown = label.isVisible() and not label.wordWrap() and label.text() and not label.text().startswith("<")
+        # the glyphs' own box, not only their advance: a last letter's overhang is clipped too
+        needs = label.fontMetrics().boundingRect(label.text().replace("&", "")).width()
+        if shown and label.width() < max(needs, label.sizeHint().width()):
+            cut.append(f"label {label.text()!r}: {label.width()} < {needs}")
     for combo in page.findChildren(QComboBox):
         if combo.isVisible() and combo.count():
             longest = max(combo.fontMetrics().horizontalAdvance(combo.itemText(i)) for i in range(combo.count()))

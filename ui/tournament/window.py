@@ -1655,6 +1655,15 @@ class TournamentWindow(QMainWindow):
         self.web_box.setTitle(self.tr("Players' web page"))
         self.live_box.setTitle(self.tr("Desks connected through the event server"))
         self.web_lan.setText(self.tr("Phones and TVs on the venue's network may connect"))
+        self._labels_whole()
+
+    def _labels_whole(self) -> None:
+        """A field's label as wide as its glyphs' own box, not only their advance: the overhang of a
+        last letter ("salle") is otherwise clipped against the field."""
+        for label in self.findChildren(QLabel):
+            if label.buddy() is not None and not label.wordWrap():
+                shown = label.text().replace("&", "")
+                label.setMinimumWidth(label.fontMetrics().boundingRect(shown).width() + 4)
 
     def refresh(self) -> None:
         """Every tab again from the tournament's dict (it is small)."""
