@@ -22,9 +22,13 @@ def _longest_round_in_french() -> str:
     return max((fr(ROUND, text).format(g=16, n=12) for text in _WORDS.values()), key=len)
 
 
-@pytest.mark.parametrize("played", [(), (Lag(winner=Seat.A),), (Lag(winner=Seat.A), Break(rails=5)),
-                                    (Lag(winner=Seat.A), Break(rails=5), PushOut())])  # fmt: skip
-@pytest.mark.parametrize("uncalled", [False, True])
+LAG, BREAK = Lag(winner=Seat.A), Break(rails=5)
+PANELS = [((), False), ((LAG,), False), ((LAG,), True), ((LAG, BREAK), False), ((LAG, BREAK), True),
+          ((LAG, BREAK, PushOut()), False)]  # fmt: skip
+"""The panels as played, and whether Enter is pressed before the rails are counted or the pocket called."""
+
+
+@pytest.mark.parametrize(("played", "uncalled"), PANELS)
 def test_a_french_tournament_match_fits_a_laptop_screen(desk: Desk, played: tuple, uncalled: bool) -> None:  # type: ignore[type-arg]
     assert len(NAME_A) == 40 and len(NAME_B) == 40
     round_name = _longest_round_in_french()
