@@ -8,7 +8,8 @@ come from an entry list typed by anyone.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
@@ -60,45 +61,96 @@ def records(shown: Mapping[str, Any]) -> dict[str, tuple[int, int, int, int]]:
     return {name: (r[0], r[1], r[2], r[3]) for name, r in totals.items()}
 
 
-def standings_html(shown: Mapping[str, Any], standings: Mapping[str, Any], tr: Translate = english) -> str:
-    """One table: everyone placed, then those still in, each with club, rating and performance."""
+Number = Callable[[float], str]
+
+
+def plain_number(value: float) -> str:
+    """612.5, 657: a number as English writes it (the GUI passes its language's way)."""
+    return f"{value:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The standings as words, in the page's language: what the HTML and the PDF both lay out."""
+
+    title: str
+    sub: str
+    heads: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    numeric: tuple[bool, ...]
+    """Right-aligned columns (numbers)."""
+    note: str
+
+
+PERFORMANCE_COLUMN = 4
+"""The column printed in bold: the figure the sheet is for."""
+
+
+def standings_sheet(
+    shown: Mapping[str, Any], standings: Mapping[str, Any], tr: Translate = english, number: Number = plain_number
+) -> Sheet:
+    """Everyone placed, then those still in, each with club, rating and performance."""
 
     def t(text: str) -> str:
-        return _e(tr(CTX, text))
+        return tr(CTX, text)
 
     entries = {e["name"]: e for e in shown.get("entries", [])}
     done = records(shown)
     performance = standings.get("performance", {})
-    rows: list[tuple[str, str]] = [
+    placed_rows: list[tuple[str, str]] = [
         (str(place["place"]), name) for place in standings.get("places", []) for name in place["names"]
     ]
-    placed = {name for _, name in rows}
-    rows = [(t(STILL_IN), name) for name in entries if name not in placed] + rows  # still in: ahead of those out
-    body = []
-    for place, name in rows:
+    placed = {name for _, name in placed_rows}
+    order = [(t(STILL_IN), name) for name in entries if name not in placed] + placed_rows  # still in: first
+    rows = []
+    for place, name in order:
         entry = entries.get(name, {})
         rating = entry.get("rating")
         perf = performance.get(name)
         won, lost, racks_won, racks_lost = done.get(name, (0, 0, 0, 0))
-        body.append(
-            f"<tr><td>{place}</td><td>{_e(name)}</td><td>{_e(entry.get('club', ''))}</td>"
-            f"<td class='num'>{'' if rating is None else _e(rating)}</td>"
-            f"<td class='num'><b>{'' if perf is None else _e(perf)}</b></td>"
-            f"<td class='num'>{won}-{lost}</td><td class='num'>{racks_won}-{racks_lost}</td></tr>"
+        rows.append(
+            (
+                place,
+                name,
+                str(entry.get("club", "") or ""),
+                "" if rating is None else number(float(rating)),
+                "" if perf is None else number(float(perf)),
+                f"{won}-{lost}",
+                f"{racks_won}-{racks_lost}",
+            )
         )
-    widths = (10, 25, 16, 10, 17, 11, 11)
-    heads = "".join(
-        f"<th width='{w}%'>{t(h)}</th>"
-        for w, h in zip(widths, (PLACE, PLAYER, CLUB, RATING, PERFORMANCE, MATCHES, RACKS), strict=True)
-    )
     sub = [status_word(str(standings.get("status", "")), tr)]
     if shown.get("draw_seed") is not None:
-        sub.append(tr(CTX, DRAW_SEED).format(seed=shown["draw_seed"]))
+        sub.append(t(DRAW_SEED).format(seed=shown["draw_seed"]))
+    return Sheet(
+        title=f"{shown.get('name', '')} — {t(STANDINGS)}",
+        sub=" · ".join(sub),
+        heads=tuple(t(h) for h in (PLACE, PLAYER, CLUB, RATING, PERFORMANCE, MATCHES, RACKS)),
+        rows=tuple(rows),
+        numeric=(False, False, False, True, True, True, True),
+        note=t(PERFORMANCE_NOTE),
+    )
+
+
+def standings_html(
+    shown: Mapping[str, Any], standings: Mapping[str, Any], tr: Translate = english, number: Number = plain_number
+) -> str:
+    """One table: everyone placed, then those still in, each with club, rating and performance."""
+    sheet = standings_sheet(shown, standings, tr, number)
+    body = []
+    for row in sheet.rows:
+        cells = []
+        for column, text in enumerate(row):
+            shown_text = f"<b>{_e(text)}</b>" if column == PERFORMANCE_COLUMN else _e(text)
+            cells.append(f"<td class='num'>{shown_text}</td>" if sheet.numeric[column] else f"<td>{shown_text}</td>")
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    widths = (10, 25, 16, 10, 17, 11, 11)
+    heads = "".join(f"<th width='{w}%'>{_e(h)}</th>" for w, h in zip(widths, sheet.heads, strict=True))
     return (
         f"<html><head><meta charset='utf-8'>{STYLE}</head><body>"
-        f"<h1>{_e(shown.get('name', ''))} — {t(STANDINGS)}</h1>"
-        f"<p class='sub'>{_e(' · '.join(sub))}</p>"
+        f"<h1>{_e(sheet.title)}</h1>"
+        f"<p class='sub'>{_e(sheet.sub)}</p>"
         f"<table width='100%' cellspacing='0' cellpadding='3' border='0.5'><tr>{heads}</tr>{''.join(body)}</table>"
-        f"<p class='note'>{t(PERFORMANCE_NOTE)}</p>"
+        f"<p class='note'>{_e(sheet.note)}</p>"
         "</body></html>"
     )

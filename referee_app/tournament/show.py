@@ -235,7 +235,9 @@ def round_name(t: Tournament, match: str, tr: Translate = english) -> str:
     same_round = [s for s in t.bracket.matches if (s.stage, s.side, s.round) == (spec.stage, spec.side, spec.round)]
     if spec.side is Side.L:
         last = max(s.round for s in t.bracket.matches if s.side is Side.L and s.stage == spec.stage)
-        return say("losers_final") if spec.round == last else say("losers", n=spec.round)
+        # switched to single elimination, the last losers' round sends several on: no final there
+        final = spec.round == last and len(same_round) == 1
+        return say("losers_final") if final else say("losers", n=spec.round)
     single = t.options.knockout is Format.SE or spec.loser_out is not None  # the --se-at part
     if single and len(same_round) == 2:
         return say("semi")

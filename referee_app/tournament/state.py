@@ -174,6 +174,8 @@ class _Frame:
     seq: int
     before: Tournament | None
     below: _Frame | None
+    event: Event | None = None
+    """The decision itself, so that undo can say what it takes back (and do it again, if asked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +189,12 @@ class State:
     """Every match sent to a table through the event server, oldest first (facts: undo keeps them)."""
     desk_results: frozenset[str] = frozenset()
     """The desks' match ids whose result was ever recorded: one the organizer undid is not taken again."""
+
+    @property
+    def latest(self) -> Event | None:
+        """The decision undo would take back (None when only the creation is left)."""
+        top = self.frames
+        return None if top is None or top.before is None else top.event
 
 
 def replay(events: Iterable[Event]) -> State:
@@ -204,7 +212,7 @@ def apply(state: State | None, event: Event) -> State:
     if state is None:
         if not isinstance(event, Created):
             raise TournamentRefused("a tournament's log starts with its creation")
-        return State(_created(event), 1, _Frame(1, None, None))
+        return State(_created(event), 1, _Frame(1, None, None, event))
     seq = state.seq + 1
     if isinstance(event, AssignmentSent):
         _check_sent(state.tournament, event)
@@ -225,7 +233,7 @@ def apply(state: State | None, event: Event) -> State:
     taken = state.desk_results
     if isinstance(event, ResultRecorded) and event.match_id:
         taken = taken | {event.match_id}
-    return replace(state, tournament=after, seq=seq, frames=_Frame(seq, state.tournament, state.frames),
+    return replace(state, tournament=after, seq=seq, frames=_Frame(seq, state.tournament, state.frames, event),
                    desk_results=taken)  # fmt: skip
 
 

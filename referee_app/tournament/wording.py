@@ -139,6 +139,8 @@ FROM_SEED = QT_TRANSLATE_NOOP("Tournament", "Seed {n}")
 FROM_WINNER = QT_TRANSLATE_NOOP("Tournament", "Winner of {id}")
 FROM_LOSER = QT_TRANSLATE_NOOP("Tournament", "Loser of {id}")
 FROM_GROUP = QT_TRANSLATE_NOOP("Tournament", "Group {g} #{k}")
+FROM_GROUP_FIRST = QT_TRANSLATE_NOOP("Tournament", "Group {g} #1")
+"""The first of a group on its own: languages write "first" unlike the other places (1er, 2e)."""
 FROM_BEST_THIRD = QT_TRANSLATE_NOOP("Tournament", "Best third #{k}")
 FROM_BEST = QT_TRANSLATE_NOOP("Tournament", "Best of the pools' #{rank} #{k}")
 
@@ -155,7 +157,7 @@ def source_text(source: str, tr: Translate = english) -> str:
         return tr(CTX, FROM_LOSER).format(id=rest)
     if kind == "group":
         g, _, k = rest.partition(" #")
-        return tr(CTX, FROM_GROUP).format(g=g, k=k)
+        return tr(CTX, FROM_GROUP_FIRST if k == "1" else FROM_GROUP).format(g=g, k=k)
     if kind == "best":  # "best 3rd #1": a qualifying pools' place decided across pools
         rank, _, k = rest.partition(" #")
         digits = rank.rstrip("stndrh")

@@ -147,6 +147,8 @@ def test_entries_imported_from_a_french_spreadsheet_then_edited_checked_in_and_w
 
     organizer.window.select_entry("Player 5")
     organizer.click("withdrawEntry")
+    assert organizer.widget("confirmWithdraw").text() == "Withdraw Player 5? They leave the entry list."  # type: ignore[attr-defined]
+    organizer.click("confirmYes")
     assert [r[0] for r in organizer.rows("entriesTable")] == ["Player 1", "Player 2", "Player 3", "Player 4"]
     assert organizer.notice() == "Player 5 is withdrawn."
 
@@ -313,8 +315,11 @@ def test_results_walkover_correction_shown_first_and_undo(organizer: Organizer) 
     assert corrected["winner"] == first["b"] and corrected["score"] == [5, 7]
     assert next(m for m in window.shown["matches"] if m["id"] == "W2-1")["a"] == first["b"]
 
-    organizer.key("Ctrl+Z")
-    assert organizer.notice() == "The last decision is undone."
+    organizer.key("Ctrl+Z")  # a correction is asked first (the bracket moves with it)
+    asked = f"Undo the correction of W1-1 ({first['b']} wins 5-7)? The result before it comes back."
+    assert organizer.widget("confirmUndo").text() == asked  # type: ignore[attr-defined]
+    organizer.click("confirmYes")
+    assert organizer.notice().startswith(f"Undone: the correction of W1-1 ({first['b']} wins 5-7).")
     assert next(m for m in window.shown["matches"] if m["id"] == "W1-1")["winner"] == first["a"]
 
 
@@ -435,6 +440,9 @@ def test_no_shows_hold_the_draw_until_withdrawn_and_a_disqualification_needs_its
     assert organizer.window.model.tournament.bracket is None  # type: ignore[union-attr]
     organizer.key("Ctrl+1")
     organizer.click("withdrawAbsent")
+    asked = organizer.widget("confirmWithdrawAbsent").text()  # type: ignore[attr-defined]
+    assert asked == "Withdraw the 2 players not checked in (Player 5, Player 6)?"
+    organizer.click("confirmYes")
     assert organizer.notice() == "2 players not checked in are withdrawn."
     assert [r[0] for r in organizer.rows("entriesTable")] == ["Player 1", "Player 2", "Player 3", "Player 4"]
     organizer.key("Ctrl+2")
@@ -447,6 +455,7 @@ def test_no_shows_hold_the_draw_until_withdrawn_and_a_disqualification_needs_its
     assert organizer.notice() == "Write the reason for the disqualification first."
     organizer.type("disqualifyReason", "unsportsmanlike conduct")
     organizer.click("disqualify")
+    organizer.click("confirmYes")
     assert organizer.notice() == "Player 3 is disqualified: unsportsmanlike conduct"
     theirs = [m for m in organizer.window.shown["matches"] if "Player 3" in (m["a"], m["b"])]
     assert any(m["status"] == "forfeit" and m["winner"] != "Player 3" for m in theirs)

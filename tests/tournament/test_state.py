@@ -183,3 +183,17 @@ def test_a_desk_start_moves_a_match_to_its_table() -> None:
     assert state.tournament.slots["W1-1"].outcome.match_id == "desk-match-7"  # type: ignore[union-attr]
     assert state.tournament.slots["W1-1"].outcome.table == 1  # type: ignore[union-attr]
     assert state.tournament.on_table["W1-4"] == 1
+
+
+def test_the_latest_decision_in_force_is_what_undo_takes_back_and_can_be_taken_again() -> None:
+    state = drawn(Options(Format.DE), 8, draw_seed=42)
+    assert state.latest == Drawn(42)
+    result = winning(state.tournament, "W1-1", True, 2)
+    after = apply(state, result)
+    assert after.latest == result
+    undone = apply(after, Undo(after.seq))
+    assert undone.latest == Drawn(42)  # the result is out of force: the draw is next
+    again = apply(undone, result)  # the same decision recorded again: the same tournament
+    assert again.tournament == after.tournament and again.latest == result
+    created = replay([Created("Test Open", Options(Format.DE))])
+    assert created.latest is None  # the creation is never undone

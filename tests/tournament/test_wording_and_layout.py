@@ -11,8 +11,8 @@ import pytest
 from referee_app.i18n import english
 from referee_app.tournament.events import Created, Drawn, EntriesAdded
 from referee_app.tournament.layout import BOX_H, layout
-from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options
-from referee_app.tournament.show import show
+from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Side
+from referee_app.tournament.show import round_name, show
 from referee_app.tournament.state import apply, replay
 from referee_app.tournament.wording import round_names, source_text
 from tests.tournament.play import drawn, winning
@@ -116,3 +116,26 @@ def test_a_round_name_is_read_back_from_either_language_and_said_in_each() -> No
             assert round_in(said, languages) == both, said
     assert round_in("Poule B, barrage", languages) == {}  # typed by hand: shown as typed
     assert round_in("Losers' round 12", languages)["xx"] == "« Losers' tour 12 »"
+
+
+@pytest.mark.parametrize("se_at", [4, 8, 16])
+def test_a_losers_side_switched_to_single_elimination_has_no_final_of_several_matches(se_at: int) -> None:
+    """Switched to single elimination, the losers' side's last round sends several players on to the
+    knockout: each of its matches is a losers' round, not the losers' final."""
+    t = drawn(Options(Format.DE, se_at=se_at), 32).tournament
+    assert t.bracket is not None
+    losers = [s for s in t.bracket.matches if s.side is Side.L]
+    last = max(s.round for s in losers)
+    final_round = [s for s in losers if s.round == last]
+    assert len(final_round) > 1
+    assert {round_name(t, s.id) for s in final_round} == {f"Losers' round {last}"}
+    shown = show(t, "t")
+    assert {round_names(shown["matches"])[s.id] for s in final_round} == {f"Losers' round {last}"}
+
+
+def test_a_losers_side_played_to_its_end_has_one_final() -> None:
+    t = drawn(Options(Format.DE), 16).tournament
+    assert t.bracket is not None
+    losers = [s for s in t.bracket.matches if s.side is Side.L]
+    last = max(s.round for s in losers)
+    assert [round_name(t, s.id) for s in losers if s.round == last] == ["Losers' final"]

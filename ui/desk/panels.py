@@ -419,6 +419,7 @@ class ShotPanel(QWidget):
         self.call_label = QLabel(self)
         self.call_label.setObjectName("callLabel")
         text_style(self.call_label, 20, bold=True)
+        self.call_label.setWordWrap(True)  # a long hint (French runs long) wraps, never widening the desk
         layout.addWidget(self.call_label)
         self.balls = BallRow("callBall", parent=self)
         self.balls.picked.connect(self.pick_ball)

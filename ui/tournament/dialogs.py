@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QLocale, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -22,6 +22,14 @@ from referee_app.tournament.entries import MAX_RATING, normalise_name
 from referee_app.tournament.model import Entry
 
 
+def local_number(value: float) -> str:
+    """612,5 in French, 612.5 in English: as the window's language writes a number (no thousands
+    separator: a rating is typed back as it is read)."""
+    locale = QLocale()
+    locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
+    return locale.toString(float(value), "g", 6)
+
+
 class EntryDialog(QDialog):
     """One entry's name, rating, Fargo ID, licence, club and seed (a Fargo ID is not a rating)."""
 
@@ -36,7 +44,7 @@ class EntryDialog(QDialog):
         self.name.setObjectName("entryName")
         self.name.setMaxLength(80)
         self.name.setEnabled(not drawn)  # after the draw, the bracket holds the name
-        self.rating = QLineEdit("" if entry.rating is None else f"{entry.rating:g}", self)
+        self.rating = QLineEdit("" if entry.rating is None else local_number(entry.rating), self)
         self.rating.setObjectName("entryRating")
         self.fargo_id = QLineEdit(entry.fargo_id, self)
         self.fargo_id.setObjectName("entryFargoId")
@@ -52,6 +60,10 @@ class EntryDialog(QDialog):
         self.seed.setEnabled(not drawn)
         self.problem = QLabel(self)
         self.problem.setObjectName("entryProblem")
+        self.problem.setWordWrap(True)
+        wide = self.fontMetrics().horizontalAdvance("M" * 26)  # a long name or club whole (40 characters)
+        for edit in (self.name, self.club):
+            edit.setMinimumWidth(wide)
         form.addRow(self.tr("Name"), self.name)
         form.addRow(self.tr("Fargo rating"), self.rating)
         form.addRow(self.tr("Fargo ID"), self.fargo_id)

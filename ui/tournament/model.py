@@ -92,6 +92,8 @@ class TournamentModel(QObject):
         self._id = tournament_id
         events = log.load()
         self.state: State | None = replay(events) if events else None
+        self.undone: list[Event] = []
+        """The decisions undone here, latest last, that Redo can take again."""
 
     @property
     def tournament_id(self) -> str:
@@ -107,7 +109,16 @@ class TournamentModel(QObject):
         return apply(self.state, event)
 
     def record(self, event: Event) -> bool:
-        """Apply and keep `event`; on a refusal, say why and change nothing."""
+        """Apply and keep `event`; on a refusal, say why and change nothing. A new decision ends
+        what Redo could take again (as in any editor)."""
+        undone, self.undone, before = self.undone, [], self.state
+        if self._record(event):
+            return True
+        if self.state is before:  # refused, nothing moved (a reload from elsewhere ends Redo)
+            self.undone = undone
+        return False
+
+    def _record(self, event: Event) -> bool:
         try:
             after = self.after(event)
         except TournamentRefused as exc:
@@ -143,17 +154,35 @@ class TournamentModel(QObject):
             self.refused.emit(self.tr("This tournament cannot be read again: {why}").format(why=exc))
             return
         self.state = replay(events) if events else None
+        self.undone = []  # the log moved on elsewhere: what was undone here is no longer "the last"
         self.changed.emit()
 
     def can_undo(self) -> bool:
-        frames = None if self.state is None else self.state.frames
-        return frames is not None and frames.before is not None
+        return self.state is not None and self.state.latest is not None
 
-    def undo(self) -> bool:
-        """Void the latest decision still in force (as for a match)."""
-        if self.state is None or self.state.frames is None:
-            return False
-        return self.record(Undo(self.state.frames.seq))
+    def undo(self) -> Event | None:
+        """Void the latest decision still in force (as for a match); the decision voided, or None."""
+        if self.state is None or self.state.frames is None or self.state.latest is None:
+            return None
+        event = self.state.latest
+        self.undone.append(event)  # before `changed`: the window's Redo is offered at once
+        if not self._record(Undo(self.state.frames.seq)):
+            self.undone.pop()
+            return None
+        return event
+
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def redo(self) -> Event | None:
+        """The decision just undone, taken again as a new event (the log keeps both, and the undo)."""
+        if not self.undone:
+            return None
+        event = self.undone.pop()
+        if not self._record(event):
+            self.undone.append(event)
+            return None
+        return event
 
     def show(self, state: State | None = None) -> dict[str, Any]:
         """Spec §4's dict (of `state`, or of the current state)."""

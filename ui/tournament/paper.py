@@ -3,28 +3,30 @@
 The bracket is the window's own scene with larger type, printed in tiles: as many rounds
 across a page as fit at a legible size, cut between matches, never through one. Every box
 says its match, round and race, so a tile read alone still makes sense. The standings are
-the core's HTML printed by QTextDocument, as the match sheets are.
+the core's sheet laid out here from its content in the page's language (a column as wide as
+its words, names and clubs wrapped between words, the heading row on every page).
 """
 
 from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, Qt
-from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 from PySide6.QtWidgets import QApplication
 from referee_desk.controller import qt_translate
 from referee_desk.tournament.bracket_view import MatchItem, build_scene
+from referee_desk.tournament.dialogs import local_number
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.newfile import new_file
 from referee_app.tournament.layout import BOX_H, BOX_W, COL_W, Layout
-from referee_app.tournament.paper import standings_html
+from referee_app.tournament.paper import PERFORMANCE_COLUMN, Sheet, standings_sheet
 from referee_app.tournament.wording import CTX
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "a3": QPageSize.PageSizeId.A3}
@@ -152,17 +154,183 @@ def bracket_pdf(
     return _finished(buffer), len(parts)
 
 
+STANDINGS_MARGIN_MM = 15.0
+BODY_PT = 9.0
+HEAD_PT = 7.5
+TITLE_PT = 16.0
+NOTE_PT = 7.5
+PAD_PT = 4.0
+"""Room either side of a cell's words, and above and below them."""
+MAX_LINES = 3
+"""A name or a club longer than this many lines is elided on the last one."""
+
+
+def _wrap(text: str, metrics: QFontMetricsF, width: float, max_lines: int = MAX_LINES) -> list[str]:
+    """`text` in lines no wider than `width`, cut between words only; a single word too wide, or a
+    last line with words left over, is elided ("…"), never broken letter by letter."""
+    lines: list[str] = []
+    words = text.split()
+    line = ""
+    for i, word in enumerate(words):
+        tried = f"{line} {word}" if line else word
+        if metrics.horizontalAdvance(tried) <= width:
+            line = tried
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        if len(lines) == max_lines - 1:
+            rest = " ".join(words[i:])
+            lines.append(metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width))
+            return lines
+    if line:
+        lines.append(
+            line
+            if metrics.horizontalAdvance(line) <= width
+            else metrics.elidedText(line, Qt.TextElideMode.ElideRight, width)
+        )
+    return lines or [""]
+
+
+def _widest_word(texts: Sequence[str], metrics: QFontMetricsF) -> float:
+    return max((metrics.horizontalAdvance(w) for text in texts for w in text.split()), default=0.0)
+
+
+def column_widths(sheet: Sheet, body: QFontMetricsF, head: QFontMetricsF, width: float, pad: float) -> list[float]:
+    """Widths laid out from the content in the page's language: a number column as wide as its widest
+    figure and the longest word of its heading (headings wrap between words); the player and the club
+    share the rest by their natural widths, or, when both cannot be whole, the shorter whole (up to
+    half) and the longer wrapped."""
+    n = len(sheet.heads)
+    columns = [[row[c] for row in sheet.rows] for c in range(n)]
+    natural = [max((body.horizontalAdvance(t) for t in columns[c]), default=0.0) + 2 * pad for c in range(n)]
+    heading = [_widest_word([sheet.heads[c]], head) + 2 * pad for c in range(n)]
+    text_columns = [1, 2]  # the player and the club
+    widths = [max(natural[c], heading[c]) for c in range(n)]
+    fixed = sum(widths[c] for c in range(n) if c not in text_columns)
+    room = max(width - fixed, 0.0)
+    wanted = {c: widths[c] for c in text_columns}
+    if sum(wanted.values()) <= room:  # everything on one line: the spare room goes to the names and clubs
+        spare = room - sum(wanted.values())
+        for c in text_columns:
+            widths[c] = wanted[c] + spare * wanted[c] / sum(wanted.values())
+        return widths
+    # the shorter of the two (most often the names) whole if it takes at most half; the other wraps
+    short, long_ = sorted(text_columns, key=lambda c: wanted[c])
+    widths[short] = min(wanted[short], room / 2)
+    widths[long_] = room - widths[short]
+    return widths
+
+
 def standings_pdf(shown: Mapping[str, Any], standings: Mapping[str, Any], paper: str = "a4") -> bytes:
-    """The standings sheet, with each player's event performance, as PDF bytes."""
+    """The standings sheet, with each player's event performance, as PDF bytes: columns laid out from
+    their content, names and clubs wrapped between words, the heading row on every page, no row
+    split between two pages."""
     ensure_app()
+    sheet = standings_sheet(shown, standings, qt_translate, local_number)
     buffer = _buffer()
-    # QTextDocument.print_ adds its own 2 cm margins
-    writer = _writer(buffer, paper, landscape=False, title=str(shown.get("name", "")), margin_mm=0)
-    doc = QTextDocument()
-    doc.setHtml(standings_html(shown, standings, qt_translate))
-    doc.print_(writer)
+    writer = _writer(buffer, paper, landscape=False, title=str(shown.get("name", "")), margin_mm=STANDINGS_MARGIN_MM)
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise OSError(errno.EIO, "Qt cannot paint the PDF")
+    try:
+        _paint_standings(painter, writer, sheet)
+    finally:
+        painter.end()
     del writer
     return _finished(buffer)
+
+
+def _font(points: float, bold: bool = False) -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPointSizeF(points)
+    font.setBold(bold)
+    return font
+
+
+def _paint_standings(painter: QPainter, writer: QPdfWriter, sheet: Sheet) -> None:
+    dpi = writer.resolution() / 72.0
+    page = writer.pageLayout().paintRectPoints()
+    width, height = page.width() * dpi, page.height() * dpi
+    pad = PAD_PT * dpi
+    fonts = {k: _font(pt, bold) for k, pt, bold in (("body", BODY_PT, False), ("bold", BODY_PT, True),
+             ("head", HEAD_PT, True), ("title", TITLE_PT, True), ("note", NOTE_PT, False))}  # fmt: skip
+    metrics = {k: QFontMetricsF(f, writer) for k, f in fonts.items()}
+    widths = column_widths(sheet, metrics["bold"], metrics["head"], width, pad)
+    xs = [sum(widths[:c]) for c in range(len(widths))]
+    line_h = {k: m.lineSpacing() for k, m in metrics.items()}
+    heads = [_wrap(h, metrics["head"], widths[c] - 2 * pad, 4) for c, h in enumerate(sheet.heads)]
+    head_h = max(len(lines) for lines in heads) * line_h["head"] + 2 * pad
+    cells = [[_wrap(text, metrics["body"], widths[c] - 2 * pad) for c, text in enumerate(row)] for row in sheet.rows]
+    row_hs = [max(len(lines) for lines in row) * line_h["body"] + pad for row in cells]
+    note = _wrap(sheet.note, metrics["note"], width, 6)
+    top_first = line_h["title"] + line_h["body"] * 1.6
+    top_other = line_h["body"] * 1.6
+    footer = line_h["note"] * 1.5
+    # which rows go on which page: a row never split, the heading row repeated on every page
+    pages: list[list[int]] = [[]]
+    y = top_first + head_h
+    for i, h in enumerate(row_hs):
+        if y + h > height - footer and pages[-1]:
+            pages.append([])
+            y = top_other + head_h
+        pages[-1].append(i)
+        y += h
+    note_h = len(note) * line_h["note"] + pad
+    if y + note_h > height - footer:
+        pages.append([])
+    page_of = qt_translate(CTX, PAGE_OF)
+    grid = QPen(QColor("#999999"))
+    grid.setWidthF(0.5 * dpi)
+    for n, rows in enumerate(pages, start=1):
+        if n > 1:
+            writer.newPage()
+        if n == 1:
+            painter.setFont(fonts["title"])
+            painter.drawText(QRectF(0, 0, width, line_h["title"]), Qt.AlignmentFlag.AlignLeft, sheet.title)
+            painter.setFont(fonts["body"])
+            painter.setPen(QColor("#555555"))
+            painter.drawText(QRectF(0, line_h["title"], width, line_h["body"]), Qt.AlignmentFlag.AlignLeft, sheet.sub)
+            painter.setPen(QColor("black"))
+            y = top_first
+        else:
+            painter.setFont(fonts["body"])
+            painter.drawText(QRectF(0, 0, width, line_h["body"]), Qt.AlignmentFlag.AlignLeft, sheet.title)
+            y = top_other
+        painter.fillRect(QRectF(0, y, width, head_h), QColor("#e8e8e8"))
+        painter.setFont(fonts["head"])
+        for c, lines in enumerate(heads):
+            align = Qt.AlignmentFlag.AlignRight if sheet.numeric[c] else Qt.AlignmentFlag.AlignLeft
+            for k, text in enumerate(lines):
+                box = QRectF(xs[c] + pad, y + pad + k * line_h["head"], widths[c] - 2 * pad, line_h["head"])
+                painter.drawText(box, align | Qt.AlignmentFlag.AlignVCenter, text)
+        y += head_h
+        painter.setPen(grid)
+        painter.drawLine(QPointF(0, y), QPointF(width, y))
+        for i in rows:
+            for c, lines in enumerate(cells[i]):
+                painter.setPen(QColor("black"))
+                painter.setFont(fonts["bold"] if c == PERFORMANCE_COLUMN else fonts["body"])
+                align = Qt.AlignmentFlag.AlignRight if sheet.numeric[c] else Qt.AlignmentFlag.AlignLeft
+                for k, text in enumerate(lines):
+                    box = QRectF(xs[c] + pad, y + pad / 2 + k * line_h["body"], widths[c] - 2 * pad, line_h["body"])
+                    painter.drawText(box, align | Qt.AlignmentFlag.AlignVCenter, text)
+            y += row_hs[i]
+            painter.setPen(grid)
+            painter.drawLine(QPointF(0, y), QPointF(width, y))
+        painter.setPen(QColor("black"))
+        if n == len(pages):
+            painter.setFont(fonts["note"])
+            for k, text in enumerate(note):
+                painter.drawText(
+                    QRectF(0, y + pad + k * line_h["note"], width, line_h["note"]), Qt.AlignmentFlag.AlignLeft, text
+                )
+        painter.setFont(fonts["note"])
+        painter.drawText(
+            QRectF(0, height - line_h["note"], width, line_h["note"]),
+            Qt.AlignmentFlag.AlignRight,
+            page_of.format(n=n, total=len(pages)),
+        )
 
 
 def write_bracket_pdf(

@@ -38,10 +38,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from referee_desk.controller import qt_translate
-from referee_desk.notices import Notice, show_notice
-from referee_desk.theme import apply_dark
+from referee_desk.notices import BASE_STYLE, Notice, show_notice
+from referee_desk.theme import BACKGROUND, TEXT, apply_dark
 from referee_desk.tournament.bracket_view import BracketView
-from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, changed_matches
+from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, changed_matches, local_number
 from referee_desk.tournament.model import MemoryLog, StoreLog, TournamentLog, TournamentModel
 
 from referee_app.log.store import Store, StoreError
@@ -60,7 +60,9 @@ from referee_app.tournament.events import (
     Drawn,
     EntriesAdded,
     EntryEdited,
+    Event,
     Forfeit,
+    MatchStarted,
     ResultRecorded,
     TablesSet,
     Withdrawn,
@@ -120,6 +122,14 @@ def _press(button: QPushButton) -> None:
         button.click()
 
 
+def _fit_placeholder(edit: QLineEdit) -> None:
+    """The hint in an empty field is read whole, in every language."""
+    margins = edit.textMargins()
+    edit.setMinimumWidth(
+        edit.fontMetrics().horizontalAdvance(edit.placeholderText()) + margins.left() + margins.right() + 16
+    )
+
+
 def _text(item: QTableWidgetItem | None) -> str:
     return "" if item is None else item.text()
 
@@ -177,6 +187,8 @@ class TournamentWindow(QMainWindow):
         self.choice.setObjectName("tournamentChoice")
         self.choice.setVisible(store is not None)
         self.choice.activated.connect(self._chosen)
+        self.choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # the whole name
+        self.choice.setMaximumWidth(self.choice.fontMetrics().averageCharWidth() * 72)
         self.tabs.setCornerWidget(self.choice, Qt.Corner.TopRightCorner)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.notice)
@@ -301,6 +313,8 @@ class TournamentWindow(QMainWindow):
 
     def say(self, level: Notice, text: str) -> None:
         show_notice(self.notice, level, text)
+        if level is Notice.INFO:  # the desk's light words sit on its dark page; this window is light
+            self.notice.setStyleSheet(f"{BASE_STYLE}background: {BACKGROUND}; color: {TEXT};")
 
     def _tr_core(self, text: str) -> str:
         return qt_translate(wording.CTX, text)
@@ -459,11 +473,25 @@ class TournamentWindow(QMainWindow):
         if self.model.record(CheckedIn(name)):
             self.say(Notice.INFO, self.tr("{name} is checked in.").format(name=name))
 
-    def withdraw(self) -> None:
+    def withdraw(self) -> QMessageBox | None:
+        """Asked first (No by default): after the draw the player loses every match left."""
         name = self.selected_entry()
         if name is None:
             self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
-            return
+            return None
+        t = self.model.tournament
+        if t is not None and t.bracket is not None:
+            takes = self.tr("They lose every match left by walkover.")
+        else:
+            takes = self.tr("They leave the entry list.")
+        return self.ask(
+            "confirmWithdraw",
+            self.tr("Withdraw {name}?").format(name=name) + " " + takes,
+            lambda: self._withdraw(name),
+            self.tr("{name} stays in the tournament.").format(name=name),
+        )
+
+    def _withdraw(self, name: str) -> None:
         if self.model.record(Withdrawn(name)):
             self.say(Notice.INFO, self.tr("{name} is withdrawn.").format(name=name))
 
@@ -474,28 +502,50 @@ class TournamentWindow(QMainWindow):
             return []
         return [e.name for e in t.entries if e.name not in t.checked_in]
 
-    def withdraw_absent(self) -> None:
-        """The no-shows out before the draw, one event each (undo brings them back one by one)."""
+    def withdraw_absent(self) -> QMessageBox | None:
+        """The no-shows out before the draw, one event each (undo brings them back one by one);
+        asked first, naming them."""
         absent = self.absent()
         if not absent:
             self.say(Notice.REFUSAL, self.tr("Everyone entered is checked in (or check-in has not begun)."))
-            return
+            return None
+        return self.ask(
+            "confirmWithdrawAbsent",
+            self.tr("Withdraw the {n} players not checked in ({names})?").format(
+                n=len(absent), names=", ".join(absent)
+            ),
+            lambda: self._withdraw_absent(absent),
+            self.tr("Nobody withdrawn."),
+        )
+
+    def _withdraw_absent(self, absent: list[str]) -> None:
         for name in absent:
             if not self.model.record(Withdrawn(name)):
                 return
         self.say(Notice.INFO, self.tr("{n} players not checked in are withdrawn.").format(n=len(absent)))
 
-    def disqualify(self) -> None:
-        """After the draw: the player forfeits every match left; the reason goes on the record."""
+    def disqualify(self) -> QMessageBox | None:
+        """After the draw: the player forfeits every match left; the reason goes on the record.
+        Asked first (No by default)."""
         name = self.selected_entry()
         if name is None:
             self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
-            return
+            return None
         reason = self.reason_edit.text().strip()
         if not reason:
             self.say(Notice.REFUSAL, self.tr("Write the reason for the disqualification first."))
             self.reason_edit.setFocus()
-            return
+            return None
+        return self.ask(
+            "confirmDisqualify",
+            self.tr("Disqualify {name} ({reason})?").format(name=name, reason=reason)
+            + " "
+            + self.tr("They lose every match left by walkover."),
+            lambda: self._disqualify(name, reason),
+            self.tr("{name} stays in the tournament.").format(name=name),
+        )
+
+    def _disqualify(self, name: str, reason: str) -> None:
         if self.model.record(Disqualified(name, reason)):
             self.reason_edit.clear()
             self.say(Notice.INFO, self.tr("{name} is disqualified: {reason}").format(name=name, reason=reason))
@@ -513,14 +563,19 @@ class TournamentWindow(QMainWindow):
         for row, e in enumerate(entries):
             checked = t is not None and e.name in t.checked_in
             out = t is not None and e.name in t.retired
+            reason = None if t is None else t.disqualified.get(e.name)
             cells = [
                 e.name,
                 e.seed or "",
-                "" if e.rating is None else f"{e.rating:g}",
+                "" if e.rating is None else local_number(e.rating),
                 e.fargo_id,
                 e.licence,
                 e.club,
-                self.tr("withdrawn") if out else (self.tr("yes") if checked else ""),
+                self.tr("disqualified: {reason}").format(reason=reason)
+                if reason is not None
+                else self.tr("withdrawn")
+                if out
+                else (self.tr("yes") if checked else ""),
             ]
             for column, text in enumerate(cells):
                 table.setItem(row, column, _item(text))
@@ -633,6 +688,9 @@ class TournamentWindow(QMainWindow):
         right.addStretch(1)
         layout.addWidget(self.format_box, 1)
         layout.addLayout(right, 1)
+        for combo in (self.format_choice, self.se_at, self.group_format, self.then_choice, self.final_choice,
+                      self.rules_choice):  # fmt: skip
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # every choice read whole
         for combo in (self.format_choice, self.se_at, self.group_format, self.then_choice, self.final_choice):
             combo.currentIndexChanged.connect(self._options_changed)
         for spin in (self.race, self.race_losers, self.race_final, self.groups, self.advance, self.plan_players):
@@ -677,6 +735,7 @@ class TournamentWindow(QMainWindow):
                 combo.addItem(text, data)
             combo.setCurrentIndex(max(0, keep))
             combo.blockSignals(False)
+            combo.setMinimumWidth(combo.sizeHint().width())  # the layout never squeezes a choice into "…"
 
     def options(self) -> Options:
         """The form's options (spec §1 `new`); `check()` not called here."""
@@ -985,6 +1044,7 @@ class TournamentWindow(QMainWindow):
         self.results_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.results_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.results_table.verticalHeader().hide()
+        self.results_table.horizontalHeader().setStretchLastSection(True)  # a longer status is never cut
         self.results_table.itemSelectionChanged.connect(self._match_picked)
         form = QHBoxLayout()
         self.picked_label = QLabel(page)
@@ -992,6 +1052,8 @@ class TournamentWindow(QMainWindow):
         self.winner_choice = QComboBox(page)
         self.winner_choice.setObjectName("winnerChoice")
         self.winner_choice.currentIndexChanged.connect(self._winner_picked)
+        self.winner_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # whole names
+        self.winner_choice.setMinimumContentsLength(12)
         self.score_a = self._spin("scoreA", 0, 99, 0)
         self.score_b = self._spin("scoreB", 0, 99, 0)
         self.winner_label = QLabel(page)
@@ -1007,7 +1069,8 @@ class TournamentWindow(QMainWindow):
         self.walkover_button = self._button("walkoverButton", "Ctrl+Shift+W", self.walkover, page)
         self.correct_button = self._button("correctResult", "Ctrl+Shift+R", self.correct, page)
         self.undo_button = self._button("undoTournament", "Ctrl+Z", self.undo, page)
-        for b in (self.record_button, self.walkover_button, self.correct_button, self.undo_button):
+        self.redo_button = self._button("redoTournament", "Ctrl+Shift+Z", self.redo, page)
+        for b in (self.record_button, self.walkover_button, self.correct_button, self.undo_button, self.redo_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         layout.addWidget(self.results_table, 1)
@@ -1054,6 +1117,24 @@ class TournamentWindow(QMainWindow):
         self.walkover_button.setEnabled(m is not None and m["status"] in ("ready", "playing"))
         self.correct_button.setEnabled(done)
 
+    def _waiting(self) -> list[str]:
+        """The matches to play, in the list's order."""
+        table = self.results_table
+        ready = {m["id"] for m in self.shown.get("matches", []) if m["status"] in ("ready", "playing")}
+        ids = (_text(table.item(row, 0)) for row in range(table.rowCount()))
+        return [mid for mid in ids if mid in ready]
+
+    def _pick_next(self, done: str, before: list[str]) -> None:
+        """After a result, the match that followed it in the list, else the first to play, picked and
+        in view: the next result is typed at once (the list re-sorts; it never jumps away)."""
+        now = self._waiting()
+        following = before[before.index(done) + 1 :] if done in before else []
+        chosen = next((mid for mid in following if mid in now), now[0] if now else None)
+        if chosen is not None and self.pick_match(chosen):
+            item = self.results_table.item(self.results_table.currentRow(), 0)
+            if item is not None:
+                self.results_table.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+
     def _winner_picked(self) -> None:
         m = self.picked_match()
         if m is None:
@@ -1077,7 +1158,9 @@ class TournamentWindow(QMainWindow):
         if picked is None:
             return
         m, winner, score = picked
+        waiting = self._waiting()
         if self.model.record(ResultRecorded(m["id"], winner, score, ended_on=date.today().isoformat())):
+            self._pick_next(m["id"], waiting)
             self.say(
                 Notice.INFO,
                 self.tr("{id}: {winner} wins {a}-{b}.").format(id=m["id"], winner=winner, a=score[0], b=score[1]),
@@ -1089,7 +1172,9 @@ class TournamentWindow(QMainWindow):
             return
         m, winner, _ = picked
         absent = m["b"] if winner == m["a"] else m["a"]
+        waiting = self._waiting()
         if self.model.record(Forfeit(m["id"], absent)):
+            self._pick_next(m["id"], waiting)
             self.say(
                 Notice.INFO,
                 self.tr("{id}: {winner} wins by walkover ({absent} does not play).").format(
@@ -1125,12 +1210,97 @@ class TournamentWindow(QMainWindow):
         if self.model.record(event):
             self.say(Notice.INFO, self.tr("Corrected."))
 
-    def undo(self) -> None:
-        if not self.model.can_undo():
+    def ask(self, name: str, text: str, then: Callable[[], object], declined: str) -> QMessageBox:
+        """Ask before a decision that takes much away; No is the default, `then` runs on Yes only
+        (on No, `declined` is said: the organizer sees that nothing moved)."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Tournament"), text, parent=self)
+        box.setObjectName(name)
+        yes = box.addButton(QMessageBox.StandardButton.Yes)
+        no = box.addButton(QMessageBox.StandardButton.No)
+        yes.setObjectName("confirmYes")
+        yes.setText(self.tr("Yes"))
+        no.setObjectName("confirmNo")
+        no.setText(self.tr("No"))
+        box.setDefaultButton(no)
+        box.setEscapeButton(no)
+        box.buttonClicked.connect(lambda button: then() if button is yes else self.say(Notice.INFO, declined))
+        self.dialog = box
+        box.open()
+        return box
+
+    def decision_words(self, event: Event) -> tuple[str, str]:
+        """What a decision is, as undo names it, and what undoing it takes with it ("" for one result,
+        which is undone without asking)."""
+        if isinstance(event, ResultRecorded):
+            return self.tr("the result of {id} ({winner} wins {a}-{b})").format(
+                id=event.match, winner=event.winner, a=event.score[0], b=event.score[1]
+            ), ""
+        if isinstance(event, Forfeit):
+            return self.tr("the walkover in {id} ({player} absent)").format(id=event.match, player=event.player), ""
+        if isinstance(event, CheckedIn):
+            return self.tr("the check-in of {name}").format(name=event.name), ""
+        if isinstance(event, MatchStarted):
+            return self.tr("the start of {id}").format(id=event.match), ""
+        if isinstance(event, Drawn):
+            return self.tr("the draw (seed {seed})").format(seed=event.draw_seed), self.tr(
+                "The bracket and its results go with it."
+            )
+        if isinstance(event, EntriesAdded):
+            return self.tr("the import of {n} entries").format(n=len(event.entries)), self.tr(
+                "These players leave the entry list."
+            )
+        if isinstance(event, EntryEdited):
+            return self.tr("the edit of {name}").format(name=event.name), self.tr(
+                "The player's details go back to what they were."
+            )
+        if isinstance(event, TablesSet):
+            return self.tr("the tables ({tables})").format(tables=", ".join(map(str, event.tables))), self.tr(
+                "The tables set before come back."
+            )
+        if isinstance(event, Withdrawn):
+            return self.tr("the withdrawal of {name}").format(name=event.name), self.tr(
+                "{name} is back in the tournament."
+            ).format(name=event.name)
+        if isinstance(event, Disqualified):
+            return self.tr("the disqualification of {name} ({reason})").format(
+                name=event.name, reason=event.reason
+            ), self.tr("{name} is back in the tournament.").format(name=event.name)
+        if isinstance(event, Corrected):
+            return self.tr("the correction of {id} ({winner} wins {a}-{b})").format(
+                id=event.match, winner=event.winner, a=event.score[0], b=event.score[1]
+            ), self.tr("The result before it comes back.")
+        return self.tr("the last decision"), self.tr("The tournament goes back to what it was before it.")
+
+    def undo(self) -> QMessageBox | None:
+        """One result is undone at once; anything bigger is named and asked first (No by default)."""
+        event = self.model.state.latest if self.model.state is not None else None
+        if event is None:
             self.say(Notice.REFUSAL, self.tr("Nothing to undo."))
-            return
-        if self.model.undo():
-            self.say(Notice.INFO, self.tr("The last decision is undone."))
+            return None
+        what, takes = self.decision_words(event)
+        if not takes:
+            self._undo()
+            return None
+        question = self.tr("Undo {what}?").format(what=what)
+        text = f"{question[:1].upper()}{question[1:]} {takes}"
+        return self.ask("confirmUndo", text, self._undo, self.tr("Nothing undone."))
+
+    def _undo(self) -> None:
+        event = self.model.undo()
+        if event is not None:
+            what, _ = self.decision_words(event)
+            self.say(
+                Notice.INFO,
+                self.tr("Undone: {what}. Nothing is erased (the log keeps it): Ctrl+Shift+Z does it again.").format(
+                    what=what
+                ),
+            )
+
+    def redo(self) -> None:
+        event = self.model.redo()
+        if event is not None:
+            what, _ = self.decision_words(event)
+            self.say(Notice.INFO, self.tr("Done again: {what}.").format(what=what))
 
     def _show_results(self) -> None:
         keep = self.picked_match()
@@ -1159,6 +1329,7 @@ class TournamentWindow(QMainWindow):
             self.pick_match(keep["id"])
         self._match_picked()
         self.undo_button.setEnabled(self.model.can_undo())
+        self.redo_button.setEnabled(self.model.can_redo())
 
     # --- tables and queue ----------------------------------------------------------------
     def _build_queue(self) -> None:
@@ -1452,6 +1623,8 @@ class TournamentWindow(QMainWindow):
         self.zoom_out_button.setText(self.tr("Zoom out [Ctrl+-]"))
         self.fit_button.setText(self.tr("Whole bracket [Ctrl+0]"))
         self.find_edit.setPlaceholderText(self.tr("Find a player or a match"))
+        for edit in (self.reason_edit, self.find_edit, self.tables_edit, self.seed_edit):
+            _fit_placeholder(edit)
         self.print_bracket_button.setText(self.tr("Bracket as PDF… [Ctrl+P]"))
         self.print_standings_button.setText(self.tr("Standings as PDF… [Ctrl+Shift+P]"))
         self.results_table.setHorizontalHeaderLabels(
@@ -1471,6 +1644,7 @@ class TournamentWindow(QMainWindow):
         self.walkover_button.setText(self.tr("Walkover to the winner [Ctrl+Shift+W]"))
         self.correct_button.setText(self.tr("Correct… [Ctrl+Shift+R]"))
         self.undo_button.setText(self.tr("Undo the last decision [Ctrl+Z]"))
+        self.redo_button.setText(self.tr("Redo [Ctrl+Shift+Z]"))
         self.tables_label.setText(self.tr("The venue's &tables"))
         self.tables_edit.setPlaceholderText(self.tr("1-8 or 1,2,5"))
         self.tables_button.setText(self.tr("Set the tables [Ctrl+T]"))
@@ -1481,6 +1655,15 @@ class TournamentWindow(QMainWindow):
         self.web_box.setTitle(self.tr("Players' web page"))
         self.live_box.setTitle(self.tr("Desks connected through the event server"))
         self.web_lan.setText(self.tr("Phones and TVs on the venue's network may connect"))
+        self._labels_whole()
+
+    def _labels_whole(self) -> None:
+        """A field's label as wide as its glyphs' own box, not only their advance: the overhang of a
+        last letter ("salle") is otherwise clipped against the field."""
+        for label in self.findChildren(QLabel):
+            if label.buddy() is not None and not label.wordWrap():
+                shown = label.text().replace("&", "")
+                label.setMinimumWidth(label.fontMetrics().boundingRect(shown).width() + 4)
 
     def refresh(self) -> None:
         """Every tab again from the tournament's dict (it is small)."""

@@ -2889,6 +2889,10 @@
         <translation>Poule {g}, {k}e</translation>
     </message>
     <message>
+        <source>Group {g} #1</source>
+        <translation>Poule {g}, 1er</translation>
+    </message>
+    <message>
         <source>Best third #{k}</source>
         <translation>Meilleur 3e n°&#xa0;{k}</translation>
     </message>
@@ -3315,10 +3319,6 @@
         <translation>Rien à défaire.</translation>
     </message>
     <message>
-        <source>The last decision is undone.</source>
-        <translation>La dernière décision est défaite.</translation>
-    </message>
-    <message>
         <source>The web page cannot start: {why}</source>
         <translation>La page web ne peut pas démarrer&#xa0;: {why}</translation>
     </message>
@@ -3385,6 +3385,138 @@
     <message>
         <source>Tournament</source>
         <translation>Tournoi</translation>
+    </message>
+    <message>
+        <source>They lose every match left by walkover.</source>
+        <translation>Tous ses matchs restants sont perdus par forfait.</translation>
+    </message>
+    <message>
+        <source>They leave the entry list.</source>
+        <translation>Le joueur sort de la liste des inscrits.</translation>
+    </message>
+    <message>
+        <source>Withdraw {name}?</source>
+        <translation>Retirer {name}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>{name} stays in the tournament.</source>
+        <translation>{name} reste dans le tournoi.</translation>
+    </message>
+    <message>
+        <source>Withdraw the {n} players not checked in ({names})?</source>
+        <translation>Retirer les {n} joueurs non pointés ({names})&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Nobody withdrawn.</source>
+        <translation>Personne n’est retiré.</translation>
+    </message>
+    <message>
+        <source>Disqualify {name} ({reason})?</source>
+        <translation>Disqualifier {name} ({reason})&#xa0;?</translation>
+    </message>
+    <message>
+        <source>disqualified: {reason}</source>
+        <translation>disqualifié&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Oui</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+    <message>
+        <source>the result of {id} ({winner} wins {a}-{b})</source>
+        <translation>le résultat de {id} ({winner} gagne {a}-{b})</translation>
+    </message>
+    <message>
+        <source>the walkover in {id} ({player} absent)</source>
+        <translation>le forfait en {id} ({player} absent)</translation>
+    </message>
+    <message>
+        <source>the check-in of {name}</source>
+        <translation>le pointage de {name}</translation>
+    </message>
+    <message>
+        <source>the start of {id}</source>
+        <translation>le début de {id}</translation>
+    </message>
+    <message>
+        <source>the draw (seed {seed})</source>
+        <translation>le tirage (graine {seed})</translation>
+    </message>
+    <message>
+        <source>The bracket and its results go with it.</source>
+        <translation>Le tableau et ses résultats sont défaits avec lui.</translation>
+    </message>
+    <message>
+        <source>the import of {n} entries</source>
+        <translation>l’import de {n} inscrits</translation>
+    </message>
+    <message>
+        <source>These players leave the entry list.</source>
+        <translation>Ces joueurs sortent de la liste des inscrits.</translation>
+    </message>
+    <message>
+        <source>the edit of {name}</source>
+        <translation>la modification de {name}</translation>
+    </message>
+    <message>
+        <source>The player&apos;s details go back to what they were.</source>
+        <translation>La fiche du joueur redevient ce qu’elle était.</translation>
+    </message>
+    <message>
+        <source>the tables ({tables})</source>
+        <translation>les tables ({tables})</translation>
+    </message>
+    <message>
+        <source>The tables set before come back.</source>
+        <translation>Les tables données auparavant reviennent.</translation>
+    </message>
+    <message>
+        <source>the withdrawal of {name}</source>
+        <translation>le retrait de {name}</translation>
+    </message>
+    <message>
+        <source>{name} is back in the tournament.</source>
+        <translation>{name} revient dans le tournoi.</translation>
+    </message>
+    <message>
+        <source>the disqualification of {name} ({reason})</source>
+        <translation>la disqualification de {name} ({reason})</translation>
+    </message>
+    <message>
+        <source>the correction of {id} ({winner} wins {a}-{b})</source>
+        <translation>la correction de {id} ({winner} gagne {a}-{b})</translation>
+    </message>
+    <message>
+        <source>The result before it comes back.</source>
+        <translation>Le résultat d’avant revient.</translation>
+    </message>
+    <message>
+        <source>the last decision</source>
+        <translation>la dernière décision</translation>
+    </message>
+    <message>
+        <source>The tournament goes back to what it was before it.</source>
+        <translation>Le tournoi redevient ce qu’il était avant elle.</translation>
+    </message>
+    <message>
+        <source>Undo {what}?</source>
+        <translation>Défaire {what}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Nothing undone.</source>
+        <translation>Rien n’est défait.</translation>
+    </message>
+    <message>
+        <source>Undone: {what}. Nothing is erased (the log keeps it): Ctrl+Shift+Z does it again.</source>
+        <translation>Défait&#xa0;: {what}. Rien n’est effacé (le journal le garde)&#xa0;: Ctrl+Maj+Z le refait.</translation>
+    </message>
+    <message>
+        <source>Done again: {what}.</source>
+        <translation>Refait&#xa0;: {what}.</translation>
     </message>
     <message>
         <source>&amp;1 Entries</source>
@@ -3641,6 +3773,10 @@
     <message>
         <source>Undo the last decision [Ctrl+Z]</source>
         <translation>Défaire la dernière décision [Ctrl+Z]</translation>
+    </message>
+    <message>
+        <source>Redo [Ctrl+Shift+Z]</source>
+        <translation>Refaire [Ctrl+Maj+Z]</translation>
     </message>
     <message>
         <source>The venue&apos;s &amp;tables</source>
