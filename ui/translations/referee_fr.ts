@@ -3096,6 +3096,10 @@
         <translation>{id}&#xa0;: le match du pupitre s’est arrêté à {a}-{b} avant la fin de la course (abandon ou pénalité)&#xa0;: saisissez le résultat à la main</translation>
     </message>
     <message>
+        <source>tournament sync: {error}</source>
+        <translation>synchronisation du tournoi&#xa0;: {error}</translation>
+    </message>
+    <message>
         <source>table {table} has no key on the event server yet: add the table (board: Event &gt; Add a table)</source>
         <translation>la table {table} n’a pas encore de clé sur le serveur de l’événement&#xa0;: ajoutez-la (tableau de l’organisateur&#xa0;: Événement &gt; Ajouter une table)</translation>
     </message>
