@@ -3139,7 +3139,7 @@
     </message>
     <message>
         <source>{straight} players go straight on from the qualifying pools, more than the {places} places</source>
-        <translation>{straight} joueurs sortent directement des poules de qualification, plus que les {places} places</translation>
+        <translation>{straight} joueurs sortent directement des poules de qualification, soit plus que les {places} places prévues</translation>
     </message>
     <message>
         <source>the {places} places need {extra} more players ranked {rank}, and only {pools} qualifying pools have one to compare</source>
@@ -3175,7 +3175,7 @@
     </message>
     <message>
         <source>qualifying pools: the seeds that wait and the places are 0..256 and 1..256</source>
-        <translation>poules de qualification&#xa0;: les têtes de série exemptées du matin vont de 0 à 256 et les places de 1 à 256</translation>
+        <translation>poules de qualification&#xa0;: les têtes de série qualifiées d’office vont de 0 à 256, les places de 1 à 256</translation>
     </message>
     <message>
         <source>qualifying pools: the rule gives each pool size once</source>
