@@ -27,12 +27,13 @@ class TournamentRefused(ValueError):
     def __init__(self, template: str, /, **params: object) -> None:
         self.template = template
         self.params = params
-        super().__init__(template.format(**params))
+        super().__init__(template.format(**params) if params else template)
 
     def message(self, tr: Translate = english) -> str:
         """The refusal in words, translated by `tr` (English by default)."""
         words = {name: value.said(tr) if isinstance(value, Sizes) else value for name, value in self.params.items()}
-        return tr(REFUSAL, self.template).format(**words)
+        text = tr(REFUSAL, self.template)
+        return text.format(**words) if words else text
 
 
 AND = QT_TRANSLATE_NOOP("TournamentRefusal", "{a} and {b}")

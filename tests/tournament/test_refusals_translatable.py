@@ -156,3 +156,8 @@ def test_a_store_error_says_its_template_and_an_unmarked_one_stays_as_it_is(erro
     assert "changed outside the app" not in damaged.message(_tr) and "41" in damaged.message(_tr)
     plain = error("could not write to {here}")  # no values: a text, never formatted
     assert plain.message(_tr) == str(plain) == "could not write to {here}"
+
+
+def test_a_refusal_without_values_is_never_formatted() -> None:
+    plain = TournamentRefused("a name like {weird} stays as it is")
+    assert str(plain) == plain.message(_tr) == "a name like {weird} stays as it is"
