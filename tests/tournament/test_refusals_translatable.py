@@ -161,3 +161,23 @@ def test_a_store_error_says_its_template_and_an_unmarked_one_stays_as_it_is(erro
 def test_a_refusal_without_values_is_never_formatted() -> None:
     plain = TournamentRefused("a name like {weird} stays as it is")
     assert str(plain) == plain.message(_tr) == "a name like {weird} stays as it is"
+
+
+def test_a_tournament_that_does_not_replay_says_both_sentences_in_french() -> None:
+    from referee_app.tournament.operations import DamagedTournament
+
+    damaged = DamagedTournament(
+        "tournament {id} in {path} cannot be used: event {seq}: {why}",
+        id="46baa8ed4d70",
+        path="/tmp/organizer.db",
+        seq=4,
+        why=TournamentRefused("table {table} already holds {match}", table=2, match="W1-1"),
+    )
+    assert (
+        str(damaged)
+        == "tournament 46baa8ed4d70 in /tmp/organizer.db cannot be used: event 4: table 2 already holds W1-1"
+    )
+    assert damaged.message(_tr) == (
+        "le tournoi 46baa8ed4d70 de /tmp/organizer.db est inutilisable, événement 4\u00a0: "
+        "la table 2 accueille déjà W1-1"
+    )
