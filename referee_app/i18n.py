@@ -22,3 +22,14 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
 def english(context: str, text: str) -> str:
     """The identity translation used headless."""
     return text
+
+
+def in_words(value: object, tr: Translate = english) -> object:
+    """A value as a person reads it: an error that can say itself (`message(tr)`, as the tournament's
+    refusals and the store's errors do) in the user's language; anything else as it is."""
+    said = getattr(value, "message", None) if isinstance(value, BaseException) else None
+    if callable(said):
+        text = said(tr)
+        if isinstance(text, str):
+            return text
+    return value

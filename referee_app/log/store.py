@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee_app.game.events import EVENT_CLASSES, Entry, MatchStarted
 from referee_app.game.history import LONG_HISTORY, ReplayRefused, collector_paused, replay
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.chain import GENESIS as GENESIS
 from referee_app.log.chain import chain_hash as chain_hash
 from referee_app.log.codec import LogFormatError, are_utc_times, event_to_text, is_utc_time, parse_event_text
@@ -39,8 +40,27 @@ if TYPE_CHECKING:
     import sqlite_utils
 
 
+STORE = "Store"
+"""The catalogue's context of the store's errors that are marked for translation."""
+
+
 class StoreError(RuntimeError):
-    """The database cannot be used as asked; the message says why, for a person."""
+    """The database cannot be used as asked; the message says why, for a person.
+
+    `str()` is the English; raised with a template marked `QT_TRANSLATE_NOOP("Store", ...)` and its
+    values by name, `message(tr)` says it in the user's language (an unmarked text stays as it is).
+    """
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+    def message(self, tr: Translate = english) -> str:
+        text = tr(STORE, self.template)
+        if not self.params:
+            return text
+        return text.format(**{name: in_words(value, tr) for name, value in self.params.items()})
 
 
 class SeqTaken(StoreError):
@@ -711,7 +731,9 @@ class Store:
                 )
                 self._insert_tournament_rows(tournament_id, [first], GENESIS)
         except sqlite3.IntegrityError:
-            raise StoreError(f"tournament {tournament_id} is already in {self.path}") from None
+            raise StoreError(
+                QT_TRANSLATE_NOOP("Store", "tournament {id} is already in {path}"), id=tournament_id, path=self.path
+            ) from None
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"could not write to {self.path}: {exc}") from None
 
@@ -726,13 +748,27 @@ class Store:
                     "SELECT head_seq, head_hash FROM tournaments WHERE tournament_id = ?", (tournament_id,)
                 ).fetchone()
                 if head is None:
-                    raise StoreError(f"there is no tournament {tournament_id} in {self.path}")
+                    raise StoreError(
+                        QT_TRANSLATE_NOOP("Store", "there is no tournament {id} in {path}"),
+                        id=tournament_id,
+                        path=self.path,
+                    )
                 if rows[0].seq != int(head[0]) + 1:
-                    raise SeqTaken(f"tournament {tournament_id} moved on (its last event is {head[0]}): open it again")
+                    raise SeqTaken(
+                        QT_TRANSLATE_NOOP(
+                            "Store", "tournament {id} moved on (its last event is {last}): open it again"
+                        ),
+                        id=tournament_id,
+                        last=head[0],
+                    )
                 self._insert_tournament_rows(tournament_id, rows, str(head[1]))
         except sqlite3.IntegrityError:
             raise SeqTaken(
-                f"event {rows[0].seq} of tournament {tournament_id} was written by another program: open it again"
+                QT_TRANSLATE_NOOP(
+                    "Store", "event {seq} of tournament {id} was written by another program: open it again"
+                ),
+                seq=rows[0].seq,
+                id=tournament_id,
             ) from None
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"could not write to {self.path}: {exc}") from None
@@ -759,7 +795,12 @@ class Store:
                 "SELECT head_seq FROM tournaments WHERE tournament_id = ?", (tournament_id,)
             ).fetchone()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"tournament {tournament_id} cannot be read from {self.path}: {exc}") from None
+            raise StoreError(
+                QT_TRANSLATE_NOOP("Store", "tournament {id} cannot be read from {path}: {why}"),
+                id=tournament_id,
+                path=self.path,
+                why=exc,
+            ) from None
         return None if row is None or not isinstance(row[0], int) else row[0]
 
     def load_tournament(self, tournament_id: str) -> tuple[TournamentIndex, list[TournamentRow]]:
@@ -772,29 +813,54 @@ class Store:
                 (tournament_id,),
             ).fetchone()
         if index is None:
-            raise StoreError(f"there is no tournament {tournament_id} in {self.path}")
+            raise StoreError(
+                QT_TRANSLATE_NOOP("Store", "there is no tournament {id} in {path}"), id=tournament_id, path=self.path
+            )
         try:
             stored = self.db.execute(
                 "SELECT seq, type, at, body, hash FROM tournament_events WHERE tournament_id = ? ORDER BY seq",
                 (tournament_id,),
             ).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"tournament {tournament_id} cannot be read from {self.path}: {exc}") from None
+            raise StoreError(
+                QT_TRANSLATE_NOOP("Store", "tournament {id} cannot be read from {path}: {why}"),
+                id=tournament_id,
+                path=self.path,
+                why=exc,
+            ) from None
         previous = GENESIS
         rows: list[TournamentRow] = []
         for position, (seq, kind, at, body, digest) in enumerate(stored, start=1):
             if not (isinstance(seq, int) and all(isinstance(x, str) for x in (kind, at, body, digest))):
-                raise Tampered(f"tournament {tournament_id}: event {position} is not stored as the app stores it")
+                raise Tampered(
+                    QT_TRANSLATE_NOOP("Store", "tournament {id}: event {seq} is not stored as the app stores it"),
+                    id=tournament_id,
+                    seq=position,
+                )
             if seq != position:
-                raise Tampered(f"tournament {tournament_id}: event {position} is missing from {self.path}")
+                raise Tampered(
+                    QT_TRANSLATE_NOOP("Store", "tournament {id}: event {seq} is missing from {path}"),
+                    id=tournament_id,
+                    seq=position,
+                    path=self.path,
+                )
             previous = chain_hash(previous, tournament_id, seq, kind, at, body)
             if previous != digest:
-                raise Tampered(f"tournament {tournament_id}: event {seq} was changed outside the app")
+                raise Tampered(
+                    QT_TRANSLATE_NOOP("Store", "tournament {id}: event {seq} was changed outside the app"),
+                    id=tournament_id,
+                    seq=seq,
+                )
             rows.append(TournamentRow(seq, kind, at, body))
         if not rows:
-            raise StoreError(f"tournament {tournament_id} has no events in {self.path}")
+            raise StoreError(
+                QT_TRANSLATE_NOOP("Store", "tournament {id} has no events in {path}"), id=tournament_id, path=self.path
+            )
         if (rows[-1].seq, previous) != (index[2], index[3]):
-            raise Tampered(f"tournament {tournament_id}: the log does not end where it was last recorded")
+            raise Tampered(
+                QT_TRANSLATE_NOOP("Store", "tournament {id}: the log does not end where it was last recorded"),
+                id=tournament_id,
+            )
         return TournamentIndex(tournament_id, str(index[0]), str(index[1])), rows
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.tournament.draw import berger, bracket_size, draw_key, slot_order, snake
 from referee_app.tournament.model import (
     FinalMode,
@@ -25,6 +26,7 @@ from referee_app.tournament.model import (
     Options,
     Qualifying,
     Side,
+    Sizes,
     Source,
     TournamentRefused,
 )
@@ -310,7 +312,11 @@ def _knockout(graph: _Graph, entrants: Sequence[Entrant], options: Options, stag
     size = bracket_size(len(entrants))
     if options.se_at is not None and options.se_at >= size:
         raise TournamentRefused(
-            f"--se-at {options.se_at} needs more than {options.se_at} players in the knockout, not {len(entrants)}"
+            QT_TRANSLATE_NOOP(
+                "TournamentRefusal", "--se-at {se_at} needs more than {se_at} players in the knockout, not {players}"
+            ),
+            se_at=options.se_at,
+            players=len(entrants),
         )
     top, bottom = _double(
         graph,
@@ -396,9 +402,11 @@ def build(options: Options, seeds: Sequence[str], draw_seed: int = 0) -> Bracket
     `draw_seed` places the qualifying pools' places in the groups (the only draw after the seeds)."""
     n = len(seeds)
     if n < 2:
-        raise TournamentRefused("a draw needs at least 2 players")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a draw needs at least 2 players"))
     if n > 256:
-        raise TournamentRefused(f"a draw takes at most 256 players, not {n}")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "a draw takes at most 256 players, not {players}"), players=n
+        )
     graph = _Graph()
     if options.format is not Format.GROUPS:
         _knockout(graph, [(FromSeed(s), False) for s in range(1, n + 1)], options, stage=1)
@@ -435,20 +443,33 @@ def _qualifying(graph: _Graph, q: Qualifying, n: int, groups: int, race: int, dr
     playing = n - q.direct
     if playing < 2 * q.pools:
         raise TournamentRefused(
-            f"{q.pools} qualifying pools need at least {2 * q.pools} players after the first {q.direct} seeds,"
-            f" not {playing}"
+            QT_TRANSLATE_NOOP(
+                "TournamentRefusal",
+                "{pools} qualifying pools need at least {least} players after the first {direct} seeds, not {players}",
+            ),
+            pools=q.pools,
+            least=2 * q.pools,
+            direct=q.direct,
+            players=playing,
         )
     dealt = snake(playing, q.pools)
     pools = tuple(tuple(FromSeed(q.direct + s) for s in members) for members in dealt)
-    rule = " and ".join(str(size) for size, _ in sorted(q.advance))
+    rule = Sizes(size for size, _ in sorted(q.advance))
     straight: dict[int, int] = {}
     places: list[Source] = []
     for g, members in enumerate(pools, start=1):
         k = q.straight(len(members))
         if k is None:
             raise TournamentRefused(
-                f"the qualifying rule takes pools of {rule}, not pools of {len(members)}"
-                f" ({playing} players in {q.pools} pools)"
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal",
+                    "the qualifying rule takes pools of {sizes}, not pools of {size}"
+                    " ({players} players in {pools} pools)",
+                ),
+                sizes=rule,
+                size=len(members),
+                players=playing,
+                pools=q.pools,
             )
         straight[g] = k
         places += [FromGroup(g, rank) for rank in range(1, k + 1)]
@@ -457,12 +478,24 @@ def _qualifying(graph: _Graph, q: Qualifying, n: int, groups: int, race: int, dr
     extra = q.places - len(places)
     if extra < 0:
         raise TournamentRefused(
-            f"{len(places)} players go straight on from the qualifying pools, more than the {q.places} places"
+            QT_TRANSLATE_NOOP(
+                "TournamentRefusal",
+                "{straight} players go straight on from the qualifying pools, more than the {places} places",
+            ),
+            straight=len(places),
+            places=q.places,
         )
     if extra > len(candidates):
         raise TournamentRefused(
-            f"the {q.places} places need {extra} more players ranked {q.best_rank}, and only {len(candidates)}"
-            " qualifying pools have one to compare"
+            QT_TRANSLATE_NOOP(
+                "TournamentRefusal",
+                "the {places} places need {extra} more players ranked {rank}, and only {pools}"
+                " qualifying pools have one to compare",
+            ),
+            places=q.places,
+            extra=extra,
+            rank=q.best_rank,
+            pools=len(candidates),
         )
     places += [FromBest(i, q.best_rank) for i in range(1, extra + 1)]
     for g, members in enumerate(pools, start=1):
@@ -527,11 +560,22 @@ def _groups(graph: _Graph, options: Options, seeds: Sequence[str], draw_seed: in
         entrants = [FromSeed(s) for s in range(1, q.direct + 1)] + list(morning.places)
     offset = 0 if morning is None else len(morning.pools)
     if len(entrants) < g_count * 2:
-        raise TournamentRefused(f"{g_count} groups need at least {2 * g_count} players, not {len(entrants)}")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{groups} groups need at least {least} players, not {players}"),
+            groups=g_count,
+            least=2 * g_count,
+            players=len(entrants),
+        )
     dealt = tuple(tuple(entrants[p - 1] for p in members) for members in snake(len(entrants), g_count))
     smallest = min(len(members) for members in dealt)
     if smallest <= advance:
-        raise TournamentRefused(f"groups of {smallest} cannot send {advance} on: lower --advance or --groups")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP(
+                "TournamentRefusal", "groups of {size} cannot send {advance} on: lower --advance or --groups"
+            ),
+            size=smallest,
+            advance=advance,
+        )
     qualifiers: dict[tuple[int, int], str] = {}
     for g, members in enumerate(dealt, start=offset + 1):
         if options.group_format is GroupFormat.RR:
@@ -541,7 +585,11 @@ def _groups(graph: _Graph, options: Options, seeds: Sequence[str], draw_seed: in
             continue
         size = bracket_size(len(members))
         if advance > size // 2:
-            raise TournamentRefused(f"a double-elimination group of {len(members)} cannot send {advance} on")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "a double-elimination group of {size} cannot send {advance} on"),
+                size=len(members),
+                advance=advance,
+            )
         before = dict(graph.counts)
         sub = _Graph()
         sub.specs = graph.specs

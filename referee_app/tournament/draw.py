@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.tournament.model import Entry, TournamentRefused
 
 
@@ -28,9 +29,19 @@ def seed_order(entries: Sequence[Entry], draw_seed: int) -> tuple[Entry, ...]:
         if entry.seed is None:
             continue
         if not 1 <= entry.seed <= n:
-            raise TournamentRefused(f"{entry.name}'s seed {entry.seed} is not within 1..{n}")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "{name}'s seed {seed} is not within 1..{players}"),
+                name=entry.name,
+                seed=entry.seed,
+                players=n,
+            )
         if entry.seed in placed:
-            raise TournamentRefused(f"seed {entry.seed} is given to both {placed[entry.seed].name} and {entry.name}")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "seed {seed} is given to both {first} and {second}"),
+                seed=entry.seed,
+                first=placed[entry.seed].name,
+                second=entry.name,
+            )
         placed[entry.seed] = entry
     others = sorted(
         (e for e in entries if e.seed is None),

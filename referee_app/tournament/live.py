@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from referee_app.game.history import History
 from referee_app.game.history import replay as replay_match
 from referee_app.game.vocab import BreakOrder, Seat
-from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import Line
 from referee_app.tournament import operations
@@ -120,6 +120,7 @@ ENDED_SHORT = QT_TRANSLATE_NOOP(
     "{id}: the desk's match ended {a}-{b} before the race was won (a concession or a penalty): record the result by"
     " hand",
 )
+SYNC_FAILED = QT_TRANSLATE_NOOP("Tournament", "tournament sync: {error}")
 NO_KEY = QT_TRANSLATE_NOOP(
     "Tournament", "table {table} has no key on the event server yet: add the table (board: Event > Add a table)"
 )
@@ -164,7 +165,7 @@ def plan(
     for desk in desks:
         if not desk.over or desk.void:
             continue
-        state = _take(state, desk, by_assignment[desk.assignment], out, t)
+        state = _take(state, desk, by_assignment[desk.assignment], out, tr)
     if server is None:
         return out
     names = round_names(show(state.tournament, tournament_id)["matches"], tr)
@@ -191,8 +192,12 @@ def plan(
     return out
 
 
-def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, t: Callable[[str], str]) -> State:
+def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, tr: Translate) -> State:
     """A desk's finished match as its bracket match's result, once."""
+
+    def t(text: str) -> str:
+        return tr(CTX, text)
+
     slot = state.tournament.slots.get(sent.match)
     if slot is None or slot.a is None or slot.b is None:
         return state
@@ -224,7 +229,8 @@ def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, t: Cal
     try:
         state = apply(state, event)
     except TournamentRefused as exc:
-        out.problems.append(t(OTHER_PLAYERS).format(id=sent.match, a=desk.players[0], b=desk.players[1], why=exc))
+        why = exc.message(tr)
+        out.problems.append(t(OTHER_PLAYERS).format(id=sent.match, a=desk.players[0], b=desk.players[1], why=why))
         return state
     out.events.append(event)
     out.done.append(t(RESULT).format(**won, table=event.table))
@@ -329,7 +335,7 @@ def complete_from_store(store: Store, tr: Translate = english) -> list[Line]:
             if work.events:
                 operations.record(store, opened.tournament_id, work.events)
         except (StoreError, TournamentRefused) as exc:  # one tournament that cannot be read never stops the others
-            lines.append(Line(f"{index.name}: {exc}", problem=True))
+            lines.append(Line(f"{index.name}: {in_words(exc, tr)}", problem=True))
             continue
         lines += [Line(f"{index.name}: {text}") for text in work.done]
         lines += [Line(f"{index.name}: {text}", problem=True) for text in work.problems]
@@ -371,8 +377,11 @@ class LiveSync(Worker):
         decide: Decide,
         on_report: Callable[[Plan | None, str], None],
         poll_s: float = 2.0,
+        tr: Translate = english,
     ) -> None:
         super().__init__()
+        self.tr = tr
+        """The language of a failure's words: a refused or damaged tournament says it in the board's."""
         self.conninfo = conninfo
         self.decide = decide
         self.on_report = on_report
@@ -410,7 +419,8 @@ class LiveSync(Worker):
                 self._conn.close()
             finally:
                 self._conn = None
-        self.on_report(None, first_line(exc))
+        words = in_words(exc, self.tr)
+        self.on_report(None, first_line(exc) if words is exc else str(words))
 
     def finish(self) -> None:
         if self._conn is not None:
@@ -466,13 +476,13 @@ def board_sync(
         store.close()
     if on_state is not None:
         on_state(opened.state, opened.tournament_id)
-    return LiveSync(conninfo, store_decider(db_path, opened.tournament_id, tr, on_state), on_report).start()
+    return LiveSync(conninfo, store_decider(db_path, opened.tournament_id, tr, on_state), on_report, tr=tr).start()
 
 
-def report_lines(work: Plan | None, error: str) -> list[Line]:
-    """A round's report as lines (a failure is a problem line)."""
+def report_lines(work: Plan | None, error: str, tr: Translate = english) -> list[Line]:
+    """A round's report as lines (a failure is a problem line, said in `tr`'s language)."""
     if work is None:
-        return [Line(f"tournament sync: {error}", problem=True)] if error else []
+        return [Line(tr(CTX, SYNC_FAILED).format(error=error), problem=True)] if error else []
     return [Line(text) for text in work.done] + [Line(text, problem=True) for text in work.problems]
 
 

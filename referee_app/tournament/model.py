@@ -10,10 +10,52 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from referee_app.game.events import ShotClock
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+
+REFUSAL = "TournamentRefusal"
+"""The catalogue's context of every `TournamentRefused` template."""
 
 
 class TournamentRefused(ValueError):
-    """An organizer's decision the tournament's rules refuse; the message says why."""
+    """An organizer's decision the tournament's rules refuse; the message says why.
+
+    Raised with a whole sentence marked `QT_TRANSLATE_NOOP("TournamentRefusal", ...)` and its values
+    by name, so the GUI can say it in the organizer's language; `str()` is the English, which the
+    command line prints as it is.
+    """
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+    def message(self, tr: Translate = english) -> str:
+        """The refusal in words, translated by `tr` (English by default)."""
+        words = {name: value.said(tr) if isinstance(value, Sizes) else value for name, value in self.params.items()}
+        text = tr(REFUSAL, self.template)
+        return text.format(**words) if words else text
+
+
+AND = QT_TRANSLATE_NOOP("TournamentRefusal", "{a} and {b}")
+
+
+class Sizes(tuple[int, ...]):
+    """Numbers a refusal lists ("pools of 4 and 5"), joined with the language's "and"."""
+
+    __slots__ = ()
+
+    def said(self, tr: Translate = english) -> str:
+        words = [str(n) for n in self]
+        text = words[0] if words else ""
+        for word in words[1:]:
+            text = tr(REFUSAL, AND).format(a=text, b=word)
+        return text
+
+    def __str__(self) -> str:
+        return self.said()
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class Format(StrEnum):
@@ -87,16 +129,33 @@ class Qualifying:
 
     def check(self) -> None:
         if not 1 <= self.pools <= 64:
-            raise TournamentRefused(f"qualifying pools: 1..64 pools, not {self.pools}")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "qualifying pools: 1..64 pools, not {pools}"), pools=self.pools
+            )
         if not 0 <= self.direct <= 256 or not 1 <= self.places <= 256:
-            raise TournamentRefused("qualifying pools: the seeds that wait and the places are 0..256 and 1..256")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal", "qualifying pools: the seeds that wait and the places are 0..256 and 1..256"
+                )
+            )
         sizes = [s for s, _ in self.advance]
         if not self.advance or len(set(sizes)) != len(sizes):
-            raise TournamentRefused("qualifying pools: the rule gives each pool size once")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "qualifying pools: the rule gives each pool size once")
+            )
         if any(not 1 <= k < s for s, k in self.advance):
-            raise TournamentRefused("qualifying pools: a pool sends on 1 player or more, and fewer than it holds")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal", "qualifying pools: a pool sends on 1 player or more, and fewer than it holds"
+                )
+            )
         if not 1 <= self.best_rank <= 64:
-            raise TournamentRefused(f"qualifying pools: the rank compared across pools is 1..64, not {self.best_rank}")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal", "qualifying pools: the rank compared across pools is 1..64, not {rank}"
+                ),
+                rank=self.best_rank,
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,37 +200,73 @@ class Options:
             ("--race-final", self.race_final),
         ):
             if race is not None and not 1 <= race <= 99:
-                raise TournamentRefused(f"{label} must be 1..99, not {race}")
+                raise TournamentRefused(
+                    QT_TRANSLATE_NOOP("TournamentRefusal", "{option} must be 1..99, not {race}"),
+                    option=label,
+                    race=race,
+                )
         clock = self.shot_clock
         if clock is not None and not (1 <= clock.shot_s <= 600 and 1 <= clock.extension_s <= 600):
-            raise TournamentRefused("the shot clock is 1..600 seconds a shot, its extension 1..600 seconds")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal", "the shot clock is 1..600 seconds a shot, its extension 1..600 seconds"
+                )
+            )
         if clock is not None and not (0 <= clock.extensions_per_rack <= 9 and 1 <= clock.after_break_s <= 60):
-            raise TournamentRefused("the shot clock allows 0..9 extensions a rack and 1..60 s after the break")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal", "the shot clock allows 0..9 extensions a rack and 1..60 s after the break"
+                )
+            )
         if self.then is Format.GROUPS:
-            raise TournamentRefused("--then must be se or de")
+            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "--then must be se or de"))
         if self.se_at is not None:
             if self.knockout is not Format.DE:
-                raise TournamentRefused("--se-at is for double elimination")
+                raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "--se-at is for double elimination"))
             if self.se_at not in SE_AT_CHOICES:
-                raise TournamentRefused(f"--se-at must be 4, 8, 16 or 32, not {self.se_at}")
+                raise TournamentRefused(
+                    QT_TRANSLATE_NOOP("TournamentRefusal", "--se-at must be 4, 8, 16 or 32, not {se_at}"),
+                    se_at=self.se_at,
+                )
         if self.third_place and self.knockout is not Format.SE:
-            raise TournamentRefused("--third-place is for single elimination")
+            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "--third-place is for single elimination"))
         if self.format is Format.GROUPS:
             if self.groups is None or self.advance is None:
-                raise TournamentRefused("groups need --groups G and --advance K")
+                raise TournamentRefused(
+                    QT_TRANSLATE_NOOP("TournamentRefusal", "groups need --groups G and --advance K")
+                )
             if not 1 <= self.groups <= 64:
-                raise TournamentRefused(f"--groups must be 1..64, not {self.groups}")
+                raise TournamentRefused(
+                    QT_TRANSLATE_NOOP("TournamentRefusal", "--groups must be 1..64, not {groups}"), groups=self.groups
+                )
             if self.advance < 1:
-                raise TournamentRefused(f"--advance must be at least 1, not {self.advance}")
+                raise TournamentRefused(
+                    QT_TRANSLATE_NOOP("TournamentRefusal", "--advance must be at least 1, not {advance}"),
+                    advance=self.advance,
+                )
             if self.groups * self.advance < 2:
-                raise TournamentRefused("the knockout needs at least 2 players: raise --groups or --advance")
+                raise TournamentRefused(
+                    QT_TRANSLATE_NOOP(
+                        "TournamentRefusal", "the knockout needs at least 2 players: raise --groups or --advance"
+                    )
+                )
             if self.group_format is GroupFormat.DE and (self.advance < 2 or self.advance & (self.advance - 1)):
-                raise TournamentRefused("double-elimination groups need --advance 2, 4, 8… (half from each side)")
+                raise TournamentRefused(
+                    QT_TRANSLATE_NOOP(
+                        "TournamentRefusal", "double-elimination groups need --advance 2, 4, 8… (half from each side)"
+                    )
+                )
         elif self.groups is not None or self.advance is not None:
-            raise TournamentRefused("--groups and --advance are for --format groups")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "--groups and --advance are for --format groups")
+            )
         if self.qualifying is not None:
             if self.format is not Format.GROUPS or self.group_format is not GroupFormat.RR:
-                raise TournamentRefused("qualifying pools lead to round-robin groups (--format groups)")
+                raise TournamentRefused(
+                    QT_TRANSLATE_NOOP(
+                        "TournamentRefusal", "qualifying pools lead to round-robin groups (--format groups)"
+                    )
+                )
             self.qualifying.check()
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.store import Store, StoreError, TournamentRow
 from referee_app.tournament.entries import EntriesInvalid, parse_entries
 from referee_app.tournament.events import (
@@ -66,9 +67,15 @@ def find(store: Store, ref: str) -> str:
         return ref
     named = [t for t in index if t.name == ref] or [t for t in index if t.name.casefold() == ref.casefold()]
     if len(named) > 1:
-        raise TournamentRefused(f"{len(named)} tournaments are named {ref!r}: give the id")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{count} tournaments are named {name!r}: give the id"),
+            count=len(named),
+            name=ref,
+        )
     if not named:
-        raise TournamentRefused(f"no tournament {ref!r} in {store.path}")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "no tournament {name!r} in {path}"), name=ref, path=store.path
+        )
     return named[0].tournament_id
 
 
@@ -85,11 +92,19 @@ def open_tournament(store: Store, ref: str) -> Opened:
             state = apply(state, event)
         except (ValueError, RecursionError) as exc:  # bad JSON, EventFormatError, TournamentRefused
             raise DamagedTournament(
-                f"tournament {tournament_id} in {store.path} cannot be used: event {row.seq}: {exc}"
+                QT_TRANSLATE_NOOP("Store", "tournament {id} in {path} cannot be used: event {seq}: {why}"),
+                id=tournament_id,
+                path=store.path,
+                seq=row.seq,
+                why=exc,
             ) from None
     assert state is not None
     if state.tournament.name != index.name:
-        raise DamagedTournament(f"tournament {tournament_id} in {store.path}: its index and its log disagree")
+        raise DamagedTournament(
+            QT_TRANSLATE_NOOP("Store", "tournament {id} in {path}: its index and its log disagree"),
+            id=tournament_id,
+            path=store.path,
+        )
     return Opened(tournament_id, state)
 
 
@@ -211,8 +226,8 @@ def parse_result(line: str, ended_on: str) -> Event:
 class LineRefused(TournamentRefused):
     """A results line the tournament refuses; `line` is its number in the file."""
 
-    def __init__(self, line: int, why: str) -> None:
-        super().__init__(why)
+    def __init__(self, line: int, refused: TournamentRefused) -> None:
+        super().__init__(refused.template, **refused.params)
         self.line = line
 
 
@@ -238,7 +253,7 @@ def record_results(store: Store, ref: str, lines: Iterable[str]) -> int:
         try:
             state = apply(state, event)
         except TournamentRefused as exc:
-            raise LineRefused(number, str(exc)) from None
+            raise LineRefused(number, exc) from None
         rows.append(_row(state.seq, event, at))
     store.append_tournament(opened.tournament_id, rows)
     return len(rows)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.tournament.bracket import Bracket, build
 from referee_app.tournament.draw import draw_key, seed_order
 from referee_app.tournament.events import (
@@ -203,7 +204,7 @@ def replay(events: Iterable[Event]) -> State:
     for event in events:
         state = apply(state, event)
     if state is None:
-        raise TournamentRefused("the tournament's log is empty")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament's log is empty"))
     return state
 
 
@@ -211,7 +212,9 @@ def apply(state: State | None, event: Event) -> State:
     """The state after `event` (numbered `state.seq + 1`), or `TournamentRefused`."""
     if state is None:
         if not isinstance(event, Created):
-            raise TournamentRefused("a tournament's log starts with its creation")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "a tournament's log starts with its creation")
+            )
         return State(_created(event), 1, _Frame(1, None, None, event))
     seq = state.seq + 1
     if isinstance(event, AssignmentSent):
@@ -222,13 +225,20 @@ def apply(state: State | None, event: Event) -> State:
         if top is None or top.seq != event.target:
             latest = "none" if top is None else str(top.seq)
             raise TournamentRefused(
-                f"only the latest decision still in force can be undone (event {latest}), not {event.target}"
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal",
+                    "only the latest decision still in force can be undone (event {latest}), not {target}",
+                ),
+                latest=latest,
+                target=event.target,
             )
         if top.before is None:
-            raise TournamentRefused("the tournament's creation cannot be undone")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament's creation cannot be undone")
+            )
         return replace(state, tournament=top.before, seq=seq, frames=top.below)
     if isinstance(event, Created):
-        raise TournamentRefused("the tournament is already created")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is already created"))
     after = _apply(state.tournament, event)
     taken = state.desk_results
     if isinstance(event, ResultRecorded) and event.match_id:
@@ -241,17 +251,23 @@ def _check_sent(t: Tournament, event: AssignmentSent) -> None:
     """A sent assignment names a match of the bracket, a table and two players; no more is checked
     (it happened: a later engine that would queue otherwise must still read the log)."""
     if t.bracket is None or event.match not in t.bracket.by_id:
-        raise TournamentRefused(f"no match {event.match} in this tournament")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "no match {match} in this tournament"), match=event.match
+        )
     if not 1 <= event.table <= 999:
-        raise TournamentRefused("tables are numbered 1..999")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "tables are numbered 1..999"))
     if not 1 <= len(event.assignment) <= 200 or not all(p.strip() for p in event.players):
-        raise TournamentRefused("an assignment has an id of 1..200 characters and two players")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "an assignment has an id of 1..200 characters and two players")
+        )
 
 
 def _created(event: Created) -> Tournament:
     name = event.name.strip()
     if not 1 <= len(name) <= MAX_NAME:
-        raise TournamentRefused(f"a tournament's name is 1..{MAX_NAME} characters")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "a tournament's name is 1..{most} characters"), most=MAX_NAME
+        )
     event.options.check()
     return Tournament(name=name, options=event.options)
 
@@ -278,7 +294,7 @@ def _apply(t: Tournament, event: Event) -> Tournament:
         return _forfeit(t, event)
     if isinstance(event, MatchStarted):
         return _started(t, event)
-    raise TournamentRefused(f"unexpected event {event!r}")
+    raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "unexpected event {event!r}"), event=event)
 
 
 # -- entries -------------------------------------------------------------------------------
@@ -288,34 +304,40 @@ def check_name(name: str) -> str:
     """A player's name trimmed, 1..80 characters (spec §2)."""
     trimmed = name.strip()
     if not 1 <= len(trimmed) <= MAX_NAME:
-        raise TournamentRefused(f"a name is 1..{MAX_NAME} characters, not {len(trimmed)}")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "a name is 1..{most} characters, not {length}"),
+            most=MAX_NAME,
+            length=len(trimmed),
+        )
     return trimmed
-
-
-def _before_draw(t: Tournament, what: str) -> None:
-    if t.bracket is not None:
-        raise TournamentRefused(f"{what} only before the draw")
 
 
 def _known(t: Tournament, name: str) -> Entry:
     entry = t.entry(name)
     if entry is None:
-        raise TournamentRefused(f"no entry named {name!r}")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "no entry named {name!r}"), name=name)
     return entry
 
 
 def _entries_added(t: Tournament, entries: tuple[Entry, ...]) -> Tournament:
-    _before_draw(t, "entries are added")
+    if t.bracket is not None:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "entries are added only before the draw"))
     taken = {e.name.casefold(): e.name for e in t.entries}
     added: list[Entry] = []
     for entry in entries:
         name = check_name(entry.name)
         if name.casefold() in taken:
-            raise TournamentRefused(f"{name!r} is already entered (as {taken[name.casefold()]!r})")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "{name!r} is already entered (as {entered!r})"),
+                name=name,
+                entered=taken[name.casefold()],
+            )
         taken[name.casefold()] = name
         added.append(replace(entry, name=name))
     if len(t.entries) + len(added) > MAX_ENTRIES:
-        raise TournamentRefused(f"a tournament takes at most {MAX_ENTRIES} players")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "a tournament takes at most {most} players"), most=MAX_ENTRIES
+        )
     return replace(t, entries=t.entries + tuple(added))
 
 
@@ -323,10 +345,12 @@ def _entry_edited(t: Tournament, event: EntryEdited) -> Tournament:
     old = _known(t, event.name)
     new = replace(event.entry, name=check_name(event.entry.name))
     if t.bracket is not None and (new.name != old.name or new.seed != old.seed):
-        raise TournamentRefused("a name or seed is changed only before the draw")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "a name or seed is changed only before the draw")
+        )
     clash = t.entry(new.name)
     if clash is not None and clash is not old:
-        raise TournamentRefused(f"{new.name!r} is already entered")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "{name!r} is already entered"), name=new.name)
     entries = tuple(new if e is old else e for e in t.entries)
     checked = t.checked_in - {old.name} | ({new.name} if old.name in t.checked_in else set())
     return replace(t, entries=entries, checked_in=frozenset(checked))
@@ -343,9 +367,11 @@ def _withdrawn(t: Tournament, event: Withdrawn | Disqualified) -> Tournament:
             disqualified=reasons,
         )
     if entry.name in t.retired:
-        raise TournamentRefused(f"{entry.name} has already left the tournament")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{name} has already left the tournament"), name=entry.name
+        )
     if t.status is Status.FINISHED:
-        raise TournamentRefused("the tournament is finished")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is finished"))
     return _settle(replace(t, retired=t.retired | {entry.name}, disqualified=reasons))
 
 
@@ -353,7 +379,8 @@ def _withdrawn(t: Tournament, event: Withdrawn | Disqualified) -> Tournament:
 
 
 def _drawn(t: Tournament, draw_seed: int) -> Tournament:
-    _before_draw(t, "the draw is made")
+    if t.bracket is not None:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the draw is made only before the draw"))
     seeded = seed_order(t.entries, draw_seed)
     bracket = build(t.options, [e.name for e in seeded], draw_seed)
     entries = tuple(replace(e, seed=s) for s, e in enumerate(seeded, start=1))
@@ -362,9 +389,9 @@ def _drawn(t: Tournament, draw_seed: int) -> Tournament:
 
 def _tables_set(t: Tournament, tables: tuple[int, ...]) -> Tournament:
     if len(set(tables)) != len(tables):
-        raise TournamentRefused("a table is listed twice")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a table is listed twice"))
     if any(not 1 <= table <= 999 for table in tables):
-        raise TournamentRefused("tables are numbered 1..999")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "tables are numbered 1..999"))
     return _settle(replace(t, tables=tables))
 
 
@@ -373,25 +400,37 @@ def _tables_set(t: Tournament, tables: tuple[int, ...]) -> Tournament:
 
 def _slot(t: Tournament, match: str) -> Slot:
     if t.bracket is None:
-        raise TournamentRefused("the tournament is not drawn yet")
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is not drawn yet"))
     if match not in t.bracket.by_id:
-        raise TournamentRefused(f"no match {match} in this tournament")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "no match {match} in this tournament"), match=match
+        )
     slot = t.slots.get(match)
     if slot is None:
-        raise TournamentRefused(f"{match} is not to be played (the hot seat won F1)")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{match} is not to be played (the hot seat won F1)"), match=match
+        )
     return slot
 
 
 def _playable(slot: Slot) -> None:
     if slot.status in (MatchStatus.READY, MatchStatus.PLAYING):
         return
-    why = {
-        MatchStatus.WAITING: "is waiting for its players",
-        MatchStatus.DONE: 'already has a result (send it with "correct": true to correct it)',
-        MatchStatus.FORFEIT: "was a walkover",
-        MatchStatus.BYE: "is a bye",
-    }[slot.status]
-    raise TournamentRefused(f"{slot.spec.id} {why}")
+    match = slot.spec.id
+    if slot.status is MatchStatus.WAITING:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{match} is waiting for its players"), match=match
+        )
+    if slot.status is MatchStatus.DONE:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP(
+                "TournamentRefusal", '{match} already has a result (send it with "correct": true to correct it)'
+            ),
+            match=match,
+        )
+    if slot.status is MatchStatus.FORFEIT:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "{match} was a walkover"), match=match)
+    raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "{match} is a bye"), match=match)
 
 
 def _player(slot: Slot, name: str) -> str:
@@ -399,18 +438,32 @@ def _player(slot: Slot, name: str) -> str:
     for player in (slot.a, slot.b):
         if player and player.casefold() == folded:
             return player
-    raise TournamentRefused(f"{name} is not in {slot.spec.id} ({slot.a} vs {slot.b})")
+    raise TournamentRefused(
+        QT_TRANSLATE_NOOP("TournamentRefusal", "{name} is not in {match} ({a} vs {b})"),
+        name=name,
+        match=slot.spec.id,
+        a=slot.a,
+        b=slot.b,
+    )
 
 
 def _check_score(slot: Slot, winner: str, score: tuple[int, int]) -> None:
     race = slot.spec.race
     won, lost = score if winner == slot.a else (score[1], score[0])
     if min(score) < 0:
-        raise TournamentRefused(f"a score counts racks: {score[0]}-{score[1]}")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "a score counts racks: {a}-{b}"), a=score[0], b=score[1]
+        )
     if won != race or lost >= race:
         raise TournamentRefused(
-            f"{slot.spec.id} is a race to {race}: the winner has {race} racks, the loser fewer"
-            f" (not {score[0]}-{score[1]})"
+            QT_TRANSLATE_NOOP(
+                "TournamentRefusal",
+                "{match} is a race to {race}: the winner has {race} racks, the loser fewer (not {a}-{b})",
+            ),
+            match=slot.spec.id,
+            race=race,
+            a=score[0],
+            b=score[1],
         )
 
 
@@ -472,10 +525,18 @@ def _corrected(t: Tournament, event: Corrected) -> Tournament:
     slot = _slot(t, event.match)
     recorded = t.results.get(event.match)
     if slot.status not in (MatchStatus.DONE, MatchStatus.FORFEIT) or recorded is None:
-        raise TournamentRefused(f"{event.match} has no result to correct")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{match} has no result to correct"), match=event.match
+        )
     for m in dependents(t, event.match):
         if t.slots[m].played:
-            raise TournamentRefused(f"{event.match} cannot be corrected: {m}, which it feeds, already has a result")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal", "{match} cannot be corrected: {fed}, which it feeds, already has a result"
+                ),
+                match=event.match,
+                fed=m,
+            )
     winner = _player(slot, event.winner)
     _check_score(slot, winner, event.score)
     assert slot.a is not None and slot.b is not None
@@ -491,13 +552,22 @@ def _started(t: Tournament, event: MatchStarted) -> Tournament:
     on_table = dict(t.on_table)
     if event.table is not None and on_table.get(event.match) != event.table:
         if event.table not in t.tables:
-            raise TournamentRefused(f"table {event.table} is not one of the venue's tables")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "table {table} is not one of the venue's tables"),
+                table=event.table,
+            )
         holder = next((m for m, table in on_table.items() if table == event.table), None)
         if holder is not None:
-            raise TournamentRefused(f"table {event.table} already holds {holder}")
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "table {table} already holds {match}"),
+                table=event.table,
+                match=holder,
+            )
         on_table[event.match] = event.table
     if event.match not in on_table:
-        raise TournamentRefused(f"{event.match} is not on a table yet")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{match} is not on a table yet"), match=event.match
+        )
     return _settle(replace(t, on_table=on_table, started={**t.started, event.match: event.match_id}, began=True))
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.tournament.model import Format, GroupFormat, Options, Qualifying, Rules, TournamentRefused
 
 FFB_DIRECT = 16
@@ -35,7 +36,12 @@ def ffb_national(players: int = 32, race: int = 7, race_final: int | None = None
     """
     groups = players // 4
     if groups not in (2, 4, 8, 16):
-        raise TournamentRefused(f"the FFB format plays pools of 4 into a 16-player knockout, not {players} players")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP(
+                "TournamentRefusal", "the FFB format plays pools of 4 into a 16-player knockout, not {players} players"
+            ),
+            players=players,
+        )
     return Options(
         Format.GROUPS,
         race=race,
@@ -52,7 +58,12 @@ def ffb_national(players: int = 32, race: int = 7, race_final: int | None = None
 def wpa_world(players: int, race: int = 9, race_final: int = 13) -> Options:
     """Double-elimination groups of 8 (two wins in, two losses out), then single elimination."""
     if players < 16 or players % 8:
-        raise TournamentRefused(f"the WPA format plays groups of 8: {players} players do not divide into them")
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP(
+                "TournamentRefusal", "the WPA format plays groups of 8: {players} players do not divide into them"
+            ),
+            players=players,
+        )
     return Options(
         Format.GROUPS,
         race=race,

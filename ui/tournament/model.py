@@ -11,7 +11,9 @@ import json
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
+from referee_desk.controller import qt_translate
 
+from referee_app.i18n import in_words
 from referee_app.log.store import SeqTaken, Store, StoreError, TournamentRow
 from referee_app.tournament import operations
 from referee_app.tournament import show as shown
@@ -80,6 +82,12 @@ class StoreLog:
         self.seq += 1
 
 
+def said(exc: BaseException) -> str:
+    """An error as the organizer reads it: the tournament's refusals and the database's errors in
+    the window's language (their values in place), anything else as it is."""
+    return str(in_words(exc, qt_translate))
+
+
 class TournamentModel(QObject):
     """The replayed tournament; `record` is validate, then persist, then publish."""
 
@@ -122,7 +130,7 @@ class TournamentModel(QObject):
         try:
             after = self.after(event)
         except TournamentRefused as exc:
-            self.refused.emit(str(exc))
+            self.refused.emit(said(exc))
             return False
         try:
             self.log.append(event)
@@ -135,7 +143,7 @@ class TournamentModel(QObject):
             )
             return False
         except (OSError, StoreError) as exc:  # a full disk, a lost stick, another program: nothing moves
-            self.refused.emit(str(exc))
+            self.refused.emit(said(exc))
             return False
         self.state = after
         self.changed.emit()
@@ -151,7 +159,7 @@ class TournamentModel(QObject):
         try:
             events = self.log.load()
         except (StoreError, ValueError, RecursionError) as exc:
-            self.refused.emit(self.tr("This tournament cannot be read again: {why}").format(why=exc))
+            self.refused.emit(self.tr("This tournament cannot be read again: {why}").format(why=said(exc)))
             return
         self.state = replay(events) if events else None
         self.undone = []  # the log moved on elsewhere: what was undone here is no longer "the last"

@@ -42,7 +42,7 @@ from referee_desk.notices import BASE_STYLE, Notice, show_notice
 from referee_desk.theme import BACKGROUND, TEXT, apply_dark
 from referee_desk.tournament.bracket_view import BracketView
 from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, changed_matches, local_number
-from referee_desk.tournament.model import MemoryLog, StoreLog, TournamentLog, TournamentModel
+from referee_desk.tournament.model import MemoryLog, StoreLog, TournamentLog, TournamentModel, said
 
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import wording
@@ -216,7 +216,7 @@ class TournamentWindow(QMainWindow):
         try:
             moved = self.model.moved_on()
         except StoreError as exc:
-            why = self.tr("The tournament's database cannot be read: {why}").format(why=exc)
+            why = self.tr("The tournament's database cannot be read: {why}").format(why=said(exc))
             if why != self.notice.text():
                 self.say(Notice.ERROR, why)
             return False
@@ -233,7 +233,7 @@ class TournamentWindow(QMainWindow):
         try:
             model = TournamentModel(log, tournament_id, self)
         except (StoreError, ValueError, RecursionError) as exc:
-            self.opening_error = self.tr("This tournament cannot be opened: {why}").format(why=exc)
+            self.opening_error = self.tr("This tournament cannot be opened: {why}").format(why=said(exc))
             model = TournamentModel(StoreLog(self.store) if self.store is not None else MemoryLog(), "", self)
         model.changed.connect(self.refresh)
         model.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
@@ -807,7 +807,7 @@ class TournamentWindow(QMainWindow):
         try:
             self.set_options(wpa_world(players if players >= 16 and players % 8 == 0 else 64))
         except TournamentRefused as exc:
-            self.say(Notice.REFUSAL, str(exc))
+            self.say(Notice.REFUSAL, said(exc))
             return
         self.say(
             Notice.INFO,
@@ -866,7 +866,7 @@ class TournamentWindow(QMainWindow):
         try:
             p = self._plan(options, players)
         except TournamentRefused as exc:
-            self.plan_label.setText(self.tr("No plan: {why}").format(why=exc))
+            self.plan_label.setText(self.tr("No plan: {why}").format(why=said(exc)))
             return
         self.plan_label.setText(p.describe(players, qt_translate))
 
@@ -878,7 +878,7 @@ class TournamentWindow(QMainWindow):
         try:
             options.check()
         except TournamentRefused as exc:
-            self.say(Notice.REFUSAL, str(exc))
+            self.say(Notice.REFUSAL, said(exc))
             return
         name = self.name_edit.text().strip()
         if not name:
@@ -1192,7 +1192,7 @@ class TournamentWindow(QMainWindow):
         try:
             after_state = self.model.after(event)
         except TournamentRefused as exc:
-            self.say(Notice.REFUSAL, str(exc))
+            self.say(Notice.REFUSAL, said(exc))
             return None
         after = self.model.show(after_state)
         changed = changed_matches(self.shown, after)
@@ -1439,7 +1439,7 @@ class TournamentWindow(QMainWindow):
         try:
             conninfo = Cluster(folder.resolve()).organizer_conninfo()
         except (EventServerError, OSError) as exc:
-            self.say(Notice.ERROR, self.tr("The event server cannot be used: {why}").format(why=exc))
+            self.say(Notice.ERROR, self.tr("The event server cannot be used: {why}").format(why=said(exc)))
             return False
         self.stop_live()
         handoff = Handoff(self._relay.run.emit, lambda: self.live)

@@ -2743,6 +2743,57 @@
     </message>
 </context>
 <context>
+    <name>Store</name>
+    <message>
+        <source>tournament {id} is already in {path}</source>
+        <translation>le tournoi {id} est déjà dans {path}</translation>
+    </message>
+    <message>
+        <source>there is no tournament {id} in {path}</source>
+        <translation>il n’y a pas de tournoi {id} dans {path}</translation>
+    </message>
+    <message>
+        <source>tournament {id} moved on (its last event is {last}): open it again</source>
+        <translation>le tournoi {id} a avancé entre-temps (son dernier événement est le {last})&#xa0;: rouvrez-le</translation>
+    </message>
+    <message>
+        <source>event {seq} of tournament {id} was written by another program: open it again</source>
+        <translation>l’événement {seq} du tournoi {id} a été écrit par un autre programme&#xa0;: rouvrez le tournoi</translation>
+    </message>
+    <message>
+        <source>tournament {id} cannot be read from {path}: {why}</source>
+        <translation>le tournoi {id} ne peut pas être lu dans {path}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>tournament {id}: event {seq} is not stored as the app stores it</source>
+        <translation>tournoi {id}&#xa0;: l’événement {seq} n’est pas enregistré comme l’application l’enregistre</translation>
+    </message>
+    <message>
+        <source>tournament {id}: event {seq} is missing from {path}</source>
+        <translation>tournoi {id}&#xa0;: l’événement {seq} manque dans {path}</translation>
+    </message>
+    <message>
+        <source>tournament {id}: event {seq} was changed outside the app</source>
+        <translation>tournoi {id}&#xa0;: l’événement {seq} a été modifié en dehors de l’application</translation>
+    </message>
+    <message>
+        <source>tournament {id} has no events in {path}</source>
+        <translation>le tournoi {id} n’a aucun événement dans {path}</translation>
+    </message>
+    <message>
+        <source>tournament {id}: the log does not end where it was last recorded</source>
+        <translation>tournoi {id}&#xa0;: le journal ne s’arrête pas là où il a été enregistré pour la dernière fois</translation>
+    </message>
+    <message>
+        <source>tournament {id} in {path} cannot be used: event {seq}: {why}</source>
+        <translation>le tournoi {id} de {path} est inutilisable, événement {seq}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>tournament {id} in {path}: its index and its log disagree</source>
+        <translation>tournoi {id} de {path}&#xa0;: son index et son journal ne concordent pas</translation>
+    </message>
+</context>
+<context>
     <name>Tournament</name>
     <message>
         <source>Winners&apos; round {n}</source>
@@ -3049,6 +3100,10 @@
         <translation>{id}&#xa0;: le match du pupitre s’est arrêté à {a}-{b} avant la fin de la course (abandon ou pénalité)&#xa0;: saisissez le résultat à la main</translation>
     </message>
     <message>
+        <source>tournament sync: {error}</source>
+        <translation>synchronisation du tournoi&#xa0;: {error}</translation>
+    </message>
+    <message>
         <source>table {table} has no key on the event server yet: add the table (board: Event &gt; Add a table)</source>
         <translation>la table {table} n’a pas encore de clé sur le serveur de l’événement&#xa0;: ajoutez-la (tableau de l’organisateur&#xa0;: Événement &gt; Ajouter une table)</translation>
     </message>
@@ -3062,6 +3117,293 @@
     <message>
         <source>This tournament cannot be read again: {why}</source>
         <translation>Ce tournoi ne peut pas être relu&#xa0;: {why}</translation>
+    </message>
+</context>
+<context>
+    <name>TournamentRefusal</name>
+    <message>
+        <source>--se-at {se_at} needs more than {se_at} players in the knockout, not {players}</source>
+        <translation>passer en élimination directe à {se_at} demande plus de {se_at} joueurs en phase finale, et non {players}</translation>
+    </message>
+    <message>
+        <source>a draw needs at least 2 players</source>
+        <translation>un tirage demande au moins 2 joueurs</translation>
+    </message>
+    <message>
+        <source>a draw takes at most 256 players, not {players}</source>
+        <translation>un tirage prend au plus 256 joueurs, et non {players}</translation>
+    </message>
+    <message>
+        <source>{pools} qualifying pools need at least {least} players after the first {direct} seeds, not {players}</source>
+        <translation>{pools} poules de qualification demandent au moins {least} joueurs après les {direct} premières têtes de série, et non {players}</translation>
+    </message>
+    <message>
+        <source>the qualifying rule takes pools of {sizes}, not pools of {size} ({players} players in {pools} pools)</source>
+        <translation>le règlement de qualification prévoit des poules de {sizes}, pas de poules de {size} ({players} joueurs en {pools} poules)</translation>
+    </message>
+    <message>
+        <source>{straight} players go straight on from the qualifying pools, more than the {places} places</source>
+        <translation>{straight} joueurs sortent directement des poules de qualification, soit plus que les {places} places prévues</translation>
+    </message>
+    <message>
+        <source>the {places} places need {extra} more players ranked {rank}, and only {pools} qualifying pools have one to compare</source>
+        <translation>les {places} places demandent encore {extra} joueurs au rang {rank}, et seules {pools} poules de qualification en ont un à comparer</translation>
+    </message>
+    <message>
+        <source>{groups} groups need at least {least} players, not {players}</source>
+        <translation>{groups} poules demandent au moins {least} joueurs, et non {players}</translation>
+    </message>
+    <message>
+        <source>groups of {size} cannot send {advance} on: lower --advance or --groups</source>
+        <translation>des poules de {size} ne peuvent pas qualifier {advance} joueurs&#xa0;: baissez le nombre de qualifiés par poule ou de poules</translation>
+    </message>
+    <message>
+        <source>a double-elimination group of {size} cannot send {advance} on</source>
+        <translation>une poule de {size} à double élimination ne peut pas qualifier {advance} joueurs</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s seed {seed} is not within 1..{players}</source>
+        <translation>la tête de série {seed} de {name} n’est pas comprise entre 1 et {players}</translation>
+    </message>
+    <message>
+        <source>seed {seed} is given to both {first} and {second}</source>
+        <translation>la tête de série {seed} est donnée à la fois à {first} et à {second}</translation>
+    </message>
+    <message>
+        <source>{a} and {b}</source>
+        <translation>{a} et {b}</translation>
+    </message>
+    <message>
+        <source>qualifying pools: 1..64 pools, not {pools}</source>
+        <translation>poules de qualification&#xa0;: de 1 à 64 poules, et non {pools}</translation>
+    </message>
+    <message>
+        <source>qualifying pools: the seeds that wait and the places are 0..256 and 1..256</source>
+        <translation>poules de qualification&#xa0;: les têtes de série qualifiées d’office vont de 0 à 256, les places de 1 à 256</translation>
+    </message>
+    <message>
+        <source>qualifying pools: the rule gives each pool size once</source>
+        <translation>poules de qualification&#xa0;: le règlement ne donne chaque taille de poule qu’une fois</translation>
+    </message>
+    <message>
+        <source>qualifying pools: a pool sends on 1 player or more, and fewer than it holds</source>
+        <translation>poules de qualification&#xa0;: une poule qualifie au moins 1 joueur, et moins qu’elle n’en compte</translation>
+    </message>
+    <message>
+        <source>qualifying pools: the rank compared across pools is 1..64, not {rank}</source>
+        <translation>poules de qualification&#xa0;: la place départagée entre les poules va de 1 à 64, et non {rank}</translation>
+    </message>
+    <message>
+        <source>{option} must be 1..99, not {race}</source>
+        <translation>{option}&#xa0;: le nombre de manches gagnantes va de 1 à 99, et non {race}</translation>
+    </message>
+    <message>
+        <source>the shot clock is 1..600 seconds a shot, its extension 1..600 seconds</source>
+        <translation>le chronomètre de tir va de 1 à 600 secondes par coup, la prolongation de 1 à 600 secondes</translation>
+    </message>
+    <message>
+        <source>the shot clock allows 0..9 extensions a rack and 1..60 s after the break</source>
+        <translation>le chronomètre de tir permet de 0 à 9 prolongations par manche et de 1 à 60 s après la casse</translation>
+    </message>
+    <message>
+        <source>--then must be se or de</source>
+        <translation>après les poules, la phase finale est en simple ou en double élimination</translation>
+    </message>
+    <message>
+        <source>--se-at is for double elimination</source>
+        <translation>le passage en élimination directe ne vaut que pour la double élimination</translation>
+    </message>
+    <message>
+        <source>--se-at must be 4, 8, 16 or 32, not {se_at}</source>
+        <translation>le passage en élimination directe se fait à 4, 8, 16 ou 32 joueurs, et non {se_at}</translation>
+    </message>
+    <message>
+        <source>--third-place is for single elimination</source>
+        <translation>la petite finale ne se joue qu’en élimination directe</translation>
+    </message>
+    <message>
+        <source>groups need --groups G and --advance K</source>
+        <translation>des poules demandent un nombre de poules et un nombre de qualifiés par poule</translation>
+    </message>
+    <message>
+        <source>--groups must be 1..64, not {groups}</source>
+        <translation>le nombre de poules va de 1 à 64, et non {groups}</translation>
+    </message>
+    <message>
+        <source>--advance must be at least 1, not {advance}</source>
+        <translation>une poule qualifie au moins 1 joueur, et non {advance}</translation>
+    </message>
+    <message>
+        <source>the knockout needs at least 2 players: raise --groups or --advance</source>
+        <translation>la phase finale demande au moins 2 joueurs&#xa0;: augmentez le nombre de poules ou de qualifiés par poule</translation>
+    </message>
+    <message>
+        <source>double-elimination groups need --advance 2, 4, 8… (half from each side)</source>
+        <translation>des poules à double élimination qualifient 2, 4, 8… joueurs (la moitié de chaque tableau)</translation>
+    </message>
+    <message>
+        <source>--groups and --advance are for --format groups</source>
+        <translation>le nombre de poules et de qualifiés par poule ne vaut que pour une formule en poules</translation>
+    </message>
+    <message>
+        <source>qualifying pools lead to round-robin groups (--format groups)</source>
+        <translation>les poules de qualification mènent à des poules en round robin (formule en poules)</translation>
+    </message>
+    <message>
+        <source>{count} tournaments are named {name!r}: give the id</source>
+        <translation>{count} tournois s’appellent {name!r}&#xa0;: donnez l’identifiant</translation>
+    </message>
+    <message>
+        <source>no tournament {name!r} in {path}</source>
+        <translation>aucun tournoi {name!r} dans {path}</translation>
+    </message>
+    <message>
+        <source>the tournament&apos;s log is empty</source>
+        <translation>le journal du tournoi est vide</translation>
+    </message>
+    <message>
+        <source>a tournament&apos;s log starts with its creation</source>
+        <translation>le journal d’un tournoi commence par sa création</translation>
+    </message>
+    <message>
+        <source>only the latest decision still in force can be undone (event {latest}), not {target}</source>
+        <translation>seule la dernière décision encore en vigueur peut être défaite (événement {latest}), pas l’événement {target}</translation>
+    </message>
+    <message>
+        <source>the tournament&apos;s creation cannot be undone</source>
+        <translation>la création du tournoi ne peut pas être défaite</translation>
+    </message>
+    <message>
+        <source>the tournament is already created</source>
+        <translation>le tournoi est déjà créé</translation>
+    </message>
+    <message>
+        <source>no match {match} in this tournament</source>
+        <translation>pas de match {match} dans ce tournoi</translation>
+    </message>
+    <message>
+        <source>tables are numbered 1..999</source>
+        <translation>les tables sont numérotées de 1 à 999</translation>
+    </message>
+    <message>
+        <source>an assignment has an id of 1..200 characters and two players</source>
+        <translation>une affectation a un identifiant de 1 à 200 caractères et deux joueurs</translation>
+    </message>
+    <message>
+        <source>a tournament&apos;s name is 1..{most} characters</source>
+        <translation>le nom d’un tournoi compte de 1 à {most} caractères</translation>
+    </message>
+    <message>
+        <source>unexpected event {event!r}</source>
+        <translation>événement inattendu {event!r}</translation>
+    </message>
+    <message>
+        <source>a name is 1..{most} characters, not {length}</source>
+        <translation>un nom compte de 1 à {most} caractères, et non {length}</translation>
+    </message>
+    <message>
+        <source>no entry named {name!r}</source>
+        <translation>aucun inscrit ne s’appelle {name!r}</translation>
+    </message>
+    <message>
+        <source>entries are added only before the draw</source>
+        <translation>on n’inscrit des joueurs qu’avant le tirage</translation>
+    </message>
+    <message>
+        <source>{name!r} is already entered (as {entered!r})</source>
+        <translation>{name!r} est déjà inscrit (sous le nom {entered!r})</translation>
+    </message>
+    <message>
+        <source>a tournament takes at most {most} players</source>
+        <translation>un tournoi accueille au plus {most} joueurs</translation>
+    </message>
+    <message>
+        <source>a name or seed is changed only before the draw</source>
+        <translation>un nom ou une tête de série ne se change qu’avant le tirage</translation>
+    </message>
+    <message>
+        <source>{name!r} is already entered</source>
+        <translation>{name!r} est déjà inscrit</translation>
+    </message>
+    <message>
+        <source>{name} has already left the tournament</source>
+        <translation>{name} a déjà quitté le tournoi</translation>
+    </message>
+    <message>
+        <source>the tournament is finished</source>
+        <translation>le tournoi est terminé</translation>
+    </message>
+    <message>
+        <source>the draw is made only before the draw</source>
+        <translation>le tirage est déjà fait</translation>
+    </message>
+    <message>
+        <source>a table is listed twice</source>
+        <translation>une table figure deux fois dans la liste</translation>
+    </message>
+    <message>
+        <source>the tournament is not drawn yet</source>
+        <translation>le tirage du tournoi n’est pas encore fait</translation>
+    </message>
+    <message>
+        <source>{match} is not to be played (the hot seat won F1)</source>
+        <translation>{match} ne se joue pas (le vainqueur du tableau gagnants a remporté F1)</translation>
+    </message>
+    <message>
+        <source>{match} is waiting for its players</source>
+        <translation>{match} attend encore ses joueurs</translation>
+    </message>
+    <message>
+        <source>{match} already has a result (send it with &quot;correct&quot;: true to correct it)</source>
+        <translation>{match} a déjà un résultat&#xa0;: pour le changer, corrigez-le</translation>
+    </message>
+    <message>
+        <source>{match} was a walkover</source>
+        <translation>{match} s’est joué par forfait</translation>
+    </message>
+    <message>
+        <source>{match} is a bye</source>
+        <translation>{match} ne se joue pas&#xa0;: un joueur est exempt</translation>
+    </message>
+    <message>
+        <source>{name} is not in {match} ({a} vs {b})</source>
+        <translation>{name} ne joue pas {match} ({a} contre {b})</translation>
+    </message>
+    <message>
+        <source>a score counts racks: {a}-{b}</source>
+        <translation>un score compte des manches&#xa0;: {a}-{b}</translation>
+    </message>
+    <message>
+        <source>{match} is a race to {race}: the winner has {race} racks, the loser fewer (not {a}-{b})</source>
+        <translation>{match} se joue en {race} manches gagnantes&#xa0;: le vainqueur en a {race}, le perdant moins (et non {a}-{b})</translation>
+    </message>
+    <message>
+        <source>{match} has no result to correct</source>
+        <translation>{match} n’a pas de résultat à corriger</translation>
+    </message>
+    <message>
+        <source>{match} cannot be corrected: {fed}, which it feeds, already has a result</source>
+        <translation>{match} ne peut plus être corrigé&#xa0;: {fed}, qui en découle, a déjà un résultat</translation>
+    </message>
+    <message>
+        <source>table {table} is not one of the venue&apos;s tables</source>
+        <translation>la table {table} n’est pas une des tables de la salle</translation>
+    </message>
+    <message>
+        <source>table {table} already holds {match}</source>
+        <translation>la table {table} accueille déjà {match}</translation>
+    </message>
+    <message>
+        <source>{match} is not on a table yet</source>
+        <translation>{match} n’est pas encore sur une table</translation>
+    </message>
+    <message>
+        <source>the FFB format plays pools of 4 into a 16-player knockout, not {players} players</source>
+        <translation>la formule FFB se joue en poules de 4 vers une phase finale à 16 joueurs, pas avec {players} joueurs</translation>
+    </message>
+    <message>
+        <source>the WPA format plays groups of 8: {players} players do not divide into them</source>
+        <translation>la formule WPA se joue en poules de 8&#xa0;: {players} joueurs ne s’y répartissent pas</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,7 @@ from referee_app.game.vocab import BreakOrder
 from referee_app.venue.model import Assignment, EventServerError, first_line
 
 if TYPE_CHECKING:
+    from referee_app.tournament.live import LiveSync, OnState
     from referee_app.web.server import OverlayServer as WebServer
 
 
@@ -292,11 +293,24 @@ class BoardWindow(QMainWindow):
                     item.setText(text)
         self.grid.resizeColumnsToContents()
 
+    def start_sync(self, db: Path, ref: str, on_state: OnState | None = None) -> LiveSync | None:
+        """`board --tournament`: the tournament's sync, its lines in the board's language (None: a
+        wrong name or a damaged tournament, said on the board; the board goes on)."""
+        from referee_app.i18n import in_words
+        from referee_app.tournament.live import board_sync
+
+        try:
+            # its reports in the window's language (Qt's translate may be called from any thread)
+            return board_sync(self.conninfo, db, ref, self.bridge.synced.emit, on_state, qt_translate)
+        except Exception as exc:  # a wrong name, a damaged tournament: said on the board, the board goes on
+            self.show_sync(None, str(in_words(exc, qt_translate)))
+            return None
+
     def show_sync(self, work: Any, error: str) -> None:
         """A round of the tournament's sync (`board --tournament`): what it did, or what went wrong."""
         from referee_app.tournament.live import report_lines
 
-        lines = report_lines(work, error)
+        lines = report_lines(work, error, qt_translate)
         if lines:
             level = Notice.ERROR if any(line.problem for line in lines) else Notice.INFO
             self.controller.notice.emit(level, "\n".join(line.text for line in lines))
@@ -722,15 +736,10 @@ def _open_board(args: argparse.Namespace, cluster: Any, server: WebServer | None
     sync = None
     if getattr(args, "tournament", None):
         from referee_app.tournament.board import BoardPublisher
-        from referee_app.tournament.live import board_sync
 
         to = [window.bridge.tournament.emit] + ([server.feed.publish_tournament] if server is not None else [])
         on_state = BoardPublisher(languages, *to)
-        try:
-            # its reports in the window's language (Qt's translate may be called from any thread)
-            sync = board_sync(conninfo, args.db, args.tournament, window.bridge.synced.emit, on_state, qt_translate)
-        except Exception as exc:  # a wrong name, a damaged tournament: said on the board, the board goes on
-            window.show_sync(None, str(exc))
+        sync = window.start_sync(args.db, args.tournament, on_state)
     return BoardRun(window, watcher, sync, server)
 
 
