@@ -66,8 +66,7 @@ class Projection:
 
 
 def _figures_text(racks: tuple[RackResult, ...], tally: Tally) -> str:
-    tally_text = json.dumps(tally.to_json(), separators=(",", ":"))
-    return f'{{"racks":{_racks_text(racks)},"tally":{tally_text}}}'
+    return f'{{"racks":{_racks_text(racks)},"tally":{tally.to_text()}}}'
 
 
 _last_racks: list[tuple[tuple[RackResult, ...], str]] = []

@@ -74,10 +74,14 @@ class Session:
         if isinstance(event, Undo):  # the voided event leaves the fold: count the match again
             kept = self.history.in_force()[:-1]
             tally = tally_of([Played(n.seq, "", n.event, b.state, n.state) for b, n in pairwise(kept)])
-        else:
-            tally = self.tally.copy()
+        else:  # counted in place (no copy at each click); a write that fails counts the match again
+            tally = self.tally
             tally.step(Played(entry.seq, entry.at, event, before, new_state))
-        self.store.append(self.match_id, entry, project(new_state, tally, entry.at))
+        try:
+            self.store.append(self.match_id, entry, project(new_state, tally, entry.at))
+        except BaseException:
+            self.tally = tally_of(played(self.history))
+            raise
         self.history.add(entry, new_state)
         self.tally = tally
         return entry

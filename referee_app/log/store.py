@@ -465,8 +465,12 @@ class Store:
             (index,) = self.db.execute(f"SELECT {_INDEX_TEXT} FROM matches WHERE match_id = ?", (match_id,)).fetchone()
             digest = self._index_digests[match_id] = _index_hash(index)
         self.db.conn.execute(
-            "INSERT OR REPLACE INTO projections (match_id, head_seq, head_hash, status, score_a, score_b, winner,"
-            " result, last_at, figures, index_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO projections (match_id, head_seq, head_hash, status, score_a, score_b, winner,"
+            " result, last_at, figures, index_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id) DO UPDATE SET head_seq = excluded.head_seq, head_hash = excluded.head_hash,"
+            " status = excluded.status, score_a = excluded.score_a, score_b = excluded.score_b,"
+            " winner = excluded.winner, result = excluded.result, last_at = excluded.last_at,"
+            " figures = excluded.figures, index_hash = excluded.index_hash",
             (match_id, *head, projection.status, *projection.score, projection.winner.value if projection.winner
              else "", projection.result, projection.last_at, projection.figures_text,
              _projection_digest(digest, head, projection)),

@@ -8,6 +8,7 @@ time per click and equals what a fresh replay gives. Definitions are those of
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,13 +42,19 @@ class SeatTally:
     fouls_by_type: Counter[str] = field(default_factory=Counter)
     shot_total_s: float = 0.0
     shot_max_s: float | None = None
-
-    def copy(self) -> SeatTally:
-        return SeatTally(dict(self.counts), Counter(self.fouls_by_type), self.shot_total_s, self.shot_max_s)
+    _text: tuple[tuple[object, ...], str] | None = field(default=None, compare=False, repr=False)
+    """The last JSON text made, with what it was made of: most strokes change neither seat's figures."""
 
     def to_json(self) -> dict[str, Any]:
         return {"counts": self.counts, "fouls": dict(self.fouls_by_type), "shot_total_s": self.shot_total_s,
                 "shot_max_s": self.shot_max_s}  # fmt: skip
+
+    def to_text(self) -> str:
+        """`to_json` as compact JSON text, made again only when a figure changed."""
+        made_of = (*self.counts.items(), *self.fouls_by_type.items(), self.shot_total_s, self.shot_max_s)
+        if self._text is None or self._text[0] != made_of:
+            self._text = (made_of, json.dumps(self.to_json(), separators=(",", ":")))
+        return self._text[1]
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatTally:
@@ -64,14 +71,6 @@ class Tally:
     last_stroke: tuple[int, Seat] | None = None
     rack_strokes: dict[int, list[Seat]] = field(default_factory=dict)
     """The seats that played a stroke in racks not finished yet (for break-and-runs)."""
-
-    def copy(self) -> Tally:
-        return Tally(
-            {seat: t.copy() for seat, t in self.seats.items()},
-            {rack: list(f) for rack, f in self.rack_fouls.items()},
-            self.last_stroke,
-            {rack: list(s) for rack, s in self.rack_strokes.items()},
-        )
 
     def step(self, p: Played) -> None:
         """Count one event in force (`p` knows the states around it)."""
@@ -131,12 +130,25 @@ class Tally:
         self.rack_fouls.setdefault(rack, [0, 0])[0 if seat is Seat.A else 1] += 1
 
     def to_json(self) -> dict[str, Any]:
+        return {"seats": {seat.value: t.to_json() for seat, t in self.seats.items()}, **self._racks_json()}
+
+    def _racks_json(self) -> dict[str, Any]:
         return {
-            "seats": {seat.value: t.to_json() for seat, t in self.seats.items()},
             "rack_fouls": {str(rack): f for rack, f in self.rack_fouls.items()},
             "last_stroke": [self.last_stroke[0], self.last_stroke[1].value] if self.last_stroke else None,
             "rack_strokes": {str(rack): [s.value for s in seats] for rack, seats in self.rack_strokes.items()},
         }
+
+    def to_text(self) -> str:
+        """`to_json` as compact JSON text (what a projection stores), without encoding again the
+        seats' figures that did not change: the desk makes it at every click."""
+        # Below: numbers and seat letters (a StrEnum formats as its letter), nothing to escape.
+        seats = ",".join(f'"{seat}":{t.to_text()}' for seat, t in self.seats.items())
+        fouls = ",".join(f'"{rack}":[{a},{b}]' for rack, (a, b) in self.rack_fouls.items())
+        last = f'[{self.last_stroke[0]},"{self.last_stroke[1]}"]' if self.last_stroke else "null"
+        strokes = ",".join(f'"{rack}":[{",".join(map(_QUOTED.format, played))}]'
+                           for rack, played in self.rack_strokes.items())  # fmt: skip
+        return f'{{"seats":{{{seats}}},"rack_fouls":{{{fouls}}},"last_stroke":{last},"rack_strokes":{{{strokes}}}}}'
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Tally:
@@ -147,6 +159,9 @@ class Tally:
             (int(last[0]), Seat(last[1])) if last else None,
             {int(rack): [Seat(s) for s in seats] for rack, seats in data["rack_strokes"].items()},
         )
+
+
+_QUOTED = '"{}"'
 
 
 def tally_of(events: list[Played]) -> Tally:

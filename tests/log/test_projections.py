@@ -7,6 +7,7 @@ its tail, and an older desk's database (no hash chain yet) still merges.
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -15,9 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee_app.game.events import Entry, MatchStarted, Note
+from referee_app.game.events import Break, Entry, Lag, MatchStarted, Note, Potted
 from referee_app.game.history import replay
 from referee_app.game.refusals import RuleViolation
+from referee_app.game.vocab import Pocket, Seat
 from referee_app.log.logfile import read_log
 from referee_app.log.merge import merge
 from referee_app.log.projection import Projection, project_history, project_log, replay_and_project
@@ -68,6 +70,8 @@ def test_the_stored_projection_always_equals_a_fresh_replay(setup: MatchStarted,
             assert _same(_stored(db, session.match_id), project_log(log))
             # merge's one walk (replay and tally together) counts what two walks count, undos or not
             assert _same(replay_and_project(log)[1], project_history(replay(log)))
+            # the figures' text, made without encoding unchanged seats again, is their plain JSON
+            assert session.tally.to_text() == json.dumps(session.tally.to_json(), separators=(",", ":"))
 
 
 def test_an_event_and_its_projection_are_one_transaction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -83,6 +87,26 @@ def test_an_event_and_its_projection_are_one_transaction(tmp_path: Path, monkeyp
     monkeypatch.undo()
     assert store.event_count(session.match_id) == 1 and len(session.history.entries) == 1
     session.record(Note(text="kept"))
+    assert _same(_stored(tmp_path / "m.db", session.match_id), project_log(store.load(session.match_id)))
+
+
+def test_a_write_that_fails_leaves_the_figures_as_they_were(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(tmp_path / "m.db")
+    session = Session.start(store, MatchStarted(players=("Ana", "Ben"), race_to=2))
+    session.record(Lag(winner=Seat.A, breaker=Seat.A))
+    before = session.tally.to_text()
+
+    def disk_fails(*args: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store, "_put_projection", disk_fails)
+    with pytest.raises(StoreError, match="disk I/O error"):
+        session.record(Break(rails=4, pocketed=(Potted(3, Pocket.FL),)))
+    monkeypatch.undo()
+    assert session.tally.to_text() == before
+    session.record(Break(rails=4))
+    assert session.tally.seats[Seat.A].counts["breaks"] == 1
+    assert session.tally.seats[Seat.A].counts["breaks_with_ball_made"] == 0
     assert _same(_stored(tmp_path / "m.db", session.match_id), project_log(store.load(session.match_id)))
 
 
