@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QTableWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QPushButton, QTableWidget
 
 from referee_app.log.logfile import read_log
 from referee_app.log.store import Store
@@ -127,3 +127,19 @@ def test_typing_on_the_list_filters_and_enter_needs_a_real_choice(desk: Desk) ->
     assert filter_line.text() == "lopez" and desk.window.matches.row_count() == 1
     desk.key("Return")
     assert desk.session.setup.players == ("Maria Lopez", "Jan Novak")
+
+
+def test_arrows_pick_a_row_and_tab_leaves_the_list(desk: Desk) -> None:
+    """The list is a table of whole rows: Down moves a row, Enter opens it, and Tab goes on to the
+    buttons (a table would have walked Tab from cell to cell within the row)."""
+    _with_demo(desk)
+    page = desk.window.matches
+    assert page.match_list.hasFocus()
+    desk.key("Down")
+    assert page.match_list.currentIndex().row() == 1
+    desk.key("Tab")
+    assert not page.match_list.hasFocus()
+    assert isinstance(QApplication.focusWidget(), QPushButton)  # the first of the page's buttons
+    page.match_list.setFocus()
+    desk.key("Return")
+    assert desk.session.setup.players == ("Sofia Berg", "Omar Haddad")
