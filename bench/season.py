@@ -5,8 +5,8 @@ a smaller set of 1,280, then prints each figure against its baseline measured in
 - Matches page open vs a bare QTableView filled from one SQL query;
 - the longest time the GUI thread is blocked while the page opens, filters and merges;
 - merge of the 64 databases vs the work it cannot avoid: reading, checking, replaying and tallying
-  every incoming log, plus SQL `INSERT ... SELECT` of the same rows (`merge_floor_ratio`, target
-  <= 1.3); re-merge (nothing new) vs the `INSERT ... SELECT` alone;
+  every incoming log, plus SQL `INSERT ... SELECT` of the same rows, database by database in step
+  (`merge_floor_ratio`, target <= 1.3); re-merge (nothing new) vs the `INSERT ... SELECT` alone;
 - `stats` and the CSV export vs reading and decoding every event row;
 - peak memory of stats + CSV at 10,000 matches vs at 1,280 (each in its own process).
 Ends with `page_ratio N gui_block_ms N merge_floor_ratio N remerge_ratio N stats_ratio N csv_ratio N
@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.synthetic import TABLES, season
-from referee_app.log.merge import merge
+from referee_app.log.merge import MergeReport, merge
 from referee_app.log.projection import replay_and_project
 from referee_app.log.store import Store
 
@@ -38,22 +38,37 @@ def timed(fn, *args):  # type: ignore[no-untyped-def]
     return time.perf_counter() - t0, result
 
 
-def insert_select(paths: list[Path], target: Path) -> float:
-    """Baseline: copy the same rows with SQL alone (one INSERT ... SELECT per table and database)."""
-    store = Store(target)  # our schema and pragmas
-    store.close()
+def _insert_select_one(con: sqlite3.Connection, path: Path) -> float:
+    t0 = time.perf_counter()
+    con.execute("ATTACH ? AS other", (str(path),))
+    with con:
+        con.execute("INSERT OR IGNORE INTO matches SELECT * FROM other.matches")
+        con.execute("INSERT OR IGNORE INTO events SELECT * FROM other.events")
+    con.execute("DETACH other")
+    return time.perf_counter() - t0
+
+
+def merge_and_floor(paths: list[Path], folder: Path) -> tuple[float, float, float, list[MergeReport]]:
+    """Merge every database into `folder/organizer.db`, each just after the work its merge cannot
+    avoid (INSERT ... SELECT of its rows; reading, replaying and tallying its logs), in step: this
+    machine's speed drifts by a fifth over the minutes each would take in a row, and the merge
+    ratio read 1.12 to 1.57 for the same code. Returns (merge, INSERT ... SELECT, checking) seconds
+    and the merge reports."""
+    target = folder / "sql.db"
+    Store(target).close()  # our schema and pragmas
     con = sqlite3.connect(target)
     con.execute("PRAGMA synchronous = FULL")
-    t0 = time.perf_counter()
+    organizer = folder / "organizer.db"
+    merging = baseline = checking = 0.0
+    reports = []
     for path in paths:
-        con.execute("ATTACH ? AS other", (str(path),))
-        with con:
-            con.execute("INSERT OR IGNORE INTO matches SELECT * FROM other.matches")
-            con.execute("INSERT OR IGNORE INTO events SELECT * FROM other.events")
-        con.execute("DETACH other")
-    elapsed = time.perf_counter() - t0
+        baseline += _insert_select_one(con, path)
+        checking += replay_and_tally([path])
+        elapsed, report = timed(merge, Store(organizer), path)
+        merging += elapsed
+        reports.append(report)
     con.close()
-    return elapsed
+    return merging, baseline, checking, reports
 
 
 def replay_and_tally(paths: list[Path]) -> float:
@@ -121,11 +136,9 @@ def main() -> None:
         print(f"built {TABLES} + {TABLES} table databases ({1_280} and {matches} matches) "
               f"in {time.perf_counter() - t0:.0f} s")  # fmt: skip
 
-        baseline = insert_select(big, folder / "sql.db")
-        checking = replay_and_tally(big)
+        merge_s, baseline, checking, reports = merge_and_floor(big, folder)
         floor_merge = baseline + checking
         organizer = folder / "organizer.db"
-        merge_s, reports = timed(lambda: [merge(Store(organizer), p) for p in big])
         assert sum(len(r.added) for r in reports) == matches
         remerge_s, again = timed(lambda: [merge(Store(organizer), p) for p in big])
         assert sum(len(r.already_here) for r in again) == matches
