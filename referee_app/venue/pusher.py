@@ -21,13 +21,15 @@ import contextlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee_app.game.events import MatchStarted
+from referee_app.log.desk_link import LINK_SUFFIX, DeskLinkFile, LinkFileDamaged, LinkRow
+from referee_app.log.desk_link import link_path as link_path  # where the desk's link file is, for the GUI and CLI
 from referee_app.venue import db
 from referee_app.venue.db import EventRow
 from referee_app.venue.model import (
@@ -46,18 +48,12 @@ from referee_app.venue.worker import Worker
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn
 
-LINK_SUFFIX = ".link"
-LINK_VERSION = 2
 POLL_S = 5.0
 """With nothing to send, the pusher still looks this often (new assignments, a server back)."""
 ASSIGNMENTS_S = 2.0
 """A desk recording fast reads its table's assignments at most this often (not at every event)."""
 OFFLINE_RETRY_CAP_S = 1.0
 """A server that went away is tried again at least this often: a desk catches up soon after it is back."""
-
-
-def link_path(db_path: Path) -> Path:
-    return Path(str(db_path) + LINK_SUFFIX)
 
 
 def certificate_path(db_path: Path) -> Path:
@@ -69,111 +65,24 @@ class LinkDamaged(EventServerError):
     """The link file cannot be read: `connect` replaces it."""
 
 
-def _private(path: Path) -> None:
-    """Make `path` 0600 before SQLite opens it (its -wal and -shm take the same mode); never a link."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        os.close(fd)
-    except FileExistsError:
-        if path.is_symlink() or not path.is_file():
-            raise LinkDamaged(f"{path} is not this desk's link file: remove it, then connect again") from None
-        path.chmod(0o600)
-
-
-class LinkFile:
-    """The desk's side of the link: its settings and watermarks, in SQLite beside its database.
-
-    `mend=True` (`connect`) replaces a file it cannot read: it holds nothing a new connection
-    cannot rebuild (the watermarks only save resending what the server already holds)."""
+class LinkFile(DeskLinkFile):
+    """The desk's side of the link as the live event reads it: an `EventLink` and the watermarks
+    (the file itself, and every statement on it, is the log wing's `DeskLinkFile`)."""
 
     def __init__(self, db_path: Path, mend: bool = False) -> None:
-        self.path = link_path(db_path)
         try:
-            self._open()
-        except (sqlite3.DatabaseError, LinkDamaged):
-            if not mend:
-                raise LinkDamaged(f"this desk's event link ({self.path.name}) is damaged: connect again") from None
-            for stale in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
-                if stale.is_symlink() or stale.is_file():
-                    stale.unlink()
-            self._open()
-
-    def _open(self) -> None:
-        _private(self.path)
-        self.conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
-        try:
-            self.conn.execute("PRAGMA journal_mode = WAL")
-            # a watermark is written after every push: not synced each time (a power cut may lose the
-            # last ones, and then the server's refusal of what it holds makes the pusher look first)
-            self.conn.execute("PRAGMA synchronous = NORMAL")
-            self._migrate()
-        except BaseException:
-            self.conn.close()
-            raise
-
-    def _migrate(self) -> None:
-        version = int(self.conn.execute("PRAGMA user_version").fetchone()[0])
-        if version == LINK_VERSION:
-            return
-        if version > LINK_VERSION:
-            raise LinkDamaged("this desk's event link was made by a newer referee-app: update it")
-        names = {name for (name,) in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        self.conn.execute("PRAGMA secure_delete = ON")  # the old file held the event's shared password
-        with self.conn:
-            self.conn.execute(
-                "CREATE TABLE IF NOT EXISTS desk_link (host TEXT NOT NULL, port INTEGER NOT NULL, key TEXT NOT NULL,"
-                " table_no TEXT NOT NULL, fingerprint TEXT NOT NULL, certificate TEXT NOT NULL)"
-            )
-            self.conn.execute(
-                "CREATE TABLE IF NOT EXISTS marks (server_id TEXT NOT NULL, match_id TEXT NOT NULL,"
-                " seq INTEGER NOT NULL, conflict_seq INTEGER, PRIMARY KEY (server_id, match_id))"
-            )
-            if "link" in names:  # version 1: one shared password; the table must now connect with its own key
-                self.conn.execute("INSERT INTO desk_link SELECT host, port, '', table_no, '', '' FROM link")
-                self.conn.execute("DROP TABLE link")
-            self.conn.execute(f"PRAGMA user_version = {LINK_VERSION}")
+            super().__init__(db_path, mend)
+        except LinkFileDamaged as exc:
+            raise LinkDamaged(str(exc)) from None
 
     def load(self) -> EventLink | None:
-        row = self.conn.execute("SELECT host, port, key, table_no, fingerprint, certificate FROM desk_link").fetchone()
+        row = self.load_row()
         if row is None:
             return None
-        host, port, key, table, fingerprint, certificate = row
-        return EventLink(str(host), str(key), str(table), int(port), str(fingerprint), str(certificate))
+        return EventLink(row.host, row.key, row.table, row.port, row.fingerprint, row.certificate)
 
     def save(self, link: EventLink) -> None:
-        with self._synced():
-            self.conn.execute("DELETE FROM desk_link")
-            self.conn.execute(
-                "INSERT INTO desk_link VALUES (?, ?, ?, ?, ?, ?)",
-                (link.host, link.port, link.key, link.table, link.fingerprint, link.certificate),
-            )
-
-    def forget(self) -> None:
-        with self._synced():
-            self.conn.execute("DELETE FROM desk_link")
-
-    @contextlib.contextmanager
-    def _synced(self) -> Iterator[None]:
-        """A transaction synced to the disk when it commits (the link itself outlives a power cut)."""
-        self.conn.execute("PRAGMA synchronous = FULL")
-        try:
-            with self.conn:
-                yield
-        finally:
-            self.conn.execute("PRAGMA synchronous = NORMAL")
-
-    def marks(self, server_id: str) -> dict[str, tuple[int, int | None]]:
-        rows = self.conn.execute("SELECT match_id, seq, conflict_seq FROM marks WHERE server_id = ?", (server_id,))
-        return {match_id: (seq, conflict) for match_id, seq, conflict in rows}
-
-    def set_mark(self, server_id: str, match_id: str, seq: int, conflict_seq: int | None) -> None:
-        with self.conn:
-            self.conn.execute(
-                "INSERT OR REPLACE INTO marks VALUES (?, ?, ?, ?)", (server_id, match_id, seq, conflict_seq)
-            )
-
-    def close(self) -> None:
-        self.conn.close()
+        self.save_row(LinkRow(link.host, link.port, link.key, link.table, link.fingerprint, link.certificate))
 
 
 def desk_conninfo(db_path: Path, link: EventLink) -> str:
@@ -536,7 +445,5 @@ class Pusher(Worker):
 
 def _behind(rows: DeskRows, marks: LinkFile) -> int:
     """Events not yet confirmed by the last server this desk reached (all of them, before any)."""
-    known: dict[str, int] = {}
-    for match_id, seq, _conflict in marks.conn.execute("SELECT match_id, seq, conflict_seq FROM marks"):
-        known[match_id] = max(known.get(match_id, 0), seq)
+    known = marks.confirmed()
     return sum(max(0, head - known.get(m, 0)) for m, head in rows.heads().items() if not is_demo(m))
