@@ -130,13 +130,19 @@ def test_typing_on_the_list_filters_and_enter_needs_a_real_choice(desk: Desk) ->
 
 
 def test_arrows_pick_a_row_and_tab_leaves_the_list(desk: Desk) -> None:
-    """The list is a table of whole rows: Down moves a row, Enter opens it, and Tab goes on to the
-    buttons (a table would have walked Tab from cell to cell within the row)."""
+    """The list is a table of whole rows: Down moves a row, Home and End go to the first and last
+    match, Enter opens it, and Tab goes on to the buttons (a table walks Tab, Home and End along
+    the cells of the row)."""
     _with_demo(desk)
     page = desk.window.matches
     assert page.match_list.hasFocus()
     desk.key("Down")
     assert page.match_list.currentIndex().row() == 1
+    desk.key("End")
+    assert page.match_list.currentIndex().row() == page.row_count() - 1
+    desk.key("Home")
+    assert page.match_list.currentIndex().row() == 0
+    desk.key("Down")
     desk.key("Tab")
     assert not page.match_list.hasFocus()
     assert isinstance(QApplication.focusWidget(), QPushButton)  # the first of the page's buttons

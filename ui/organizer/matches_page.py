@@ -381,13 +381,20 @@ class MatchesPage(QWidget):
             self.match_list.setFocus()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Typing on the list goes into the player filter (it used to go nowhere)."""
+        """Typing on the list goes into the player filter (it used to go nowhere); Home and End go to
+        the first and last match (a table would keep to the row and move across its cells)."""
         if watched is self.match_list and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             text = event.text()  # a Ctrl+key types a control character, which is not printable
             if text and text.isprintable() and not text.isspace():
                 self.player_filter.setFocus()
                 self.player_filter.insert(text)
+                return True
+            from PySide6.QtCore import Qt  # here: the window paints without it
+
+            ends = {Qt.Key.Key_Home: 0, Qt.Key.Key_End: self.row_count() - 1}
+            if event.key() in ends and self.model is not None and self.row_count():
+                self.match_list.setCurrentIndex(self.model.index(ends[Qt.Key(event.key())], 0))
                 return True
         return super().eventFilter(watched, event)
 
