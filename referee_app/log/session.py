@@ -71,13 +71,13 @@ class Session:
         before = self.history.state
         new_state = self.history.check(event)
         entry = Entry(self.history.next_seq, event, at or self.clock())
-        if isinstance(event, Undo):  # the voided event leaves the fold: count the match again
-            kept = self.history.in_force()[:-1]
-            tally = tally_of([Played(n.seq, "", n.event, b.state, n.state) for b, n in pairwise(kept)])
-        else:  # counted in place (no copy at each click); a write that fails counts the match again
-            tally = self.tally
-            tally.step(Played(entry.seq, entry.at, event, before, new_state))
         try:
+            if isinstance(event, Undo):  # the voided event leaves the fold: count the match again
+                kept = self.history.in_force()[:-1]
+                tally = tally_of([Played(n.seq, "", n.event, b.state, n.state) for b, n in pairwise(kept)])
+            else:  # counted in place, not copied at each click: a failure below counts the match again
+                tally = self.tally
+                tally.step(Played(entry.seq, entry.at, event, before, new_state))
             self.store.append(self.match_id, entry, project(new_state, tally, entry.at))
         except BaseException:
             self.tally = tally_of(played(self.history))

@@ -42,7 +42,7 @@ class SeatTally:
     fouls_by_type: Counter[str] = field(default_factory=Counter)
     shot_total_s: float = 0.0
     shot_max_s: float | None = None
-    _text: tuple[tuple[object, ...], str] | None = field(default=None, compare=False, repr=False)
+    _text: tuple[tuple[object, ...], str] | None = field(default=None, init=False, compare=False, repr=False)
     """The last JSON text made, with what it was made of: most strokes change neither seat's figures."""
 
     def to_json(self) -> dict[str, Any]:
