@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QPushButton, QTableWidget
 
 from referee_app.log.logfile import read_log
@@ -142,6 +144,10 @@ def test_arrows_pick_a_row_and_tab_leaves_the_list(desk: Desk) -> None:
     assert page.match_list.currentIndex().row() == page.row_count() - 1
     desk.key("Home")
     assert page.match_list.currentIndex().row() == 0
+    desk.key("Down")
+    QTest.keyClick(page.match_list, Qt.Key.Key_End, Qt.KeyboardModifier.ShiftModifier)
+    assert len(page.selected_ids()) == page.row_count() - 1  # from the second match down to the last
+    desk.key("Home")
     desk.key("Down")
     desk.key("Tab")
     assert not page.match_list.hasFocus()

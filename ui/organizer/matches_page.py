@@ -382,7 +382,7 @@ class MatchesPage(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Typing on the list goes into the player filter (it used to go nowhere); Home and End go to
-        the first and last match (a table would keep to the row and move across its cells)."""
+        the first and last match, as in a list (a table moves them along the cells of the row)."""
         if watched is self.match_list and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             text = event.text()  # a Ctrl+key types a control character, which is not printable
@@ -393,10 +393,27 @@ class MatchesPage(QWidget):
             from PySide6.QtCore import Qt  # here: the window paints without it
 
             ends = {Qt.Key.Key_Home: 0, Qt.Key.Key_End: self.row_count() - 1}
-            if event.key() in ends and self.model is not None and self.row_count():
-                self.match_list.setCurrentIndex(self.model.index(ends[Qt.Key(event.key())], 0))
+            modifiers = event.modifiers()
+            if event.key() in ends and not modifiers & Qt.KeyboardModifier.ControlModifier and self.model is not None:
+                self._go_to_row(ends[Qt.Key(event.key())], bool(modifiers & Qt.KeyboardModifier.ShiftModifier))
                 return True
         return super().eventFilter(watched, event)
+
+    def _go_to_row(self, row: int, extend: bool) -> None:
+        """Make `row` current and selected; with `extend`, select every row from the current one to it."""
+        from PySide6.QtCore import QItemSelection, QItemSelectionModel
+
+        assert self.model is not None
+        if row < 0:
+            return
+        target, start = self.model.index(row, 0), self.match_list.currentIndex()
+        if not (extend and start.isValid()):
+            self.match_list.setCurrentIndex(target)
+            return
+        flags = QItemSelectionModel.SelectionFlag
+        selection = self.match_list.selectionModel()
+        selection.select(QItemSelection(start, target), flags.ClearAndSelect | flags.Rows)
+        selection.setCurrentIndex(target, flags.NoUpdate)
 
     def _open_selected(self) -> None:
         index = self.match_list.currentIndex()
