@@ -19,6 +19,8 @@ from datetime import date
 from pathlib import Path
 from typing import TextIO
 
+from referee_app.cli.common import CliError
+from referee_app.cli.common import open_store as _open_store
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.game.history import ReplayRefused, replay
 from referee_app.game.refusals import RuleViolation
@@ -40,24 +42,6 @@ HEADLESS_COMMANDS = (
 )  # fmt: skip
 
 PdfWriter = exports.PdfWriter
-
-
-class CliError(Exception):
-    def __init__(self, code: int, message: str) -> None:
-        self.code = code
-        super().__init__(message)
-
-
-def _open_store(args: argparse.Namespace, write: bool = False) -> Store:
-    """The database to work on: read-only unless the command means to write (import, record)."""
-    if args.db is None:
-        raise CliError(1, "no database: give --db PATH")
-    try:
-        if write:
-            return Store(args.db, create_folder=getattr(args, "default_db", False))
-        return Store.open_readonly(args.db)
-    except StoreError as exc:
-        raise CliError(1, str(exc)) from None
 
 
 def _read_checked(path: str) -> list[Entry]:

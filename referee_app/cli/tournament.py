@@ -19,8 +19,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from referee_app.cli.common import CliError, open_store
 from referee_app.game.events import ShotClock
-from referee_app.log.store import NotOurs, Store, StoreError, Tampered
+from referee_app.log.store import NotOurs, StoreError, Tampered
 from referee_app.tournament import operations
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
@@ -93,32 +94,14 @@ def add_parser(sub: Any) -> None:
     exp.add_argument("--fargo", required=True, metavar="FILE.csv")
 
 
-class _Exit(Exception):
-    def __init__(self, code: int, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-def _store(args: argparse.Namespace, write: bool) -> Store:
-    """The database, opened; one that cannot be opened or is not ours is bad input (exit 2)."""
-    if args.db is None:
-        raise _Exit(2, "no database: give --db PATH")
-    try:
-        if write:
-            return Store(args.db, create_folder=getattr(args, "default_db", False))
-        return Store.open_readonly(args.db)
-    except StoreError as exc:
-        raise _Exit(2, str(exc)) from None
-
-
 def _checked(args: argparse.Namespace) -> operations.Opened:
     """The tournament read whole from its checked log, before anything is written: a missing or
     unreadable database, an unknown tournament or a log changed outside the app is bad input."""
-    with closing(_store(args, write=False)) as reader:  # a missing file: nothing made, nothing migrated
+    with closing(open_store(args, write=False, code=2)) as reader:  # a missing file: nothing made, nothing migrated
         try:
             operations.find(reader, args.tournament)
         except TournamentRefused as exc:
-            raise _Exit(2, str(exc)) from None
+            raise CliError(2, str(exc)) from None
         return operations.open_tournament(reader, args.tournament)
 
 
@@ -144,12 +127,12 @@ def _options(args: argparse.Namespace) -> Options:
         if args.third_place:
             given.append("--third-place")
         if given:
-            raise _Exit(2, f"--template {args.template} sets the format: leave out {', '.join(given)}")
+            raise CliError(2, f"--template {args.template} sets the format: leave out {', '.join(given)}")
         options = TEMPLATES[args.template](7 if args.race is None else args.race, args.race_final)
         rules = options.rules if args.rules is None else Rules(args.rules)
         return replace(options, rules=rules, shot_clock=clock)
     if args.format is None:
-        raise _Exit(2, "give --format se|de|groups (or --template ffb)")
+        raise CliError(2, "give --format se|de|groups (or --template ffb)")
     return Options(
         Format(args.format),
         race=7 if args.race is None else args.race,
@@ -173,12 +156,12 @@ def _read_text(path: str, hint: str = "") -> str:
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as exc:
-        raise _Exit(2, f"line 1: cannot read the file ({exc.strerror})") from None
+        raise CliError(2, f"line 1: cannot read the file ({exc.strerror})") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise _Exit(2, f"line {line}: not UTF-8 text{hint}") from None
+        raise CliError(2, f"line {line}: not UTF-8 text{hint}") from None
 
 
 def _dump(document: object, out: TextIO) -> None:
@@ -201,12 +184,12 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         try:
             options.check()
         except TournamentRefused as exc:  # options out of range or at odds: the command line is wrong
-            raise _Exit(2, str(exc)) from None
-        with closing(_store(args, write=True)) as store:
+            raise CliError(2, str(exc)) from None
+        with closing(open_store(args, write=True, code=2)) as store:
             try:
                 tournament_id = operations.new_tournament(store, args.name, options)
             except TournamentRefused as exc:  # only the command line can be wrong here (the name)
-                raise _Exit(2, str(exc)) from None
+                raise CliError(2, str(exc)) from None
             out.write(tournament_id + "\n")
         return 0
     if action in ("show", "standings", "export"):
@@ -219,12 +202,12 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         else:
             target = Path(args.fargo)
             if not target.parent.is_dir():
-                raise _Exit(2, f"cannot write {target}: the folder {target.parent} does not exist")
+                raise CliError(2, f"cannot write {target}: the folder {target.parent} does not exist")
             try:
                 _write_atomically(target, fargo_csv(t))
             except OSError as exc:
                 target.with_name(f".{target.name}.partial").unlink(missing_ok=True)
-                raise _Exit(1, f"cannot write {target}: {exc.strerror or exc}") from None
+                raise CliError(1, f"cannot write {target}: {exc.strerror or exc}") from None
             out.write(f"{_count(len(fargo_rows(t)), 'match', 'matches')} written to {args.fargo}\n")
         return 0
     if action == "sync":
@@ -232,7 +215,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     hint = SPREADSHEET_HINT if action == "entries" else ""
     text = _read_text(args.file, hint) if action in ("entries", "results") else ""
     _checked(args)
-    with closing(_store(args, write=True)) as store:
+    with closing(open_store(args, write=True, code=2)) as store:
         if action == "entries":
             added = operations.add_entries(store, args.tournament, text)
             out.write(f"{_count(added, 'entry', 'entries')} added\n")
@@ -260,14 +243,14 @@ def _sync(args: argparse.Namespace, out: TextIO) -> int:
     try:
         conninfo = Cluster(args.server.resolve()).organizer_conninfo()
         with (
-            closing(_store(args, write=True)) as store,
+            closing(open_store(args, write=True, code=2)) as store,
             psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as conn,
         ):
             work = sync(store, args.tournament, conn)
     except EventServerError as exc:
-        raise _Exit(1, str(exc)) from None
+        raise CliError(1, str(exc)) from None
     except psycopg.Error as exc:
-        raise _Exit(1, f"the event server: {first_line(exc)}") from None
+        raise CliError(1, f"the event server: {first_line(exc)}") from None
     for line in work.done:
         out.write(line + "\n")
     for line in work.problems:
@@ -281,7 +264,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     """Run one tournament subcommand; errors go to stderr with the spec's exit code."""
     try:
         return _run(args, out)
-    except _Exit as exc:
+    except CliError as exc:
         print(exc, file=sys.stderr)
         return exc.code
     except operations.LineRefused as exc:
