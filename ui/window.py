@@ -304,29 +304,20 @@ class DeskWindow(QMainWindow):
         """The new-match dialog; when the open match is still in progress, the desk asks first."""
         state = self.controller.state
         if state is not None and not state.over:
-            from PySide6.QtWidgets import QMessageBox
+            from referee_desk.questions import ask
 
-            question = QMessageBox(self)
-            question.setObjectName("leaveMatchQuestion")
-            question.setIcon(QMessageBox.Icon.Question)
-            question.setWindowTitle(self.tr("New match"))
-            question.setText(
+            self.dialog = ask(
+                self,
+                "leaveMatchQuestion",
+                self.tr("New match"),
                 self.tr(
                     "{a} v {b} is in progress ({sa}–{sb}). Leave it for a new match? It stays in progress; "
                     "if it was started by mistake, void it (Match > Void this match…)."
-                ).format(a=state.setup.players[0], b=state.setup.players[1], sa=state.score.a, sb=state.score.b)
+                ).format(a=state.setup.players[0], b=state.setup.players[1], sa=state.score.a, sb=state.score.b),
+                (self.tr("New match"), "leaveMatchYes"),
+                (self.tr("Stay on this match"), "leaveMatchNo"),
+                lambda leave: self._new_match_dialog() if leave else None,
             )
-            leave = question.addButton(self.tr("New match"), QMessageBox.ButtonRole.AcceptRole)
-            leave.setObjectName("leaveMatchYes")
-            stay = question.addButton(self.tr("Stay on this match"), QMessageBox.ButtonRole.RejectRole)
-            stay.setObjectName("leaveMatchNo")
-            question.setDefaultButton(stay)
-            question.setEscapeButton(stay)
-            question.finished.connect(
-                lambda _=0: self._new_match_dialog() if question.clickedButton() is leave else None
-            )
-            self.dialog = question
-            question.open()
             return
         self._new_match_dialog()
 

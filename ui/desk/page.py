@@ -390,13 +390,14 @@ class DeskPage(QWidget):
         if after.score == now.score and after.result == now.result:
             self.controller.undo()
             return
-        question = QMessageBox(self)
-        question.setObjectName("undoQuestion")
-        question.setIcon(QMessageBox.Icon.Warning)
-        question.setWindowTitle(self.tr("Undo"))
+        from referee_desk.questions import ask
+
         entry = session.history.entries[target - 1]
         before = session.history.timeline[target - 2]
-        question.setText(
+        self.undo_question = ask(
+            self,
+            "undoQuestion",
+            self.tr("Undo"),
             self.tr("Undo event {seq}, {event}? The score goes back from {a}–{b} to {c}–{d}.").format(
                 seq=target,
                 event=presenter.describe(entry.event, before, qt_translate),
@@ -404,22 +405,12 @@ class DeskPage(QWidget):
                 b=now.score.b,
                 c=after.score.a,
                 d=after.score.b,
-            )
+            ),
+            (self.tr("Undo it"), "undoQuestionYes"),
+            (self.tr("Keep it"), "undoQuestionKeep"),
+            lambda yes: self.controller.undo() if yes else None,
+            risky=True,
         )
-        yes = question.addButton(self.tr("Undo it"), QMessageBox.ButtonRole.DestructiveRole)
-        yes.setObjectName("undoQuestionYes")
-        keep = question.addButton(self.tr("Keep it"), QMessageBox.ButtonRole.RejectRole)
-        keep.setObjectName("undoQuestionKeep")
-        question.setDefaultButton(keep)
-        question.setEscapeButton(keep)
-
-        def answered() -> None:
-            if question.clickedButton() is yes:
-                self.controller.undo()
-
-        question.finished.connect(answered)
-        self.undo_question = question
-        question.open()
 
     # --- rendering -------------------------------------------------------------------
     def show_notice(self, level: Notice, text: str) -> None:

@@ -396,25 +396,10 @@ class TournamentWindow(QMainWindow):
         return self._import_text(path, text)
 
     def _ask_windows_encoding(self, path: Path, data: bytes, line: int) -> None:
-        question = QMessageBox(self)
-        question.setObjectName("encodingQuestion")
-        question.setIcon(QMessageBox.Icon.Question)
-        question.setWindowTitle(self.tr("Import the entry list"))
-        question.setText(
-            self.tr(
-                "{file} is not UTF-8 text (line {line}). Is it a CSV file saved by Excel on Windows? Read it as"
-                " a Windows spreadsheet's file (Windows-1252)? Next time, save it as 'CSV UTF-8'."
-            ).format(file=path.name, line=line)
-        )
-        read = question.addButton(self.tr("Read it as Windows-1252"), QMessageBox.ButtonRole.AcceptRole)
-        read.setObjectName("readAsWindows")
-        cancel = question.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
-        cancel.setObjectName("encodingCancel")
-        question.setDefaultButton(read)
-        question.setEscapeButton(cancel)
+        from referee_desk.questions import ask
 
-        def answered(_: int = 0) -> None:
-            if question.clickedButton() is not read:
+        def answered(read: bool) -> None:
+            if not read:
                 self.say(Notice.INFO, self.tr("Nothing imported from {file}.").format(file=path.name))
                 return
             try:
@@ -430,9 +415,19 @@ class TournamentWindow(QMainWindow):
                 return
             self._import_text(path, text)
 
-        question.finished.connect(answered)
-        self.dialog = question
-        question.open()
+        self.dialog = ask(
+            self,
+            "encodingQuestion",
+            self.tr("Import the entry list"),
+            self.tr(
+                "{file} is not UTF-8 text (line {line}). Is it a CSV file saved by Excel on Windows? Read it as"
+                " a Windows spreadsheet's file (Windows-1252)? Next time, save it as 'CSV UTF-8'."
+            ).format(file=path.name, line=line),
+            (self.tr("Read it as Windows-1252"), "readAsWindows"),
+            (self.tr("Cancel"), "encodingCancel"),
+            answered,
+            yes_by_default=True,
+        )
 
     def _import_text(self, path: Path, text: str) -> bool:
         t = self.model.tournament
@@ -1213,20 +1208,17 @@ class TournamentWindow(QMainWindow):
     def ask(self, name: str, text: str, then: Callable[[], object], declined: str) -> QMessageBox:
         """Ask before a decision that takes much away; No is the default, `then` runs on Yes only
         (on No, `declined` is said: the organizer sees that nothing moved)."""
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Tournament"), text, parent=self)
-        box.setObjectName(name)
-        yes = box.addButton(QMessageBox.StandardButton.Yes)
-        no = box.addButton(QMessageBox.StandardButton.No)
-        yes.setObjectName("confirmYes")
-        yes.setText(self.tr("Yes"))
-        no.setObjectName("confirmNo")
-        no.setText(self.tr("No"))
-        box.setDefaultButton(no)
-        box.setEscapeButton(no)
-        box.buttonClicked.connect(lambda button: then() if button is yes else self.say(Notice.INFO, declined))
-        self.dialog = box
-        box.open()
-        return box
+        from referee_desk.questions import ask
+
+        def answered(yes: bool) -> None:
+            if yes:
+                then()
+            else:
+                self.say(Notice.INFO, declined)
+
+        self.dialog = ask(self, name, self.tr("Tournament"), text, (self.tr("Yes"), "confirmYes"),
+                          (self.tr("No"), "confirmNo"), answered)  # fmt: skip
+        return self.dialog
 
     def decision_words(self, event: Event) -> tuple[str, str]:
         """What a decision is, as undo names it, and what undoing it takes with it ("" for one result,

@@ -346,29 +346,21 @@ class ConnectDialog(QDialog):
 
     def _ask_take_over(self, link: EventLink, in_use: TableInUse) -> None:
         """Only on purpose: a replacement laptop, not a slip of the table number."""
-        from PySide6.QtWidgets import QMessageBox
+        from referee_desk.questions import ask
 
         self.problem.setText("")
-        question = QMessageBox(self)
-        question.setObjectName("tableInUseQuestion")
-        question.setIcon(QMessageBox.Icon.Warning)
-        question.setWindowTitle(self.tr("Connect to the event"))
-        question.setText(
+        self.question = ask(
+            self,
+            "tableInUseQuestion",
+            self.tr("Connect to the event"),
             self.tr("Table {table} is already in use by another desk (last event {time}). Take it over?").format(
                 table=in_use.table, time=in_use.since.astimezone().strftime("%H:%M")
-            )
+            ),
+            (self.tr("Take it over"), "tableInUseTakeOver"),
+            (self.tr("Cancel"), "tableInUseCancel"),
+            lambda take: self._try(link, take_over=True) if take else None,
+            risky=True,
         )
-        take = question.addButton(self.tr("Take it over"), QMessageBox.ButtonRole.DestructiveRole)
-        take.setObjectName("tableInUseTakeOver")
-        keep = question.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
-        keep.setObjectName("tableInUseCancel")
-        question.setDefaultButton(keep)
-        question.setEscapeButton(keep)
-        question.finished.connect(
-            lambda _=0: self._try(link, take_over=True) if question.clickedButton() is take else None
-        )
-        self.question = question
-        question.open()
 
     def _reason(self, link: EventLink, exc: BaseException) -> str:
         """What went wrong in a sentence (the dialog stays open)."""
