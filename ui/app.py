@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 from referee_desk.i18n import Languages
 from referee_desk.notices import Notice
 from referee_desk.places import APPLICATION, ORGANIZATION, default_db_path

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk.controller import qt_translate
+from referee_desk.i18n import qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, show_notice
 from referee_desk.theme import BACKGROUND, TEXT, apply_dark
 from referee_desk.tournament.bracket_view import BracketView

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from referee_app.tournament.model import MatchStatus
 from referee_app.venue import db
-from tests.gui.test_tournament_window import Organizer
+from tests.gui.tournament.test_window import Organizer
 from tests.tournament.test_live import Desk
 
 

@@ -77,8 +77,7 @@ def test_the_window_publishes_the_bracket_and_each_result_on_the_players_page(qt
 
 def test_the_desks_overlay_names_the_tournament_round(desk, page: Page) -> None:  # type: ignore[no-untyped-def]
     from referee_app.tournament.wording import round_names
-
-    from .conftest import Desk
+    from tests.gui.conftest import Desk
 
     assert isinstance(desk, Desk)
     names = round_names(

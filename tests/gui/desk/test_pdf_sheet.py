@@ -14,7 +14,7 @@ from referee_desk.main import main
 from referee_app.cli.main import main as core_main
 from referee_app.log.store import Store
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+SEEDS = Path(__file__).resolve().parents[3] / "seeds"
 
 
 def _poppler(tool: str, *args: str) -> str:

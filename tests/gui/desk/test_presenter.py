@@ -1,6 +1,6 @@
 """Presenter functions: state -> display text, tested without a window."""
 
-from referee_desk import presenter
+from referee_desk.desk import presenter
 
 from referee_app.game.events import Penalty
 from referee_app.game.vocab import PenaltyKind, Seat

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QComboBox, QTableWidget
 
-from tests.gui.test_tournament_window import Organizer, _record
+from tests.gui.tournament.test_window import Organizer, _record
 
 LONG = "Clément de la Fontaine-Dupré"
 

@@ -19,7 +19,7 @@ from referee_app.log.store import Store
 from referee_app.organizer.operations import import_entries
 from tests.gui.conftest import Desk
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+SEEDS = Path(__file__).resolve().parents[3] / "seeds"
 FINAL = SEEDS / "wpa-open-final-lopez-novak.jsonl"
 FFB = SEEDS / "ffb-circuit-martin-roux.jsonl"
 LEAGUE = SEEDS / "wpa-league-in-progress.jsonl"

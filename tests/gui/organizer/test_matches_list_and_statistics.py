@@ -36,7 +36,7 @@ def test_statistics_recount_a_hand_scored_match_sort_and_export(desk: Desk, tmp_
 
     from PySide6.QtWidgets import QFileDialog
 
-    example = Path(__file__).resolve().parents[3] / "shared" / "examples" / "03-three-fouls-warned.jsonl"
+    example = Path(__file__).resolve().parents[4] / "shared" / "examples" / "03-three-fouls-warned.jsonl"
     if not example.exists():
         import pytest
 

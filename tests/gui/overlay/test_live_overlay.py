@@ -397,7 +397,7 @@ def test_the_overlay_names_the_foul_as_the_desk_does(desk: Desk, page: Page) -> 
 
 def test_every_foul_the_overlay_names_has_its_words_in_both_languages() -> None:
     """Each code `last_fouls` can give has the desk's own words (English and French) for the page."""
-    from referee_desk.controller import qt_translate
+    from referee_desk.i18n import qt_translate
     from referee_desk.printing import use_language
 
     from referee_app.game.labels import FOUL_LABELS

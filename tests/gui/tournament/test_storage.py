@@ -15,7 +15,7 @@ from referee_app.log.store import Store
 from referee_app.tournament import operations
 from referee_app.tournament.show import show
 from tests.gui.conftest import Desk
-from tests.gui.test_tournament_window import Organizer
+from tests.gui.tournament.test_window import Organizer
 
 
 def _organizer(qtbot, window: TournamentWindow, tmp_path: Path) -> Organizer:  # type: ignore[no-untyped-def]

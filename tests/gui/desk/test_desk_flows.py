@@ -175,7 +175,7 @@ def test_shot_clock_times_the_shot(desk: Desk, monkeypatch) -> None:
     desk.click("recordBreak")
     assert desk.widget("shotClock").isVisible() and desk.text("clockDisplay") == "35"
     times = iter([100.0, 112.5])
-    monkeypatch.setattr("referee_desk.controller.time.monotonic", lambda: next(times))
+    monkeypatch.setattr("referee_desk.desk.controller.time.monotonic", lambda: next(times))
     desk.click("clockStart")
     limit = desk.page.clock.limit_s
     desk.click("clockExtension")

@@ -27,7 +27,7 @@ def test_k_starts_pauses_and_resumes_and_a_pause_is_not_the_shooters_time(desk: 
     _open_rack(desk)
     clock = desk.page.clock
     now = [100.0]
-    monkeypatch.setattr("referee_desk.controller.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("referee_desk.desk.controller.time.monotonic", lambda: now[0])
     desk.key("K")
     assert clock.running() and desk.text("clockStart") == "Pause [K]"
     now[0] = 108.0

@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
 from referee_app.tournament.events import CheckedIn, Withdrawn
-from tests.gui.test_tournament_window import Organizer, _record
+from tests.gui.tournament.test_window import Organizer, _record
 
 
 def _box(organizer: Organizer) -> QMessageBox:

@@ -12,7 +12,7 @@ from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.log.store import Store
 from tests.gui.conftest import Desk
-from tests.gui.test_tournament_storage import _organizer
+from tests.gui.tournament.test_storage import _organizer
 
 ENGLISH = {
     "the", "is", "not", "has", "was", "only", "cannot", "be", "of", "in", "to", "and", "with", "already",

@@ -6,18 +6,15 @@ painting; each emits one event (or a match set-up) when confirmed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import pairwise
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QCompleter,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -25,40 +22,15 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk import presenter
-from referee_desk.controller import qt_translate
+from referee_desk.desk import presenter
+from referee_desk.forms import ShotClockFields, buttons, licence_club_row, limited_line
+from referee_desk.i18n import qt_translate
 
-from referee_app.game.events import Concede, Event, MatchStarted, Note, Penalty, ShotClock, Stalemate, Void
+from referee_app.game.events import Concede, Event, MatchStarted, Note, Penalty, Stalemate, Void
 from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
 from referee_app.game.presets import PRESETS
 from referee_app.game.state import State
 from referee_app.game.vocab import BreakOrder, PenaltyKind, Seat
-
-
-def _buttons(dialog: QDialog, name: str) -> QDialogButtonBox:
-    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog)
-    box.setObjectName(name)
-    box.button(QDialogButtonBox.StandardButton.Ok).setObjectName(f"{name}Ok")
-    box.button(QDialogButtonBox.StandardButton.Cancel).setObjectName(f"{name}Cancel")
-    box.accepted.connect(dialog.accept)
-    box.rejected.connect(dialog.reject)
-    return box
-
-
-def checked_form(dialog: QDialog, form: QFormLayout, name: str, accept: Callable[[], None]) -> QLabel:
-    """Lay out `form`, a line saying what is missing, and OK (`{name}Ok`) and Cancel. OK runs `accept`,
-    which closes the dialog only once the form is complete; the returned label is for its reason."""
-    problem = QLabel(dialog)
-    problem.setObjectName(f"{name}Problem")
-    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog)
-    box.button(QDialogButtonBox.StandardButton.Ok).setObjectName(f"{name}Ok")
-    box.accepted.connect(accept)
-    box.rejected.connect(dialog.reject)
-    layout = QVBoxLayout(dialog)
-    layout.addLayout(form)
-    layout.addWidget(problem)
-    layout.addWidget(box)
-    return problem
 
 
 class NewMatchDialog(QDialog):
@@ -130,7 +102,7 @@ class NewMatchDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error)
-        layout.addWidget(_buttons(self, "newMatchButtons"))
+        layout.addWidget(buttons(self, "newMatchButtons"))
         # Tab follows the form from top to bottom, a player's licence and club right after the name
         # (typed in the order they are read, "PL-1234" went into player B's name).
         order: list[QWidget] = [
@@ -210,7 +182,7 @@ class DecisionDialog(QDialog):
         layout.addWidget(self.penalty)
         layout.addWidget(self.text)
         layout.addWidget(self.note)
-        layout.addWidget(_buttons(self, "decisionButtons"))
+        layout.addWidget(buttons(self, "decisionButtons"))
         titles = {
             "penalty": (self.tr("Penalty"), self.tr("Against whom, what penalty, and why?")),
             "concede": (self.tr("Concession"), self.tr("Who concedes? Conceding loses the match.")),
@@ -267,7 +239,7 @@ class KeysDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
-        from referee_desk import keyboard
+        from referee_desk.desk import keyboard
 
         super().__init__(parent)
         self.setObjectName("keysDialog")
@@ -310,74 +282,3 @@ class KeysDialog(QDialog):
         box.rejected.connect(self.reject)
         layout.addWidget(box)
         self.resize(900, 560)
-
-
-class ShotClockFields:
-    """The shot clock's switch and its four figures, in the match log's ranges (spec section 2),
-    shared by the dialogs that set up a match (the desk's New match, the board's Send); each
-    dialog lays them out with its own words."""
-
-    def __init__(self, parent: QWidget, prefix: str) -> None:
-        defaults = ShotClock()
-        self.switch = QCheckBox(parent)
-        self.switch.setObjectName(f"{prefix}ShotClock")
-        self.shot_s = _spin(parent, f"{prefix}ShotS", 1, 600, defaults.shot_s)
-        self.extension_s = _spin(parent, f"{prefix}ExtensionS", 1, 600, defaults.extension_s)
-        self.extensions = _spin(parent, f"{prefix}Extensions", 0, 9, defaults.extensions_per_rack)
-        self.after_break_s = _spin(parent, f"{prefix}AfterBreakS", 1, 60, defaults.after_break_s)
-        self.figures = (self.shot_s, self.extension_s, self.extensions, self.after_break_s)
-        self.switch.toggled.connect(self._toggled)
-        self._toggled(False)
-
-    def add_rows(self, form: QFormLayout, switch: str, labels: tuple[str, str, str, str]) -> None:
-        """The switch, then a shot, an extension, extensions per rack, after the break."""
-        self.switch.setText(switch)
-        form.addRow(self.switch)
-        for label, spin in zip(labels, self.figures, strict=True):
-            form.addRow(label, spin)
-
-    def _toggled(self, on: bool) -> None:
-        for spin in self.figures:
-            spin.setEnabled(on)
-
-    def value(self) -> ShotClock | None:
-        if not self.switch.isChecked():
-            return None
-        return ShotClock(*(spin.value() for spin in self.figures))
-
-    def set_value(self, clock: ShotClock | None) -> None:
-        self.switch.setChecked(clock is not None)
-        if clock is not None:
-            figures = (clock.shot_s, clock.extension_s, clock.extensions_per_rack, clock.after_break_s)
-            for spin, figure in zip(self.figures, figures, strict=True):
-                spin.setValue(figure)
-
-
-def _spin(parent: QWidget, name: str, lo: int, hi: int, value: int) -> QSpinBox:
-    spin = QSpinBox(parent)
-    spin.setObjectName(name)
-    spin.setRange(lo, hi)
-    spin.setValue(value)
-    return spin
-
-
-def limited_line(parent: QWidget, name: str, longest: int) -> QLineEdit:
-    """A text field held to the spec's limit for its value (a longer text would be refused, not cut)."""
-    line = QLineEdit(parent)
-    line.setObjectName(name)
-    line.setMaxLength(longest)
-    return line
-
-
-def licence_club_row(
-    parent: QWidget, licence: QLineEdit, club: QLineEdit, licence_hint: str, club_hint: str
-) -> QWidget:
-    """A player's licence and club side by side (the hints come translated in the caller's own context)."""
-    licence.setPlaceholderText(licence_hint)
-    club.setPlaceholderText(club_hint)
-    row = QWidget(parent)
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(0, 0, 0, 0)
-    layout.addWidget(licence, 1)
-    layout.addWidget(club, 2)
-    return row

@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QObject, Signal
+from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
 
 if TYPE_CHECKING:  # the core is imported when a database is opened, after the desk has painted
@@ -31,10 +32,6 @@ if TYPE_CHECKING:  # the core is imported when a database is opened, after the d
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
-
-
-def qt_translate(context: str, text: str) -> str:
-    return QCoreApplication.translate(context, text)
 
 
 def _user_errors() -> tuple[type[Exception], ...]:

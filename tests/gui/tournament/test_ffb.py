@@ -11,7 +11,7 @@ from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.tournament.model import FromBest, FromSeed
 from tests.gui.conftest import Desk
-from tests.gui.test_tournament_window import Organizer
+from tests.gui.tournament.test_window import Organizer
 from tests.tournament.test_ffb_national_day import forty_two
 
 
