@@ -1,6 +1,6 @@
 """Organizer > Tournament: entries, the format and the draw, the bracket, results, the tables.
 
-Every change is an event recorded through `TournamentModel` (refused with the engine's
+Every change is an event recorded through the tournament's session (refused with the engine's
 reason, or kept and shown); every tab re-renders from spec §4's dict. Each action has a
 key, written on its button.
 """
@@ -42,10 +42,14 @@ from referee_desk.notices import BASE_STYLE, Notice, show_notice
 from referee_desk.theme import BACKGROUND, TEXT, apply_dark
 from referee_desk.tournament.bracket_view import BracketView
 from referee_desk.tournament.dialogs import CorrectionDialog, EntryDialog, changed_matches, local_number
-from referee_desk.tournament.model import MemoryLog, StoreLog, TournamentLog, TournamentModel, said
+from referee_desk.tournament.session import SignalledSession, said
 
 from referee_app.log.store import Store, StoreError
+from referee_app.tournament import show as shown_dict
 from referee_app.tournament import wording
+from referee_app.tournament.operations import parse_tables
+from referee_app.tournament.session import MemoryLog, StoreLog, TournamentLog
+from referee_app.tournament.state import State
 
 if TYPE_CHECKING:
     from referee_desk.tournament.web import TournamentSite
@@ -86,26 +90,6 @@ DEFAULT_PORT = 8766
 TABS = ("entries", "draw", "bracket", "results", "queue")
 WATCH_MS = 2000
 """How often the window looks whether another program moved the tournament's log on."""
-
-
-def parse_tables(text: str) -> tuple[int, ...]:
-    """`1-8` or `1,2,5` (or both: `1-4, 7`) as table numbers; ValueError on anything else."""
-    tables: list[int] = []
-    for part in text.replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        low, dash, high = part.partition("-")
-        if dash:
-            first, last = int(low), int(high)
-            if last < first:
-                raise ValueError(part)
-            tables.extend(range(first, last + 1))
-        else:
-            tables.append(int(part))
-    if not tables:
-        raise ValueError(text)
-    return tuple(tables)
 
 
 def _item(text: object, data: object = None) -> QTableWidgetItem:
@@ -161,7 +145,7 @@ class TournamentWindow(QMainWindow):
         if log is None and store is not None:
             known = store.tournaments()
             log = StoreLog(store, known[-1].tournament_id if known else None)
-        self.model = self._model(log or MemoryLog(), tournament_id)
+        self.session = self._session(log or MemoryLog(), tournament_id)
         self.dialog: QWidget | None = None
         self.site: TournamentSite | None = None
         self.live: LiveSync | None = None
@@ -171,7 +155,7 @@ class TournamentWindow(QMainWindow):
         self._relay = _LiveRelay(self)
         self._relay.run.connect(self._run_here)
         self._relay.report.connect(self._live_report)
-        self.shown: dict[str, Any] = self.model.show()
+        self.shown: dict[str, Any] = self._dict()
         self.names: dict[str, str] = {}
         self._entries_shown: object = None
         central = QWidget(self)
@@ -203,7 +187,7 @@ class TournamentWindow(QMainWindow):
             self._action(f"actionTab_{name}", f"Ctrl+{i}", self._go_to(i - 1))
         self.retranslate()
         self.refresh()
-        self.tabs.setCurrentWidget(self.draw_page if self.model.state is None else self.entries_page)
+        self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
         if self.opening_error:
             self.say(Notice.ERROR, self.opening_error)
         self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
@@ -214,7 +198,7 @@ class TournamentWindow(QMainWindow):
     def follow(self) -> bool:
         """Show the tournament again when another program moved its log on; True when it did."""
         try:
-            moved = self.model.moved_on()
+            moved = self.session.moved_on()
         except StoreError as exc:
             why = self.tr("The tournament's database cannot be read: {why}").format(why=said(exc))
             if why != self.notice.text():
@@ -222,42 +206,52 @@ class TournamentWindow(QMainWindow):
             return False
         if not moved:
             return False
-        self.model.reload()
+        self.session.reload()
         self.say(
             Notice.INFO, self.tr("Shown again: the tournament was changed elsewhere (a merged desk, the command line).")
         )
         return True
 
-    def _model(self, log: TournamentLog, tournament_id: str = "") -> TournamentModel:
+    def _session(self, log: TournamentLog, tournament_id: str = "") -> SignalledSession:
         """The model of `log`; a tournament that cannot be read whole is refused, and a new one offered."""
         try:
-            model = TournamentModel(log, tournament_id, self)
+            session = SignalledSession(log, tournament_id, self)
         except (StoreError, ValueError, RecursionError) as exc:
             self.opening_error = self.tr("This tournament cannot be opened: {why}").format(why=said(exc))
-            model = TournamentModel(StoreLog(self.store) if self.store is not None else MemoryLog(), "", self)
-        model.changed.connect(self.refresh)
-        model.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
-        return model
+            session = SignalledSession(StoreLog(self.store) if self.store is not None else MemoryLog(), "", self)
+        session.changed.connect(self.refresh)
+        session.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
+        return session
 
     def open_tournament(self, tournament_id: str | None) -> None:
         """Show another tournament of the database (None: a new one, created from the Draw tab)."""
         assert self.store is not None
-        old = self.model
+        old = self.session
         self.opening_error = ""
-        self.model = self._model(StoreLog(self.store, tournament_id))
+        self.session = self._session(StoreLog(self.store, tournament_id))
         old.deleteLater()
         self._entries_shown = None
         self.name_edit.clear()
         self.seed_edit.clear()
         self.refresh()
-        self.tabs.setCurrentWidget(self.draw_page if self.model.state is None else self.entries_page)
+        self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
         self._focus_tab()
         if self.opening_error:
             self.say(Notice.ERROR, self.opening_error)
 
+    def _dict(self, state: State | None = None) -> dict[str, Any]:
+        state = state or self.session.state
+        if state is None:
+            return {"status": "entries", "entries": [], "matches": [], "tables": [], "queue": []}
+        return shown_dict.show(state.tournament, self.session.tournament_id)
+
+    def _standings(self) -> dict[str, Any]:
+        t = self.session.tournament
+        return {"status": "entries", "places": [], "performance": {}} if t is None else shown_dict.standings(t)
+
     def _chosen(self, index: int) -> None:
         chosen = self.choice.itemData(index)
-        if chosen != self.model.tournament_id or chosen is None:
+        if chosen != self.session.tournament_id or chosen is None:
             self.open_tournament(chosen)
 
     def _show_choice(self) -> None:
@@ -268,7 +262,7 @@ class TournamentWindow(QMainWindow):
         for t in self.store.tournaments():
             self.choice.addItem(f"{t.name} · {local_date(t.created_at)}", t.tournament_id)
         self.choice.addItem(self.tr("New tournament…"), None)
-        current = self.choice.findData(self.model.tournament_id) if self.model.state is not None else -1
+        current = self.choice.findData(self.session.tournament_id) if self.session.state is not None else -1
         self.choice.setCurrentIndex(current if current >= 0 else self.choice.count() - 1)
         self.choice.blockSignals(False)
 
@@ -304,7 +298,7 @@ class TournamentWindow(QMainWindow):
         page = self.tabs.currentWidget()
         target: QWidget = {
             self.entries_page: self.entries_table,
-            self.draw_page: self.seed_edit if self.model.state is not None else self.name_edit,
+            self.draw_page: self.seed_edit if self.session.state is not None else self.name_edit,
             self.bracket_page: self.bracket,
             self.results_page: self.results_table,
             self.queue_page: self.tables_edit,
@@ -380,7 +374,7 @@ class TournamentWindow(QMainWindow):
         often an older Excel's "CSV (séparateur: point-virgule)", in Windows-1252: the organizer is
         asked whether to read it so, and nothing is imported until they say yes."""
         self.tabs.setCurrentWidget(self.entries_page)
-        if self.model.tournament is None:
+        if self.session.tournament is None:
             self.say(Notice.REFUSAL, self.tr("Create the tournament first (Draw tab)."))
             return False
         try:
@@ -430,7 +424,7 @@ class TournamentWindow(QMainWindow):
         )
 
     def _import_text(self, path: Path, text: str) -> bool:
-        t = self.model.tournament
+        t = self.session.tournament
         if t is None:
             self.say(Notice.REFUSAL, self.tr("Create the tournament first (Draw tab)."))
             return False
@@ -443,20 +437,20 @@ class TournamentWindow(QMainWindow):
         if not entries:
             self.say(Notice.REFUSAL, self.tr("Nothing imported: {file} lists no player.").format(file=path.name))
             return False
-        if self.model.record(EntriesAdded(entries)):
+        if self.session.record(EntriesAdded(entries)):
             self.say(Notice.INFO, self.tr("{n} players imported from {file}.").format(n=len(entries), file=path.name))
             return True
         return False
 
     def edit_entry(self) -> None:
-        t = self.model.tournament
+        t = self.session.tournament
         name = self.selected_entry()
         entry = None if t is None or name is None else t.entry(name)
         if t is None or entry is None:
             self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
             return
         dialog = EntryDialog(entry, t.bracket is not None, self)
-        dialog.edited.connect(lambda new: self.model.record(EntryEdited(entry.name, new)))
+        dialog.edited.connect(lambda new: self.session.record(EntryEdited(entry.name, new)))
         self.dialog = dialog
         dialog.open()
 
@@ -465,7 +459,7 @@ class TournamentWindow(QMainWindow):
         if name is None:
             self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
             return
-        if self.model.record(CheckedIn(name)):
+        if self.session.record(CheckedIn(name)):
             self.say(Notice.INFO, self.tr("{name} is checked in.").format(name=name))
 
     def withdraw(self) -> QMessageBox | None:
@@ -474,7 +468,7 @@ class TournamentWindow(QMainWindow):
         if name is None:
             self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
             return None
-        t = self.model.tournament
+        t = self.session.tournament
         if t is not None and t.bracket is not None:
             takes = self.tr("They lose every match left by walkover.")
         else:
@@ -487,12 +481,12 @@ class TournamentWindow(QMainWindow):
         )
 
     def _withdraw(self, name: str) -> None:
-        if self.model.record(Withdrawn(name)):
+        if self.session.record(Withdrawn(name)):
             self.say(Notice.INFO, self.tr("{name} is withdrawn.").format(name=name))
 
     def absent(self) -> list[str]:
         """Once check-in has begun, the players not checked in yet (nobody, before it begins)."""
-        t = self.model.tournament
+        t = self.session.tournament
         if t is None or not t.checked_in or t.bracket is not None:
             return []
         return [e.name for e in t.entries if e.name not in t.checked_in]
@@ -515,7 +509,7 @@ class TournamentWindow(QMainWindow):
 
     def _withdraw_absent(self, absent: list[str]) -> None:
         for name in absent:
-            if not self.model.record(Withdrawn(name)):
+            if not self.session.record(Withdrawn(name)):
                 return
         self.say(Notice.INFO, self.tr("{n} players not checked in are withdrawn.").format(n=len(absent)))
 
@@ -541,12 +535,12 @@ class TournamentWindow(QMainWindow):
         )
 
     def _disqualify(self, name: str, reason: str) -> None:
-        if self.model.record(Disqualified(name, reason)):
+        if self.session.record(Disqualified(name, reason)):
             self.reason_edit.clear()
             self.say(Notice.INFO, self.tr("{name} is disqualified: {reason}").format(name=name, reason=reason))
 
     def _show_entries(self) -> None:
-        t = self.model.tournament
+        t = self.session.tournament
         key = None if t is None else (t.entries, t.checked_in, t.retired, t.bracket is not None)
         if key == self._entries_shown and key is not None:
             return  # a result changes nothing here (a 128-row table is not rebuilt for it)
@@ -782,7 +776,7 @@ class TournamentWindow(QMainWindow):
     def use_ffb(self) -> None:
         """The national tournament's whole day; unchecking the qualifying pools leaves its afternoon (32)."""
         self.set_options(ffb_national_day())
-        t = self.model.tournament
+        t = self.session.tournament
         if t is None or not t.entries:
             self.plan_players.setValue(42)
         self.say(
@@ -813,7 +807,7 @@ class TournamentWindow(QMainWindow):
         )
 
     def _players(self) -> int:
-        t = self.model.tournament
+        t = self.session.tournament
         return len(t.entries) if t is not None and t.entries else self.plan_players.value()
 
     def _options_changed(self) -> None:
@@ -855,7 +849,7 @@ class TournamentWindow(QMainWindow):
         return plan(options, players)
 
     def _show_plan(self) -> None:
-        t = self.model.tournament
+        t = self.session.tournament
         options = t.options if t is not None else self.options()
         players = self._players()
         try:
@@ -866,7 +860,7 @@ class TournamentWindow(QMainWindow):
         self.plan_label.setText(p.describe(players, qt_translate))
 
     def create_tournament(self) -> None:
-        if self.model.state is not None:
+        if self.session.state is not None:
             self.say(Notice.REFUSAL, self.tr("This tournament is already created."))
             return
         options = self.options()
@@ -880,7 +874,7 @@ class TournamentWindow(QMainWindow):
             self.say(Notice.REFUSAL, self.tr("Give the tournament a name first."))
             self.name_edit.setFocus()
             return
-        if self.model.record(Created(name, options)):
+        if self.session.record(Created(name, options)):
             self.say(Notice.INFO, self.tr("{name} is created: import the entry list (Ctrl+I).").format(name=name))
             self.tabs.setCurrentWidget(self.entries_page)
 
@@ -891,7 +885,7 @@ class TournamentWindow(QMainWindow):
         except ValueError:
             self.say(Notice.REFUSAL, self.tr("The draw seed is a whole number (or nothing, for a random one)."))
             return
-        t = self.model.tournament
+        t = self.session.tournament
         absent = self.absent()
         if t is not None and absent:
             self.say(
@@ -901,13 +895,13 @@ class TournamentWindow(QMainWindow):
                     n=len(absent), names=", ".join(absent[:5]) + ("…" if len(absent) > 5 else "")),
             )  # fmt: skip
             return
-        if self.model.record(Drawn(seed)):
+        if self.session.record(Drawn(seed)):
             self.say(Notice.INFO, self.tr("Drawn with seed {seed}.").format(seed=seed))
             self.tabs.setCurrentWidget(self.bracket_page)
             self.bracket.fit()
 
     def _show_draw(self) -> None:
-        t = self.model.tournament
+        t = self.session.tournament
         created = t is not None
         if t is not None:
             self.name_edit.setText(t.name)
@@ -1006,12 +1000,12 @@ class TournamentWindow(QMainWindow):
         return self._write(path, lambda target: write_bracket_pdf(self.shown, target, self.paper(), self.names))
 
     def export_standings(self, path: Path) -> bool:
-        if self.model.state is None:
+        if self.session.state is None:
             self.say(Notice.REFUSAL, self.tr("Nothing to print before the draw."))
             return False
         from referee_desk.tournament.paper import write_standings_pdf
 
-        standings = self.model.standings()
+        standings = self._standings()
         return self._write(path, lambda target: write_standings_pdf(self.shown, standings, target, self.paper()))
 
     def paper(self) -> str:
@@ -1154,7 +1148,7 @@ class TournamentWindow(QMainWindow):
             return
         m, winner, score = picked
         waiting = self._waiting()
-        if self.model.record(ResultRecorded(m["id"], winner, score, ended_on=date.today().isoformat())):
+        if self.session.record(ResultRecorded(m["id"], winner, score, ended_on=date.today().isoformat())):
             self._pick_next(m["id"], waiting)
             self.say(
                 Notice.INFO,
@@ -1168,7 +1162,7 @@ class TournamentWindow(QMainWindow):
         m, winner, _ = picked
         absent = m["b"] if winner == m["a"] else m["a"]
         waiting = self._waiting()
-        if self.model.record(Forfeit(m["id"], absent)):
+        if self.session.record(Forfeit(m["id"], absent)):
             self._pick_next(m["id"], waiting)
             self.say(
                 Notice.INFO,
@@ -1180,16 +1174,16 @@ class TournamentWindow(QMainWindow):
     def correct(self) -> CorrectionDialog | None:
         """Show the bracket as the correction would leave it; it is made only when confirmed."""
         picked = self._winner_and_score()
-        if picked is None or self.model.state is None:
+        if picked is None or self.session.state is None:
             return None
         m, winner, score = picked
         event = Corrected(m["id"], winner, score)
         try:
-            after_state = self.model.after(event)
+            after_state = self.session.after(event)
         except TournamentRefused as exc:
             self.say(Notice.REFUSAL, said(exc))
             return None
-        after = self.model.show(after_state)
+        after = self._dict(after_state)
         changed = changed_matches(self.shown, after)
         summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(
             id=m["id"], winner=winner, a=score[0], b=score[1]
@@ -1202,7 +1196,7 @@ class TournamentWindow(QMainWindow):
         return dialog
 
     def _correct(self, event: Corrected) -> None:
-        if self.model.record(event):
+        if self.session.record(event):
             self.say(Notice.INFO, self.tr("Corrected."))
 
     def ask(self, name: str, text: str, then: Callable[[], object], declined: str) -> QMessageBox:
@@ -1265,7 +1259,7 @@ class TournamentWindow(QMainWindow):
 
     def undo(self) -> QMessageBox | None:
         """One result is undone at once; anything bigger is named and asked first (No by default)."""
-        event = self.model.state.latest if self.model.state is not None else None
+        event = self.session.state.latest if self.session.state is not None else None
         if event is None:
             self.say(Notice.REFUSAL, self.tr("Nothing to undo."))
             return None
@@ -1278,7 +1272,7 @@ class TournamentWindow(QMainWindow):
         return self.ask("confirmUndo", text, self._undo, self.tr("Nothing undone."))
 
     def _undo(self) -> None:
-        event = self.model.undo()
+        event = self.session.undo()
         if event is not None:
             what, _ = self.decision_words(event)
             self.say(
@@ -1289,7 +1283,7 @@ class TournamentWindow(QMainWindow):
             )
 
     def redo(self) -> None:
-        event = self.model.redo()
+        event = self.session.redo()
         if event is not None:
             what, _ = self.decision_words(event)
             self.say(Notice.INFO, self.tr("Done again: {what}.").format(what=what))
@@ -1320,8 +1314,8 @@ class TournamentWindow(QMainWindow):
         if keep is not None:
             self.pick_match(keep["id"])
         self._match_picked()
-        self.undo_button.setEnabled(self.model.can_undo())
-        self.redo_button.setEnabled(self.model.can_redo())
+        self.undo_button.setEnabled(self.session.can_undo())
+        self.redo_button.setEnabled(self.session.can_redo())
 
     # --- tables and queue ----------------------------------------------------------------
     def _build_queue(self) -> None:
@@ -1392,7 +1386,7 @@ class TournamentWindow(QMainWindow):
             except OverlayError as exc:
                 self.say(Notice.ERROR, self.tr("The web page cannot start: {why}").format(why=exc))
                 return
-            self.site.publish(self.shown, self.model.standings(), self.model.tournament)
+            self.site.publish(self.shown, self._standings(), self.session.tournament)
         self._show_site()
 
     def _show_site(self) -> None:
@@ -1453,12 +1447,12 @@ class TournamentWindow(QMainWindow):
         """On this window's thread: plan one round and record its events through the model."""
         from referee_app.tournament.live import plan
 
-        state = self.model.state
+        state = self.session.state
         if state is None or state.tournament.bracket is None:
             return None
-        work = plan(state, self.model.tournament_id, desks, server, qt_translate)
+        work = plan(state, self.session.tournament_id, desks, server, qt_translate)
         for event in work.events:
-            if not self.model.record(event):  # refused or not written (said): nothing is sent this round
+            if not self.session.record(event):  # refused or not written (said): nothing is sent this round
                 return None
         return work
 
@@ -1500,7 +1494,7 @@ class TournamentWindow(QMainWindow):
         except ValueError:
             self.say(Notice.REFUSAL, self.tr("Tables are listed as 1-8 or 1,2,5."))
             return
-        if self.model.record(TablesSet(tables)):
+        if self.session.record(TablesSet(tables)):
             self.say(Notice.INFO, self.tr("{n} tables.").format(n=len(tables)))
 
     def _show_queue(self) -> None:
@@ -1659,8 +1653,8 @@ class TournamentWindow(QMainWindow):
 
     def refresh(self) -> None:
         """Every tab again from the tournament's dict (it is small)."""
-        self.shown = self.model.show()
-        t = self.model.tournament
+        self.shown = self._dict()
+        t = self.session.tournament
         self.names = wording.names_of(t, qt_translate) if t is not None else {}
         title = self.tr("Tournament")
         self.setWindowTitle(title if t is None else f"{title} – {t.name}")
@@ -1673,7 +1667,7 @@ class TournamentWindow(QMainWindow):
         self._show_site()
         self._show_live()
         if self.site is not None:
-            self.site.publish(self.shown, self.model.standings(), self.model.tournament)
+            self.site.publish(self.shown, self._standings(), self.session.tournament)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.dialog is not None:

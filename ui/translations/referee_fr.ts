@@ -2633,6 +2633,13 @@
     </message>
 </context>
 <context>
+    <name>SignalledSession</name>
+    <message>
+        <source>This tournament cannot be read again: {why}</source>
+        <translation>Ce tournoi ne peut pas être relu&#xa0;: {why}</translation>
+    </message>
+</context>
+<context>
     <name>Stats</name>
     <message>
         <source>Player</source>
@@ -3109,17 +3116,6 @@
     </message>
 </context>
 <context>
-    <name>TournamentModel</name>
-    <message>
-        <source>The tournament was changed elsewhere (a merged desk, the command line) and is shown again as it is now. Nothing was recorded: check, then do it again.</source>
-        <translation>Le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande)&#xa0;: il est affiché de nouveau tel qu’il est. Rien n’a été enregistré&#xa0;: vérifiez, puis recommencez.</translation>
-    </message>
-    <message>
-        <source>This tournament cannot be read again: {why}</source>
-        <translation>Ce tournoi ne peut pas être relu&#xa0;: {why}</translation>
-    </message>
-</context>
-<context>
     <name>TournamentRefusal</name>
     <message>
         <source>--se-at {se_at} needs more than {se_at} players in the knockout, not {players}</source>
@@ -3250,12 +3246,24 @@
         <translation>les poules de qualification mènent à des poules en round robin (formule en poules)</translation>
     </message>
     <message>
+        <source>The tournament was changed elsewhere (a merged desk, the command line) and is shown again as it is now. Nothing was recorded: check, then do it again.</source>
+        <translation>Le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande)&#xa0;: il est affiché de nouveau tel qu’il est. Rien n’a été enregistré&#xa0;: vérifiez, puis recommencez.</translation>
+    </message>
+    <message>
         <source>{count} tournaments are named {name!r}: give the id</source>
         <translation>{count} tournois s’appellent {name!r}&#xa0;: donnez l’identifiant</translation>
     </message>
     <message>
         <source>no tournament {name!r} in {path}</source>
         <translation>aucun tournoi {name!r} dans {path}</translation>
+    </message>
+    <message>
+        <source>nothing to undo</source>
+        <translation>rien à annuler</translation>
+    </message>
+    <message>
+        <source>nothing to redo</source>
+        <translation>rien à rétablir</translation>
     </message>
     <message>
         <source>the tournament&apos;s log is empty</source>

@@ -53,7 +53,7 @@ def test_the_ffb_template_gives_the_whole_national_day_and_draws_it_from_42_play
     organizer.key("Ctrl+2")
     organizer.type("drawSeed", "2017")
     organizer.click("drawButton")
-    t = window.model.tournament
+    t = window.session.tournament
     assert t is not None and t.bracket is not None and t.options.qualifying is not None
     assert sorted(len(pool) for pool in t.bracket.groups[:6]) == [4, 4, 4, 4, 5, 5]
     assert [

@@ -56,7 +56,7 @@ def test_every_tab_in_french_shows_whole_words(desk: Desk, qtbot, tmp_path: Path
         window.final_choice.setCurrentIndex(0)
         window.seed_edit.setText("9")
         window.findChild(QPushButton, "drawButton").click()
-        assert window.model.tournament is not None and window.model.tournament.bracket is not None
+        assert window.session.tournament is not None and window.session.tournament.bracket is not None
         problems = []
         for page in (
             window.entries_page,

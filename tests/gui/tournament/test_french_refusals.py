@@ -66,7 +66,7 @@ def test_a_refused_result_and_a_bad_seed_are_said_in_french(desk: Desk, tmp_path
         organizer.click("drawButton")
         said = organizer.notice()
         assert said == "la tête de série 99 de Player 3 n’est pas comprise entre 1 et 6", said
-        assert seeded.model.tournament is not None and seeded.model.tournament.bracket is None  # nothing drawn
+        assert seeded.session.tournament is not None and seeded.session.tournament.bracket is None  # nothing drawn
         organizer.key("Ctrl+Z")
         seeded.undo()
         assert _english_words(organizer.notice()) == set(), organizer.notice()
@@ -79,7 +79,7 @@ def test_an_altered_tournament_is_refused_in_french(desk: Desk, tmp_path: Path) 
     db = tmp_path / "organizer.db"
     window = TournamentWindow(store=Store(db))
     _organizer(desk.qtbot, window, tmp_path).drawn(4, seed=1234)
-    tournament_id = window.model.tournament_id
+    tournament_id = window.session.tournament_id
     window.close()
     con = sqlite3.connect(db)
     con.execute("DROP TRIGGER tournament_events_append_only_update")
@@ -96,7 +96,7 @@ def test_an_altered_tournament_is_refused_in_french(desk: Desk, tmp_path: Path) 
             f"Ce tournoi ne peut pas être ouvert\u00a0: tournoi {tournament_id}\u00a0: "
             "l’événement 3 a été modifié en dehors de l’application"
         ), said
-        assert reopened.model.state is None
+        assert reopened.session.state is None
         reopened.close()
     finally:
         desk.window.set_language("en")

@@ -33,11 +33,11 @@ def test_the_window_sends_the_queue_to_the_desks_and_takes_their_results(
     qtbot.waitUntil(lambda: len(sent()) == 1, timeout=10000)
     assignment = desk.next_assignment()
     assert assignment is not None and assignment.event == "Open de Lyon" and assignment.round == "Winners' round 1"
-    playing = next(s for s in window.model.tournament.slots.values() if s.status is MatchStatus.PLAYING)
+    playing = next(s for s in window.session.tournament.slots.values() if s.status is MatchStatus.PLAYING)
     assert (playing.a, playing.b) == assignment.players
     desk.play(desk.start(assignment), race=assignment.race_to)
     desk.push()
-    qtbot.waitUntil(lambda: window.model.tournament.slots[playing.spec.id].status is MatchStatus.DONE, timeout=10000)
+    qtbot.waitUntil(lambda: window.session.tournament.slots[playing.spec.id].status is MatchStatus.DONE, timeout=10000)
     qtbot.waitUntil(lambda: "(from the desk)" in organizer.notice(), timeout=5000)
     qtbot.waitUntil(lambda: len(sent()) == 2, timeout=10000)  # the table is free: the next match went to it
     assert "Event server" in window.live_status.text()

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication
 from referee_desk.printing import use_language
-from referee_desk.tournament.model import MemoryLog
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.tournament.events import Event
 from referee_app.tournament.model import Format, MatchStatus, Options
+from referee_app.tournament.session import MemoryLog
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.state import apply
 from tests.tournament.play import drawn, winning
@@ -101,7 +101,7 @@ def test_the_standings_sheet_carries_each_players_event_performance(window: Tour
     assert "595 x 842 pts (A4)" in _poppler("pdfinfo", str(path))
     lines = _poppler("pdftotext", "-layout", str(path), "-").splitlines()
     assert "Open de Lyon — Standings" in lines[0]
-    t = window.model.tournament
+    t = window.session.tournament
     assert t is not None
     table = standings(t)
     out = next(name for p in table["places"] for name in p["names"] if table["performance"][name] is not None)

@@ -77,7 +77,7 @@ def test_withdrawal_and_disqualification_are_asked_said_and_shown_with_the_reaso
     assert box is not None and box.isVisible()
     assert box.text().startswith("Withdraw Player 2?")  # type: ignore[attr-defined]
     organizer.click("confirmNo")
-    assert "Player 2" not in window.model.tournament.retired  # type: ignore[union-attr]
+    assert "Player 2" not in window.session.tournament.retired  # type: ignore[union-attr]
     assert organizer.notice() == "Player 2 stays in the tournament."
 
     window.select_entry("Player 3")

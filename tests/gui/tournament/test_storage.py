@@ -76,7 +76,7 @@ def test_an_altered_tournament_is_refused_whole_and_a_new_one_offered(qtbot, tmp
     organizer = _organizer(qtbot, reopened, tmp_path)
     assert reopened.notice.text().startswith("This tournament cannot be opened:")
     assert "changed outside the app" in reopened.notice.text()
-    assert reopened.model.state is None and reopened.tabs.currentWidget() is reopened.draw_page
+    assert reopened.session.state is None and reopened.tabs.currentWidget() is reopened.draw_page
     assert db.read_bytes() == before  # reading never writes
     reopened.close()
 
@@ -88,12 +88,12 @@ def test_two_tournaments_in_one_database_are_picked_from_the_corner(qtbot, tmp_p
     assert window.choice.currentText() == "New tournament…"
     organizer.create("Open de Lyon")
     window.choice.activated.emit(window.choice.findData(None))  # New tournament…
-    assert window.model.state is None and window.name_edit.text() == ""
+    assert window.session.state is None and window.name_edit.text() == ""
     organizer.create("Coupe de Nice")
     names = [window.choice.itemText(i).split(" · ")[0] for i in range(window.choice.count())]
     assert names == ["Open de Lyon", "Coupe de Nice", "New tournament…"]
     window.choice.activated.emit(0)
-    assert window.model.tournament is not None and window.model.tournament.name == "Open de Lyon"
+    assert window.session.tournament is not None and window.session.tournament.name == "Open de Lyon"
     assert window.windowTitle() == "Tournament – Open de Lyon"
     window.close()
 
@@ -110,25 +110,25 @@ def test_a_result_written_by_another_program_shows_in_the_open_window(qtbot, tmp
     first, second = _playing(window)[:2]
     elsewhere = Store(db)  # the command line, or a merged desk's result, on the same database
     line = f'{{"match": "{first["id"]}", "winner": "{first["a"]}", "score": [7, 3]}}'
-    assert operations.record_results(elsewhere, window.model.tournament_id, [line]) == 1
+    assert operations.record_results(elsewhere, window.session.tournament_id, [line]) == 1
     qtbot.waitUntil(lambda: next(m for m in window.shown["matches"] if m["id"] == first["id"])["status"] == "done")
     assert organizer.notice().startswith("Shown again")
     assert window.follow() is False  # nothing new since
 
     window.watch.stop()  # another write lands before the window looks: the organizer's next decision
     line = f'{{"match": "{second["id"]}", "winner": "{second["b"]}", "score": [2, 7]}}'
-    assert operations.record_results(elsewhere, window.model.tournament_id, [line]) == 1
+    assert operations.record_results(elsewhere, window.session.tournament_id, [line]) == 1
     third = next(m for m in _playing(window) if m["id"] not in (first["id"], second["id"]))
     assert window.pick_match(str(third["id"]))
     window.record_result()
     assert "changed elsewhere" in organizer.notice() and "Nothing was recorded" in organizer.notice()
     states = {m["id"]: m["status"] for m in window.shown["matches"]}
     assert states[second["id"]] == "done" and states[third["id"]] == "playing"  # the other's shown, this one not kept
-    stored = operations.open_tournament(Store(db), window.model.tournament_id).state.tournament.results
+    stored = operations.open_tournament(Store(db), window.session.tournament_id).state.tournament.results
     assert set(stored) == {first["id"], second["id"]}
     assert window.pick_match(str(third["id"]))
     window.record_result()  # done again on the tournament as it now is: kept
-    assert set(operations.open_tournament(Store(db), window.model.tournament_id).state.tournament.results) == {
+    assert set(operations.open_tournament(Store(db), window.session.tournament_id).state.tournament.results) == {
         first["id"],
         second["id"],
         third["id"],

@@ -44,12 +44,12 @@ def test_ctrl_z_names_each_decision_and_asks_before_the_draw_and_the_entries(qtb
     assert box.defaultButton() is organizer.widget("confirmNo")
     QTest.keyClick(box, Qt.Key.Key_Return)
     assert not box.isVisible()
-    assert window.model.tournament is not None and window.model.tournament.bracket is not None
+    assert window.session.tournament is not None and window.session.tournament.bracket is not None
     assert organizer.notice() == "Nothing undone."
 
     organizer.key("Ctrl+Z")
     organizer.click("confirmYes")
-    assert window.model.tournament is not None and window.model.tournament.bracket is None
+    assert window.session.tournament is not None and window.session.tournament.bracket is None
     assert organizer.notice().startswith("Undone: the draw (seed 42).")
 
     # Redo takes the draw again: the same bracket, from the same seed.
@@ -63,7 +63,7 @@ def test_ctrl_z_names_each_decision_and_asks_before_the_draw_and_the_entries(qtb
     organizer.key("Ctrl+Z")
     assert _box(organizer).text() == "Undo the import of 128 entries? These players leave the entry list."
     organizer.click("confirmNo")
-    assert len(window.model.tournament.entries) == 128  # type: ignore[union-attr]
+    assert len(window.session.tournament.entries) == 128  # type: ignore[union-attr]
 
 
 def test_a_new_decision_ends_redo_and_a_withdrawal_is_asked_before_it_is_undone(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -71,14 +71,14 @@ def test_a_new_decision_ends_redo_and_a_withdrawal_is_asked_before_it_is_undone(
     organizer.create()
     assert organizer.window.import_entries(organizer.entries_file(6))
     window = organizer.window
-    window.model.record(Withdrawn("Player 2"))
+    window.session.record(Withdrawn("Player 2"))
     organizer.key("Ctrl+4")
     organizer.key("Ctrl+Z")
     assert _box(organizer).text() == "Undo the withdrawal of Player 2? Player 2 is back in the tournament."
     organizer.click("confirmYes")
-    assert "Player 2" not in window.model.tournament.retired  # type: ignore[union-attr]
+    assert "Player 2" not in window.session.tournament.retired  # type: ignore[union-attr]
     assert organizer.widget("redoTournament").isEnabled()
-    window.model.record(CheckedIn("Player 1"))
+    window.session.record(CheckedIn("Player 1"))
     assert not organizer.widget("redoTournament").isEnabled()
 
 

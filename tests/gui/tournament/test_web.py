@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from referee_desk.tournament.model import MemoryLog
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, Event, TablesSet
 from referee_app.tournament.model import Entry, Format, Options
+from referee_app.tournament.session import MemoryLog
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect

@@ -11,10 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QPushButton, QSpinBox, QWidget
-from referee_desk.tournament.window import TournamentWindow, parse_tables
+from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.tournament.events import Created, Drawn, EntriesAdded
 from referee_app.tournament.model import Entry, Format, Options
+from referee_app.tournament.operations import parse_tables
 from referee_app.tournament.show import round_name
 from referee_app.tournament.state import replay
 from tests.gui.conftest import Desk
@@ -178,7 +179,7 @@ def test_an_excel_windows_csv_is_read_as_windows_1252_once_the_organizer_says_so
     assert not organizer.window.import_entries(path)
     organizer.click("readAsWindows")
     organizer.qtbot.waitUntil(
-        lambda: organizer.window.model.tournament is not None and bool(organizer.rows("entriesTable"))
+        lambda: organizer.window.session.tournament is not None and bool(organizer.rows("entriesTable"))
     )
     assert [(r[0], r[1], r[2], r[5]) for r in organizer.rows("entriesTable")] == [
         ("Jérôme Dupont", "1", "512.5", "Nîmes"),
@@ -230,7 +231,7 @@ def test_the_draw_prints_its_seed_and_draws_both_sides_with_the_hot_seat(organiz
     assert labels["W4-1"].startswith("W4-1 · Hot seat")
     assert labels["L6-1"].startswith("L6-1 · Losers' final")
     assert labels["F1"].startswith("F1 · Final")
-    t = window.model.tournament
+    t = window.session.tournament
     assert t is not None
     # the names the desks' assignments carry (the engine's rule) are the ones drawn
     assert window.names == {mid: round_name(t, mid) for mid in t.slots}
@@ -336,6 +337,10 @@ def test_the_tables_show_what_is_on_each_and_the_queue_waits_in_order(organizer:
     organizer.type("tablesEdit", "1-")
     organizer.key("Ctrl+T")
     assert organizer.notice() == "Tables are listed as 1-8 or 1,2,5."
+    organizer.type("tablesEdit", "1-100000")  # the command line's rule: a typo, not 100,000 tables
+    organizer.key("Ctrl+T")
+    assert organizer.notice() == "Tables are listed as 1-8 or 1,2,5."
+    assert organizer.window.session.tournament is not None and organizer.window.session.tournament.tables == (1, 2, 3)
 
 
 def test_table_lists_are_read_as_organizers_write_them() -> None:
@@ -437,7 +442,7 @@ def test_no_shows_hold_the_draw_until_withdrawn_and_a_disqualification_needs_its
     organizer.key("Ctrl+2")
     organizer.key("Ctrl+Shift+D")
     assert organizer.notice().startswith("Not drawn: 2 players are not checked in (Player 5, Player 6).")
-    assert organizer.window.model.tournament.bracket is None  # type: ignore[union-attr]
+    assert organizer.window.session.tournament.bracket is None  # type: ignore[union-attr]
     organizer.key("Ctrl+1")
     organizer.click("withdrawAbsent")
     asked = organizer.widget("confirmWithdrawAbsent").text()  # type: ignore[attr-defined]
