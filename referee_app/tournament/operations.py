@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from referee_app.log.store import Store
-from referee_app.tournament.entries import EntriesInvalid, parse_entries
+from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.events import (
     Corrected,
     Drawn,
@@ -49,9 +49,8 @@ def record(store: Store, ref: str, events: list[Event]) -> State:
 def add_entries(store: Store, ref: str, text: str) -> int:
     """Entries from a CSV file's text; all or nothing. Returns how many were added."""
     session = TournamentSession.open(store, ref)
-    assert session.tournament is not None
     try:
-        entries = parse_entries(text, existing=(e.name for e in session.tournament.entries))
+        entries = session.entries_from(text)
     except EntriesInvalid as exc:
         raise BadInput(str(exc)) from None
     session.record(EntriesAdded(entries))

@@ -21,8 +21,9 @@ from typing import Protocol
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.store import SeqTaken, Store, StoreError, TournamentRow
+from referee_app.tournament.entries import parse_entries
 from referee_app.tournament.events import Created, Event, EventFormatError, Undo, event_from_dict
-from referee_app.tournament.model import Options, TournamentRefused
+from referee_app.tournament.model import Entry, Options, TournamentRefused
 from referee_app.tournament.state import State, Tournament, apply
 
 
@@ -219,6 +220,12 @@ class TournamentSession:
     @property
     def tournament(self) -> Tournament | None:
         return None if self.state is None else self.state.tournament
+
+    def entries_from(self, text: str) -> tuple[Entry, ...]:
+        """The players of an entry list's text (CSV), checked against those entered: all or none,
+        `EntriesInvalid` naming every bad line (the one reader, for the command line and the window)."""
+        t = self.tournament
+        return parse_entries(text, existing=() if t is None else [e.name for e in t.entries])
 
     def after(self, *events: Event) -> State:
         """The state `events` would give, in order (raises `TournamentRefused`), nothing recorded."""

@@ -69,9 +69,9 @@ def french():  # type: ignore[no-untyped-def]
 def test_a_french_standings_sheet_of_42_players_with_long_clubs(qtbot, tmp_path: Path, french) -> None:  # type: ignore[no-untyped-def]
     window = TournamentWindow(MemoryLog(_events(42)), "t-1")
     qtbot.addWidget(window)
-    window.paper_choice.setCurrentIndex(window.paper_choice.findData("a4"))
+    window.bracket_page.paper_choice.setCurrentIndex(window.bracket_page.paper_choice.findData("a4"))
     path = tmp_path / "classement.pdf"
-    assert window.export_standings(path)
+    assert window.bracket_page.export_standings(path)
     pages = int(re.search(r"Pages:\s+(\d+)", _poppler("pdfinfo", str(path))).group(1))  # type: ignore[union-attr]
     assert pages <= 2, "42 players take one or two A4 pages"
 
