@@ -10,7 +10,7 @@ from referee_desk.notices import Notice
 from referee_desk.tournament.bracket_view import BracketView
 from referee_desk.tournament.parts import Desk, Shown, button
 
-from referee_app.tournament.show import standings
+from referee_app.tournament.model import MatchStatus
 
 
 class BracketTab(QWidget):
@@ -47,14 +47,14 @@ class BracketTab(QWidget):
     def find_in_bracket(self) -> bool:
         """Show a match by its id (W2-3) or a player's next or last match."""
         text = self.find_edit.text().strip().casefold()
-        matches = self.desk.shown.view.get("matches", [])
+        matches = self.desk.shown.view.matches
         for m in matches:
-            if str(m["id"]).casefold() == text:
-                return self.bracket.centre_on(str(m["id"]))
-        theirs = [m for m in matches if text and any(text in (m[seat] or "").casefold() for seat in ("a", "b"))]
-        live = [m for m in theirs if m["status"] in ("ready", "playing", "waiting")] or theirs
+            if m.id.casefold() == text:
+                return self.bracket.centre_on(m.id)
+        theirs = [m for m in matches if text and any(text in (name or "").casefold() for name in (m.a, m.b))]
+        live = [m for m in theirs if m.to_play or m.status is MatchStatus.WAITING] or theirs
         if live:
-            return self.bracket.centre_on(str(live[0]["id"]))
+            return self.bracket.centre_on(live[0].id)
         self.desk.say(Notice.REFUSAL, self.tr("No match or player {text!r} in the bracket.").format(text=text))
         return False
 
@@ -78,22 +78,22 @@ class BracketTab(QWidget):
     def export_bracket(self, path: Path) -> bool:
         """The bracket on the chosen paper, in the window's language; the file only when all went well."""
         shown = self.desk.shown
-        if not shown.view.get("matches"):
+        if not shown.view.matches:
             self.desk.say(Notice.REFUSAL, self.tr("Nothing to print before the draw."))
             return False
         from referee_desk.tournament.paper import write_bracket_pdf  # deferred: printing is rare
 
-        return self._write(path, lambda target: write_bracket_pdf(shown.view, target, self.paper(), shown.names))
+        view = shown.view.to_json()  # the bracket's drawing still reads spec §4's dict (layout.py)
+        return self._write(path, lambda target: write_bracket_pdf(view, target, self.paper(), shown.names))
 
     def export_standings(self, path: Path) -> bool:
-        shown = self.desk.shown
-        if shown.tournament is None:
+        t = self.desk.shown.tournament
+        if t is None:
             self.desk.say(Notice.REFUSAL, self.tr("Nothing to print before the draw."))
             return False
         from referee_desk.tournament.paper import write_standings_pdf
 
-        places = standings(shown.tournament)
-        return self._write(path, lambda target: write_standings_pdf(shown.view, places, target, self.paper()))
+        return self._write(path, lambda target: write_standings_pdf(t, target, self.paper()))
 
     def paper(self) -> str:
         return str(self.paper_choice.currentData())
@@ -111,7 +111,7 @@ class BracketTab(QWidget):
         return True
 
     def show_state(self, shown: Shown) -> None:
-        self.bracket.show_bracket(shown.view, names=shown.names)
+        self.bracket.show_bracket(shown.view.to_json(), names=shown.names)
 
     def retranslate(self) -> None:
         self.zoom_in_button.setText(self.tr("Zoom in [Ctrl++]"))

@@ -18,8 +18,6 @@ from referee_desk.notices import Notice
 from referee_desk.tournament.parts import Desk, Shown
 from referee_desk.tournament.session import said
 
-from referee_app.tournament.show import standings
-
 if TYPE_CHECKING:
     from referee_desk.tournament.web import TournamentSite
 
@@ -74,9 +72,7 @@ class Connections(QObject):
 
     def publish(self, shown: Shown) -> None:
         if self.site is not None:
-            t = shown.tournament
-            places = {"status": "entries", "places": [], "performance": {}} if t is None else standings(t)
-            self.site.publish(shown.view, places, t)
+            self.site.publish(shown.view, shown.tournament)
 
     def show_site(self) -> None:
         site = self.site

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -16,16 +16,17 @@ from PySide6.QtWidgets import QLineEdit, QMessageBox, QPushButton, QSpinBox, QTa
 from referee_desk.notices import Notice
 from referee_desk.tournament.session import SignalledSession
 
+from referee_app.tournament.show import NOTHING, TournamentView
 from referee_app.tournament.state import State, Tournament
 
 
 @dataclass(frozen=True)
 class Shown:
-    """The tournament as every tab shows it after a change: its state, spec §4's view of it and
+    """The tournament as every tab shows it after a change: its state, its typed view (spec §4) and
     the round names (made once, read by all)."""
 
     state: State | None = None
-    view: dict[str, Any] = field(default_factory=dict)
+    view: TournamentView = NOTHING
     names: dict[str, str] = field(default_factory=dict)
 
     @property

@@ -4,7 +4,6 @@ shown before it is made, and undo and redo of any decision."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,9 +24,10 @@ from referee_desk.tournament.session import said
 from referee_app.tournament import show as shown_dict
 from referee_app.tournament import wording
 from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded
-from referee_app.tournament.model import TournamentRefused
+from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.show import MatchView
 
-ORDER = {"playing": 0, "ready": 1, "done": 2, "forfeit": 2}
+ORDER = {MatchStatus.PLAYING: 0, MatchStatus.READY: 1, MatchStatus.DONE: 2, MatchStatus.FORFEIT: 2}
 """The list's order: the matches on a table first, then those ready, then those played."""
 
 
@@ -80,13 +80,10 @@ class ResultsTab(QWidget):
     def say(self, level: Notice, text: str) -> None:
         self.desk.say(level, text)
 
-    def picked_match(self) -> dict[str, Any] | None:
+    def picked_match(self) -> MatchView | None:
         row = self.table.currentRow()
         cell = self.table.item(row, 0) if row >= 0 else None
-        if cell is None:
-            return None
-        mid = cell.text()
-        return next((m for m in self.desk.shown.view.get("matches", []) if m["id"] == mid), None)
+        return None if cell is None else self.desk.shown.view.match(cell.text())
 
     def pick_match(self, match_id: str) -> bool:
         for row in range(self.table.rowCount()):
@@ -100,28 +97,27 @@ class ResultsTab(QWidget):
         m = self.picked_match()
         self.winner_choice.blockSignals(True)
         self.winner_choice.clear()
-        if m is not None and m["a"] and m["b"]:
-            self.winner_choice.addItem(m["a"], "a")
-            self.winner_choice.addItem(m["b"], "b")
-            if m["winner"] == m["b"]:
+        if m is not None and m.a and m.b:
+            self.winner_choice.addItem(m.a, "a")
+            self.winner_choice.addItem(m.b, "b")
+            if m.winner == m.b:
                 self.winner_choice.setCurrentIndex(1)
-            self.picked_label.setText(f"{m['id']} · {self.desk.shown.names.get(m['id'], '')}")
-            score = m["score"] or [0, 0]
+            self.picked_label.setText(f"{m.id} · {self.desk.shown.names.get(m.id, '')}")
+            score = m.score or (0, 0)
             self.score_a.setValue(score[0])
             self.score_b.setValue(score[1])
-            if not m["score"]:
+            if not m.score:
                 self._winner_picked()
         else:
             self.picked_label.setText("")
         self.winner_choice.blockSignals(False)
-        done = m is not None and m["status"] in ("done", "forfeit")
-        self.record_button.setEnabled(m is not None and m["status"] in ("ready", "playing"))
-        self.walkover_button.setEnabled(m is not None and m["status"] in ("ready", "playing"))
-        self.correct_button.setEnabled(done)
+        self.record_button.setEnabled(m is not None and m.to_play)
+        self.walkover_button.setEnabled(m is not None and m.to_play)
+        self.correct_button.setEnabled(m is not None and m.played)
 
     def _waiting(self) -> list[str]:
         """The matches to play, in the list's order."""
-        ready = {m["id"] for m in self.desk.shown.view.get("matches", []) if m["status"] in ("ready", "playing")}
+        ready = {m.id for m in self.desk.shown.view.matches if m.to_play}
         ids = (text_of(self.table.item(row, 0)) for row in range(self.table.rowCount()))
         return [mid for mid in ids if mid in ready]
 
@@ -143,11 +139,11 @@ class ResultsTab(QWidget):
         won, other = (
             (self.score_a, self.score_b) if self.winner_choice.currentData() == "a" else (self.score_b, self.score_a)
         )
-        won.setValue(int(m["race"]))
-        if other.value() >= int(m["race"]):
+        won.setValue(m.race)
+        if other.value() >= m.race:
             other.setValue(0)
 
-    def _winner_and_score(self) -> tuple[dict[str, Any], str, tuple[int, int]] | None:
+    def _winner_and_score(self) -> tuple[MatchView, str, tuple[int, int]] | None:
         m = self.picked_match()
         if m is None or self.winner_choice.count() == 0:
             self.say(Notice.REFUSAL, self.tr("Pick a match in the list first."))
@@ -160,11 +156,11 @@ class ResultsTab(QWidget):
             return
         m, winner, score = picked
         waiting = self._waiting()
-        if self.desk.session.record(ResultRecorded(m["id"], winner, score, ended_on=date.today().isoformat())):
-            self._pick_next(m["id"], waiting)
+        if self.desk.session.record(ResultRecorded(m.id, winner, score, ended_on=date.today().isoformat())):
+            self._pick_next(m.id, waiting)
             self.say(
                 Notice.INFO,
-                self.tr("{id}: {winner} wins {a}-{b}.").format(id=m["id"], winner=winner, a=score[0], b=score[1]),
+                self.tr("{id}: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=score[0], b=score[1]),
             )
 
     def walkover(self) -> None:
@@ -172,14 +168,14 @@ class ResultsTab(QWidget):
         if picked is None:
             return
         m, winner, _ = picked
-        absent = m["b"] if winner == m["a"] else m["a"]
+        absent = (m.b if winner == m.a else m.a) or ""
         waiting = self._waiting()
-        if self.desk.session.record(Forfeit(m["id"], absent)):
-            self._pick_next(m["id"], waiting)
+        if self.desk.session.record(Forfeit(m.id, absent)):
+            self._pick_next(m.id, waiting)
             self.say(
                 Notice.INFO,
                 self.tr("{id}: {winner} wins by walkover ({absent} does not play).").format(
-                    id=m["id"], winner=winner, absent=absent
+                    id=m.id, winner=winner, absent=absent
                 ),
             )
 
@@ -190,17 +186,15 @@ class ResultsTab(QWidget):
         if picked is None or session.state is None:
             return None
         m, winner, score = picked
-        event = Corrected(m["id"], winner, score)
+        event = Corrected(m.id, winner, score)
         try:
             after_state = session.after(event)
         except TournamentRefused as exc:
             self.say(Notice.REFUSAL, said(exc))
             return None
         after = shown_dict.show(after_state.tournament, session.tournament_id)
-        changed = changed_matches(self.desk.shown.view, after)
-        summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(
-            id=m["id"], winner=winner, a=score[0], b=score[1]
-        )
+        changed = changed_matches(self.desk.shown.view.to_json(), after)
+        summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=score[0], b=score[1])
         names = wording.names_of(after_state.tournament, qt_translate)
         dialog = CorrectionDialog(summary, after, changed, self, names)
         dialog.accepted.connect(lambda: self._correct(event))
@@ -246,28 +240,28 @@ class ResultsTab(QWidget):
 
     def show_state(self, shown: Shown) -> None:
         keep = self.picked_match()
-        rows = [m for m in shown.view.get("matches", []) if m["status"] in ORDER]
-        rows.sort(key=lambda m: ORDER[m["status"]])
+        rows = [m for m in shown.view.matches if m.status in ORDER]
+        rows.sort(key=lambda m: ORDER[m.status])
         table = self.table
         grown = table.rowCount() != len(rows)
         table.setRowCount(len(rows))
         for row, m in enumerate(rows):
-            score = "" if m["score"] is None else f"{m['score'][0]}-{m['score'][1]}"
+            score = "" if m.score is None else f"{m.score[0]}-{m.score[1]}"
             cells = [
-                m["id"],
-                shown.names.get(m["id"], ""),
-                m["a"] or "",
-                m["b"] or "",
+                m.id,
+                shown.names.get(m.id, ""),
+                m.a or "",
+                m.b or "",
                 score,
-                "" if m["table"] is None else m["table"],
-                wording.status_word(m["status"], qt_translate),
+                "" if m.table is None else m.table,
+                wording.status_word(m.status, qt_translate),
             ]
             for column, text in enumerate(cells):
                 table.setItem(row, column, item(text))
         if grown:  # sizing the columns reads every cell: only when rows come or go
             table.resizeColumnsToContents()
         if keep is not None:
-            self.pick_match(keep["id"])
+            self.pick_match(keep.id)
         self._match_picked()
         self.undo_button.setEnabled(self.desk.session.can_undo())
         self.redo_button.setEnabled(self.desk.session.can_redo())

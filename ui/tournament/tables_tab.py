@@ -20,6 +20,7 @@ from referee_desk.tournament.connect import Connections
 from referee_desk.tournament.parts import Desk, Shown, button, item, spin
 
 from referee_app.tournament.events import TablesSet
+from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.operations import parse_tables
 
 DEFAULT_PORT = 8766
@@ -96,22 +97,22 @@ class TablesTab(QWidget):
 
     def show_state(self, shown: Shown) -> None:
         view, names = shown.view, shown.names
-        by_table = {m["table"]: m for m in view.get("matches", []) if m["status"] == "playing"}
-        tables = view.get("tables", [])
+        by_table = {m.table: m for m in view.matches if m.status is MatchStatus.PLAYING}
+        tables = view.tables
         self.tables_table.setRowCount(len(tables))
         for row, number in enumerate(tables):
             m = by_table.get(number)
             cells = [number, "", "", self.tr("free")]
             if m is not None:
-                cells = [number, m["id"], names.get(m["id"], ""), f"{m['a']} v {m['b']}"]
+                cells = [number, m.id, names.get(m.id, ""), f"{m.a} v {m.b}"]
             for column, text in enumerate(cells):
                 self.tables_table.setItem(row, column, item(text))
         self.tables_table.resizeColumnsToContents()
-        by_id = {m["id"]: m for m in view.get("matches", [])}
+        by_id = {m.id: m for m in view.matches}
         self.queue_list.clear()
-        for mid in view.get("queue", []):
+        for mid in view.queue:
             m = by_id[mid]
-            self.queue_list.addItem(f"{mid} · {names.get(mid, '')} · {m['a']} v {m['b']}")
+            self.queue_list.addItem(f"{mid} · {names.get(mid, '')} · {m.a} v {m.b}")
         if tables and not self.tables_edit.hasFocus():
             self.tables_edit.setText(",".join(str(t) for t in tables))
         self.connections.show_site()

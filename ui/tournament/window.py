@@ -241,7 +241,7 @@ class TournamentWindow(QMainWindow):
         """Every tab again from the tournament's state (it is small); `again`: rebuilt whole."""
         state = self.session.state
         t = None if state is None else state.tournament
-        view = show.show(t, self.session.tournament_id) if t is not None else {}
+        view = show.view(t, self.session.tournament_id)
         self.shown = Shown(state, view, wording.names_of(t, qt_translate) if t is not None else {})
         title = self.tr("Tournament")
         self.setWindowTitle(title if t is None else f"{title} – {t.name}")

@@ -60,7 +60,7 @@ def test_after_a_result_the_next_ready_match_is_picked_and_in_view(qtbot, tmp_pa
         _record(organizer, done, m["a"], (7, 2))
         organizer.key("Ctrl+Return")
         picked = window.results_page.picked_match()
-        assert picked is not None and picked["id"] == following
+        assert picked is not None and picked.id == following
         table = window.results_page.table
         rect = table.visualItemRect(table.item(table.currentRow(), 0))
         assert table.viewport().rect().contains(rect.center()), "the next match is out of view"

@@ -404,14 +404,14 @@ def test_a_result_typed_on_the_keyboard_alone(organizer: Organizer) -> None:
     assert QApplication.focusWidget() is table
     QTest.keyClick(table, Qt.Key.Key_Down)  # the first match on a table
     first = organizer.window.results_page.picked_match()
-    assert first is not None and first["status"] == "playing"
+    assert first is not None and first.status == "playing"
     QTest.keyClick(table, Qt.Key.Key_W, Qt.KeyboardModifier.AltModifier)  # &Winner
     winner = QApplication.focusWidget()
     assert isinstance(winner, QComboBox)
     QTest.keyClick(winner, Qt.Key.Key_Down)  # player B
     organizer.key("Ctrl+Return")
-    done = next(m for m in shown_of(organizer.window)["matches"] if m["id"] == first["id"])
-    assert done["winner"] == first["b"] and done["score"] == [0, 7]
+    done = next(m for m in shown_of(organizer.window)["matches"] if m["id"] == first.id)
+    assert done["winner"] == first.b and done["score"] == [0, 7]
 
 
 def test_the_bracket_redrawn_after_results_equals_one_drawn_afresh(organizer: Organizer) -> None:
