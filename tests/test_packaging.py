@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -20,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT.parent / "shared" / "examples"
 DEMO_MATCHES = 4
+SMOKE_LINE = re.compile(r"referee-app \d+\.\d+\.\d+, Qt 6\.\d+\.\d+, SQLite 3\.\d+\.\d+, Python 3\.\d+: ok")
 
 
 def _env(home: Path) -> dict[str, str]:
@@ -95,6 +97,13 @@ def test_the_bundle_replays_the_examples_and_opens_the_demo(tmp_path: Path) -> N
         done = subprocess.run([str(app), "replay", str(log)], env=env, capture_output=True, text=True)
         assert done.returncode == 0, (log.name, done.stderr)
         assert json.loads(done.stdout) == json.loads(log.with_suffix(".state.json").read_text()), log.name
+    # the same one-line self-check CI runs from the installed copy on Windows and macOS
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    smoke = subprocess.run([str(app), "--smoke"], env=env | {"TMPDIR": str(temp)}, capture_output=True, text=True)
+    assert smoke.returncode == 0, smoke.stderr[-2000:]
+    assert SMOKE_LINE.fullmatch(smoke.stdout.rstrip("\n")), smoke.stdout
+    assert list(temp.iterdir()) == [], "the smoke run left files behind"
     db = tmp_path / "bundle.db"
     _run_desk_briefly(app, db, env, seconds=5, cwd=tmp_path)
     assert len(_matches(app, db, env, cwd=tmp_path)) == DEMO_MATCHES
