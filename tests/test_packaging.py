@@ -6,6 +6,7 @@ back what it did, as a referee installing it would find it.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -131,3 +132,43 @@ def test_every_package_folder_is_declared() -> None:
             if "__pycache__" not in parts:
                 found.add(".".join((name, *parts)))
     assert found <= declared, f"left out of pyproject.toml's packages: {sorted(found - declared)}"
+
+
+def _spec() -> ast.Module:
+    return ast.parse((ROOT / "packaging" / "referee-app.spec").read_text(encoding="utf-8"))
+
+
+def test_the_spec_names_each_systems_qt_platform_plugin() -> None:
+    """Windows and macOS are built on their runners only: the spec must name their Qt platform plugins
+    (and the offscreen one, for `--smoke`) so the build stops where one would be missing."""
+    assigned = {
+        node.targets[0].id: ast.literal_eval(node.value)
+        for node in _spec().body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id in ("PLATFORM_PLUGINS", "OFFSCREEN_PLUGIN")
+    }
+    assert assigned == {
+        "PLATFORM_PLUGINS": {"win32": "qwindows", "darwin": "qcocoa", "linux": "qxcb"},
+        "OFFSCREEN_PLUGIN": "qoffscreen",
+    }
+    checked = ast.unparse(_spec())
+    assert "if not wanted <= bundled:" in checked and "raise SystemExit" in checked
+
+
+ABSOLUTE = re.compile(r"^(/|~|[A-Za-z]:[\\/]|\\\\)")
+
+
+def test_the_spec_and_the_installer_script_hold_no_absolute_path() -> None:
+    """A path of one machine (a home folder, C:\\...) would build here and break on the runners."""
+    found = [n.value for n in ast.walk(_spec()) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    assert "entry.py" in found
+    assert [text for text in found if ABSOLUTE.match(text)] == []
+    iss = (ROOT / "packaging" / "windows" / "referee-app.iss").read_text(encoding="utf-8")
+    paths = re.findall(r'(?:Source|LicenseFile|OutputDir)\s*[:=]\s*"?([^";\n]+)', iss)
+    assert paths and [p for p in paths if ABSOLUTE.match(p.strip())] == []
+
+
+@pytest.mark.parametrize("text", ["/home/ana/x", "C:\\Users\\ana", "c:/x", "~/x", "\\\\server\\share"])
+def test_an_absolute_path_is_recognized(text: str) -> None:
+    assert ABSOLUTE.match(text)
