@@ -36,6 +36,18 @@ def test_the_smoke_run_prints_its_one_line_and_removes_its_folder(
     assert list(temp.iterdir()) == []
 
 
+def test_the_smoke_run_works_under_a_user_name_outside_ascii(
+    qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Windows puts the temporary folder in the user's profile: C:\\Users\\Zoë Ångström\\AppData\\..."""
+    profile = tmp_path / "Zoë Ångström" / "AppData"
+    profile.mkdir(parents=True)
+    code, out, err, temp = _run(monkeypatch, profile)
+    assert (code, err) == (0, ""), err
+    assert OK_LINE.fullmatch(out.rstrip("\n"))
+    assert list(temp.iterdir()) == []
+
+
 def test_a_failed_step_is_named_with_its_reason(qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import referee_desk.printing
 
