@@ -395,3 +395,20 @@ def test_the_fargorate_file_into_a_folder_that_does_not_exist_is_bad_input(
     code, out, err = run(capsys, "tournament", "export", tid, "--fargo", str(target), "--db", str(db))
     assert (code, out, err) == (2, "", f"cannot write {target}: the folder {target.parent} does not exist\n")
     assert not target.parent.exists()
+
+
+def test_a_link_planted_in_the_output_folder_never_makes_the_fargorate_export_write_outside(
+    drawn_db: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, tid = drawn_db
+    out_dir, victim = tmp_path / "out", tmp_path / "victim"
+    out_dir.mkdir()
+    victim.write_text("KEEP\n", encoding="utf-8")
+    (out_dir / ".fargo.csv.partial").symlink_to(victim)  # the name the export used to write through
+    (out_dir / "fargo.csv").symlink_to(victim)  # and the target itself
+    target = out_dir / "fargo.csv"
+    code, out, _ = run(capsys, "tournament", "export", tid, "--fargo", str(target), "--db", str(db))
+    assert code == 0 and out.endswith(f"written to {target}\n")
+    assert victim.read_text(encoding="utf-8") == "KEEP\n"
+    assert not target.is_symlink() and target.read_text(encoding="utf-8").startswith("Player #1")
+    assert sorted(p.name for p in out_dir.iterdir()) == [".fargo.csv.partial", "fargo.csv"]
