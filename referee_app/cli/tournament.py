@@ -165,7 +165,7 @@ def _read_text(path: str, hint: str = "") -> str:
 
 
 def _dump(document: object, out: TextIO) -> None:
-    out.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    out.write(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n")  # strict JSON
 
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
