@@ -120,7 +120,7 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
         return
     window.controller.attach(store)
     if getattr(args, "log_file", False):  # the desk's log beside its database (`where` names it); not in tests
-        from referee_app.venue.worker import log_file_for, log_to_file
+        from referee_app.worker import log_file_for, log_to_file
 
         log_to_file(log_file_for(Path(store.path)))
     if args.demo:

@@ -3,8 +3,10 @@
 A `Worker` runs `step()` on its own thread again and again. Whatever `step()` raises (a lost
 connection, a refused write, a bug, a damaged file) is logged with its traceback, handed to
 `failed()` (which shows it: the desk's status light, the board's status line) and retried after
-a back-off that doubles up to a cap; the first step that succeeds resets it. The pusher and the
-board's watcher are the two workers.
+a back-off that doubles up to a cap; the first step that succeeds resets it. The pusher, the
+board's reader of the live event and the tournament's sync are workers.
+
+Outside the wings (like `i18n`): every wing may use it, and it imports none.
 
 The log is a rotating file beside the database (`matches.log` beside `matches.db`; the board's
 beside the event server's folder): `referee-app where` names it.
