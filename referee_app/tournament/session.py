@@ -225,7 +225,7 @@ class TournamentSession:
         """The players of an entry list's text (CSV), checked against those entered: all or none,
         `EntriesInvalid` naming every bad line (the one reader, for the command line and the window)."""
         t = self.tournament
-        return parse_entries(text, existing=() if t is None else [e.name for e in t.entries])
+        return parse_entries(text, existing=() if t is None else t.entries)
 
     def after(self, *events: Event) -> State:
         """The state `events` would give, in order (raises `TournamentRefused`), nothing recorded."""
