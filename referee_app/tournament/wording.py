@@ -1,8 +1,8 @@
-"""The tournament's words for people: round names ("Losers' round 3", "Hot seat") and statuses.
+"""The tournament's words for people: round names ("Losers' round 3", "Hot seat"), statuses, and
+the decisions as undo and redo name them.
 
-Read from `show --json`'s dict (spec §4) only, so the window, the paper, the board's page and
-the desk's overlay all say the same. English here; `tr(context, text)` gives the user's
-language (the GUI passes Qt's translate, headless code the identity).
+One place, so the window, the paper, the board's page and the desk's overlay all say the same.
+English here; `tr(context, text)` gives the user's language (the GUI passes Qt's translate, headless code the identity).
 """
 
 from __future__ import annotations
