@@ -2,7 +2,8 @@
 the decisions as undo and redo name them.
 
 One place, so the window, the paper, the board's page and the desk's overlay all say the same.
-English here; `tr(context, text)` gives the user's language (the GUI passes Qt's translate, headless code the identity).
+English here; `tr(context, text)` gives the user's language (the GUI passes Qt's translate,
+headless code the identity).
 """
 
 from __future__ import annotations

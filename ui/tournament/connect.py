@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QCheckBox, QFileDialog, QLabel, QPushButton, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QLabel, QPushButton, QSpinBox, QWidget
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
 from referee_desk.tournament.parts import Desk, Shown
@@ -33,6 +33,7 @@ class Connections(QObject):
     def __init__(
         self,
         desk: Desk,
+        parent: QWidget,
         port: QSpinBox,
         lan: QCheckBox,
         site_button: QPushButton,
@@ -40,7 +41,7 @@ class Connections(QObject):
         live_button: QPushButton,
         live_status: QLabel,
     ) -> None:
-        super().__init__(live_status)
+        super().__init__(parent)
         self.desk = desk
         self.port, self.lan, self.site_button, self.addresses = port, lan, site_button, addresses
         self.live_button, self.live_status = live_button, live_status

@@ -83,7 +83,14 @@ class TablesTab(QWidget):
         layout.addWidget(self.web_box)
         layout.addWidget(self.live_box)
         self.connections = Connections(
-            desk, self.web_port, self.web_lan, self.web_button, self.web_addresses, self.live_button, self.live_status
+            desk,
+            self,
+            self.web_port,
+            self.web_lan,
+            self.web_button,
+            self.web_addresses,
+            self.live_button,
+            self.live_status,
         )
 
     def set_tables(self) -> None:
