@@ -21,11 +21,13 @@ from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.model import Entry
-from referee_app.tournament.state import MAX_ENTRIES, MAX_FIELD, MAX_NAME, MAX_RATING, hidden_character
+from referee_app.tournament.state import MAX_ENTRIES, MAX_NAME, MAX_RATING, hidden_character
 
 __all__ = ["MAX_RATING", "EntriesInvalid", "name_key", "normalise_name", "parse_entries"]
 
 COLUMNS = ("name", "rating", "fargo_id", "licence", "club", "seed")
+LIMITS = {"club": 80, "licence": 40, "fargo_id": 40}
+"""What the event server takes for a match's clubs and licences (and a Fargo ID is shorter still)."""
 MAX_LINE = 4096
 """A line of six cells, each at most a name's or a club's length, is far shorter: longer is not an entry."""
 
@@ -236,9 +238,9 @@ def _rows(reader: Any, header: list[str], separator: str, existing: Iterable[str
         if not 1 <= len(name) <= MAX_NAME:
             problems.append(_problem(n, "name_length", most=MAX_NAME))
             continue
-        too_long = next((c for c in ("club", "licence", "fargo_id") if len(cells.get(c, "")) > MAX_FIELD), None)
+        too_long = next((c for c, most in LIMITS.items() if len(cells.get(c, "")) > most), None)
         if too_long is not None:
-            problems.append(_problem(n, "field_length", column=too_long, most=MAX_FIELD))
+            problems.append(_problem(n, "field_length", column=too_long, most=LIMITS[too_long]))
             continue
         key = name_key(name)
         if key in taken:
