@@ -447,7 +447,10 @@ def _withdrawn(t: Tournament, event: Withdrawn | Disqualified) -> Tournament:
 
 def _drawn(t: Tournament, draw_seed: int) -> Tournament:
     if t.bracket is not None:
-        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the draw is made only before the draw"))
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is already drawn (draw seed {seed})"),
+            seed=t.draw_seed,
+        )
     seeded = seed_order(t.entries, draw_seed)
     bracket = build(t.options, [e.name for e in seeded], draw_seed)
     entries = tuple(replace(e, seed=s) for s, e in enumerate(seeded, start=1))

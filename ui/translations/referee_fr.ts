@@ -2058,7 +2058,7 @@
     </message>
     <message>
         <source>at the table</source>
-        <translation>a la main</translation>
+        <translation>à la main</translation>
     </message>
 </context>
 <context>
@@ -2415,7 +2415,7 @@
     </message>
     <message>
         <source>In play: {score}, rack {rack}, {name} at the table.</source>
-        <translation>En cours&#xa0;: {score}, manche {rack}, {name} a la main.</translation>
+        <translation>En cours&#xa0;: {score}, manche {rack}, {name} à la main.</translation>
     </message>
     <message>
         <source>{year}-{month}-{day}</source>
@@ -3374,8 +3374,8 @@
         <translation>le tournoi est terminé</translation>
     </message>
     <message>
-        <source>the draw is made only before the draw</source>
-        <translation>le tirage est déjà fait</translation>
+        <source>the tournament is already drawn (draw seed {seed})</source>
+        <translation>le tirage est déjà fait (graine du tirage {seed})</translation>
     </message>
     <message>
         <source>a table is listed twice</source>
