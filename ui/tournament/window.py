@@ -77,7 +77,9 @@ from referee_app.tournament.model import (
     Rules,
     TournamentRefused,
 )
+from referee_app.tournament.plan import CONTEXT as PLAN_CONTEXT
 from referee_app.tournament.plan import Plan, plan
+from referee_app.tournament.state import held_back
 from referee_app.tournament.templates import FFB_MORNING, ffb_national_day, wpa_world
 from referee_app.words.localtime import local_date
 
@@ -1517,10 +1519,17 @@ class TournamentWindow(QMainWindow):
                 self.tables_table.setItem(row, column, _item(text))
         self.tables_table.resizeColumnsToContents()
         by_id = {m["id"]: m for m in shown.get("matches", [])}
+        state = self.model.state
+        held = held_back(state.tournament) if state is not None else {}  # a match passed is told why
         self.queue_list.clear()
         for mid in shown.get("queue", []):
             m = by_id[mid]
-            self.queue_list.addItem(f"{mid} · {self.names.get(mid, '')} · {m['a']} v {m['b']}")
+            text = f"{mid} · {self.names.get(mid, '')} · {m['a']} v {m['b']}"
+            if mid in held:
+                why, other = held[mid]
+                said = qt_translate(PLAN_CONTEXT, why).format(match=other)
+                text += " · " + self.tr("waits: {why}").format(why=said)
+            self.queue_list.addItem(text)
         if tables and not self.tables_edit.hasFocus():
             self.tables_edit.setText(",".join(str(t) for t in tables))
 

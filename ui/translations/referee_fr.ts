@@ -2034,6 +2034,22 @@
 <context>
     <name>Plan</name>
     <message>
+        <source>the losers&apos; side and the hot seat play first ({match})</source>
+        <translation>le tableau perdants et le hot seat passent d’abord ({match})</translation>
+    </message>
+    <message>
+        <source>an earlier round plays first ({match})</source>
+        <translation>un tour précédent passe d’abord ({match})</translation>
+    </message>
+    <message>
+        <source>the groups play before the knockout ({match})</source>
+        <translation>les poules passent avant la phase finale ({match})</translation>
+    </message>
+    <message>
+        <source>the groups whose winners meet first in the knockout play first, so it can start sooner ({match})</source>
+        <translation>les poules dont les vainqueurs se rencontrent les premiers dans la phase finale passent d’abord, pour qu’elle commence plus tôt ({match})</translation>
+    </message>
+    <message>
         <source>{players} players: {n} matches.</source>
         <translation>{players} joueurs&#xa0;: {n} matchs.</translation>
     </message>
@@ -3899,6 +3915,10 @@
     <message>
         <source>Done again: {what}.</source>
         <translation>Refait&#xa0;: {what}.</translation>
+    </message>
+    <message>
+        <source>waits: {why}</source>
+        <translation>attend&#xa0;: {why}</translation>
     </message>
     <message>
         <source>&amp;1 Entries</source>

@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QPushButton, QSpinBox, QWidget
 from referee_desk.tournament.window import TournamentWindow, parse_tables
 
-from referee_app.tournament.events import Created, Drawn, EntriesAdded
+from referee_app.tournament.events import Created, Drawn, EntriesAdded, ResultRecorded
 from referee_app.tournament.model import Entry, Format, Options
 from referee_app.tournament.show import round_name
 from referee_app.tournament.state import replay
@@ -336,6 +336,26 @@ def test_the_tables_show_what_is_on_each_and_the_queue_waits_in_order(organizer:
     organizer.type("tablesEdit", "1-")
     organizer.key("Ctrl+T")
     assert organizer.notice() == "Tables are listed as 1-8 or 1,2,5."
+
+
+def test_a_match_the_queue_holds_back_says_why(organizer: Organizer) -> None:
+    """A winners' match ready before a losers' match that takes the freed table first says why."""
+    organizer.drawn(16, tables="1-3")
+    window = organizer.window
+    queue = organizer.widget("queueList")
+    for _ in range(30):
+        state = window.model.state
+        assert state is not None
+        t = state.tournament
+        mid = min(t.on_table)
+        slot = t.slots[mid]
+        assert slot.a is not None and window.model.record(ResultRecorded(mid, slot.a, (slot.spec.race, 0)))
+        texts = [queue.item(i).text() for i in range(queue.count())]  # type: ignore[attr-defined]
+        told = [text for text in texts if " · waits: the losers' side and the hot seat play first (L" in text]
+        if told:
+            assert told[0].startswith("W")
+            return
+    pytest.fail("no winners' match ever waited behind a losers' match")
 
 
 def test_table_lists_are_read_as_organizers_write_them() -> None:
