@@ -141,7 +141,7 @@ def add_entries(store: Store, ref: str, text: str) -> int:
     try:
         entries = parse_entries(text, existing=opened.state.tournament.entries)
     except EntriesInvalid as exc:
-        raise BadInput(str(exc)) from None
+        raise BadInput(str(exc)) from exc  # the lines, for a caller that says them in another language
     _record(store, opened, [EntriesAdded(entries)])
     return len(entries)
 

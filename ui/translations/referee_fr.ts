@@ -3149,6 +3149,65 @@
     </message>
 </context>
 <context>
+    <name>TournamentCli</name>
+    <message>
+        <source>{n} entry added</source>
+        <translation>{n} inscription ajoutée</translation>
+    </message>
+    <message>
+        <source>{n} entries added</source>
+        <translation>{n} inscriptions ajoutées</translation>
+    </message>
+    <message>
+        <source>{n} table</source>
+        <translation>{n} table</translation>
+    </message>
+    <message>
+        <source>{n} tables</source>
+        <translation>{n} tables</translation>
+    </message>
+    <message>
+        <source>{n} result recorded</source>
+        <translation>{n} résultat enregistré</translation>
+    </message>
+    <message>
+        <source>{n} results recorded</source>
+        <translation>{n} résultats enregistrés</translation>
+    </message>
+    <message>
+        <source>{n} match written to {path}</source>
+        <translation>{n} match écrit dans {path}</translation>
+    </message>
+    <message>
+        <source>{n} matches written to {path}</source>
+        <translation>{n} matchs écrits dans {path}</translation>
+    </message>
+    <message>
+        <source>{n} assignment sent</source>
+        <translation>{n} match envoyé aux tables</translation>
+    </message>
+    <message>
+        <source>{n} assignments sent</source>
+        <translation>{n} matchs envoyés aux tables</translation>
+    </message>
+    <message>
+        <source>, {n} taken back</source>
+        <translation>, {n} repris</translation>
+    </message>
+    <message>
+        <source>drawn with seed {seed}</source>
+        <translation>tirage fait avec la graine {seed}</translation>
+    </message>
+    <message>
+        <source>refused: {why}</source>
+        <translation>refusé&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>line {line}: refused: {why}</source>
+        <translation>ligne {line}&#xa0;: refusé&#xa0;: {why}</translation>
+    </message>
+</context>
+<context>
     <name>TournamentModel</name>
     <message>
         <source>The tournament was changed elsewhere (a merged desk, the command line) and is shown again as it is now. Nothing was recorded: check, then do it again.</source>
