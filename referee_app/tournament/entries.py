@@ -192,6 +192,23 @@ def _header(cells: list[str]) -> tuple[list[str], list[Problem]]:
     return columns, problems
 
 
+def clash(entry: Entry, others: Iterable[Entry], tr: Translate = english) -> str | None:
+    """Why `entry` (a player edited by hand) would be another player entered twice, in the words of
+    `tr`: a name equal but for case or accents, or a licence or Fargo ID someone else has; None when
+    it is not. The Edit dialog asks what the entry list asks of a line."""
+    found: Problem | None = None
+    for other in others:
+        if name_key(other.name) == name_key(entry.name):
+            found = _problem(0, "already_entered_as", name=repr(entry.name), taken=repr(other.name))
+        elif entry.licence.strip() and _id_key(other.licence) == _id_key(entry.licence):
+            found = _problem(0, "licence_twice", licence=repr(entry.licence), taken=repr(other.name))
+        elif entry.fargo_id.strip() and _id_key(other.fargo_id) == _id_key(entry.fargo_id):
+            found = _problem(0, "fargo_id_twice", fargo_id=repr(entry.fargo_id), taken=repr(other.name))
+        if found is not None:
+            return tr(CONTEXT, TEMPLATES[found.code]).format(**dict(found.params))
+    return None
+
+
 def parse_entries(text: str, existing: Iterable[str | Entry] = ()) -> tuple[Entry, ...]:
     """The entries of a CSV file's text; raises `EntriesInvalid` listing every bad line. `existing`:
     the players already entered (or their names), whom no line may enter again."""

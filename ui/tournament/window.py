@@ -457,7 +457,7 @@ class TournamentWindow(QMainWindow):
         if t is None or entry is None:
             self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
             return
-        dialog = EntryDialog(entry, t.bracket is not None, self)
+        dialog = EntryDialog(entry, t.bracket is not None, self, tuple(e for e in t.entries if e is not entry))
         dialog.edited.connect(lambda new: self.model.record(EntryEdited(entry.name, new)))
         self.dialog = dialog
         dialog.open()

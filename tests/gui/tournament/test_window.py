@@ -153,6 +153,25 @@ def test_entries_imported_from_a_french_spreadsheet_then_edited_checked_in_and_w
     assert organizer.notice() == "Player 5 is withdrawn."
 
 
+def test_an_edit_that_would_enter_a_player_twice_is_refused_in_the_dialog(organizer: Organizer) -> None:
+    organizer.create()
+    entries = "Nom;Licence;ID Fargo\nÉva Martin;L001;111\nBen Novak;L002;222\n"
+    assert organizer.window.import_entries(organizer.entries_file(0, entries))
+    organizer.window.select_entry("Ben Novak")
+    for field, text, said in (
+        ("entryName", "EVA MARTIN", "'EVA MARTIN' is already entered (as 'Éva Martin')"),
+        ("entryLicence", "l001", "licence 'l001' is already entered (for 'Éva Martin')"),
+        ("entryFargoId", "111", "Fargo ID '111' is already entered (for 'Éva Martin')"),
+    ):
+        organizer.click("editEntry")
+        organizer.type(field, text)
+        organizer.window.dialog._accept()  # type: ignore[union-attr]
+        assert organizer.widget("entryProblem").text() == said  # type: ignore[attr-defined]
+        assert organizer.window.dialog.isVisible()  # type: ignore[union-attr]
+        organizer.window.dialog.reject()  # type: ignore[union-attr]
+    assert [r[0] for r in organizer.rows("entriesTable")] == ["Éva Martin", "Ben Novak"]
+
+
 def test_a_bad_entry_file_adds_nobody_and_names_its_lines(organizer: Organizer) -> None:
     organizer.create()
     bad = organizer.entries_file(0, "name,rating\nAna Lopez,612\nBen Novak,lots\nana lopez,500\n")
