@@ -53,8 +53,8 @@ from referee_app.tournament.state import State, apply
 from referee_app.tournament.templates import ffb_national
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT.parent / "shared" / "examples"
-"""The shared worked examples beside the checkout, as the tests find them (never an absolute path)."""
+EXAMPLES = ROOT / "tests" / "examples"
+"""The worked examples, in the repository (never an absolute path)."""
 SEEDS = ROOT / "seeds"
 OUTCOMES = 2000
 SIZES = (16, 32, 64, 128)
@@ -70,7 +70,7 @@ TARGET = 1.15
 def pace() -> tuple[float, list[int]]:
     """Seconds per logged event (from the logs that carry times) and events per rack (every rack)."""
     folder = EXAMPLES if EXAMPLES.is_dir() else SEEDS
-    print(f"pace from {folder.relative_to(ROOT.parent)}")
+    print(f"pace from {folder.relative_to(ROOT)}")
     spans: list[float] = []
     racks: list[int] = []
     for path in sorted(folder.glob("*.jsonl")):
