@@ -2526,6 +2526,22 @@
 <context>
     <name>Plan</name>
     <message>
+        <source>the losers&apos; side and the hot seat play first ({match})</source>
+        <translation>le tableau perdants et le hot seat passent d’abord ({match})</translation>
+    </message>
+    <message>
+        <source>an earlier round plays first ({match})</source>
+        <translation>un tour précédent passe d’abord ({match})</translation>
+    </message>
+    <message>
+        <source>the groups play before the knockout ({match})</source>
+        <translation>les poules passent avant la phase finale ({match})</translation>
+    </message>
+    <message>
+        <source>the groups whose winners meet first in the knockout play first, so it can start sooner ({match})</source>
+        <translation>les poules dont les vainqueurs se rencontrent les premiers dans la phase finale passent d’abord, pour qu’elle commence plus tôt ({match})</translation>
+    </message>
+    <message>
         <source>{players} players: {n} matches.</source>
         <translation>{players} joueurs&#xa0;: {n} matchs.</translation>
     </message>
@@ -2550,7 +2566,7 @@
     </message>
     <message>
         <source>at the table</source>
-        <translation>a la main</translation>
+        <translation>à la main</translation>
     </message>
 </context>
 <context>
@@ -2753,11 +2769,11 @@
     </message>
     <message>
         <source>This match is scored by racks: only who won each rack is recorded, not {event}.</source>
-        <translation>Ce match se compte en manches&#xa0;: seul le gagnant de chaque manche est enregistré, pas {event}.</translation>
+        <translation>Ce match se note par manches&#xa0;: seul le vainqueur de chaque manche est enregistré, pas {event}.</translation>
     </message>
     <message>
         <source>This match is scored shot by shot: record the strokes, not only who won the rack.</source>
-        <translation>Ce match se compte coup par coup&#xa0;: enregistrez les coups, pas seulement le gagnant de la manche.</translation>
+        <translation>Ce match se note coup par coup&#xa0;: enregistrez les coups, pas seulement le vainqueur de la manche.</translation>
     </message>
     <message>
         <source>Under {rules} rules the 10 on the break is spotted: it does not win the rack.</source>
@@ -2765,7 +2781,7 @@
     </message>
     <message>
         <source>Only the breaker can win a rack by {how}: {breaker} broke this rack, not {player}.</source>
-        <translation>Seul le joueur qui a cassé peut gagner une manche par {how}&#xa0;: {breaker} a cassé cette manche, pas {player}.</translation>
+        <translation>Seul le casseur peut gagner une manche par {how}&#xa0;: {breaker} a cassé cette manche, pas {player}.</translation>
     </message>
     <message>
         <source>The result can only be signed once the match is finished.</source>
@@ -2773,7 +2789,7 @@
     </message>
     <message>
         <source>The match is void: there is no result to sign.</source>
-        <translation>Le match est annulé&#xa0;: il n’y a pas de résultat à signer.</translation>
+        <translation>Le match est invalidé&#xa0;: il n’y a pas de résultat à signer.</translation>
     </message>
     <message>
         <source>{player} has already signed the result.</source>
@@ -2801,7 +2817,7 @@
     </message>
     <message>
         <source>a shot-clock extension</source>
-        <translation>une prolongation du chronomètre de tir</translation>
+        <translation>une prolongation du temps de tir</translation>
     </message>
     <message>
         <source>a foul penalty</source>
@@ -2813,7 +2829,7 @@
     </message>
     <message>
         <source>The match is over: only a note, a signature or an undo can be recorded.</source>
-        <translation>Le match est terminé&#xa0;: seuls une note, une signature ou une annulation peuvent être enregistrées.</translation>
+        <translation>Le match est terminé&#xa0;: seule une note, une signature ou une annulation peut être enregistrée.</translation>
     </message>
     <message>
         <source>{player} is not on two consecutive fouls: no warning is due.</source>
@@ -3050,7 +3066,7 @@
     </message>
     <message>
         <source>In play: {score}, rack {rack}, {name} at the table.</source>
-        <translation>En cours&#xa0;: {score}, manche {rack}, {name} a la main.</translation>
+        <translation>En cours&#xa0;: {score}, manche {rack}, {name} à la main.</translation>
     </message>
     <message>
         <source>{year}-{month}-{day}</source>
@@ -3472,6 +3488,10 @@
     <message>
         <source>free</source>
         <translation>libre</translation>
+    </message>
+    <message>
+        <source>waits: {why}</source>
+        <translation>attend&#xa0;: {why}</translation>
     </message>
     <message>
         <source>The venue&apos;s &amp;tables</source>
@@ -3910,6 +3930,65 @@
     </message>
 </context>
 <context>
+    <name>TournamentCli</name>
+    <message>
+        <source>{n} entry added</source>
+        <translation>{n} inscription ajoutée</translation>
+    </message>
+    <message>
+        <source>{n} entries added</source>
+        <translation>{n} inscriptions ajoutées</translation>
+    </message>
+    <message>
+        <source>{n} table</source>
+        <translation>{n} table</translation>
+    </message>
+    <message>
+        <source>{n} tables</source>
+        <translation>{n} tables</translation>
+    </message>
+    <message>
+        <source>{n} result recorded</source>
+        <translation>{n} résultat enregistré</translation>
+    </message>
+    <message>
+        <source>{n} results recorded</source>
+        <translation>{n} résultats enregistrés</translation>
+    </message>
+    <message>
+        <source>{n} match written to {path}</source>
+        <translation>{n} match écrit dans {path}</translation>
+    </message>
+    <message>
+        <source>{n} matches written to {path}</source>
+        <translation>{n} matchs écrits dans {path}</translation>
+    </message>
+    <message>
+        <source>{n} assignment sent</source>
+        <translation>{n} match envoyé aux tables</translation>
+    </message>
+    <message>
+        <source>{n} assignments sent</source>
+        <translation>{n} matchs envoyés aux tables</translation>
+    </message>
+    <message>
+        <source>, {n} taken back</source>
+        <translation>, {n} repris</translation>
+    </message>
+    <message>
+        <source>drawn with seed {seed}</source>
+        <translation>tirage fait avec la graine {seed}</translation>
+    </message>
+    <message>
+        <source>refused: {why}</source>
+        <translation>refusé&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>line {line}: refused: {why}</source>
+        <translation>ligne {line}&#xa0;: refusé&#xa0;: {why}</translation>
+    </message>
+</context>
+<context>
     <name>TournamentRefusal</name>
     <message>
         <source>--se-at {se_at} needs more than {se_at} players in the knockout, not {players}</source>
@@ -4152,8 +4231,8 @@
         <translation>le tournoi est terminé</translation>
     </message>
     <message>
-        <source>the draw is made only before the draw</source>
-        <translation>le tirage est déjà fait</translation>
+        <source>the tournament is already drawn (draw seed {seed})</source>
+        <translation>le tirage est déjà fait (graine du tirage {seed})</translation>
     </message>
     <message>
         <source>a table is listed twice</source>
@@ -4383,7 +4462,7 @@
     </message>
     <message>
         <source>break-and-run</source>
-        <translation>casse et finit la manche</translation>
+        <translation>casse et fin de manche</translation>
     </message>
     <message>
         <source>race won</source>
