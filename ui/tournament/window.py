@@ -1385,11 +1385,11 @@ class TournamentWindow(QMainWindow):
         else:
             from referee_desk.tournament.web import TournamentSite
 
-            from referee_app.web.server import OverlayError
+            from referee_app.web.server import ListenError
 
             try:
                 self.site = TournamentSite(self.web_port.value(), self.web_lan.isChecked())
-            except OverlayError as exc:
+            except ListenError as exc:
                 self.say(Notice.ERROR, self.tr("The web page cannot start: {why}").format(why=exc))
                 return
             self.site.publish(self.shown, self.model.standings(), self.model.tournament)
