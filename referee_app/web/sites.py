@@ -141,6 +141,17 @@ async def _events(served: Served, request: web.BaseRequest) -> web.StreamRespons
         return response
     response.force_close()  # the connection ends with its stream
     await response.prepare(request)
+    try:
+        await _follow(served, response)
+        await response.write_eof()
+    except (TimeoutError, ConnectionError):  # the browser stopped reading, or went away
+        if request.transport is not None:
+            request.transport.close()
+    return response
+
+
+async def _follow(served: Served, response: web.StreamResponse) -> None:
+    """Write the stream's events until the feed closes (the server stops)."""
     feed = served.feed
     await _write(response, b"retry: 1000\n\n")
     sent: Published | None = None
@@ -153,8 +164,6 @@ async def _events(served: Served, request: web.BaseRequest) -> web.StreamRespons
             continue
         await _write(response, b"".join(_news(served.events, sent, now)))
         sent = now
-    await response.write_eof()
-    return response
 
 
 def _news(events: tuple[str, ...], sent: Published | None, now: Published) -> list[bytes]:

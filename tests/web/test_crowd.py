@@ -196,3 +196,28 @@ def test_running_out_of_files_pauses_the_loop_instead_of_spinning() -> None:
         desk.kill()
         _, errors = desk.communicate(timeout=10)
     assert errors.count(b"web: out of files") == 1  # it did run out of files, and the log says so once
+
+
+def test_a_stream_whose_browser_stopped_reading_frees_its_slot(
+    server: WebServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("referee_app.web.sites.WRITE_TIMEOUT_S", 0.5)  # the same rule, sooner
+    stuck = socket.socket()
+    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    stuck.connect(("127.0.0.1", server.port))
+    stuck.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")  # and never reads a byte
+    try:
+        deadline = time.monotonic() + 10
+        while server.streams() == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert server.streams() == 1
+        big = {"version": 1, "match_id": "m", "players": {"A": "x" * 500_000, "B": "y"}}
+        n = 0
+        while server.streams() and time.monotonic() < deadline:
+            n += 1
+            server.feed.publish(dict(big, version=n))
+            time.sleep(0.05)
+        assert server.streams() == 0, "the stuck stream still holds its slot"
+        assert state_answers(server) < 1.0
+    finally:
+        stuck.close()
