@@ -221,3 +221,26 @@ def test_a_stream_whose_browser_stopped_reading_frees_its_slot(
         assert state_answers(server) < 1.0
     finally:
         stuck.close()
+
+
+RAISED = """
+import resource
+resource.setrlimit(resource.RLIMIT_NOFILE, (256, {hard}))  # macOS's default soft limit
+from referee_app.web.server import OVERLAY, WebServer
+WebServer((OVERLAY,), port=0).stop()
+print(*resource.getrlimit(resource.RLIMIT_NOFILE))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX's open-file limit")
+@pytest.mark.parametrize(("hard", "expected"), [(4096, 2048), (300, 300)])
+def test_the_open_file_limit_is_raised_so_every_connection_and_stream_fits(hard: int, expected: int) -> None:
+    """256 streams and 128 connections need more than macOS's 256 files: the server asks for
+    2048, as far as the hard limit lets it (and says in the log when that is not enough)."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", RAISED.format(hard=hard)], cwd=root, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(expected), str(hard)]
+    assert ("web: only 300 files may be open: a full crowd needs 512" in done.stderr) == (hard == 300)
