@@ -23,7 +23,6 @@ import contextlib
 import errno
 import logging
 import socket
-import sys
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -33,6 +32,7 @@ from aiohttp import web
 from aiohttp.http_exceptions import BadHttpMethod
 
 from referee_app.i18n import english
+from referee_app.system import raise_open_files
 from referee_app.web.feed import Feed, encode
 from referee_app.web.sites import BOARD, OVERLAY, READ_ONLY, TOURNAMENT, Route, Served, Site, refusal
 from referee_app.web.words import Words, words_for
@@ -101,24 +101,16 @@ def _loop_trouble(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> N
 
 
 def raise_file_limit() -> int | None:
-    """Raise the soft open-file limit toward `FILES_WANTED`, as far as the hard limit lets it (POSIX;
-    nothing on Windows, whose C runtime has no such limit for sockets). The limit now, or None."""
-    if sys.platform == "win32":
+    """Raise the open-file limit toward `FILES_WANTED` (`system.raise_open_files`); say in the
+    log when it stays below what a full crowd needs. The limit now, or None (Windows)."""
+    try:
+        files = raise_open_files(FILES_WANTED)
+    except OSError as exc:
+        log.warning("web: %s", exc.strerror)
         return None
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < FILES_WANTED:
-        wanted = FILES_WANTED if hard == resource.RLIM_INFINITY else min(FILES_WANTED, hard)
-        if wanted > soft:
-            try:
-                resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-                soft = wanted
-            except (ValueError, OSError) as exc:
-                log.warning("web: the open-file limit stays at %d (%s)", soft, exc)
-    if soft != resource.RLIM_INFINITY and soft < FILES_NEEDED:
-        log.warning("web: only %d files may be open: a full crowd needs %d", soft, FILES_NEEDED)
-    return int(soft)
+    if files is not None and files < FILES_NEEDED:
+        log.warning("web: only %d files may be open: a full crowd needs %d", files, FILES_NEEDED)
+    return files
 
 
 class _Gate:
