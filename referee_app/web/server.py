@@ -34,7 +34,7 @@ from aiohttp.http_exceptions import BadHttpMethod
 from referee_app.i18n import english
 from referee_app.system import raise_open_files
 from referee_app.web.feed import Feed, encode
-from referee_app.web.sites import BOARD, OVERLAY, READ_ONLY, TOURNAMENT, Route, Served, Site, refusal
+from referee_app.web.sites import BOARD, OVERLAY, PARAMS, READ_ONLY, TOURNAMENT, Route, Routes, Served, Site, refusal
 from referee_app.web.words import Words, words_for
 
 log = logging.getLogger(__name__)
@@ -250,14 +250,16 @@ class _Server(web.Server):
         return _Connection(self)
 
 
-def _routes(sites: Sequence[Site]) -> dict[str, Route]:
-    """The sites' routes by path; a path two sites share must be the same route."""
-    routes: dict[str, Route] = {}
-    for site in sites:
-        for route in site.routes:
-            if routes.setdefault(route.path, route) != route:
-                raise ValueError(f"{route.path} is served differently by two sites")
-    return routes
+def _body_refused(route: Route, request: web.BaseRequest) -> web.Response | None:
+    """A body the route cannot take, refused before it runs: one of unknown length (411), or
+    longer than the route's `max_body` (413). A route that takes none never reads one."""
+    if not route.max_body or not request.body_exists:
+        return None
+    if request.content_length is None:
+        return refusal(411)
+    if request.content_length > route.max_body:
+        return refusal(413)
+    return None
 
 
 class WebServer:
@@ -271,7 +273,7 @@ class WebServer:
         self.sites = tuple(sites)
         self.lan = lan
         self.host = "0.0.0.0" if lan else "127.0.0.1"
-        self._routes = _routes(self.sites)
+        self._routes = Routes(self.sites)
         self._words = words
         self._worded: dict[str, bytes] = {}
         raise_file_limit()
@@ -356,11 +358,15 @@ class WebServer:
         connection = cast(_Connection, request.protocol)
         connection.serving()
         try:
-            route = self._routes.get(request.path)
-            if route is None:
+            found = self._routes.find(request.path)
+            if found is None:
                 return refusal(404)
+            route, named = found
+            PARAMS.set(named)  # this request's task only
             if request.method not in route.methods:
                 return refusal(405, route.methods)
+            if refused := _body_refused(route, request):
+                return refused
             if not (route.stream and request.method == "GET"):
                 return await route.answer(self._served, request)
             if not self._gate.open_stream(connection):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from importlib import resources
 from typing import TypeVar
@@ -65,6 +66,9 @@ class Route:
     methods: tuple[str, ...] = READ_ONLY
     stream: bool = False
     """A live stream: held open, counted against the server's stream caps (503 past them)."""
+    max_body: int = 0
+    """The largest body the route takes, in bytes: its length must be given (411) and within
+    it (413) before the route runs. 0: the route reads none (what comes is dropped)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,49 @@ class Site:
 
 
 Reply = TypeVar("Reply", bound=web.StreamResponse)
+
+
+PARAMS: ContextVar[dict[str, str]] = ContextVar("route_params", default={})  # noqa: B039  (never mutated)
+"""The named segments of the path of the request being answered (`/api/score/{table}`): the server
+sets them in the request's own task before its route runs."""
+_SEGMENT = re.compile(r"\{([a-z_]+)\}")
+
+
+def params() -> dict[str, str]:
+    """The named segments of this request's route (`{"table": "7"}`): text, for the route to check."""
+    return dict(PARAMS.get())
+
+
+class Routes:
+    """The paths a server serves, from its sites: a fixed path is looked up as it is; a path with
+    named segments (`/api/score/{table}`) matches one non-empty segment each, nothing more. A path
+    two sites share must be the same route."""
+
+    def __init__(self, sites: tuple[Site, ...]) -> None:
+        self._fixed: dict[str, Route] = {}
+        self._patterned: dict[str, tuple[re.Pattern[str], Route]] = {}
+        for site in sites:
+            for route in site.routes:
+                if _SEGMENT.search(route.path):
+                    known = self._patterned.setdefault(route.path, (_pattern(route.path), route))[1]
+                else:
+                    known = self._fixed.setdefault(route.path, route)
+                if known != route:
+                    raise ValueError(f"{route.path} is served differently by two sites")
+
+    def find(self, path: str) -> tuple[Route, dict[str, str]] | None:
+        """The route of `path` and its named segments, or None (404)."""
+        if (route := self._fixed.get(path)) is not None:
+            return route, {}
+        for pattern, route in self._patterned.values():
+            if matched := pattern.fullmatch(path):
+                return route, matched.groupdict()
+        return None
+
+
+def _pattern(path: str) -> re.Pattern[str]:
+    parts = _SEGMENT.split(path)  # text, name, text, name, ..., text
+    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>[^/]+)" for i, part in enumerate(parts)))
 
 
 def secured(response: Reply) -> Reply:

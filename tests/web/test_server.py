@@ -376,3 +376,49 @@ def test_a_value_that_does_not_encode_is_logged_and_the_next_one_still_reaches_t
     name, view = read_events(stream, 1)[0]
     assert name == "state" and view is not None and view["version"] == 3
     connection.close()
+
+
+def test_a_site_that_takes_posted_bodies_is_one_more_route_table() -> None:
+    """How the phones' API will stand beside the pages: its own table, its own methods and body
+    limit, named segments in its paths; the pages' routes answer as before."""
+    from aiohttp import web
+
+    from referee_app.web.sites import Route, Served, Site, params
+
+    async def score(_served: Served, request: web.BaseRequest) -> web.StreamResponse:
+        body = await request.read()
+        return web.json_response({"table": params()["table"], "bytes": len(body)})
+
+    api = Site("api", (Route("/api/score/{table}", score, methods=("POST",), max_body=16 * 1024),), "board", ())
+    server = WebServer((OVERLAY, api), port=0).start()
+    try:
+
+        def post(path: str, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+            connection.request("POST", path, body, headers or {})
+            response = connection.getresponse()
+            answer = response.status, response.read()
+            connection.close()
+            return answer
+
+        assert post("/api/score/7", b'{"id": 1}') == (200, b'{"table": "7", "bytes": 9}')
+        assert post("/api/score/7", b"x" * (16 * 1024 + 1)) == (413, b"413 Request Entity Too Large\n")
+        chunked = {"Transfer-Encoding": "chunked"}
+        assert post("/api/score/7", b"5\r\nhello\r\n0\r\n\r\n", chunked) == (411, b"411 Length Required\n")
+        for path in ("/api/score/", "/api/score/7/8", "/api/score"):
+            assert post(path, b"{}")[0] == 404, path
+        status, headers, _ = get(server, "/api/score/7")
+        assert status == 405 and headers["Allow"] == "POST"
+        assert post("/state.json", b"{}") == (405, b"405 Method Not Allowed\n")  # the pages stay read-only
+        assert get(server, "/state.json")[0] == 200
+    finally:
+        server.stop()
+
+
+def test_two_sites_may_share_a_path_only_as_the_same_route() -> None:
+    from referee_app.web.sites import STATE_JSON, Route, Routes, Site
+
+    twin = Site("twin", (Route("/state.json", STATE_JSON.answer, methods=("GET", "HEAD", "POST")),), "board", ())
+    with pytest.raises(ValueError, match=r"/state\.json is served differently by two sites"):
+        Routes((OVERLAY, twin))
+    assert Routes((BOARD, OVERLAY)).find("/state.json") == (STATE_JSON, {})
