@@ -81,9 +81,6 @@ class Site:
     events: tuple[str, ...]
 
 
-Reply = TypeVar("Reply", bound=web.StreamResponse)
-
-
 PARAMS: ContextVar[dict[str, str]] = ContextVar("route_params", default={})  # noqa: B039  (never mutated)
 """The named segments of the path of the request being answered (`/api/score/{table}`): the server
 sets them in the request's own task before its route runs."""
@@ -125,6 +122,9 @@ class Routes:
 def _pattern(path: str) -> re.Pattern[str]:
     parts = _SEGMENT.split(path)  # text, name, text, name, ..., text
     return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>[^/]+)" for i, part in enumerate(parts)))
+
+
+Reply = TypeVar("Reply", bound=web.StreamResponse)
 
 
 def secured(response: Reply) -> Reply:
