@@ -173,3 +173,28 @@ def broken_pipe_exit() -> int:
     if is_windows() or sigpipe is None:
         return 1
     return 128 + int(sigpipe)
+
+
+# --- open files ---------------------------------------------------------------------------------
+
+
+def raise_open_files(wanted: int) -> int | None:
+    """Raise this process's soft limit of open files toward `wanted`, as far as its hard limit lets
+    it, and return the limit now (None where there is none to raise). Linux and macOS (whose
+    soft limit starts at 256) have `RLIMIT_NOFILE`; Windows has no such limit for sockets.
+    Raises OSError when the system refuses (the limit then stays as it was)."""
+    if is_windows():
+        return None
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return int(soft)
+    raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if raised > soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+        except ValueError as exc:
+            raise OSError(errno.EPERM, f"the open-file limit stays at {soft} ({exc})") from None
+        soft = raised
+    return int(soft)

@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PLATFORMS = ("win_amd64", "macosx_14_0_arm64", "macosx_13_0_x86_64")
 """windows-2022, macos-14 (Apple silicon) and macos-13 (Intel): the runners' own systems."""
-COMING = ("aiohttp>=3.9,<4",)
-"""Dependencies on their way into pyproject.toml (the overlay's server): checked already."""
+COMING: tuple[str, ...] = ()
+"""Dependencies on their way into pyproject.toml, checked already (aiohttp, the web side's, has come)."""
 
 
 def workflow_python(folder: Path = ROOT / ".github" / "workflows") -> str:

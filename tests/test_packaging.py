@@ -45,6 +45,9 @@ def _run_desk_briefly(app: Path, db: Path, env: dict[str, str], seconds: float, 
         for page, text in [("overlay", b'class="overlay"'), ("live.js", b"EventSource"), ("state.json", b'"version"')]:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/{page}", timeout=10) as answer:
                 assert text in answer.read(), page
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/events", timeout=10) as stream:  # aiohttp streams
+            assert stream.readline() == b"retry: 1000\n" and stream.readline() == b"\n"
+            assert stream.readline() == b"event: state\n" and b'"version"' in stream.readline()
         time.sleep(seconds)
         assert desk.poll() is None, f"the desk stopped: {desk.stderr.read()[-2000:]}"  # type: ignore[union-attr]
     finally:

@@ -309,3 +309,7 @@ def test_windows_finds_git_s_openssl_when_none_is_on_the_path(
     git.mkdir(parents=True)
     (git / "openssl.exe").write_text("")
     assert tls.find_openssl() == str(git / "openssl.exe")
+
+
+def test_windows_has_no_open_file_limit_to_raise(windows: None) -> None:
+    assert system.raise_open_files(2048) is None  # no resource module there: never imported

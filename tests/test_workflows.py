@@ -108,7 +108,7 @@ def test_the_wheel_check_finds_the_workflows_python_and_the_coming_dependency() 
         sys.path.remove(str(ROOT / "scripts"))
     assert check_wheels.workflow_python() == "3.11"
     wanted = check_wheels.requirements()
-    assert "aiohttp>=3.9,<4" in wanted and any(w.startswith("PySide6-Essentials") for w in wanted)
+    assert any(w.startswith("aiohttp>=") for w in wanted) and any(w.startswith("PySide6-Essentials") for w in wanted)
 
 
 @pytest.mark.slow
