@@ -22,6 +22,22 @@ def required(what: str) -> None:
     pytest.skip(f"{what} is not installed (scripts/install.sh installs it)")
 
 
+def assert_private(path: Path) -> None:
+    """Only this user may read `path`: mode 0600 (0700 for a folder) on Linux and macOS; on Windows,
+    whose modes mean nothing, no access for the computer's other users in its access list."""
+    import stat
+    import subprocess
+    import sys
+
+    if sys.platform != "win32":
+        assert stat.S_IMODE(path.stat().st_mode) == (0o700 if path.is_dir() else 0o600), oct(path.stat().st_mode)
+        return
+    listed = subprocess.run(["icacls", str(path)], capture_output=True, text=True, check=True).stdout
+    others = ("Everyone", "BUILTIN\\Users", "Authenticated Users")
+    assert not any(who in listed for who in others), listed
+    assert os.environ["USERNAME"].lower() in listed.lower(), listed
+
+
 def chromium_path() -> str | None:
     """The machine's Chromium (Debian's `chromium`): Playwright never downloads a browser here."""
     return os.environ.get("REFEREE_TEST_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")

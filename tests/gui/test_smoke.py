@@ -105,9 +105,9 @@ def test_the_command_writes_nothing_outside_its_temporary_folder(tmp_path: Path)
     home, temp = tmp_path / "home", tmp_path / "temp"
     home.mkdir()
     temp.mkdir()
-    keep = ("PATH", "LANG", "SYSTEMROOT")
+    keep = ("PATH", "LANG", "SYSTEMROOT", "QT_QPA_PLATFORM")
     env = {k: v for k, v in os.environ.items() if k in keep} | {"HOME": str(home), "TMPDIR": str(temp)}
-    app = Path(sys.executable).with_name("referee-app")
+    app = Path(sys.executable).with_name("referee-app.exe" if sys.platform == "win32" else "referee-app")
     done = subprocess.run([str(app), "--smoke"], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert OK_LINE.fullmatch(done.stdout.rstrip("\n")), done.stdout
