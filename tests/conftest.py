@@ -1,9 +1,10 @@
-"""Shared test set-up: Qt runs offscreen, never on a real display."""
+"""Shared test set-up: Qt runs offscreen, never on a real display (except where CI asks for the
+desktop's own session with REFEREE_TEST_REAL_DISPLAY=1: the macOS runners, .github/workflows/app.yml)."""
 
 import os
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+if os.environ.get("REFEREE_TEST_REAL_DISPLAY") != "1":
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 import shutil
 from collections.abc import Iterator

@@ -274,9 +274,16 @@ def smoke(steps: tuple[tuple[str, Step], ...] = STEPS) -> str:
                         store.close()  # Windows removes no file that is still open
                     run.window.deleteLater()
                 app.processEvents()
-            return versions()
-    finally:
+            line = versions()
+    except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
+        raise
+    try:
+        shutil.rmtree(folder)  # a file still open (Windows refuses to remove it) is a failure too
+    except OSError as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise SmokeFailed("cleanup", f"the temporary folder could not be removed: {exc}") from exc
+    return line
 
 
 def run_smoke(out: TextIO, err: TextIO) -> int:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from referee_desk import smoke
@@ -71,6 +72,24 @@ def test_a_refused_event_fails_the_match_step_with_the_rules_reason(
     assert (code, out) == (1, "")
     assert err.startswith("referee-app --smoke failed at match: event 2 (shot) was refused: "), err
     assert err.strip() != "referee-app --smoke failed at match: event 2 (shot) was refused: no reason given"
+
+
+def test_a_folder_that_cannot_be_removed_fails_the_cleanup_step(
+    qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """On Windows a file left open cannot be removed: the run says so instead of leaving it behind."""
+    real_rmtree = smoke.shutil.rmtree
+
+    def refused(path: Any, ignore_errors: bool = False) -> None:
+        if not ignore_errors:
+            raise PermissionError(13, "The process cannot access the file", str(path))
+        real_rmtree(path, ignore_errors=True)
+
+    monkeypatch.setattr(smoke.shutil, "rmtree", refused)
+    code, out, err, temp = _run(monkeypatch, tmp_path)
+    assert (code, out) == (1, "")
+    assert err.startswith("referee-app --smoke failed at cleanup: the temporary folder could not be removed: "), err
+    assert list(temp.iterdir()) == []
 
 
 def test_a_match_that_does_not_end_fails_the_match_step(qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
