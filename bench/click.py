@@ -27,7 +27,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 from referee_desk.window import DeskWindow
 
 from referee_app.game.events import Break, Lag, MatchStarted

@@ -244,7 +244,7 @@ def click_ratio(folder: Path, cluster: Cluster) -> tuple[list[float], list[float
     from PySide6.QtCore import QSettings
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
-    from referee_desk.controller import DeskController
+    from referee_desk.desk.controller import DeskController
     from referee_desk.window import DeskWindow
 
     from bench.overlay import alternate_blocks

@@ -36,7 +36,7 @@ from playwright.sync_api import Page, sync_playwright
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 from referee_desk.window import DeskWindow
 
 from bench.click import p95

@@ -22,7 +22,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 from PySide6.QtCore import QEventLoop, QSettings, QTimer
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QTableView
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 from referee_desk.window import DeskWindow
 
 from bench.heartbeat import Heartbeat

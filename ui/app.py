@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 from referee_desk.i18n import Languages
 from referee_desk.notices import Notice
 from referee_desk.places import APPLICATION, ORGANIZATION, default_db_path
@@ -120,7 +120,7 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
         return
     window.controller.attach(store)
     if getattr(args, "log_file", False):  # the desk's log beside its database (`where` names it); not in tests
-        from referee_app.venue.worker import log_file_for, log_to_file
+        from referee_app.worker import log_file_for, log_to_file
 
         log_to_file(log_file_for(Path(store.path)))
     if args.demo:

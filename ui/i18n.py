@@ -19,6 +19,11 @@ LANGUAGES = {"en": "English", "fr": "Français"}
 SETTING = "language"
 
 
+def qt_translate(context: str, text: str) -> str:
+    """The core's `Translate`: a marked string in the language installed now."""
+    return QCoreApplication.translate(context, text)
+
+
 class Languages:
     """Holds the installed translator; remembers the choice in the settings."""
 

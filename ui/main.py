@@ -37,7 +37,7 @@ def export_with_pdf(args: argparse.Namespace, out: TextIO) -> int:
 def _in_language(lang: str, run: Callable[[Translate], int]) -> int:
     """Run a command with the desk's Qt catalogue for `lang` installed (and taken out after)."""
     from PySide6.QtCore import QCoreApplication
-    from referee_desk.controller import qt_translate
+    from referee_desk.i18n import qt_translate
     from referee_desk.printing import ensure_gui_app, use_language
 
     ensure_gui_app()

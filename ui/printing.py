@@ -17,8 +17,7 @@ from PySide6.QtGui import (
     QPdfWriter,
     QTextDocument,
 )
-from referee_desk.controller import qt_translate
-from referee_desk.i18n import FOLDER
+from referee_desk.i18n import FOLDER, qt_translate
 
 from referee_app.game.events import Entry
 from referee_app.log.newfile import new_file

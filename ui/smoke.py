@@ -107,7 +107,7 @@ def open_window(run: Run) -> None:
     """The desk's window on a new database in the folder, with its settings in the folder too."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
-    from referee_desk.controller import DeskController
+    from referee_desk.desk.controller import DeskController
     from referee_desk.i18n import Languages
     from referee_desk.window import DeskWindow
 

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QWidget,
 )
-from referee_desk import keyboard
-from referee_desk.controller import DeskController
+from referee_desk.desk import keyboard
+from referee_desk.desk.controller import DeskController
 from referee_desk.i18n import LANGUAGES, Languages, menu_text
 from referee_desk.notices import Notice, show_notice
 from referee_desk.organizer.matches_page import MatchesPage
@@ -179,7 +179,7 @@ class DeskWindow(QMainWindow):
         self.help_menu.addAction(self.act_keys)
 
     def show_keys(self) -> None:
-        from referee_desk.dialogs import KeysDialog
+        from referee_desk.desk.dialogs import KeysDialog
 
         dialog = KeysDialog(self)
         self.dialog = dialog
@@ -322,7 +322,7 @@ class DeskWindow(QMainWindow):
         self._new_match_dialog()
 
     def _new_match_dialog(self) -> None:
-        from referee_desk.dialogs import NewMatchDialog
+        from referee_desk.desk.dialogs import NewMatchDialog
 
         table = event = ""
         link = self.event_link
@@ -387,7 +387,7 @@ class DeskWindow(QMainWindow):
         state = self.controller.state
         if state is None:
             return
-        from referee_desk.dialogs import DecisionDialog
+        from referee_desk.desk.dialogs import DecisionDialog
 
         dialog = DecisionDialog(kind, state, self)
         dialog.decided.connect(self.record)

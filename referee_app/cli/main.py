@@ -199,7 +199,7 @@ def cmd_rebuild(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_where(args: argparse.Namespace, out: TextIO) -> int:
     """Where the database is (the desk's own, in the per-user data folder, or the one --db names), then
     the desk's log file beside it."""
-    from referee_app.venue.worker import log_file_for
+    from referee_app.worker import log_file_for
 
     if args.db is None:
         raise CliError(1, "no database: give --db PATH")

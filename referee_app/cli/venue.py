@@ -29,7 +29,7 @@ from referee_app.venue.pull import pull_into
 from referee_app.venue.pusher import DeskRows, LinkFile, complete, desk_conninfo, link_path, push_pending
 from referee_app.venue.schema import DEFAULT_PORT
 from referee_app.venue.server import Cluster
-from referee_app.venue.worker import log_to_file
+from referee_app.worker import log_to_file
 
 CTX = "EventCli"
 

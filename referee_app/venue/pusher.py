@@ -44,7 +44,7 @@ from referee_app.venue.model import (
     is_started,
     refused_login,
 )
-from referee_app.venue.worker import Worker
+from referee_app.worker import Worker
 
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn

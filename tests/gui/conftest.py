@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 from referee_desk.window import DeskWindow
 
 from referee_app.game.events import MatchStarted

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 from referee_desk.window import DeskWindow
 
 from referee_app.cli.main import main as cli

@@ -110,7 +110,7 @@ def test_a_bug_in_an_operation_is_logged_and_shown_as_internal(
         raise RuntimeError("a bug in the exporter")
 
     monkeypatch.setattr("referee_app.organizer.exports.write_files", broken)
-    with caplog.at_level(logging.ERROR, logger="referee_desk.controller"):
+    with caplog.at_level(logging.ERROR, logger="referee_desk.desk.controller"):
         desk.click("exportJsonlButton")
     text, level = _notice(desk)
     assert (text, level) == ("Export failed: internal error (see the log).", "error")

@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
     QTreeView,
     QWidget,
 )
-from referee_desk.controller import qt_translate
-from referee_desk.i18n import Languages
+from referee_desk.i18n import Languages, qt_translate
 
 from referee_app.game.events import ShotClock
 from referee_app.game.labels import FOUL_LABELS

@@ -12,8 +12,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QGuiApplication, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
-from referee_desk import presenter
-from referee_desk.controller import DeskController
+from referee_desk.desk import presenter
+from referee_desk.desk.controller import DeskController
 from referee_desk.desk.shot_clock import CALM, ShotClockWidget
 
 from referee_app.game.state import State

@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyleOptionViewItem, QWidget
-from referee_desk import presenter
-from referee_desk.controller import qt_translate
+from referee_desk.desk import presenter
+from referee_desk.i18n import qt_translate
 
 from referee_app.game.events import Undo
 from referee_app.game.history import History

@@ -22,14 +22,15 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk import presenter
-from referee_desk.controller import DeskController, qt_translate
+from referee_desk.desk import presenter
+from referee_desk.desk.controller import DeskController
 from referee_desk.desk.history_panel import HistoryPanel
+from referee_desk.desk.keys import KeyButton
 from referee_desk.desk.panels import BreakPanel, FinishedPanel, LagPanel, OptionPanel, ShotPanel
 from referee_desk.desk.scoreboard import Scoreboard
 from referee_desk.desk.shot_clock import ShotClockWidget
 from referee_desk.desk.table_view import TableView
-from referee_desk.keys import KeyButton
+from referee_desk.i18n import qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, show_notice
 from referee_desk.theme import panel_buttons, text_style
 

@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk import keyboard, presenter
-from referee_desk.controller import qt_translate
+from referee_desk.desk import keyboard, presenter
+from referee_desk.desk.keys import KeyButton, KeyCheckBox
 from referee_desk.desk.pickers import BallRow, DroppedDialog, PocketGrid, pocket_text
-from referee_desk.keys import KeyButton, KeyCheckBox
+from referee_desk.i18n import qt_translate
 from referee_desk.theme import text_style
 
 from referee_app.game.events import SAFETY, BallPocket, Break, Event, Lag, Option, PushOut, Relag, Shot

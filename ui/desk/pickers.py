@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk import keyboard
-from referee_desk.controller import qt_translate
-from referee_desk.keys import KeyButton
+from referee_desk.desk import keyboard
+from referee_desk.desk.keys import KeyButton
+from referee_desk.i18n import qt_translate
 
 from referee_app.game.labels import pocket_label
 from referee_app.game.vocab import Pocket

@@ -6,9 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QSlider, QVBoxLayout, QWidget
 from referee_desk.desk.history_panel import describe_entry
+from referee_desk.desk.keys import KeyButton
 from referee_desk.desk.scoreboard import Scoreboard
 from referee_desk.desk.table_view import TableView
-from referee_desk.keys import KeyButton
 from referee_desk.theme import apply_dark
 
 from referee_app.game.history import History

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
-from referee_desk import presenter
-from referee_desk.controller import qt_translate
+from referee_desk.desk import presenter
+from referee_desk.i18n import qt_translate
 
 from referee_app.game.state import State
 from referee_app.game.vocab import Seat

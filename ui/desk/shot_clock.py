@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QElapsedTimer, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QMenu, QToolButton, QWidget
-from referee_desk.keys import KeyButton
+from referee_desk.desk.keys import KeyButton
 
 from referee_app.game.events import ShotClock
 

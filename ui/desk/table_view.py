@@ -13,9 +13,9 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
-from referee_desk import presenter
-from referee_desk.controller import qt_translate
+from referee_desk.desk import presenter
 from referee_desk.desk.pickers import POCKET_PLACES
+from referee_desk.i18n import qt_translate
 
 from referee_app.game.labels import pocket_label
 from referee_app.game.state import State

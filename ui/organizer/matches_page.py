@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from referee_desk.background import Task, Work
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 from referee_desk.notices import Notice
 from referee_desk.places import documents_folder
 from referee_desk.theme import text_style
@@ -430,7 +430,7 @@ class MatchesPage(QWidget):
                 self.controller.inform(self.tr("Select one match to void."))
             return
         match_id = ids[0]
-        from referee_desk.dialogs import DecisionDialog
+        from referee_desk.desk.dialogs import DecisionDialog
 
         from referee_app.log.session import Session
 
@@ -504,7 +504,7 @@ class MatchesPage(QWidget):
             return
 
         def write(progress: Callable[[int, int], bool]) -> Exported:
-            from referee_desk.controller import qt_translate
+            from referee_desk.i18n import qt_translate
             from referee_desk.printing import write_sheets_pdf
 
             from referee_app.organizer import operations
@@ -517,7 +517,7 @@ class MatchesPage(QWidget):
                                      sep=csv_separator(language), words=words, progress=progress)  # fmt: skip
 
         def written(exported: Exported) -> None:
-            from referee_desk.controller import qt_translate
+            from referee_desk.i18n import qt_translate
 
             from referee_app.organizer.operations import Line
 
@@ -559,7 +559,7 @@ class MatchesPage(QWidget):
             return
 
         def merge(progress: Callable[[int, int], bool]) -> list[Line]:
-            from referee_desk.controller import qt_translate
+            from referee_desk.i18n import qt_translate
 
             from referee_app.organizer.operations import merge_all, merge_lines
             from referee_app.tournament.live import complete_from_store
@@ -592,7 +592,7 @@ class MatchesPage(QWidget):
             return stats_rows(self._own_store(), lambda match: match.match_id in chosen, progress=progress)
 
         def shown(report: StatsReport) -> None:
-            from referee_desk.controller import qt_translate
+            from referee_desk.i18n import qt_translate
             from referee_desk.organizer.stats_dialog import StatsDialog
 
             from referee_app.organizer.exports import csv_separator
@@ -611,7 +611,7 @@ class MatchesPage(QWidget):
             return
 
         def sheet() -> tuple[str, str]:
-            from referee_desk.controller import qt_translate
+            from referee_desk.i18n import qt_translate
 
             from referee_app.words.sheet import build_sheet, sheet_pages
 

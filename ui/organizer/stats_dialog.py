@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk.controller import qt_translate
+from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice, show_notice
 
 

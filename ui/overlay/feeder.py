@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 
 if TYPE_CHECKING:
     from referee_app.game.state import State

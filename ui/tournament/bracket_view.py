@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QWidget,
 )
-from referee_desk.controller import qt_translate
+from referee_desk.i18n import qt_translate
 
 from referee_app.tournament import wording
 from referee_app.tournament.layout import BOX_H, BOX_W, HEADER_H, ROW_H, Layout, layout

@@ -11,7 +11,7 @@ import json
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
-from referee_desk.controller import qt_translate
+from referee_desk.i18n import qt_translate
 
 from referee_app.i18n import in_words
 from referee_app.log.store import SeqTaken, Store, StoreError, TournamentRow

@@ -19,7 +19,7 @@ from typing import Any
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 from PySide6.QtWidgets import QApplication
-from referee_desk.controller import qt_translate
+from referee_desk.i18n import qt_translate
 from referee_desk.tournament.bracket_view import MatchItem, build_scene
 from referee_desk.tournament.dialogs import local_number
 

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk.controller import qt_translate
+from referee_desk.i18n import qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, show_notice
 from referee_desk.theme import BACKGROUND, TEXT, apply_dark
 from referee_desk.tournament.bracket_view import BracketView
@@ -435,7 +435,7 @@ class TournamentWindow(QMainWindow):
             self.say(Notice.REFUSAL, self.tr("Create the tournament first (Draw tab)."))
             return False
         try:
-            entries = parse_entries(text, [e.name for e in t.entries])
+            entries = parse_entries(text, t.entries)
         except EntriesInvalid as exc:
             problems = "; ".join(exc.messages(qt_translate))
             self.say(Notice.REFUSAL, self.tr("Nothing imported: {problems}").format(problems=problems))

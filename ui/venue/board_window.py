@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk.controller import DeskController, qt_translate
-from referee_desk.dialogs import ShotClockFields, checked_form, licence_club_row, limited_line
-from referee_desk.i18n import menu_text
+from referee_desk.desk.controller import DeskController
+from referee_desk.forms import ShotClockFields, checked_form, licence_club_row, limited_line
+from referee_desk.i18n import menu_text, qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, install_excepthooks, show_notice
 
 from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
@@ -565,7 +565,7 @@ class BoardWindow(QMainWindow):
         day = day or datetime.now().astimezone().date().isoformat()
 
         def work() -> tuple[Any, list[Path], list[str]]:
-            from referee_desk.controller import qt_translate
+            from referee_desk.i18n import qt_translate
             from referee_desk.printing import write_sheets_pdf
 
             from referee_app.log.store import Store
@@ -709,7 +709,7 @@ def open_board(args: argparse.Namespace, start_web: Callable[[argparse.Namespace
 
 def _open_board(args: argparse.Namespace, cluster: Any, server: WebServer | None) -> BoardRun:
     from referee_app.venue.board import BoardWatcher
-    from referee_app.venue.worker import log_to_file
+    from referee_app.worker import log_to_file
 
     conninfo = cluster.organizer_conninfo()
     fingerprint = cluster.fingerprint()

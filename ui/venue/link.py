@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QWidget,
 )
-from referee_desk.controller import DeskController
-from referee_desk.dialogs import checked_form
+from referee_desk.desk.controller import DeskController
+from referee_desk.forms import checked_form
 
 from referee_app.game.events import MatchStarted
 from referee_app.game.vocab import BreakOrder

@@ -8,7 +8,7 @@ pusher sends everything once the server answers again), and the notice says that
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from referee_desk.controller import DeskController
+from referee_desk.desk.controller import DeskController
 from referee_desk.notices import Notice
 from referee_desk.venue.link import EventLinkController
 
