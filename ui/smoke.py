@@ -199,10 +199,11 @@ def read_overlay(run: Run) -> None:
     overlay = run.window.live_overlay()
     if not run.window.start_overlay(0) or overlay.server is None:
         raise AssertionError(f"the overlay did not start: {_last(run)}")
+    address = f"http://127.0.0.1:{overlay.server.port}/state.json"  # the server's port: its public API
     deadline = time.monotonic() + OVERLAY_WAIT_S
     try:
         while True:
-            with urllib.request.urlopen(overlay.server.url("state.json"), timeout=10) as answer:
+            with urllib.request.urlopen(address, timeout=10) as answer:
                 view = json.loads(answer.read().decode("utf-8"))
             if view.get("match_id") == run.match_id and PLAYERS[0] in json.dumps(view, ensure_ascii=False):
                 return
