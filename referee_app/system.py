@@ -40,14 +40,18 @@ def is_root() -> bool:
 # --- files: never through a link, in binary, private to the user -------------------------------
 
 
+LINK_TAGS = (0xA000000C, 0xA0000003)
+"""Windows' reparse tags of a symbolic link and of a junction (mount point); others, such as
+OneDrive's files kept online, are files and open as such."""
+
+
 def _is_link(path: Path) -> bool:
-    """A symbolic link, or (Windows) any reparse point at the name: a junction too."""
+    """A symbolic link, or (Windows) a junction at the name."""
     try:
         found = os.lstat(path)
     except FileNotFoundError:
         return False
-    reparse = getattr(found, "st_file_attributes", 0) & 0x400  # FILE_ATTRIBUTE_REPARSE_POINT
-    return Path(path).is_symlink() or bool(reparse)
+    return Path(path).is_symlink() or getattr(found, "st_reparse_tag", 0) in LINK_TAGS
 
 
 def open_no_link(path: Path, flags: int, mode: int = 0o600) -> int:

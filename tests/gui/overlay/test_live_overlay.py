@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -178,7 +177,7 @@ def test_a_killed_and_restarted_desk_the_page_resumes(tmp_path: Path, page: Page
         expect(page.locator("#seat-A .warned")).to_have_text("")
         page.evaluate("window.sameDocument = true")
     finally:
-        desk.send_signal(signal.SIGKILL)
+        desk.kill()  # SIGKILL; TerminateProcess on Windows
         desk.wait()
     expect(page.locator("#board")).to_have_class(re.compile(r"\bstale\b"))
     expect(page.locator("#status")).to_have_text("reconnecting…")
