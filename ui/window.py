@@ -436,7 +436,7 @@ class DeskWindow(QMainWindow):
         if self.tournament_window is None:
             from referee_desk.tournament.window import TournamentWindow  # deferred: not needed to referee
 
-            self.tournament_window = TournamentWindow(store=self.controller.store)
+            self.tournament_window = TournamentWindow(store=self.controller.store, settings=self.settings)
         self.tournament_window.show()
         self.tournament_window.raise_()
         self.tournament_window.activateWindow()

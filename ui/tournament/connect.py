@@ -3,15 +3,20 @@
 The site publishes every state the window shows. The sync runs on its own thread; each round's
 decision is made on the window's thread (`Handoff`), through the window's session, and its
 report comes back by a queued signal.
+
+Both are remembered per tournament (QSettings, as the desk's overlay): left on, they come back by
+themselves when the window opens again (a crash, a reboot), on the same port and folder; what
+cannot come back is said in the notice strip, with why.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QLabel, QPushButton, QSpinBox, QWidget
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
@@ -22,6 +27,14 @@ if TYPE_CHECKING:
     from referee_desk.tournament.web import TournamentSite
 
     from referee_app.tournament.live import DeskMatch, LiveSync, Plan, Server
+
+
+SITE_ON, SITE_PORT, SITE_LAN, LIVE_FOLDER = "site_on", "site_port", "site_lan", "live_folder"
+"""The settings' keys, under `tournament/<id>/`: one tournament's choices never start another's."""
+
+
+def _flag(on: bool) -> str:
+    return "true" if on else "false"
 
 
 class Connections(QObject):
@@ -40,9 +53,11 @@ class Connections(QObject):
         addresses: QLabel,
         live_button: QPushButton,
         live_status: QLabel,
+        settings: QSettings | None = None,
     ) -> None:
         super().__init__(parent)
         self.desk = desk
+        self.settings = settings
         self.port, self.lan, self.site_button, self.addresses = port, lan, site_button, addresses
         self.live_button, self.live_status = live_button, live_status
         self.site: TournamentSite | None = None
@@ -58,18 +73,75 @@ class Connections(QObject):
         if self.site is not None:
             self.site.stop()
             self.site = None
+            self._remember(SITE_ON, "false")
         else:
-            from referee_desk.tournament.web import TournamentSite
-
-            from referee_app.web.server import ListenError
-
             try:
-                self.site = TournamentSite(self.port.value(), self.lan.isChecked())
-            except ListenError as exc:
+                self._start_site()
+            except OSError as exc:
                 self.desk.say(Notice.ERROR, self.tr("The web page cannot start: {why}").format(why=exc))
                 return
-            self.publish(self.desk.shown)
+            self._remember(SITE_ON, "true", {SITE_PORT: self.port.value(), SITE_LAN: _flag(self.lan.isChecked())})
         self.show_site()
+
+    def _start_site(self) -> None:
+        """Start the site on the port and network choice shown (raises `ListenError`, an `OSError`)."""
+        from referee_desk.tournament.web import TournamentSite
+
+        self.site = TournamentSite(self.port.value(), self.lan.isChecked())
+        self.publish(self.desk.shown)
+
+    # --- remembered across restarts ------------------------------------------------------
+    def _key(self, name: str) -> str:
+        return f"tournament/{self.desk.session.tournament_id}/{name}"
+
+    def _remember(self, name: str, value: str, more: dict[str, object] | None = None) -> None:
+        if self.settings is None or not self.desk.session.tournament_id:
+            return
+        for key, kept in {name: value, **(more or {})}.items():
+            self.settings.setValue(self._key(key), kept)
+        self.settings.sync()
+
+    def _recalled(self, name: str) -> str:
+        if self.settings is None or not self.desk.session.tournament_id:
+            return ""
+        return str(self.settings.value(self._key(name), "") or "")
+
+    def resume(self) -> None:
+        """Put back what the organizer left on for this tournament (the site, the event server);
+        what cannot come back is said, with why (the organizer then starts it by hand)."""
+        lost: list[str] = []
+        if self.site is None and self._recalled(SITE_ON) == "true":
+            with contextlib.suppress(ValueError):  # an edited settings file: the port shown
+                self.port.setValue(int(self._recalled(SITE_PORT)))
+            self.lan.setChecked(self._recalled(SITE_LAN) == "true")
+            try:
+                self._start_site()
+            except OSError as exc:
+                lost.append(
+                    self.tr(
+                        "The players' web page was on (port {port}) but did not come back: {why}. "
+                        "The phones have no page until it is started again [Ctrl+Shift+B]."
+                    ).format(port=self.port.value(), why=exc)
+                )
+        folder = self._recalled(LIVE_FOLDER)
+        if self.live is None and folder:
+            why = self._connect(Path(folder))
+            if why:
+                lost.append(
+                    self.tr(
+                        "The tournament was connected to the event server {folder} but did not connect again: "
+                        "{why}. The desks get no new matches until you connect [Ctrl+Shift+E]."
+                    ).format(folder=folder, why=why)
+                )
+        self.show_site()
+        self.show_live()
+        if lost:
+            self.desk.say(Notice.ERROR, "\n".join(lost))
+        elif self.site is not None or self.live is not None:
+            back = [self.tr("the players' web page")] * (self.site is not None) + [self.tr("the event server")] * (
+                self.live is not None
+            )
+            self.desk.say(Notice.INFO, self.tr("Back as you left them: {what}.").format(what=", ".join(back)))
 
     def publish(self, shown: Shown) -> None:
         if self.site is not None:
@@ -96,6 +168,7 @@ class Connections(QObject):
         their results come back by themselves."""
         if self.live is not None:
             self.stop_live()
+            self._remember(LIVE_FOLDER, "")
             self.show_live()
             return
         folder = QFileDialog.getExistingDirectory(self.live_status, self.tr("The event server's folder"))
@@ -103,6 +176,16 @@ class Connections(QObject):
             self.connect_live(Path(folder))
 
     def connect_live(self, folder: Path) -> bool:
+        """Connect to the event server in `folder`, remembered for the next start; a refusal is said."""
+        why = self._connect(folder)
+        if why:
+            self.desk.say(Notice.ERROR, self.tr("The event server cannot be used: {why}").format(why=why))
+            return False
+        self._remember(LIVE_FOLDER, str(folder.resolve()))
+        return True
+
+    def _connect(self, folder: Path) -> str:
+        """Start the sync with the event server in `folder`; why it cannot, or ""."""
         from referee_app.tournament.live import Handoff, LiveSync
         from referee_app.venue.model import EventServerError
         from referee_app.venue.server import Cluster
@@ -110,15 +193,14 @@ class Connections(QObject):
         try:
             conninfo = Cluster(folder.resolve()).organizer_conninfo()
         except (EventServerError, OSError) as exc:
-            self.desk.say(Notice.ERROR, self.tr("The event server cannot be used: {why}").format(why=said(exc)))
-            return False
+            return said(exc)
         self.stop_live()
         handoff = Handoff(self.run.emit, lambda: self.live)
         self.live_error, self.live_problems = "", set()
         self.live = LiveSync(conninfo, handoff.run(self._decide), self.report.emit).start()
         self.live_folder = folder
         self.show_live()
-        return True
+        return ""
 
     def stop_live(self) -> None:
         live, self.live = self.live, None

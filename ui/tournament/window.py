@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 from referee_desk.i18n import qt_translate
@@ -42,9 +42,11 @@ class TournamentWindow(QMainWindow):
         tournament_id: str = "",
         parent: QWidget | None = None,
         store: Store | None = None,
+        settings: QSettings | None = None,
     ) -> None:
         """With `store` (the organizer's database) the tournaments are kept there, the newest opened
-        first; `log` is one tournament's log given directly (in memory by default)."""
+        first; `log` is one tournament's log given directly (in memory by default). With `settings`
+        the web page and the event server left on come back when the window opens again."""
         super().__init__(parent)
         self.setObjectName("tournamentWindow")
         self.resize(1280, 760)
@@ -80,6 +82,7 @@ class TournamentWindow(QMainWindow):
         self.bracket_page = BracketTab(self, self)
         self.results_page = ResultsTab(self, self)
         self.queue_page = TablesTab(self, self)
+        self.queue_page.connections.settings = settings
         self.pages = (self.entries_page, self.draw_page, self.bracket_page, self.results_page, self.queue_page)
         for page in self.pages:
             self.tabs.addTab(page, "")
@@ -92,6 +95,8 @@ class TournamentWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
         if self.opening_error:
             self.say(Notice.ERROR, self.opening_error)
+        else:
+            self.queue_page.connections.resume()
         self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
         self.watch.setInterval(WATCH_MS)
         self.watch.timeout.connect(self.follow)
@@ -138,6 +143,8 @@ class TournamentWindow(QMainWindow):
         self._focus_tab()
         if self.opening_error:
             self.say(Notice.ERROR, self.opening_error)
+        else:
+            self.queue_page.connections.resume()
 
     def _chosen(self, index: int) -> None:
         chosen = self.choice.itemData(index)

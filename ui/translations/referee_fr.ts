@@ -665,6 +665,26 @@
         <translation>La page web ne peut pas démarrer&#xa0;: {why}</translation>
     </message>
     <message>
+        <source>The players&apos; web page was on (port {port}) but did not come back: {why}. The phones have no page until it is started again [Ctrl+Shift+B].</source>
+        <translation>La page web des joueurs était en marche (port {port}) mais n&apos;a pas redémarré&#xa0;: {why}. Les téléphones n&apos;ont plus de page tant qu&apos;elle n&apos;est pas relancée [Ctrl+Maj+B].</translation>
+    </message>
+    <message>
+        <source>The tournament was connected to the event server {folder} but did not connect again: {why}. The desks get no new matches until you connect [Ctrl+Shift+E].</source>
+        <translation>Le tournoi était connecté au serveur de l&apos;événement {folder} mais ne s&apos;est pas reconnecté&#xa0;: {why}. Les tables ne reçoivent plus de match tant que vous ne vous connectez pas [Ctrl+Maj+E].</translation>
+    </message>
+    <message>
+        <source>the players&apos; web page</source>
+        <translation>la page web des joueurs</translation>
+    </message>
+    <message>
+        <source>the event server</source>
+        <translation>le serveur de l&apos;événement</translation>
+    </message>
+    <message>
+        <source>Back as you left them: {what}.</source>
+        <translation>Remis comme vous les aviez laissés&#xa0;: {what}.</translation>
+    </message>
+    <message>
         <source>Start the players&apos; web page [Ctrl+Shift+B]</source>
         <translation>Lancer la page web des joueurs [Ctrl+Maj+B]</translation>
     </message>
