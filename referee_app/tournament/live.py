@@ -37,7 +37,7 @@ from referee_app.tournament.state import Slot, State, apply
 from referee_app.tournament.wording import round_names
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, refresh
-from referee_app.venue.model import Assignment, first_line
+from referee_app.venue.model import Assignment, first_line, name_key
 from referee_app.words.localtime import local_date
 from referee_app.worker import Worker
 
@@ -61,6 +61,8 @@ class DeskMatch:
     score: tuple[int, int]
     """Racks of `players[0]`, `players[1]`."""
     ended_at: str
+    started_at: str = ""
+    """When its first event was recorded (the organizer is told "0-0 since 18:59")."""
 
 
 def desk_match(match_id: str, history: History, table: str = "") -> DeskMatch:
@@ -77,6 +79,7 @@ def desk_match(match_id: str, history: History, table: str = "") -> DeskMatch:
         winner,
         (state.score[Seat.A], state.score[Seat.B]),
         history.entries[-1].at,
+        history.entries[0].at,
     )
 
 
@@ -96,6 +99,9 @@ class Plan:
     events: list[Event] = field(default_factory=list)
     send: list[Assignment] = field(default_factory=list)
     withdraw: list[str] = field(default_factory=list)
+    decided: list[str] = field(default_factory=list)
+    """Assignments a desk is still playing whose match the organizer decided by hand: taken back,
+    started or not, so that the desk says its match was decided."""
     done: list[str] = field(default_factory=list)
     """What happened, in words."""
     problems: list[str] = field(default_factory=list)
@@ -128,7 +134,7 @@ NO_KEY = QT_TRANSLATE_NOOP(
 
 
 def _fold(name: str) -> str:
-    return name.strip().casefold()
+    return name_key(name)  # case, accents and spacing ignored: the desk's "Eva Martin" is "Éva Martin"
 
 
 def _same_pair(players: Iterable[str | None], slot: Slot) -> bool:
@@ -190,6 +196,11 @@ def plan(
             out.problems.append(t(NO_KEY).format(table=slot.table))
     stale = {s.assignment for s in state.sent} - current - server.started
     out.withdraw = sorted(stale & server.assignments)
+    for desk in desks:
+        held = state.tournament.slots.get(by_assignment[desk.assignment].match)
+        if desk.over or desk.void or held is None or not held.played or desk.assignment not in server.assignments:
+            continue
+        out.decided.append(desk.assignment)
     return out
 
 
@@ -321,6 +332,8 @@ def send(conn: Conn, work: Plan) -> None:
             db.insert_assignment(conn, assignment)
         for assignment_id in work.withdraw:
             db.withdraw_assignment(conn, assignment_id)
+        for assignment_id in work.decided:
+            db.take_back_decided(conn, assignment_id)
 
 
 # --- one round, for the command line and the merge --------------------------------------------------
@@ -412,7 +425,7 @@ class LiveSync(Worker):
         conn = self._conn
         server = read_server(conn, self.model)
         work = self.decide(server, server_desks(self.model))
-        if work is not None and (work.send or work.withdraw):
+        if work is not None and (work.send or work.withdraw or work.decided):
             send(conn, work)
         self.on_report(work, "")
         if self.stopping:

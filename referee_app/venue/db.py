@@ -217,6 +217,13 @@ def withdraw_assignment(conn: Conn, assignment_id: str) -> bool:
     return done.rowcount == 1
 
 
+def take_back_decided(conn: Conn, assignment_id: str) -> bool:
+    """Take back an assignment whose match the organizer decided by hand, even one a desk has
+    started: its desk sees it gone and says the match was decided (False: it was not there)."""
+    done = conn.execute("DELETE FROM assignments WHERE id = %s", (assignment_id,))
+    return done.rowcount == 1
+
+
 def correct_assignment(conn: Conn, a: Assignment) -> bool:
     """Write `a` over the assignment of the same id, unless a match has started it; False: not done."""
     columns = ASSIGNMENT_COLUMNS.split(", ")[1:]

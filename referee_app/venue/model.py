@@ -6,6 +6,7 @@ neither imports the other.
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -193,6 +194,9 @@ class LinkReport:
     assignments: tuple[Assignment, ...] = ()
     """This table's assignments that no match on this desk has started yet (the next one first)."""
     error: str = ""
+    held: frozenset[str] | None = None
+    """Every assignment the server holds for this table, started or not (None: not read yet). A
+    started one that is gone was decided by the organizer by hand: its desk says so."""
 
 
 def first_line(exc: BaseException) -> str:
@@ -216,14 +220,21 @@ def refused_login(exc: BaseException) -> bool:
     return "password authentication failed" in text or "no pg_hba.conf entry" in text
 
 
+def name_key(name: str) -> str:
+    """A player's name as two desks compare it: case, accents and spacing ignored ("Eva  MARTIN"
+    is "Éva Martin"), as French capitals are often typed without their accents."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
 def is_started(assignment: Assignment, setups: Iterable[MatchStarted]) -> bool:
     """The assignment has its match: one that names it, or, started by hand from the printed
     draw while the network was down, one on the same table between the same two players."""
-    pair = {name.casefold() for name in assignment.players}
+    pair = {name_key(name) for name in assignment.players}
     for setup in setups:
         if setup.assignment == assignment.id:
             return True
-        if not setup.assignment and setup.table == assignment.table and {n.casefold() for n in setup.players} == pair:
+        if not setup.assignment and setup.table == assignment.table and {name_key(n) for n in setup.players} == pair:
             return True
     return False
 

@@ -352,6 +352,7 @@ class Pusher(Worker):
         self._rows: DeskRows | None = None
         self._assignments: tuple[Assignment, ...] = ()
         self._table_assignments: tuple[Assignment, ...] = ()
+        self._held: frozenset[str] | None = None
         """The server's open assignments of this table, as last read (at `_assignments_read`)."""
         self._assignments_read: float | None = None
 
@@ -387,7 +388,9 @@ class Pusher(Worker):
         rows, marks = self._rows, self._marks
         now = time.monotonic()
         if self._assignments_read is None or now - self._assignments_read >= ASSIGNMENTS_S:
-            self._table_assignments = db.assignments(conn, self.link.table, open_only=True)
+            every = db.assignments(conn, self.link.table)
+            self._table_assignments = tuple(a for a in every if not a.started_match)
+            self._held = frozenset(a.id for a in every)
             self._assignments_read = now
         heads = rows.heads()
         self._assignments = waiting(self._table_assignments, rows, heads)
@@ -396,7 +399,7 @@ class Pusher(Worker):
         )
         status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
         reason = "; ".join(outcome.reasons.values())
-        self._say(LinkReport(status, 0, tuple(outcome.conflicts), self._assignments, reason))
+        self._say(LinkReport(status, 0, tuple(outcome.conflicts), self._assignments, reason, self._held))
         self._wake.wait(POLL_S)
 
     def cap_for(self, exc: BaseException) -> float:

@@ -65,6 +65,8 @@ class Connections(QObject):
         self.live_folder = Path()
         self.live_error = ""
         self.live_problems: set[str] = set()
+        self.desks: list[DeskMatch] = []
+        """The desks' matches the last round read (on the window's thread)."""
         self.run.connect(self._run_here)
         self.report.connect(self._live_report)
 
@@ -223,12 +225,28 @@ class Connections(QObject):
 
         session = self.desk.session
         state = session.state
+        self.desks = desks
         if state is None or state.tournament.bracket is None:
             return None
         work = plan(state, session.tournament_id, desks, server, qt_translate)
         if work.events and not session.record(*work.events):  # refused or not written (said): nothing sent
             return None
         return work
+
+    def recording(self, match_id: str) -> tuple[str, str] | None:
+        """The table of a desk recording `match_id` (an assignment sent for it, its match not over)
+        and its score and start ("0-0 since 18:59"), else None."""
+        from referee_app.words.localtime import local_hm
+
+        state = self.desk.session.state
+        if self.live is None or state is None:
+            return None
+        sent = {s.assignment for s in state.sent if s.match == match_id}
+        for d in self.desks:
+            if d.assignment in sent and not d.over and not d.void:
+                since = self.tr("since {time}").format(time=local_hm(d.started_at)) if d.started_at else ""
+                return d.table, f"{d.players[0]} {d.score[0]}-{d.score[1]} {d.players[1]} {since}".strip()
+        return None
 
     def _live_report(self, work: Plan | None, error: str) -> None:
         if self.live is None:

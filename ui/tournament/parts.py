@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QLineEdit, QMessageBox, QPushButton, QSpinBox, QTableWidgetItem, QWidget
 from referee_desk.notices import Notice
 from referee_desk.tournament.session import SignalledSession
@@ -50,6 +50,9 @@ class Desk(Protocol):
 
     def key(self, name: str, key: str, slot: Callable[[], object]) -> QAction: ...
 
+    def recording(self, match_id: str) -> tuple[str, str] | None:
+        """A connected desk recording `match_id` now: its table and what it has ("0-0 since 18:59")."""
+
 
 def button(desk: Desk, name: str, key: str, slot: Callable[[], object], parent: QWidget) -> QPushButton:
     """A button whose key works anywhere in the window (written on it by the tab's `retranslate`)."""
@@ -84,6 +87,26 @@ def spin(parent: QWidget, name: str, low: int, high: int, value: int) -> QSpinBo
     made.setRange(low, high)
     made.setValue(value)
     return made
+
+
+class WindowUndo(QObject):
+    """Leaves Ctrl+Z and Ctrl+Shift+Z to the window on the fields it watches: in a score box they
+    would undo a typed digit, where the button printed beside them says "Undo the last decision"."""
+
+    KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
+
+    def watch(self, *fields: QWidget) -> None:
+        for field_ in fields:
+            field_.installEventFilter(self)
+            if isinstance(field_, QSpinBox):
+                field_.lineEdit().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        override = event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+        if override and any(event.matches(key) for key in self.KEYS):  # type: ignore[attr-defined]
+            event.ignore()  # not claimed by the field: the window's shortcut takes the key
+            return True
+        return super().eventFilter(watched, event)
 
 
 def item(text: object, data: object = None) -> QTableWidgetItem:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
 from referee_desk.tournament.dialogs import CorrectionDialog, changed_matches
-from referee_desk.tournament.parts import Desk, Shown, button, item, spin, text_of
+from referee_desk.tournament.parts import Desk, Shown, WindowUndo, button, item, spin, text_of
 from referee_desk.tournament.session import said
 
 from referee_app.tournament import show as shown_dict
@@ -73,6 +73,8 @@ class ResultsTab(QWidget):
         for b in (self.record_button, self.walkover_button, self.correct_button, self.undo_button, self.redo_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
+        self.window_undo = WindowUndo(self)
+        self.window_undo.watch(self.score_a, self.score_b, self.winner_choice)
         layout.addWidget(self.table, 1)
         layout.addLayout(form)
         layout.addLayout(buttons)
@@ -151,6 +153,24 @@ class ResultsTab(QWidget):
         return m, self.winner_choice.currentText(), (self.score_a.value(), self.score_b.value())
 
     def record_result(self) -> None:
+        """A match a desk is recording is asked about first (No by default): typed, it is decided
+        here, and the desk is told (its assignment taken back from the event server)."""
+        picked = self._winner_and_score()
+        if picked is None:
+            return
+        m, winner, score = picked
+        live = self.desk.recording(m.id)
+        if live is not None:
+            table, playing = live
+            text = self.tr(
+                "Table {table} is recording this match ({playing}). Record {winner} wins {a}-{b} anyway? The desk is"
+                " told that its match was decided, and its result will not count."
+            ).format(table=table, playing=playing, winner=winner, a=score[0], b=score[1])
+            self.desk.ask("confirmOverDesk", text, self._record, self.tr("Nothing recorded: the desk plays on."))
+            return
+        self._record()
+
+    def _record(self) -> None:
         picked = self._winner_and_score()
         if picked is None:
             return

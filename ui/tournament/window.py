@@ -167,6 +167,9 @@ class TournamentWindow(QMainWindow):
     def key(self, name: str, key: str, slot: Callable[[], object]) -> QAction:
         return window_key(self, name, key, slot)
 
+    def recording(self, match_id: str) -> tuple[str, str] | None:
+        return self.queue_page.connections.recording(match_id)
+
     def go_to(self, tab: str) -> None:
         self._go_to(TABS.index(tab))
 

@@ -709,6 +709,10 @@
         <translation>Le serveur de l’événement est inutilisable&#xa0;: {why}</translation>
     </message>
     <message>
+        <source>since {time}</source>
+        <translation>depuis {time}</translation>
+    </message>
+    <message>
         <source>Event server: {why}</source>
         <translation>Serveur de l’événement&#xa0;: {why}</translation>
     </message>
@@ -1169,6 +1173,14 @@
     <message>
         <source>Start it [Ctrl+Shift+N]</source>
         <translation>Le lancer [Ctrl+Maj+N]</translation>
+    </message>
+    <message>
+        <source>New match [N]</source>
+        <translation>Nouveau match [N]</translation>
+    </message>
+    <message>
+        <source>Next match: {a} v {b} [N]</source>
+        <translation>Match suivant&#xa0;: {a} – {b} [N]</translation>
     </message>
     <message>
         <source>Loading the demo matches</source>
@@ -2037,6 +2049,10 @@
     <message>
         <source>The event server is back: the events recorded meanwhile are being sent.</source>
         <translation>Le serveur de l’événement est de retour&#xa0;: les événements enregistrés entre-temps sont en cours d’envoi.</translation>
+    </message>
+    <message>
+        <source>The organizer entered the result of this match by hand: it is decided on the bracket and this desk&apos;s result will not count. Check with the organizer before playing on.</source>
+        <translation>L&apos;organisateur a saisi le résultat de ce match à la main&#xa0;: il est décidé sur le tableau et le résultat de cette table ne comptera pas. Voyez l&apos;organisateur avant de continuer.</translation>
     </message>
 </context>
 <context>
@@ -2920,6 +2936,14 @@
     <message>
         <source>Pick a match in the list first.</source>
         <translation>Choisissez d’abord un match dans la liste.</translation>
+    </message>
+    <message>
+        <source>Table {table} is recording this match ({playing}). Record {winner} wins {a}-{b} anyway? The desk is told that its match was decided, and its result will not count.</source>
+        <translation>La table {table} enregistre ce match ({playing}). Enregistrer quand même {winner} gagne {a}-{b}&#xa0;? La table est prévenue que son match est décidé, et son résultat ne comptera pas.</translation>
+    </message>
+    <message>
+        <source>Nothing recorded: the desk plays on.</source>
+        <translation>Rien n&apos;est enregistré&#xa0;: la table continue.</translation>
     </message>
     <message>
         <source>{id}: {winner} wins {a}-{b}.</source>

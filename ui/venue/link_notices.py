@@ -22,12 +22,14 @@ class LinkNotices(QObject):
         super().__init__(link)
         self.controller = controller
         self.reachable: bool | None = None  # not known before the first report
+        self.told: set[str] = set()  # the decided assignments already said
         link.reported.connect(self._reported)
 
     def _reported(self, report: LinkReport | None) -> None:
         if report is None:  # the desk left the event: nothing to watch any more
             self.reachable = None
             return
+        self._decided(report)
         if report.status is LinkStatus.WRONG_KEY:  # not an outage: the light says what to do
             self.controller.warn(
                 Notice.ERROR,
@@ -52,3 +54,21 @@ class LinkNotices(QObject):
         elif self.reachable is False:
             self.controller.inform(self.tr("The event server is back: the events recorded meanwhile are being sent."))
         self.reachable = reachable
+
+    def _decided(self, report: LinkReport) -> None:
+        """The match being recorded names an assignment the server no longer holds: the organizer
+        took it back after typing its result by hand. Said once; recording goes on (nothing lost)."""
+        session = self.controller.session
+        if session is None or report.held is None:
+            return
+        assignment = session.state.setup.assignment
+        if not assignment or session.state.over or assignment in report.held or assignment in self.told:
+            return
+        self.told.add(assignment)
+        self.controller.warn(
+            Notice.ERROR,
+            self.tr(
+                "The organizer entered the result of this match by hand: it is decided on the bracket and this"
+                " desk's result will not count. Check with the organizer before playing on."
+            ),
+        )

@@ -92,3 +92,26 @@ def test_a_notice_is_readable_on_the_tournament_window(qtbot, tmp_path: Path) ->
     corner = notice.mapTo(organizer.window, notice.rect().topLeft())
     image = organizer.window.grab(notice.rect().translated(corner)).toImage()  # as it shows on the window
     assert image.pixelColor(2, 2).lightness() < 100, "the notice's strip is not dark: its light words are unreadable"
+
+
+def test_ctrl_z_in_the_score_box_undoes_the_last_decision_not_the_digit(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    organizer = Organizer(qtbot, tmp_path)
+    organizer.drawn(4)
+    window = organizer.window
+    organizer.key("Ctrl+4")
+    first = next(m for m in shown_of(window)["matches"] if m["id"] == "W1-1")
+    _record(organizer, "W1-1", first["a"], (7, 3))
+    organizer.key("Ctrl+Return")
+    assert next(m for m in shown_of(window)["matches"] if m["id"] == "W1-1")["winner"] == first["a"]
+    box = organizer.widget("scoreB")
+    box.setFocus()
+    box.lineEdit().selectAll()  # type: ignore[attr-defined]
+    QTest.keyClicks(box.lineEdit(), "4")  # type: ignore[attr-defined]
+    assert box.value() == 4  # type: ignore[attr-defined]
+    assert window.focusWidget() is box
+    organizer.key("Ctrl+Z")  # the focus is in the score box, as after a correction
+    assert organizer.notice().startswith(f"Undone: the result of W1-1 ({first['a']} wins 7-3).")
+    assert next(m for m in shown_of(window)["matches"] if m["id"] == "W1-1")["winner"] is None
+    organizer.widget("scoreB").setFocus()
+    organizer.key("Ctrl+Shift+Z")
+    assert next(m for m in shown_of(window)["matches"] if m["id"] == "W1-1")["winner"] == first["a"]
