@@ -105,7 +105,7 @@ class DeskWindow(QMainWindow):
 
             self._desk_page = DeskPage(self.controller, self.pages)
             self._desk_page.clock.remember(self.settings)
-            self._desk_page.finished_panel.new_match_requested.connect(self.new_match)
+            self._desk_page.finished_panel.new_match_requested.connect(self.next_or_new_match)
             self.pages.addWidget(self._desk_page)
         return self._desk_page
 
@@ -487,6 +487,16 @@ class DeskWindow(QMainWindow):
         if self.event_link is not None:
             self.event_link.leave()
 
+    def next_or_new_match(self) -> None:
+        """The finished match's big button: the match the organizer sent to this table when one
+        waits (as Ctrl+Shift+N), else the new-match form."""
+        state = self.controller.state
+        link = self.event_link
+        if link is not None and link.next_assignment is not None and (state is None or state.over):
+            self.start_next_match()
+        else:
+            self.new_match()
+
     def start_next_match(self) -> None:
         """The table's next match, one key; the referee's name is asked once on this desk (when the
         organizer named none) and remembered."""
@@ -528,6 +538,13 @@ class DeskWindow(QMainWindow):
                 self.tr("Next match on this table: {a} v {b}").format(a=upcoming.players[0], b=upcoming.players[1])
             )
             self.next_button.setText(self.tr("Start it [Ctrl+Shift+N]"))
+        if self._desk_page is not None:  # the finished match's big button says which match it starts
+            big = self._desk_page.finished_panel.next
+            big.setText(
+                self.tr("New match [N]")
+                if upcoming is None
+                else self.tr("Next match: {a} v {b} [N]").format(a=upcoming.players[0], b=upcoming.players[1])
+            )
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.event_link is not None:

@@ -27,7 +27,7 @@ from referee_desk.forms import checked_form
 
 from referee_app.game.events import MatchStarted
 from referee_app.game.vocab import BreakOrder
-from referee_app.venue.model import Assignment, EventLink, EventServerError, LinkReport, LinkStatus
+from referee_app.venue.model import Assignment, EventLink, EventServerError, LinkReport, LinkStatus, name_key
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
 
 COLOURS = {
@@ -147,13 +147,15 @@ class EventLinkController(QObject):
     def adopt(self, setup: MatchStarted) -> MatchStarted:
         """A match started by hand on this connected desk between the two players the organizer sent
         to this table is that assignment's match, whatever its Table field says: it names the
-        assignment and its table, so neither this desk nor the board offers the assignment again."""
+        assignment and its table, so neither this desk nor the board offers the assignment again.
+        Names are compared ignoring case and accents ("Eva Martin" is the "Éva Martin" sent)."""
         if setup.assignment or self.pusher is None or self.report is None:
             return setup
-        pair = {name.casefold() for name in setup.players}
+        typed = tuple(name_key(name) for name in setup.players)
         for assignment in self.report.assignments:
-            if {name.casefold() for name in assignment.players} == pair:
-                return replace(setup, assignment=assignment.id, table=assignment.table)
+            if set(typed) == {name_key(name) for name in assignment.players}:
+                event, round_ = setup.event or assignment.event, setup.round or assignment.round
+                return replace(setup, assignment=assignment.id, table=assignment.table, event=event, round=round_)
         return setup
 
     def start_next(self, referee: str = "") -> bool:

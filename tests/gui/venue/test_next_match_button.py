@@ -1,0 +1,54 @@
+"""At the end of a match on a connected desk, the big button starts the match the organizer sent
+to this table; a match typed by hand with a name without its accents is still that match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee_app.cli.main import main as cli
+from referee_app.game.events import MatchStarted
+from tests.conftest import table_link
+from tests.gui.conftest import Desk
+
+
+def _assign(server: Any, table: str) -> None:
+    assert cli(["assign", "--server", str(server.folder), "--table", table, "--players", "Éva Martin",
+                "Jérôme Lefèvre", "--race", "7", "--event", "Open de Lyon", "--round", "Final"]) == 0  # fmt: skip
+
+
+def test_the_finished_matchs_big_button_starts_the_match_sent_to_this_table(desk: Desk, event_server: Any) -> None:
+    _assign(event_server, "2")
+    desk.settings.setValue("event/referee", "René Colin")
+    desk.start(race_to=1)
+    link = desk.window.link()
+    link.connect_to(table_link(event_server, "2"))
+    desk.qtbot.waitUntil(lambda: link.next_assignment is not None, timeout=15000)
+    desk.click("lagWonA")
+    desk.look()
+    desk.run_rack()
+    assert desk.state.over and desk.widget("finishedPanel").isVisible()
+    big = desk.button("finishedNewMatch")
+    desk.qtbot.waitUntil(lambda: big.text() == "Next match: Éva Martin v Jérôme Lefèvre [N]", timeout=5000)
+    assignment = link.next_assignment
+    assert assignment is not None
+    desk.click("finishedNewMatch")
+    setup = desk.session.setup
+    assert (setup.players, setup.race_to, setup.round, setup.event, setup.table, setup.referee) == (
+        ("Éva Martin", "Jérôme Lefèvre"), 7, "Final", "Open de Lyon", "2", "René Colin")  # fmt: skip
+    assert setup.assignment == assignment.id
+    assert desk.widget("lagPanel").isVisible()  # the new match, at its lag: no blank form
+    link.stop()
+
+
+def test_a_name_typed_without_its_accent_is_still_the_player_sent(desk: Desk, event_server: Any) -> None:
+    _assign(event_server, "4")
+    link = desk.window.link()
+    link.connect_to(table_link(event_server, "4"))
+    desk.qtbot.waitUntil(lambda: link.next_assignment is not None, timeout=15000)
+    assignment = link.next_assignment
+    assert assignment is not None
+    desk.window._create(MatchStarted(players=("jerome LEFEVRE", "Eva  Martin"), race_to=7))  # the form's OK
+    setup = desk.session.setup
+    assert setup.assignment == assignment.id and setup.table == "4"
+    assert setup.players == ("jerome LEFEVRE", "Eva  Martin")  # as typed: the sheet says what the referee wrote
+    link.stop()
