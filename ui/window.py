@@ -529,7 +529,8 @@ class DeskWindow(QMainWindow):
     def _link_reported(self, report: object) -> None:
         assert self.event_link is not None
         self.statusBar().setVisible(report is not None)
-        self.light.show_report(report)  # type: ignore[arg-type]
+        pusher = self.event_link.pusher
+        self.light.show_report(report, pusher.link.table if pusher is not None else "")  # type: ignore[arg-type]
         upcoming = self.event_link.next_assignment
         self.next_label.setVisible(upcoming is not None)
         self.next_button.setVisible(upcoming is not None)

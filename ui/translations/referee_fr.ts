@@ -602,6 +602,14 @@
         <translation>Se connecter à l’événement</translation>
     </message>
     <message>
+        <source>Show the key</source>
+        <translation>Afficher la clé</translation>
+    </message>
+    <message>
+        <source>The three values are on the card the organizer printed for this table (add-table); the fingerprint is also shown on the organizer&apos;s board.</source>
+        <translation>Les trois valeurs sont sur la carte que l&apos;organisateur a imprimée pour cette table (add-table)&#xa0;; l&apos;empreinte est aussi affichée sur le tableau de l&apos;organisateur.</translation>
+    </message>
+    <message>
         <source>Event server:</source>
         <translation>Serveur de l’événement&#xa0;:</translation>
     </message>
@@ -2006,6 +2014,10 @@
     <message>
         <source>Event: connected</source>
         <translation>Événement&#xa0;: connecté</translation>
+    </message>
+    <message>
+        <source>Event: connected as table {table}</source>
+        <translation>Événement&#xa0;: connecté comme table {table}</translation>
     </message>
     <message>
         <source>Event: catching up ({n} events behind)</source>

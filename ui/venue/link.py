@@ -16,10 +16,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QFormLayout,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QWidget,
 )
 from referee_desk.desk.controller import DeskController
@@ -207,7 +209,8 @@ class LinkLight(QLabel):
         self.linkActivated.connect(lambda _link: self.connect_requested.emit())
         self.show_report(None)
 
-    def show_report(self, report: LinkReport | None) -> None:
+    def show_report(self, report: LinkReport | None, table: str = "") -> None:
+        """`table`: the table this desk connected as (the server told it), said once connected."""
         self.setVisible(report is not None)
         self.setToolTip("" if report is None else report.error)
         if report is None:
@@ -215,6 +218,8 @@ class LinkLight(QLabel):
             return
         if report.status is LinkStatus.CONNECTED:
             text = self.tr("Event: connected")
+            if table:
+                text = self.tr("Event: connected as table {table}").format(table=html.escape(table))
         elif report.status is LinkStatus.CATCHING_UP:
             text = self.tr("Event: catching up ({n} events behind)").format(n=report.behind)
         elif report.status is LinkStatus.CONFLICT:
@@ -265,8 +270,28 @@ class ConnectDialog(QDialog):
             self.server.setText(f"{link.host}:{link.port}")
             self.key.setText(link.key)
             self.fingerprint.setText(link.fingerprint)
+        wide = self.fontMetrics().horizontalAdvance("WWWW-WWWW-WWWW-WWWW-WWWW-WWWW-WW") + 24
+        for field_ in (self.server, self.key, self.fingerprint):  # the whole value shows, to check it on the card
+            field_.setMinimumWidth(wide)
+        self.show_key = QCheckBox(self.tr("Show the key"), self)
+        self.show_key.setObjectName("connectShowKey")
+        self.show_key.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)  # a click on it, not beside
+        self.show_key.toggled.connect(
+            lambda on: self.key.setEchoMode(QLineEdit.EchoMode.Normal if on else QLineEdit.EchoMode.Password)
+        )
+        self.hint = QLabel(
+            self.tr(
+                "The three values are on the card the organizer printed for this table (add-table); the"
+                " fingerprint is also shown on the organizer's board."
+            ),
+            self,
+        )
+        self.hint.setObjectName("connectHint")
+        self.hint.setWordWrap(True)
+        form.addRow(self.hint)
         form.addRow(self.tr("Event server:"), self.server)
         form.addRow(self.tr("This table's key:"), self.key)
+        form.addRow("", self.show_key)
         form.addRow(self.tr("Server fingerprint:"), self.fingerprint)
         self.problem = checked_form(self, form, "connect", self._accept)
         self.checking = False
