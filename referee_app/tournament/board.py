@@ -6,12 +6,13 @@ pages carry none of their own but the few a page needs before any data).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate
 from referee_app.tournament import wording
 from referee_app.tournament.layout import layout
+from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.state import State, Tournament
 from referee_app.tournament.wording import RoundWords
@@ -57,9 +58,11 @@ def board_view(
     standings: Mapping[str, Any],
     languages: Mapping[str, Translate],
     tournament: Tournament | None = None,
+    live: Mapping[str, tuple[int, int]] | None = None,
 ) -> dict[str, Any]:
     """The tournament for `Feed.publish_tournament`: `languages` maps a code ("en", "fr") to its `tr`;
-    with `tournament`, the round names are the engine's (those the desks' assignments carry)."""
+    with `tournament`, the round names are the engine's (those the desks' assignments carry);
+    `live`: the racks so far of the matches desks are playing (`live_scores`)."""
     matches = list(shown.get("matches", []))
 
     def names(tr: Translate) -> dict[str, str]:
@@ -72,7 +75,24 @@ def board_view(
         "hot_seat": wording.hot_seat(matches),
         "names": {lang: names(tr) for lang, tr in languages.items()},
         "words": {lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} for lang, tr in languages.items()},
+        "live": {match: list(score) for match, score in (live or {}).items()},
     }
+
+
+def live_scores(state: State, desks: Iterable[Any]) -> dict[str, tuple[int, int]]:
+    """The racks so far of each bracket match a desk is playing (`live.DeskMatch`es, not over),
+    in the bracket's order of its players (A, B): the bracket page shows them as they come."""
+    from referee_app.venue.model import name_key
+
+    sent = {s.assignment: s.match for s in state.sent}
+    scores: dict[str, tuple[int, int]] = {}
+    for desk in desks:
+        slot = state.tournament.slots.get(sent.get(desk.assignment, ""))
+        if desk.over or desk.void or slot is None or slot.status is not MatchStatus.PLAYING or slot.a is None:
+            continue
+        first, second = desk.score
+        scores[slot.spec.id] = (first, second) if name_key(desk.players[0]) == name_key(slot.a) else (second, first)
+    return scores
 
 
 class BoardPublisher:

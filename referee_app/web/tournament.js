@@ -145,13 +145,29 @@ function renderBracket(show, plan) {
       const name = m[seat];
       const row = el("div", "seat" + (name ? "" : " from") + (name && name === m.winner && m.status !== "bye" ? " won" : ""));
       row.appendChild(el("span", "who", name || (m.status === "bye" ? "—" : sourceText(m[`from_${seat}`]))));
+      const live = m.status === "playing" && data.live ? data.live[m.id] : null;
       if (m.score) row.appendChild(el("span", "racks", m.score[i]));
+      else if (live) row.appendChild(el("span", "racks live", live[i]));  // the desk's racks so far
       node.appendChild(row);
     });
     children.push(node);
   }
   box.replaceChildren(...children);
+  fitBracket();
 }
+
+function fitBracket() {
+  // The whole bracket across the screen (a venue TV, a 1600-px monitor): narrowed to the page's width
+  // when it is wider, down to two thirds (below that the names are unreadable: the page scrolls).
+  const box = document.getElementById("bracket");
+  const wrap = document.getElementById("bracket-wrap");
+  if (!box || !wrap || !data) return;
+  const room = wrap.clientWidth - 32;  // the wrap's padding
+  const scale = Math.min(1, Math.max(2 / 3, room / data.layout.width));
+  box.style.zoom = String(scale);
+}
+
+window.addEventListener("resize", fitBracket);
 
 // --- the player's page -------------------------------------------------------------------------
 
@@ -317,6 +333,25 @@ function connect() {
   };
 }
 
+function keepLanguage() {
+  // A page opened in a language (?lang=fr) keeps it: the search and the links between the pages carry it.
+  const chosen = query.get("lang");
+  if (!chosen) return;
+  const form = document.getElementById("find");
+  if (form) {
+    const kept = document.createElement("input");
+    kept.type = "hidden";
+    kept.name = "lang";
+    kept.value = chosen;
+    form.appendChild(kept);
+  }
+  for (const id of ["to-bracket", "to-player"]) {
+    const link = document.getElementById(id);
+    if (link) link.search = `?lang=${encodeURIComponent(chosen)}`;
+  }
+}
+
+keepLanguage();
 render();
 loadWords();
 poll();

@@ -66,6 +66,7 @@ class Connections(QObject):
         self.live_error = ""
         self.live_problems: set[str] = set()
         self.desks: list[DeskMatch] = []
+        self.published_live: dict[str, tuple[int, int]] = {}
         """The desks' matches the last round read (on the window's thread)."""
         self.run.connect(self._run_here)
         self.report.connect(self._live_report)
@@ -147,7 +148,13 @@ class Connections(QObject):
 
     def publish(self, shown: Shown) -> None:
         if self.site is not None:
-            self.site.publish(shown.view, shown.tournament)
+            self.published_live = self._live_scores(shown)
+            self.site.publish(shown.view, shown.tournament, self.published_live)
+
+    def _live_scores(self, shown: Shown) -> dict[str, tuple[int, int]]:
+        from referee_app.tournament.board import live_scores
+
+        return live_scores(shown.state, self.desks) if shown.state is not None and self.live is not None else {}
 
     def show_site(self) -> None:
         site = self.site
@@ -252,6 +259,8 @@ class Connections(QObject):
         if self.live is None:
             return  # a late report of a sync just stopped
         self.live_error = error
+        if self.site is not None and self._live_scores(self.desk.shown) != self.published_live:
+            self.publish(self.desk.shown)  # a desk's rack: its live score on the bracket page
         if work is not None:
             fresh = [p for p in work.problems if p not in self.live_problems]
             self.live_problems = set(work.problems)

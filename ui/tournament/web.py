@@ -39,10 +39,13 @@ class TournamentSite:
         self.server = WebServer((TOURNAMENT,), port, lan, words=translator_for).start()
         self.words = languages()
 
-    def publish(self, view: TournamentView, tournament: Tournament | None) -> None:
-        """The tournament to the pages' feed (the JSON edge: the spec's dicts are made here)."""
+    def publish(
+        self, view: TournamentView, tournament: Tournament | None, live: dict[str, tuple[int, int]] | None = None
+    ) -> None:
+        """The tournament to the pages' feed (the JSON edge: the spec's dicts are made here); `live`:
+        the racks so far of the matches desks are playing."""
         places = {"places": []} if tournament is None else standings(tournament)
-        self.server.feed.publish_tournament(board_view(view.to_json(), places, self.words, tournament))
+        self.server.feed.publish_tournament(board_view(view.to_json(), places, self.words, tournament, live))
 
     def url(self, page: str = "bracket", host: str = "127.0.0.1") -> str:
         return self.server.url(page, host)
