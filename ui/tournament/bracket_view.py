@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QWheelEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsScene,
@@ -50,7 +50,10 @@ class MatchItem(QGraphicsRectItem):
         changed: bool,
         tr: Any,
         font_scale: float = 1.0,
+        short_label: str = "",
     ) -> None:
+        """`short_label`: the label without its round (the column's head names it), printed when the
+        whole label would run past the column into the next one (French words are longer)."""
         super().__init__(0, 0, BOX_W, BOX_H)
         self.match_id = str(match["id"])
         self.setPos(x, y)
@@ -66,7 +69,11 @@ class MatchItem(QGraphicsRectItem):
         bold.setPointSizeF(8 * font_scale)
         bold.setBold(True)
         limit = round(30 / font_scale)
-        head = QGraphicsSimpleTextItem(label, self)
+        room = BOX_W - 4  # within the box: the connector lines run in the gap beside it
+        metrics = QFontMetricsF(small)
+        if metrics.horizontalAdvance(label) > room and short_label:
+            label = short_label
+        head = QGraphicsSimpleTextItem(metrics.elidedText(label, Qt.TextElideMode.ElideMiddle, room), self)
         head.setFont(small)
         head.setBrush(QBrush(QColor("#455a64")))
         head.setPos(3, -11 * min(font_scale, 1.25))
@@ -94,9 +101,9 @@ def _elide(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def match_label(match: Mapping[str, Any], names: Mapping[str, str], tr: Any) -> str:
-    """`W2-3 · Winners' round 2 · table 4 · race to 7`."""
-    parts = [str(match["id"]), names.get(str(match["id"]), "")]
+def match_label(match: Mapping[str, Any], names: Mapping[str, str], tr: Any, with_round: bool = True) -> str:
+    """`W2-3 · Winners' round 2 · table 4 · race to 7` (without the round: `W2-3 · table 4 · race to 7`)."""
+    parts = [str(match["id"]), names.get(str(match["id"]), "") if with_round else ""]
     if match["table"] is not None:
         parts.append(tr(wording.CTX, wording.TABLE_N).format(n=match["table"]))
     parts.append(tr(wording.CTX, wording.RACE_TO).format(n=match["race"]))
@@ -148,8 +155,8 @@ def build_scene(
         head.setPos(plan.boxes[mid].x, y)
     for mid, box in plan.boxes.items():
         match = by_id[mid]
-        label = match_label(match, names, tr)
-        scene.addItem(MatchItem(match, box.x, box.y, label, mid in changed, tr, font_scale))
+        label, short = match_label(match, names, tr), match_label(match, names, tr, with_round=False)
+        scene.addItem(MatchItem(match, box.x, box.y, label, mid in changed, tr, font_scale, short))
     scene.setSceneRect(QRectF(-10, -10, plan.width + 20, plan.height + ROW_H))
     return scene, plan
 
@@ -209,7 +216,8 @@ class BracketView(QGraphicsView):
                     self.scene().removeItem(self._items[mid])
                     box = self.plan.boxes[mid]
                     label = match_label(match, names, qt_translate)
-                    self._items[mid] = MatchItem(match, box.x, box.y, label, False, qt_translate)
+                    short = match_label(match, names, qt_translate, with_round=False)
+                    self._items[mid] = MatchItem(match, box.x, box.y, label, False, qt_translate, short_label=short)
                     self.scene().addItem(self._items[mid])
         self._drawn = {mid: dict(m) for mid, m in matches.items()}
         self._names = names

@@ -74,9 +74,13 @@ class Tile:
 def tiles(plan: Layout, scene_rect: QRectF, page_w: float, page_h: float) -> tuple[float, list[Tile]]:
     """The scale and the parts of the scene, page by page (sizes in points)."""
     scale = max(MIN_SCALE, min(1.0, page_w / scene_rect.width()))
-    columns_per_page = max(1, int(page_w / scale // COL_W))
+    # the last column on a page needs its box, not a whole column's gap: 7 columns fit in 6 gaps and a box
+    fit = max(1, int((page_w / scale - BOX_W - 40) / COL_W + 1e-6) + 1)
     tall = (page_h - HEADER_PT) / scale - BOX_H - CUT_ABOVE  # room for a box that starts near the bottom
     xs = sorted({box.x for box in plan.boxes.values()})
+    # the columns shared evenly between the pages they need: 8 columns where 7 fit go 4 and 4, never
+    # 7 and the second final alone on a page of its own
+    columns_per_page = -(-len(xs) // -(-len(xs) // fit)) if xs else fit
     found: list[Tile] = []
     for first in range(0, len(xs), columns_per_page):
         chunk = xs[first : first + columns_per_page]
