@@ -35,13 +35,13 @@ from referee_app.game.events import (
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import (
     BALLS,
+    RACK_WAYS,
     TEN,
     BreakOrder,
     Choice,
     CueBallFate,
     Foul,
     LagFault,
-    RACK_WAYS,
     PenaltyKind,
     Pocket,
     RackHow,

@@ -717,6 +717,10 @@
         <translation>Club B</translation>
     </message>
     <message>
+        <source>Scoring</source>
+        <translation>Décompte</translation>
+    </message>
+    <message>
         <source>in progress</source>
         <translation>en cours</translation>
     </message>
@@ -731,6 +735,14 @@
     <message>
         <source>TAMPERED</source>
         <translation>FALSIFIÉ</translation>
+    </message>
+    <message>
+        <source>shot by shot</source>
+        <translation>coup par coup</translation>
+    </message>
+    <message>
+        <source>by racks</source>
+        <translation>par manches</translation>
     </message>
 </context>
 <context>
@@ -2184,10 +2196,6 @@
 <context>
     <name>Refusal</name>
     <message>
-        <source>The match is over: only a note or an undo can be recorded.</source>
-        <translation>Le match est terminé&#xa0;: seule une note ou une annulation peut être enregistrée.</translation>
-    </message>
-    <message>
         <source>The match is void: only a note or an undo can be recorded.</source>
         <translation>Le match est invalidé&#xa0;: seule une note ou une correction peut être enregistrée.</translation>
     </message>
@@ -2240,6 +2248,34 @@
         <translation>La faute «&#xa0;{foul}&#xa0;» ne s’applique pas à {stroke}.</translation>
     </message>
     <message>
+        <source>This match is scored by racks: only who won each rack is recorded, not {event}.</source>
+        <translation>Ce match se compte par manches&#xa0;: on n’enregistre que le vainqueur de chaque manche, pas {event}.</translation>
+    </message>
+    <message>
+        <source>This match is scored shot by shot: record the strokes, not only who won the rack.</source>
+        <translation>Ce match se compte coup par coup&#xa0;: enregistrez les coups, pas seulement le vainqueur de la manche.</translation>
+    </message>
+    <message>
+        <source>Under {rules} rules the 10 on the break is spotted: it does not win the rack.</source>
+        <translation>Règles {rules}&#xa0;: la 10 empochée à la casse est replacée, elle ne gagne pas la manche.</translation>
+    </message>
+    <message>
+        <source>Only the breaker can win a rack by {how}: {breaker} broke this rack, not {player}.</source>
+        <translation>Seul le casseur peut gagner une manche par «&#xa0;{how}&#xa0;»&#xa0;: {breaker} a cassé cette manche, pas {player}.</translation>
+    </message>
+    <message>
+        <source>The result can only be signed once the match is finished.</source>
+        <translation>Le résultat ne se signe qu’une fois le match terminé.</translation>
+    </message>
+    <message>
+        <source>The match is void: there is no result to sign.</source>
+        <translation>Le match est annulé&#xa0;: il n’y a pas de résultat à signer.</translation>
+    </message>
+    <message>
+        <source>{player} has already signed the result.</source>
+        <translation>{player} a déjà signé le résultat.</translation>
+    </message>
+    <message>
         <source>a break</source>
         <translation>une casse</translation>
     </message>
@@ -2252,8 +2288,28 @@
         <translation>un coup</translation>
     </message>
     <message>
+        <source>an option</source>
+        <translation>un choix</translation>
+    </message>
+    <message>
+        <source>a warning</source>
+        <translation>un avertissement</translation>
+    </message>
+    <message>
+        <source>a shot-clock extension</source>
+        <translation>une extension du chrono</translation>
+    </message>
+    <message>
+        <source>a foul penalty</source>
+        <translation>une pénalité de faute</translation>
+    </message>
+    <message>
         <source>Ball {ball} is not on the table.</source>
         <translation>La bille {ball} n’est pas sur la table.</translation>
+    </message>
+    <message>
+        <source>The match is over: only a note, a signature or an undo can be recorded.</source>
+        <translation>Le match est terminé&#xa0;: seuls une note, une signature ou une annulation peuvent être enregistrées.</translation>
     </message>
     <message>
         <source>{player} is not on two consecutive fouls: no warning is due.</source>
@@ -2346,6 +2402,10 @@
         <translation>Tirage à la bande</translation>
     </message>
     <message>
+        <source>Not signed</source>
+        <translation>Non signé</translation>
+    </message>
+    <message>
         <source>foul: {fouls}</source>
         <translation>faute&#xa0;: {fouls}</translation>
     </message>
@@ -2370,6 +2430,10 @@
         <translation>faute de temps de {name}</translation>
     </message>
     <message>
+        <source>{rules}, scored by racks</source>
+        <translation>{rules}, compté par manches</translation>
+    </message>
+    <message>
         <source>won by {winner}, {breaker} breaks</source>
         <translation>gagné par {winner}, {breaker} casse</translation>
     </message>
@@ -2390,6 +2454,10 @@
         <translation>En cours&#xa0;: {score}, tirage à la bande à jouer.</translation>
     </message>
     <message>
+        <source>In play: {score}, rack {rack}, broken by {name}.</source>
+        <translation>En cours&#xa0;: {score}, manche {rack}, cassée par {name}.</translation>
+    </message>
+    <message>
         <source>In play: {score}, rack {rack}, {name} at the table.</source>
         <translation>En cours&#xa0;: {score}, manche {rack}, {name} a la main.</translation>
     </message>
@@ -2400,6 +2468,10 @@
     <message>
         <source>Licence {number}</source>
         <translation>Licence {number}</translation>
+    </message>
+    <message>
+        <source>Signed on {stamp}</source>
+        <translation>Signé le {stamp}</translation>
     </message>
     <message>
         <source>{a} v {b}</source>
@@ -4256,6 +4328,14 @@
         <translation>manche nulle</translation>
     </message>
     <message>
+        <source>break-and-run</source>
+        <translation>casse et finition</translation>
+    </message>
+    <message>
+        <source>10 pocketed</source>
+        <translation>10 empochée</translation>
+    </message>
+    <message>
         <source>race won</source>
         <translation>manches gagnées</translation>
     </message>
@@ -4336,6 +4416,10 @@
         <translation>empochées&#xa0;: {balls}</translation>
     </message>
     <message>
+        <source>Match: {a} v {b}, race to {race} ({rules}), scored by racks</source>
+        <translation>Match&#xa0;: {a} contre {b}, en {race} manches gagnantes ({rules}), compté par manches</translation>
+    </message>
+    <message>
         <source>10 announced in {pocket}</source>
         <translation>10 annoncée en {pocket}</translation>
     </message>
@@ -4398,6 +4482,18 @@
     <message>
         <source>Note: {text}</source>
         <translation>Note&#xa0;: {text}</translation>
+    </message>
+    <message>
+        <source>Rack won by {name}</source>
+        <translation>Manche gagnée par {name}</translation>
+    </message>
+    <message>
+        <source>Rack won by {name}: {how}</source>
+        <translation>Manche gagnée par {name}&#xa0;: {how}</translation>
+    </message>
+    <message>
+        <source>{name} signs the result</source>
+        <translation>{name} signe le résultat</translation>
     </message>
     <message>
         <source>Undo of event {seq}</source>
