@@ -1366,6 +1366,14 @@
         <source>New match [N]</source>
         <translation>Nouveau match [N]</translation>
     </message>
+    <message>
+        <source>{name} signs the result [Shift+{key}]</source>
+        <translation>{name} signe le résultat [Maj+{key}]</translation>
+    </message>
+    <message>
+        <source>{name} has signed ✔</source>
+        <translation>{name} a signé ✔</translation>
+    </message>
 </context>
 <context>
     <name>KeysDialog</name>
@@ -1424,6 +1432,14 @@
     <message>
         <source>Warning given (a player on two fouls)</source>
         <translation>Avertissement donné (un joueur à deux fautes)</translation>
+    </message>
+    <message>
+        <source>Racks only: rack won by A / B (first R, T or F for another way); stalemate</source>
+        <translation>Par manches&#xa0;: manche gagnée par A / B (d’abord R, T ou F pour une autre façon)&#xa0;; manche nulle</translation>
+    </message>
+    <message>
+        <source>When the match is over: player A / B signs the result</source>
+        <translation>Match terminé&#xa0;: le joueur A / B signe le résultat</translation>
     </message>
     <message>
         <source>Start, pause or resume the shot clock; an extension</source>
@@ -1800,6 +1816,14 @@
         <translation>Joueur A</translation>
     </message>
     <message>
+        <source>Every shot (a referee records each stroke)</source>
+        <translation>Coup par coup (un arbitre enregistre chaque coup)</translation>
+    </message>
+    <message>
+        <source>Racks only (no referee: who won each rack)</source>
+        <translation>Par manches (sans arbitre&#xa0;: le vainqueur de chaque manche)</translation>
+    </message>
+    <message>
         <source>Licence, club (A)</source>
         <translation>Licence, club (A)</translation>
     </message>
@@ -1822,6 +1846,10 @@
     <message>
         <source>Break order</source>
         <translation>Ordre de casse</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation>Décompte</translation>
     </message>
     <message>
         <source>Seconds a shot</source>
@@ -2134,6 +2162,10 @@
         <translation>Tirage à la bande&#xa0;: qui l’a gagné&#xa0;?</translation>
     </message>
     <message>
+        <source>Rack {rack}, broken by {name}: who wins it?</source>
+        <translation>Manche {rack}, cassée par {name}&#xa0;: qui la gagne&#xa0;?</translation>
+    </message>
+    <message>
         <source>{name} to break, cue ball in hand behind the head string.</source>
         <translation>{name} casse, bille en main derrière la ligne de départ.</translation>
     </message>
@@ -2205,6 +2237,14 @@
         <source>Foul by {name}: {fouls}.</source>
         <translation>Faute de {name}&#xa0;: {fouls}.</translation>
     </message>
+    <message>
+        <source>Not signed yet: each player signs the result.</source>
+        <translation>Pas encore signé&#xa0;: chaque joueur signe le résultat.</translation>
+    </message>
+    <message>
+        <source>Signed by: {names}</source>
+        <translation>Signé par&#xa0;: {names}</translation>
+    </message>
 </context>
 <context>
     <name>Preset</name>
@@ -2215,6 +2255,35 @@
     <message>
         <source>FFB (French federation)</source>
         <translation>FFB (Fédération Française de Billard)</translation>
+    </message>
+</context>
+<context>
+    <name>RackPanel</name>
+    <message>
+        <source>Not an ordinary rack? Choose how it was won first, then the winner&apos;s button:</source>
+        <translation>Une manche pas ordinaire&#xa0;? Choisissez d’abord comment elle a été gagnée, puis le bouton du vainqueur&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Break-and-run [R]</source>
+        <translation>Casse et finition [R]</translation>
+    </message>
+    <message>
+        <source>10 on the break [T]</source>
+        <translation>10 à la casse [T]</translation>
+    </message>
+    <message>
+        <source>Three fouls by the opponent [F]</source>
+        <translation>Trois fautes de l’adversaire [F]</translation>
+    </message>
+    <message>
+        <source>Stalemate: the rack is replayed [S]</source>
+        <translation>Manche nulle&#xa0;: elle est rejouée [S]</translation>
+    </message>
+    <message>
+        <source>{name}
+won the rack [{key}]</source>
+        <translation>{name}
+a gagné la manche [{key}]</translation>
     </message>
 </context>
 <context>
