@@ -47,3 +47,24 @@ def test_a_rack_scored_desk_match_completes_its_match_and_is_in_the_fargorate_fi
     cells = rows[2].split(",")
     assert (cells[1], cells[2], cells[4], cells[5]) == (a.players[0], "0", b_name, "2")
     assert cells[7:] == ["10-Ball", "1", "Open de Lyon"]
+
+
+def test_a_rack_scored_desk_pushes_to_the_event_and_its_result_is_taken(
+    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, tid = organizer(tmp_path, shot_clock=None)
+    desks = [Desk(event_server, tmp_path / f"desk{n}", str(n)) for n in (1, 2)]
+    assert sync(event_server, path, tid, capsys)[0] == 0
+    for desk in desks:
+        a = desk.next_assignment()
+        assert a is not None
+        setup = replace(desk.start(a).setup, scoring=Scoring.RACKS, match_id="")
+        session = Session.start(desk.store, setup)
+        for obj in (ev("lag", winner="A"), ev("rack", winner="A", how="break_and_run"), ev("rack", winner="A")):
+            session.record(decode(obj))
+        desk.push()
+    capsys.readouterr()
+    code, out, err = sync(event_server, path, tid, capsys)
+    assert code == 0, out + err
+    slots = tournament(path, tid).tournament.slots
+    assert {slots[m].outcome.score for m in ("W1-1", "W1-2")} == {(2, 0)}  # type: ignore[union-attr]
