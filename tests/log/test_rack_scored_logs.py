@@ -122,3 +122,19 @@ def test_the_examples_statistics_over_both_scorings(tmp_path: Path) -> None:
     assert lea.three_foul_losses == 0 and karim.three_foul_losses == 1
     assert (totals["Ana Lopez"].racks_won, totals["Ben Novak"].racks_won) == (2, 1)
     assert totals["Ana Lopez"].break_and_runs == 0  # Ana won two 10s, Ben broke both racks
+
+
+def test_a_rack_scored_match_with_a_shot_clock_is_never_stored(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from referee_app.game.events import MatchStarted, ShotClock
+    from referee_app.game.vocab import Scoring
+    from referee_app.log.codec import LogFormatError
+
+    store = Store(tmp_path / "m.db")
+    setup = MatchStarted(players=("Ana", "Ben"), race_to=3, scoring=Scoring.RACKS, shot_clock=ShotClock())
+    with pytest.raises(LogFormatError, match="shot_clock"):
+        Session.start(store, setup)
+    assert store.match_rows() == []
+    session = Session.start(store, replace(setup, shot_clock=None))
+    assert session.state.extensions_left is None and len(store.match_rows()) == 1
