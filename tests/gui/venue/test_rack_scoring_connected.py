@@ -12,16 +12,9 @@ from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QWidget
 from referee_app.cli.main import main as cli
 from referee_app.game.vocab import Scoring
 from referee_app.venue import db
-from referee_app.venue.board import BoardModel, refresh
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
-
-
-def _board(server: Any) -> BoardModel:
-    model = BoardModel()
-    with psycopg.connect(server.organizer_conninfo()) as conn:
-        refresh(conn, model)
-    return model
+from tests.gui.venue.test_event_day import _board
 
 
 def test_a_connected_desk_scores_racks_and_the_board_follows(desk: Desk, event_server: Any) -> None:
