@@ -941,6 +941,10 @@
         <translation>Lancer le prochain match de cette table [Ctrl+Maj+N]</translation>
     </message>
     <message>
+        <source>No referee at this table: the next matches scored by racks</source>
+        <translation>Pas d’arbitre à cette table&#xa0;: les prochains matchs comptés par manches</translation>
+    </message>
+    <message>
         <source>New match… [Ctrl+N]</source>
         <translation>Nouveau match… [Ctrl+N]</translation>
     </message>

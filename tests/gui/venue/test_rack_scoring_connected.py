@@ -52,3 +52,23 @@ def test_a_connected_desk_scores_racks_and_the_board_follows(desk: Desk, event_s
     state = _board(event_server).matches[setup.match_id].history.state
     assert state.finished and (state.score.a, state.score.b) == (2, 0) and state.by_racks
     desk.window.link().stop()
+
+
+def test_a_desk_with_no_referee_starts_the_organizers_match_by_racks(desk: Desk, event_server: Any) -> None:
+    assert cli(["assign", "--server", str(event_server.folder), "--table", "7", "--players", "Léa Girard",
+                "Tom Weber", "--race", "3", "--shot-clock", "30"]) == 0  # fmt: skip
+    desk.window.act_by_racks.trigger()  # Event > No referee at this table
+    assert desk.window.act_by_racks.isChecked() and desk.settings.value("event/by_racks") in (True, "true")
+    desk.window.link().connect_to(table_link(event_server, "7"))
+    label = desk.widget("nextMatch")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    desk.window.start_next_match()
+    assert QApplication.activeModalWidget() is None  # no referee to ask for
+    setup = desk.session.setup
+    assert setup.scoring is Scoring.RACKS and setup.shot_clock is None and setup.players == ("Léa Girard", "Tom Weber")
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (assignment,) = db.assignments(conn)
+    assert setup.assignment == assignment.id
+    desk.click("lagWonA")
+    assert desk.page.panels.currentWidget() is desk.page.rack_panel
+    desk.window.link().stop()
