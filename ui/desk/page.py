@@ -365,6 +365,10 @@ class DeskPage(QWidget):
         state = self.controller.state
         if state is not None and state.over:
             return self.tr("The match is over: that key came with the last shot and was not taken.")
+        if state is not None and state.by_racks:
+            return self.tr(
+                "A rack was just recorded: that key came with it and was not taken. Press it again if it was meant."
+            )
         return self.tr(
             "The rack is over: that key came with the last shot and was not taken. Press it again to record the break."
         )

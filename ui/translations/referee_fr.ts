@@ -866,6 +866,10 @@
         <translation>Le match est terminé&#xa0;: cette touche est arrivée avec le dernier coup et n’a pas été prise en compte.</translation>
     </message>
     <message>
+        <source>A rack was just recorded: that key came with it and was not taken. Press it again if it was meant.</source>
+        <translation>Une manche vient d’être enregistrée&#xa0;: cette touche est venue avec elle et n’a pas été prise. Appuyez de nouveau si elle était voulue.</translation>
+    </message>
+    <message>
         <source>The rack is over: that key came with the last shot and was not taken. Press it again to record the break.</source>
         <translation>La manche est terminée&#xa0;: cette touche est arrivée avec le dernier coup et n’a pas été prise en compte. Appuyez à nouveau pour enregistrer la casse.</translation>
     </message>

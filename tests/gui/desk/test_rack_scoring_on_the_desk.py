@@ -45,6 +45,9 @@ def test_new_match_racks_only_then_two_buttons_and_two_keys(desk: Desk, tmp_path
     assert desk.button("rackWonA").height() >= 100  # big: hit from a step away
     desk.click("rackWonA")
     assert (desk.state.score.a, desk.state.score.b) == (1, 0) and desk.state.breaker is Seat.B
+    desk.key("A")  # a key right after a rack was recorded is held, and the desk says so
+    assert (desk.state.score.a, desk.state.score.b) == (1, 0)
+    assert desk.text("notice").startswith("A rack was just recorded")
     desk.look()
     desk.key("B")  # Ben's key
     assert (desk.state.score.a, desk.state.score.b) == (1, 1) and desk.state.rack == 3
