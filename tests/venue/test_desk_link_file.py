@@ -16,6 +16,8 @@ from referee_app.venue.pusher import LinkFile, link_path
 from tests.conftest import table_key, table_link
 from tests.venue.test_live_event import start_match
 
+pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
+
 
 def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)

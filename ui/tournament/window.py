@@ -1424,7 +1424,7 @@ class TournamentWindow(QMainWindow):
             self.connect_live(Path(folder))
 
     def connect_live(self, folder: Path) -> bool:
-        from referee_app.tournament.live import Handoff, LiveSync
+        from referee_app.tournament.live import LiveSync
         from referee_app.venue.model import EventServerError
         from referee_app.venue.server import Cluster
 
@@ -1434,9 +1434,9 @@ class TournamentWindow(QMainWindow):
             self.say(Notice.ERROR, self.tr("The event server cannot be used: {why}").format(why=said(exc)))
             return False
         self.stop_live()
-        handoff = Handoff(self._relay.run.emit, lambda: self.live)
         self.live_error, self.live_problems = "", set()
-        self.live = LiveSync(conninfo, handoff.run(self._decide), self._relay.report.emit).start()
+        # its own reader of the live event (no board in this process); decided on this window's thread
+        self.live = LiveSync.alone(conninfo, self._decide, self._relay.report.emit, post=self._relay.run.emit).start()
         self.live_folder = folder
         self._show_live()
         return True

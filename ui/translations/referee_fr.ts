@@ -795,18 +795,6 @@
         <translation>Création du match</translation>
     </message>
     <message>
-        <source>{what} stopped: {reason}</source>
-        <translation>{what}&#xa0;: arrêté — {reason}</translation>
-    </message>
-    <message>
-        <source>{what} failed: {reason}</source>
-        <translation>{what}&#xa0;: échec — {reason}</translation>
-    </message>
-    <message>
-        <source>{what} failed: internal error (see the log).</source>
-        <translation>{what}&#xa0;: échec, erreur interne (voir le journal).</translation>
-    </message>
-    <message>
         <source>There is nothing to redo.</source>
         <translation>Il n’y a rien à rétablir.</translation>
     </message>
@@ -1834,6 +1822,21 @@
     <message>
         <source>The two players need different names.</source>
         <translation>Les deux joueurs doivent avoir des noms différents.</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeChannel</name>
+    <message>
+        <source>{what} stopped: {reason}</source>
+        <translation>{what}&#xa0;: arrêté — {reason}</translation>
+    </message>
+    <message>
+        <source>{what} failed: {reason}</source>
+        <translation>{what}&#xa0;: échec — {reason}</translation>
+    </message>
+    <message>
+        <source>{what} failed: internal error (see the log).</source>
+        <translation>{what}&#xa0;: échec, erreur interne (voir le journal).</translation>
     </message>
 </context>
 <context>
