@@ -332,3 +332,19 @@ def test_a_conceded_desk_match_is_reported_for_the_organizer_not_applied(
     code, _out, err = sync(event_server, path, tid, capsys)
     assert code == 1 and "W1-1: the desk's match ended 1-0 before the race was won" in err
     assert tournament(path, tid).tournament.slots["W1-1"].outcome is None
+
+
+def test_a_board_asked_for_a_tournament_without_its_database_says_so_and_leaves_nothing_running(
+    event_server: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code = cli(["board", "--server", str(event_server.folder), "--web", str(port), "--tournament", "Open de Lyon"])
+    out, err = capsys.readouterr()
+    assert code == 1 and "--tournament needs the tournament's database: give --db PATH" in err
+    assert out == f"board http://127.0.0.1:{port}/board\n"  # the page had started: it is stopped again
+    with socket.socket() as again:
+        again.bind(("127.0.0.1", port))
