@@ -14,7 +14,6 @@ tournament's sync at once.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,11 +90,11 @@ class Board:
         self.sync: LiveSync | None = None
 
     @classmethod
-    def open(cls, options: BoardOptions, out: TextIO | None = sys.stdout) -> Board:
+    def open(cls, options: BoardOptions, out: TextIO | None) -> Board:
         """Check the folder (a wrong one is said before anything starts), log to its file, start
-        the web page (its address to `out`, as `board URL`). Nothing is read from the server yet."""
+        the web page (its address to `out`, if any, as `board URL`). Nothing is read from the server yet."""
         cluster = Cluster(options.server)
-        cluster.organizer_conninfo()
+        cluster.organizer_conninfo()  # a wrong folder is said before anything starts
         log_to_file(board_log(cluster))
         server = None
         if options.web is not None:

@@ -8,6 +8,7 @@ shows it. An assignment is written to the server by the organizer's role (`assig
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -570,7 +571,7 @@ def open_board(args: argparse.Namespace) -> BoardRun:
     each view and the tournament it follows (`--tournament`), in the window's language."""
     from referee_app.tournament.board_run import Board, BoardOptions
 
-    board = Board.open(BoardOptions.from_args(args))
+    board = Board.open(BoardOptions.from_args(args), sys.stdout)  # the web page's address, as with no window
     try:
         lang = board_language(args)
         window = BoardWindow(board.conninfo, board.web_url, board.fingerprint, _address(board.cluster.port))
@@ -596,7 +597,7 @@ def run_board(args: argparse.Namespace, out: TextIO, headless: Callable[[argpars
     try:
         board = open_board(args)
     except Exception as exc:  # a wrong folder, a taken port: one sentence
-        print(exc, file=__import__("sys").stderr)
+        print(exc, file=sys.stderr)
         return 1
     install_excepthooks(board.window.notices)
     board.window.resize(1200, 700)
