@@ -397,7 +397,9 @@ class LiveSync:
         self.own_reader = own_reader
         self.handoff = handoff
         self._seen: frozenset[tuple[str, bool, bool]] | None = None
-        """The desks' matches (id, over, void) at the last round that went through."""
+        """The desks' matches (id, over, void) at the last round."""
+        self._failing = False
+        """The last round failed (logged with its traceback once, until a round goes through)."""
         self._stopped = False
 
     @classmethod
@@ -445,18 +447,19 @@ class LiveSync:
         seen = frozenset((d.match_id, d.over, d.void) for d in desks)
         if not reading.everything and seen == self._seen:
             return
+        self._seen = seen
         try:
             work = self.decide(server_now(reading.conn, reading.model), desks)
             if work is not None and (work.send or work.withdraw):
                 send(reading.conn, work)
-        except Exception as exc:  # said, and tried again on the next refresh
-            if self._seen is not None:
+        except Exception as exc:  # said, and tried again at the next full read (never at each desk's event)
+            if not self._failing:
                 log.exception("tournament-sync: %s", exc)
-            self._seen = None
+            self._failing = True
             words = in_words(exc, self.tr)
             self.on_report(None, first_line(exc) if words is exc else str(words))
             return
-        self._seen = seen
+        self._failing = False
         self.on_report(work, "")
 
 

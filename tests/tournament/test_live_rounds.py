@@ -1,11 +1,14 @@
-"""The tournament window's sync asks the window's thread to decide each round (`Handoff`): the
-reader's thread waits for the answer, and stops waiting when the sync stops."""
+"""The tournament's sync, a subscriber of the one reader: when it plans a round, and how the
+tournament window's thread decides it (`Handoff`: the reader's thread waits for the answer, and
+stops waiting when the sync stops)."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -121,3 +124,48 @@ def test_a_sync_stops_its_reader_only_when_it_is_its_own(own: bool) -> None:
     finally:
         sync.stop()
     assert not sync.reader._thread.is_alive()
+
+
+class ServerRows:
+    """The event server as the sync's round reads it (its tables with a key), with no server."""
+
+    def execute(self, query: str, *params: object) -> ServerRows:
+        assert query.startswith("SELECT table_no, role FROM seats.tables"), query
+        return self
+
+    def fetchall(self) -> list[tuple[str, str]]:
+        return [("1", "table_1")]
+
+
+def test_a_round_is_planned_on_a_full_read_or_when_a_desks_match_changes_and_a_failure_is_logged_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    reports: list[tuple[Plan | None, str]] = []
+    fail = [True]
+
+    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+        assert server.tables == frozenset({"1"})
+        if fail[0]:
+            raise OSError("the organizer's database is on a stick that was pulled out")
+        return Plan(done=["planned"])
+
+    reader = BoardWatcher("host=/nowhere dbname=none")
+    LiveSync(reader, decide, lambda w, e: reports.append((w, e))).start()
+    conn: Any = ServerRows()
+
+    def refresh(everything: bool) -> None:
+        reader._hand_out(Reading({"tables": []}, BoardModel(), conn, everything))
+
+    with caplog.at_level(logging.ERROR, logger="referee_app"):
+        refresh(everything=True)
+        refresh(everything=False)  # a desk's event that changes no match's outcome: no round
+        refresh(everything=False)
+        refresh(everything=True)  # the next full read: tried again
+    said = "the organizer's database is on a stick that was pulled out"
+    assert reports == [(None, said), (None, said)]
+    assert [r.message for r in caplog.records] == [f"tournament-sync: {said}"]  # the traceback once
+    fail[0] = False
+    refresh(everything=False)
+    assert reports[2:] == []
+    refresh(everything=True)
+    assert [(w.done if w else None, e) for w, e in reports[2:]] == [(["planned"], "")]
