@@ -18,6 +18,8 @@ import logging
 import threading
 from pathlib import Path
 
+from referee_app.system import make_private
+
 log = logging.getLogger("referee_app")
 
 LOG_BYTES = 1_000_000
@@ -41,7 +43,7 @@ def log_to_file(path: Path) -> Path | None:
         return None  # never written through a link planted at its name
     try:
         handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
-        path.chmod(0o600)
+        make_private(path)
     except OSError:
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(threadName)s %(name)s: %(message)s"))

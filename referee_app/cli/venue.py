@@ -22,6 +22,7 @@ from referee_app.game.events import ShotClock
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.system import stop_signals
 from referee_app.venue import db as event_db
 from referee_app.venue.model import Assignment, EventLink, TableKey, first_line, new_assignment_id
 from referee_app.venue.pull import pull_into
@@ -365,9 +366,10 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
         board.close()
         raise
     done = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in stop_signals():
         signal.signal(sig, lambda *_: done.set())
-    done.wait()
+    while not done.wait(0.5):  # a wait with no timeout is never interrupted by Ctrl+C on Windows
+        pass
     board.close()
     return 0
 

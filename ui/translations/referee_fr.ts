@@ -1106,6 +1106,30 @@
         <translation>un nom compte de 1 à {most} caractères</translation>
     </message>
     <message>
+        <source>{column} is at most {most} characters</source>
+        <translation>{column} compte au plus {most} caractères</translation>
+    </message>
+    <message>
+        <source>a line is at most {most} characters, this one has {length}</source>
+        <translation>une ligne compte au plus {most} caractères, celle-ci en a {length}</translation>
+    </message>
+    <message>
+        <source>cannot be read as CSV ({why})</source>
+        <translation>illisible comme CSV ({why})</translation>
+    </message>
+    <message>
+        <source>{column} holds a hidden control character ({character}): type it again without it</source>
+        <translation>la colonne {column} contient un caractère de contrôle invisible ({character})&#xa0;: retapez-la sans lui</translation>
+    </message>
+    <message>
+        <source>licence {licence} is already entered (for {taken})</source>
+        <translation>la licence {licence} est déjà inscrite (pour {taken})</translation>
+    </message>
+    <message>
+        <source>Fargo ID {fargo_id} is already entered (for {taken})</source>
+        <translation>l’ID Fargo {fargo_id} est déjà inscrit (pour {taken})</translation>
+    </message>
+    <message>
         <source>{name} is already entered</source>
         <translation>{name} est déjà inscrit</translation>
     </message>
@@ -3303,6 +3327,22 @@
     <message>
         <source>a name is 1..{most} characters, not {length}</source>
         <translation>un nom compte de 1 à {most} caractères, et non {length}</translation>
+    </message>
+    <message>
+        <source>{text!r} holds a hidden control character ({code})</source>
+        <translation>{text!r} contient un caractère de contrôle invisible ({code})</translation>
+    </message>
+    <message>
+        <source>a club, licence or Fargo ID is at most {most} characters</source>
+        <translation>un club, une licence ou un ID Fargo compte au plus {most} caractères</translation>
+    </message>
+    <message>
+        <source>rating {rating} is out of range: a rating is from 0 to {most}</source>
+        <translation>la cote {rating} est hors limites&#xa0;: une cote va de 0 à {most}</translation>
+    </message>
+    <message>
+        <source>seed {seed} is out of range: seeds run from 1 to {most}</source>
+        <translation>la tête de série {seed} est hors limites&#xa0;: de 1 à {most}</translation>
     </message>
     <message>
         <source>no entry named {name!r}</source>
