@@ -2211,10 +2211,6 @@
 <context>
     <name>Refusal</name>
     <message>
-        <source>The match is over: only a note or an undo can be recorded.</source>
-        <translation>Le match est terminé&#xa0;: seule une note ou une annulation peut être enregistrée.</translation>
-    </message>
-    <message>
         <source>The match is void: only a note or an undo can be recorded.</source>
         <translation>Le match est invalidé&#xa0;: seule une note ou une correction peut être enregistrée.</translation>
     </message>
@@ -2267,6 +2263,34 @@
         <translation>La faute «&#xa0;{foul}&#xa0;» ne s’applique pas à {stroke}.</translation>
     </message>
     <message>
+        <source>This match is scored by racks: only who won each rack is recorded, not {event}.</source>
+        <translation>Ce match se compte par manches&#xa0;: seul le gagnant de chaque manche est enregistré, pas {event}.</translation>
+    </message>
+    <message>
+        <source>This match is scored shot by shot: record the strokes, not only who won the rack.</source>
+        <translation>Ce match se compte coup par coup&#xa0;: enregistrez les coups, pas seulement le gagnant de la manche.</translation>
+    </message>
+    <message>
+        <source>Under {rules} rules the 10 on the break is spotted: it does not win the rack.</source>
+        <translation>Règles {rules}&#xa0;: la 10 empochée à la casse est replacée, elle ne gagne pas la manche.</translation>
+    </message>
+    <message>
+        <source>Only the breaker can win a rack by {how}: {breaker} broke this rack, not {player}.</source>
+        <translation>Seul le casseur peut gagner une manche par {how}&#xa0;: {breaker} a cassé cette manche, pas {player}.</translation>
+    </message>
+    <message>
+        <source>The result can only be signed once the match is finished.</source>
+        <translation>Le résultat ne peut être signé qu’une fois le match terminé.</translation>
+    </message>
+    <message>
+        <source>The match is void: there is no result to sign.</source>
+        <translation>Le match est invalidé&#xa0;: il n’y a pas de résultat à signer.</translation>
+    </message>
+    <message>
+        <source>{player} has already signed the result.</source>
+        <translation>{player} a déjà signé le résultat.</translation>
+    </message>
+    <message>
         <source>a break</source>
         <translation>une casse</translation>
     </message>
@@ -2279,8 +2303,28 @@
         <translation>un coup</translation>
     </message>
     <message>
+        <source>an option</source>
+        <translation>une option</translation>
+    </message>
+    <message>
+        <source>a warning</source>
+        <translation>un avertissement</translation>
+    </message>
+    <message>
+        <source>a shot-clock extension</source>
+        <translation>une prolongation du temps de tir</translation>
+    </message>
+    <message>
+        <source>a foul penalty</source>
+        <translation>une pénalité de faute</translation>
+    </message>
+    <message>
         <source>Ball {ball} is not on the table.</source>
         <translation>La bille {ball} n’est pas sur la table.</translation>
+    </message>
+    <message>
+        <source>The match is over: only a note, a signature or an undo can be recorded.</source>
+        <translation>Le match est terminé&#xa0;: seule une note, une signature ou une correction peut être enregistrée.</translation>
     </message>
     <message>
         <source>{player} is not on two consecutive fouls: no warning is due.</source>
@@ -4297,6 +4341,10 @@
     <message>
         <source>stalemate</source>
         <translation>manche nulle</translation>
+    </message>
+    <message>
+        <source>break-and-run</source>
+        <translation>casse et sortie</translation>
     </message>
     <message>
         <source>race won</source>
