@@ -35,6 +35,7 @@ from referee_app.organizer.operations import Line
 from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
 from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.session import TournamentSession
 from referee_app.tournament.show import show
 from referee_app.tournament.state import Slot, State, apply
 from referee_app.tournament.wording import round_names
@@ -336,13 +337,14 @@ def complete_from_store(store: Store, tr: Translate = english) -> list[Line]:
     lines: list[Line] = []
     for index in store.tournaments():
         try:
-            opened = operations.open_tournament(store, index.tournament_id)
-            if not opened.state.sent:
+            session = TournamentSession.open(store, index.tournament_id)
+            state = session.state
+            if state is None or not state.sent:
                 continue
-            desks = stored_desks(store, (s.assignment for s in opened.state.sent))
-            work = plan(opened.state, opened.tournament_id, desks, None, tr)
+            desks = stored_desks(store, (s.assignment for s in state.sent))
+            work = plan(state, session.tournament_id, desks, None, tr)
             if work.events:
-                operations.record(store, opened.tournament_id, work.events)
+                session.record(*work.events)
         except (StoreError, TournamentRefused) as exc:  # one tournament that cannot be read never stops the others
             lines.append(Line(f"{index.name}: {in_words(exc, tr)}", problem=True))
             continue
@@ -353,14 +355,16 @@ def complete_from_store(store: Store, tr: Translate = english) -> list[Line]:
 
 def sync(store: Store, ref: str, conn: Conn, model: BoardModel | None = None, tr: Translate = english) -> Plan:
     """One round: results from the desks (server and database), the matches on tables sent."""
-    opened = operations.open_tournament(store, ref)
+    session = TournamentSession.open(store, ref)
+    state = session.state
+    assert state is not None
     db.server_id(conn)
     model = model or BoardModel()
     server = read_server(conn, model)
-    desks = merged_desks(server_desks(model), stored_desks(store, (s.assignment for s in opened.state.sent)))
-    work = plan(opened.state, opened.tournament_id, desks, server, tr)
+    desks = merged_desks(server_desks(model), stored_desks(store, (s.assignment for s in state.sent)))
+    work = plan(state, session.tournament_id, desks, server, tr)
     if work.events:
-        operations.record(store, opened.tournament_id, work.events)  # durable before anything is sent
+        session.record(*work.events)  # durable before anything is sent
     send(conn, work)
     return work
 
@@ -474,16 +478,17 @@ def store_decider(store_path: Path, ref: str, tr: Translate = english, on_state:
     def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
         store = Store(store_path)
         try:
-            opened = operations.open_tournament(store, ref)
-            sent = (s.assignment for s in opened.state.sent)
-            work = plan(opened.state, opened.tournament_id, merged_desks(desks, stored_desks(store, sent)), server, tr)
-            state = opened.state
+            session = TournamentSession.open(store, ref)
+            state = session.state
+            assert state is not None
+            sent = (s.assignment for s in state.sent)
+            work = plan(state, session.tournament_id, merged_desks(desks, stored_desks(store, sent)), server, tr)
             if work.events:
-                state = operations.record(store, opened.tournament_id, work.events)
+                state = session.record(*work.events)
         finally:
             store.close()
         if on_state is not None:
-            on_state(state, opened.tournament_id)
+            on_state(state, session.tournament_id)
         return work
 
     return decide

@@ -1,8 +1,9 @@
-"""The tournament's words for people: round names ("Losers' round 3", "Hot seat") and statuses.
+"""The tournament's words for people: round names ("Losers' round 3", "Hot seat"), statuses, and
+the decisions as undo and redo name them.
 
-Read from `show --json`'s dict (spec §4) only, so the window, the paper, the board's page and
-the desk's overlay all say the same. English here; `tr(context, text)` gives the user's
-language (the GUI passes Qt's translate, headless code the identity).
+One place, so the window, the paper, the board's page and the desk's overlay all say the same.
+English here; `tr(context, text)` gives the user's language (the GUI passes Qt's translate,
+headless code the identity).
 """
 
 from __future__ import annotations
@@ -12,6 +13,20 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.tournament.events import (
+    CheckedIn,
+    Corrected,
+    Disqualified,
+    Drawn,
+    EntriesAdded,
+    EntryEdited,
+    Event,
+    Forfeit,
+    MatchStarted,
+    ResultRecorded,
+    TablesSet,
+    Withdrawn,
+)
 from referee_app.tournament.show import ROUND_WORDS, round_name
 from referee_app.tournament.state import Tournament
 
@@ -215,3 +230,56 @@ class RoundWords:
                 self._known.clear()
             self._known[text] = round_in(text, self.languages)
         return self._known[text]
+
+
+def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
+    """What a decision is, as undo and redo name it, and what undoing it takes with it: "" for one
+    result, a walkover, a check-in or a match started (undone at once); anything bigger is asked."""
+
+    def say(text: str, **values: object) -> str:
+        return tr(CTX, text).format(**values)
+
+    if isinstance(event, ResultRecorded):
+        a, b = event.score
+        return say(QT_TRANSLATE_NOOP("Tournament", "the result of {id} ({winner} wins {a}-{b})"),
+                   id=event.match, winner=event.winner, a=a, b=b), ""  # fmt: skip
+    if isinstance(event, Forfeit):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the walkover in {id} ({player} absent)"),
+                   id=event.match, player=event.player), ""  # fmt: skip
+    if isinstance(event, CheckedIn):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the check-in of {name}"), name=event.name), ""
+    if isinstance(event, MatchStarted):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the start of {id}"), id=event.match), ""
+    if isinstance(event, Drawn):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the draw (seed {seed})"), seed=event.draw_seed), say(
+            QT_TRANSLATE_NOOP("Tournament", "The bracket and its results go with it.")
+        )
+    if isinstance(event, EntriesAdded):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the import of {n} entries"), n=len(event.entries)), say(
+            QT_TRANSLATE_NOOP("Tournament", "These players leave the entry list.")
+        )
+    if isinstance(event, EntryEdited):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the edit of {name}"), name=event.name), say(
+            QT_TRANSLATE_NOOP("Tournament", "The player's details go back to what they were.")
+        )
+    if isinstance(event, TablesSet):
+        tables = ", ".join(map(str, event.tables))
+        return say(QT_TRANSLATE_NOOP("Tournament", "the tables ({tables})"), tables=tables), say(
+            QT_TRANSLATE_NOOP("Tournament", "The tables set before come back.")
+        )
+    back = QT_TRANSLATE_NOOP("Tournament", "{name} is back in the tournament.")
+    if isinstance(event, Withdrawn):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the withdrawal of {name}"), name=event.name), say(
+            back, name=event.name
+        )
+    if isinstance(event, Disqualified):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the disqualification of {name} ({reason})"),
+                   name=event.name, reason=event.reason), say(back, name=event.name)  # fmt: skip
+    if isinstance(event, Corrected):
+        a, b = event.score
+        return say(QT_TRANSLATE_NOOP("Tournament", "the correction of {id} ({winner} wins {a}-{b})"),
+                   id=event.match, winner=event.winner, a=a, b=b), say(
+            QT_TRANSLATE_NOOP("Tournament", "The result before it comes back."))  # fmt: skip
+    return say(QT_TRANSLATE_NOOP("Tournament", "the last decision")), say(
+        QT_TRANSLATE_NOOP("Tournament", "The tournament goes back to what it was before it.")
+    )
