@@ -70,6 +70,18 @@ def event_in_language(args: argparse.Namespace, out: TextIO) -> int:
     return _in_language(lang, lambda tr: cli.event_command(args, out, tr))
 
 
+def tournament_in_language(args: argparse.Namespace, out: TextIO) -> int:
+    """The tournament commands' answers and refusals in the organizer's language, as the live
+    event's: the environment's (LC_ALL, LC_MESSAGES, LANG). `show` and `standings` print JSON."""
+    from referee_app.cli.tournament import cmd_tournament
+    from referee_app.cli.venue import language
+
+    lang = language(args)
+    if lang == "en" or args.action in ("show", "standings"):
+        return cmd_tournament(args, out)
+    return _in_language(lang, lambda tr: cmd_tournament(args, out, tr))
+
+
 def board_window(args: argparse.Namespace, out: TextIO) -> int:
     """`board`: the organizer's window (with --no-window, the web page only, from the core)."""
     from referee_desk.i18n import translator_for
@@ -92,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "export": export_with_pdf,
                 "board": board_window,
                 "history": history_in_language,
+                "tournament": tournament_in_language,
                 **dict.fromkeys(EVENT_COMMANDS, event_in_language),
             },
         )

@@ -20,9 +20,11 @@ from typing import Any, TextIO
 
 from referee_app.cli.common import CliError, open_store
 from referee_app.game.events import ShotClock
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.newfile import new_file
 from referee_app.log.store import NotOurs, StoreError, Tampered
 from referee_app.tournament import operations
+from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
 from referee_app.tournament.show import show, standings
@@ -94,20 +96,42 @@ def add_parser(sub: Any) -> None:
     exp.add_argument("--fargo", required=True, metavar="FILE.csv")
 
 
-def _checked(args: argparse.Namespace) -> operations.Opened:
+CTX = "TournamentCli"
+SAID = {
+    "entries": (QT_TRANSLATE_NOOP("TournamentCli", "{n} entry added"),
+                QT_TRANSLATE_NOOP("TournamentCli", "{n} entries added")),
+    "tables": (QT_TRANSLATE_NOOP("TournamentCli", "{n} table"), QT_TRANSLATE_NOOP("TournamentCli", "{n} tables")),
+    "results": (QT_TRANSLATE_NOOP("TournamentCli", "{n} result recorded"),
+                QT_TRANSLATE_NOOP("TournamentCli", "{n} results recorded")),
+    "written": (QT_TRANSLATE_NOOP("TournamentCli", "{n} match written to {path}"),
+                QT_TRANSLATE_NOOP("TournamentCli", "{n} matches written to {path}")),
+    "sent": (QT_TRANSLATE_NOOP("TournamentCli", "{n} assignment sent"),
+             QT_TRANSLATE_NOOP("TournamentCli", "{n} assignments sent")),
+    "taken_back": (QT_TRANSLATE_NOOP("TournamentCli", ", {n} taken back"),
+                   QT_TRANSLATE_NOOP("TournamentCli", ", {n} taken back")),
+}  # fmt: skip
+"""The commands' answers, singular and plural, in the organizer's language (the environment's, as
+the live event's commands: `referee_desk.main` gives the catalogue's `tr`)."""
+DRAWN = QT_TRANSLATE_NOOP("TournamentCli", "drawn with seed {seed}")
+REFUSED = QT_TRANSLATE_NOOP("TournamentCli", "refused: {why}")
+LINE_REFUSED = QT_TRANSLATE_NOOP("TournamentCli", "line {line}: refused: {why}")
+
+
+def _said(tr: Translate, key: str, n: int, **values: object) -> str:
+    """`1 entry added`, `2 entries added`, in the words of `tr`."""
+    one, many = SAID[key]
+    return tr(CTX, one if n == 1 else many).format(n=n, **values)
+
+
+def _checked(args: argparse.Namespace, tr: Translate = english) -> operations.Opened:
     """The tournament read whole from its checked log, before anything is written: a missing or
     unreadable database, an unknown tournament or a log changed outside the app is bad input."""
     with closing(open_store(args, write=False, code=2)) as reader:  # a missing file: nothing made, nothing migrated
         try:
             operations.find(reader, args.tournament)
         except TournamentRefused as exc:
-            raise CliError(2, str(exc)) from None
+            raise CliError(2, exc.message(tr)) from None
         return operations.open_tournament(reader, args.tournament)
-
-
-def _count(n: int, one: str, many: str) -> str:
-    """`1 entry`, `2 entries`: the CLI's English, singular and plural."""
-    return f"{n} {one if n == 1 else many}"
 
 
 SPREADSHEET_HINT = (
@@ -168,23 +192,23 @@ def _dump(document: object, out: TextIO) -> None:
     out.write(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n")  # strict JSON
 
 
-def _run(args: argparse.Namespace, out: TextIO) -> int:
+def _run(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     action = args.action
     if action == "new":
         options = _options(args)
         try:
             options.check()
         except TournamentRefused as exc:  # options out of range or at odds: the command line is wrong
-            raise CliError(2, str(exc)) from None
+            raise CliError(2, exc.message(tr)) from None
         with closing(open_store(args, write=True, code=2)) as store:
             try:
                 tournament_id = operations.new_tournament(store, args.name, options)
             except TournamentRefused as exc:  # only the command line can be wrong here (the name)
-                raise CliError(2, str(exc)) from None
+                raise CliError(2, exc.message(tr)) from None
             out.write(tournament_id + "\n")
         return 0
     if action in ("show", "standings", "export"):
-        opened = _checked(args)
+        opened = _checked(args, tr)
         t = opened.state.tournament
         if action == "show":
             _dump(show(t, opened.tournament_id), out)
@@ -199,30 +223,30 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
                     csv_file.handle.write(fargo_csv(t).encode("utf-8"))
             except OSError as exc:
                 raise CliError(1, f"cannot write {target}: {exc.strerror or exc}") from None
-            out.write(f"{_count(len(fargo_rows(t)), 'match', 'matches')} written to {args.fargo}\n")
+            out.write(_said(tr, "written", len(fargo_rows(t)), path=args.fargo) + "\n")
         return 0
     if action == "sync":
-        return _sync(args, out)
+        return _sync(args, out, tr)
     hint = SPREADSHEET_HINT if action == "entries" else ""
     text = _read_text(args.file, hint) if action in ("entries", "results") else ""
-    _checked(args)
+    _checked(args, tr)
     with closing(open_store(args, write=True, code=2)) as store:
         if action == "entries":
             added = operations.add_entries(store, args.tournament, text)
-            out.write(f"{_count(added, 'entry', 'entries')} added\n")
+            out.write(_said(tr, "entries", added) + "\n")
         elif action == "draw":
             seed = operations.draw(store, args.tournament, args.seed)
-            out.write(f"drawn with seed {seed}\n")
+            out.write(tr(CTX, DRAWN).format(seed=seed) + "\n")
         elif action == "tables":
             tables = operations.set_tables(store, args.tournament, args.list)
-            out.write(_count(len(tables), "table", "tables") + "\n")
+            out.write(_said(tr, "tables", len(tables)) + "\n")
         else:
             count = operations.record_results(store, args.tournament, text.splitlines())
-            out.write(f"{_count(count, 'result', 'results')} recorded\n")
+            out.write(_said(tr, "results", count) + "\n")
     return 0
 
 
-def _sync(args: argparse.Namespace, out: TextIO) -> int:
+def _sync(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     """One round with the event server: the desks' results taken, the matches on tables sent."""
     import psycopg
 
@@ -230,14 +254,14 @@ def _sync(args: argparse.Namespace, out: TextIO) -> int:
     from referee_app.venue.model import EventServerError, first_line
     from referee_app.venue.server import Cluster
 
-    _checked(args)
+    _checked(args, tr)
     try:
         conninfo = Cluster(args.server.resolve()).organizer_conninfo()
         with (
             closing(open_store(args, write=True, code=2)) as store,
             psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as conn,
         ):
-            work = sync(store, args.tournament, conn)
+            work = sync(store, args.tournament, conn, tr=tr)
     except EventServerError as exc:
         raise CliError(1, str(exc)) from None
     except psycopg.Error as exc:
@@ -246,30 +270,32 @@ def _sync(args: argparse.Namespace, out: TextIO) -> int:
         out.write(line + "\n")
     for line in work.problems:
         print(line, file=sys.stderr)
-    withdrawn = f", {len(work.withdraw)} taken back" if work.withdraw else ""
-    out.write(f"{_count(len(work.send), 'assignment', 'assignments')} sent{withdrawn}\n")
+    withdrawn = _said(tr, "taken_back", len(work.withdraw)) if work.withdraw else ""
+    out.write(_said(tr, "sent", len(work.send)) + withdrawn + "\n")
     return 1 if work.problems else 0
 
 
-def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
-    """Run one tournament subcommand; errors go to stderr with the spec's exit code."""
+def cmd_tournament(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
+    """Run one tournament subcommand; errors go to stderr with the spec's exit code. `tr`: the
+    organizer's language for the answers and refusals (English by default)."""
     try:
-        return _run(args, out)
+        return _run(args, out, tr)
     except CliError as exc:
         print(exc, file=sys.stderr)
         return exc.code
     except operations.LineRefused as exc:
-        print(f"line {exc.line}: refused: {exc}", file=sys.stderr)
+        print(tr(CTX, LINE_REFUSED).format(line=exc.line, why=exc.message(tr)), file=sys.stderr)
         return 1
     except TournamentRefused as exc:
-        print(f"refused: {exc}", file=sys.stderr)
+        print(tr(CTX, REFUSED).format(why=exc.message(tr)), file=sys.stderr)
         return 1
     except operations.BadInput as exc:
-        print(exc, file=sys.stderr)
+        entries = exc.__cause__
+        print("\n".join(entries.messages(tr)) if isinstance(entries, EntriesInvalid) else exc, file=sys.stderr)
         return 2
     except (Tampered, NotOurs, operations.DamagedTournament) as exc:  # read before any write: bad input
-        print(exc, file=sys.stderr)
+        print(in_words(exc, tr), file=sys.stderr)
         return 2
     except StoreError as exc:
-        print(exc, file=sys.stderr)
+        print(in_words(exc, tr), file=sys.stderr)
         return 1

@@ -26,7 +26,7 @@ from referee_app.tournament.wording import RoundWords
 from referee_app.venue.board import BoardWatcher
 from referee_app.venue.model import EventServerError
 from referee_app.venue.server import Cluster
-from referee_app.web.server import OverlayServer as WebServer
+from referee_app.web.server import BOARD, TOURNAMENT, WebServer
 from referee_app.web.words import Words
 from referee_app.worker import log_to_file
 
@@ -98,7 +98,7 @@ class Board:
         log_to_file(board_log(cluster))
         server = None
         if options.web is not None:
-            server = WebServer(options.web, options.lan, kind="board", words=options.words).start()
+            server = WebServer((BOARD, TOURNAMENT), options.web, options.lan, words=options.words).start()
             if out is not None:
                 print(f"board {server.url('board')}", file=out, flush=True)
         try:

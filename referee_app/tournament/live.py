@@ -34,7 +34,7 @@ from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import Line
 from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
-from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
 from referee_app.tournament.session import TournamentSession
 from referee_app.tournament.show import show
 from referee_app.tournament.state import Slot, State, apply
@@ -251,6 +251,7 @@ def _assignment_id(tournament_id: str, match: str) -> str:
 def _assignment(state: State, sent: AssignmentSent, round_name: str) -> Assignment:
     t = state.tournament
     spec = t.slots[sent.match].spec
+    entries = [t.entry(name) or Entry(name) for name in sent.players]
     return Assignment(
         sent.assignment,
         str(sent.table),
@@ -261,6 +262,9 @@ def _assignment(state: State, sent: AssignmentSent, round_name: str) -> Assignme
         t.name,
         round_name,
         t.options.shot_clock,
+        # the entry list's licences and clubs, for the federation's sheets (within the server's limits)
+        licences=(entries[0].licence[:40], entries[1].licence[:40]),
+        clubs=(entries[0].club[:80], entries[1].club[:80]),
     )
 
 

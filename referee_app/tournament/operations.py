@@ -52,7 +52,7 @@ def add_entries(store: Store, ref: str, text: str) -> int:
     try:
         entries = session.entries_from(text)
     except EntriesInvalid as exc:
-        raise BadInput(str(exc)) from None
+        raise BadInput(str(exc)) from exc  # the lines, for a caller that says them in another language
     session.record(EntriesAdded(entries))
     return len(entries)
 

@@ -174,7 +174,7 @@ class EntriesTab(QWidget):
         if t is None or entry is None:
             self.say(Notice.REFUSAL, self.tr("Pick a player in the list first."))
             return
-        dialog = EntryDialog(entry, t.bracket is not None, self)
+        dialog = EntryDialog(entry, t.bracket is not None, self, tuple(e for e in t.entries if e is not entry))
         dialog.edited.connect(lambda new: self.desk.session.record(EntryEdited(entry.name, new)))
         self.desk.dialog = dialog
         dialog.open()

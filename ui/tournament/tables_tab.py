@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
 from referee_desk.tournament.connect import Connections
 from referee_desk.tournament.parts import Desk, Shown, button, item, spin
@@ -22,6 +23,8 @@ from referee_desk.tournament.parts import Desk, Shown, button, item, spin
 from referee_app.tournament.events import TablesSet
 from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.operations import parse_tables
+from referee_app.tournament.plan import CONTEXT as PLAN_CONTEXT
+from referee_app.tournament.state import held_back
 
 DEFAULT_PORT = 8766
 """The players' web page (the desk's overlay uses 8765)."""
@@ -116,10 +119,16 @@ class TablesTab(QWidget):
                 self.tables_table.setItem(row, column, item(text))
         self.tables_table.resizeColumnsToContents()
         by_id = {m.id: m for m in view.matches}
+        held = held_back(shown.tournament) if shown.tournament is not None else {}  # a match passed is told why
         self.queue_list.clear()
         for mid in view.queue:
             m = by_id[mid]
-            self.queue_list.addItem(f"{mid} · {names.get(mid, '')} · {m.a} v {m.b}")
+            text = f"{mid} · {names.get(mid, '')} · {m.a} v {m.b}"
+            if mid in held:
+                why, other = held[mid]
+                said = qt_translate(PLAN_CONTEXT, why).format(match=other)
+                text += " · " + self.tr("waits: {why}").format(why=said)
+            self.queue_list.addItem(text)
         if tables and not self.tables_edit.hasFocus():
             self.tables_edit.setText(",".join(str(t) for t in tables))
         self.connections.show_site()

@@ -36,7 +36,7 @@ from referee_app.venue.model import Assignment, EventServerError, first_line
 if TYPE_CHECKING:
     from referee_app.tournament.board_run import Board
     from referee_app.tournament.live import Plan
-    from referee_app.web.server import OverlayServer as WebServer
+    from referee_app.web.server import WebServer
 
 
 class _Bridge(QObject):

@@ -14,7 +14,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QPushButton, QSpinBox, QWidget
 from referee_desk.tournament.window import TournamentWindow
 
-from referee_app.tournament.events import Created, Drawn, EntriesAdded
+from referee_app.tournament.events import Created, Drawn, EntriesAdded, ResultRecorded
 from referee_app.tournament.model import Entry, Format, Options
 from referee_app.tournament.operations import parse_tables
 from referee_app.tournament.show import round_name, show
@@ -159,6 +159,25 @@ def test_entries_imported_from_a_french_spreadsheet_then_edited_checked_in_and_w
     organizer.click("confirmYes")
     assert [r[0] for r in organizer.rows("entriesTable")] == ["Player 1", "Player 2", "Player 3", "Player 4"]
     assert organizer.notice() == "Player 5 is withdrawn."
+
+
+def test_an_edit_that_would_enter_a_player_twice_is_refused_in_the_dialog(organizer: Organizer) -> None:
+    organizer.create()
+    entries = "Nom;Licence;ID Fargo\nÉva Martin;L001;111\nBen Novak;L002;222\n"
+    assert organizer.window.entries_page.import_entries(organizer.entries_file(0, entries))
+    organizer.window.entries_page.select_entry("Ben Novak")
+    for field, text, said in (
+        ("entryName", "EVA MARTIN", "'EVA MARTIN' is already entered (as 'Éva Martin')"),
+        ("entryLicence", "l001", "licence 'l001' is already entered (for 'Éva Martin')"),
+        ("entryFargoId", "111", "Fargo ID '111' is already entered (for 'Éva Martin')"),
+    ):
+        organizer.click("editEntry")
+        organizer.type(field, text)
+        organizer.window.dialog._accept()  # type: ignore[union-attr]
+        assert organizer.widget("entryProblem").text() == said  # type: ignore[attr-defined]
+        assert organizer.window.dialog.isVisible()  # type: ignore[union-attr]
+        organizer.window.dialog.reject()  # type: ignore[union-attr]
+    assert [r[0] for r in organizer.rows("entriesTable")] == ["Éva Martin", "Ben Novak"]
 
 
 def test_a_bad_entry_file_adds_nobody_and_names_its_lines(organizer: Organizer) -> None:
@@ -348,6 +367,26 @@ def test_the_tables_show_what_is_on_each_and_the_queue_waits_in_order(organizer:
     organizer.key("Ctrl+T")
     assert organizer.notice() == "Tables are listed as 1-8 or 1,2,5."
     assert organizer.window.session.tournament is not None and organizer.window.session.tournament.tables == (1, 2, 3)
+
+
+def test_a_match_the_queue_holds_back_says_why(organizer: Organizer) -> None:
+    """A winners' match ready before a losers' match that takes the freed table first says why."""
+    organizer.drawn(16, tables="1-3")
+    window = organizer.window
+    queue = organizer.widget("queueList")
+    for _ in range(30):
+        state = window.session.state
+        assert state is not None
+        t = state.tournament
+        mid = min(t.on_table)
+        slot = t.slots[mid]
+        assert slot.a is not None and window.session.record(ResultRecorded(mid, slot.a, (slot.spec.race, 0)))
+        texts = [queue.item(i).text() for i in range(queue.count())]  # type: ignore[attr-defined]
+        told = [text for text in texts if " · waits: the losers' side and the hot seat play first (L" in text]
+        if told:
+            assert told[0].startswith("W")
+            return
+    pytest.fail("no winners' match ever waited behind a losers' match")
 
 
 def test_table_lists_are_read_as_organizers_write_them() -> None:
