@@ -1,4 +1,5 @@
-"""`referee-app tournament new|entries|draw|tables|results|show|standings|export` (tournament spec §1).
+"""`referee-app tournament new|entries|draw|tables|results|show|standings|export|phones` (tournament spec §1,
+phone.md §1).
 
 Exit codes as `replay`: 0 done; 1 refused by the tournament's rules (`refused: <why>`, for
 results `line N: refused: <why>`); 2 bad input: a file's line (`line N: <what>`), an option out
@@ -25,6 +26,7 @@ from referee_app.log.store import NotOurs, StoreError, Tampered
 from referee_app.tournament import operations
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
+from referee_app.tournament.phones import score_link
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.templates import ffb_national_day
 
@@ -89,6 +91,11 @@ def add_parser(sub: Any) -> None:
     syn = with_db(inner.add_parser("sync", help="send the matches on tables to the desks, take the desks' results"))
     syn.add_argument("tournament")
     syn.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
+    pho = with_db(inner.add_parser("phones", help="tables scored on the players' phones, each with a new key"))
+    pho.add_argument("tournament")
+    pho.add_argument("list", help="the tables, e.g. 5-8 or 5,7")
+    pho.add_argument("--json", action="store_true", help='a list [{"table": 5, "key": "KEY"}]')
+    pho.add_argument("--off", action="store_true", help="make them ordinary tables again (their keys stop working)")
     exp = with_db(inner.add_parser("export", help="the FargoRate file"))
     exp.add_argument("tournament")
     exp.add_argument("--fargo", required=True, metavar="FILE.csv")
@@ -212,6 +219,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if action == "sync":
         return _sync(args, out)
+    if action == "phones":
+        return _phones(args, out)
     hint = SPREADSHEET_HINT if action == "entries" else ""
     text = _read_text(args.file, hint) if action in ("entries", "results") else ""
     _checked(args)
@@ -228,6 +237,29 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         else:
             count = operations.record_results(store, args.tournament, text.splitlines())
             out.write(f"{_count(count, 'result', 'results')} recorded\n")
+    return 0
+
+
+def _phones(args: argparse.Namespace, out: TextIO) -> int:
+    """`phones`: the tables made phone tables with their new keys (a link where the serving address is
+    known), or made ordinary tables again with `--off` (phone.md §1)."""
+    opened = _checked(args)
+    with closing(open_store(args, write=True, code=2)) as store:
+        try:
+            made = operations.set_phones(store, opened.tournament_id, args.list, off=args.off)
+        except operations.TablesBadInput as exc:
+            raise CliError(2, str(exc)) from None
+        url = store.phone_url(opened.tournament_id)
+    if args.json:
+        _dump([{"table": table, "key": key} for table, key in made], out)
+        return 0
+    for table, key in made:
+        if key is None:
+            out.write(f"table {table}: scored on a desk again\n")
+        elif url is not None:
+            out.write(f"table {table}: {score_link(url, table, key)}\n")
+        else:
+            out.write(f"table {table}: key {key}\n")
     return 0
 
 

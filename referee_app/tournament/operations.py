@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -27,11 +27,13 @@ from referee_app.tournament.events import (
     Event,
     EventFormatError,
     Forfeit,
+    PhonesSet,
     ResultRecorded,
     TablesSet,
     event_from_dict,
 )
 from referee_app.tournament.model import Options, TournamentRefused
+from referee_app.tournament.phones import fingerprint, new_key
 from referee_app.tournament.state import State, apply
 from referee_app.words.localtime import local_date
 
@@ -108,15 +110,22 @@ def open_tournament(store: Store, ref: str) -> Opened:
     return Opened(tournament_id, state)
 
 
-def _record(store: Store, opened: Opened, events: list[Event], at: str | None = None) -> State:
-    """Apply the events in order (a refusal raises, nothing written), then append them at once."""
+def _record(
+    store: Store,
+    opened: Opened,
+    events: list[Event],
+    at: str | None = None,
+    phone_keys: Mapping[int, str | None] | None = None,
+) -> State:
+    """Apply the events in order (a refusal raises, nothing written), then append them at once (with
+    the phone tables' keys they fingerprint, in the same transaction)."""
     state = opened.state
     rows: list[TournamentRow] = []
     stamp = at or now()
     for event in events:
         state = apply(state, event)
         rows.append(_row(state.seq, event, stamp))
-    store.append_tournament(opened.tournament_id, rows)
+    store.append_tournament(opened.tournament_id, rows, phone_keys)
     return state
 
 
@@ -175,6 +184,41 @@ def set_tables(store: Store, ref: str, text: str) -> tuple[int, ...]:
     opened = open_tournament(store, ref)
     _record(store, opened, [TablesSet(tables)])
     return tables
+
+
+class TablesBadInput(TournamentRefused):
+    """A list of tables that names a table the venue does not have: bad input (exit 2), said in the
+    organizer's language like a refusal."""
+
+
+def set_phones(store: Store, ref: str, text: str, off: bool = False) -> list[tuple[int, str | None]]:
+    """Make the tables of `text` phone tables, each with a new key (a table's old key stops working at
+    once), or with `off` ordinary tables again (phone.md §1). Returns each table with its key (None
+    when turned off). The log gets the keys' fingerprints; the keys are kept beside it."""
+    tables = parse_tables(text)
+    opened = open_tournament(store, ref)
+    venue = opened.state.tournament.tables
+    if not venue:
+        raise TablesBadInput(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "the venue has no tables yet: set them with `tournament tables`")
+        )
+    for table in tables:
+        if table not in venue:
+            raise TablesBadInput(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal",
+                    "table {table} is not one of the venue's tables ({venue}): set them with `tournament tables`",
+                ),
+                table=table,
+                venue=", ".join(str(t) for t in venue),
+            )
+    if off:
+        _record(store, opened, [PhonesSet(off=tables)], phone_keys=dict.fromkeys(tables))
+        return [(table, None) for table in tables]
+    keys = {table: new_key() for table in tables}
+    event = PhonesSet(keys=tuple((table, fingerprint(key)) for table, key in keys.items()))
+    _record(store, opened, [event], phone_keys=dict(keys))
+    return list(keys.items())
 
 
 RESULT_KEYS = frozenset({"match", "winner", "score", "forfeit", "correct", "match_id", "table"})

@@ -80,6 +80,7 @@ def show(t: Tournament, tournament_id: str) -> dict[str, Any]:
         "draw_seed": t.draw_seed,
         "entries": [entry_json(e) for e in t.entries],
         "tables": list(t.tables),
+        "phones": sorted(t.phones),
         "queue": list(t.queue),
         "matches": [match_json(t, slot) for slot in t.slots.values()],
     }

@@ -3258,6 +3258,14 @@
         <translation>aucun tournoi {name!r} dans {path}</translation>
     </message>
     <message>
+        <source>the venue has no tables yet: set them with `tournament tables`</source>
+        <translation>la salle n’a pas encore de tables&#xa0;: indiquez-les avec `tournament tables`</translation>
+    </message>
+    <message>
+        <source>table {table} is not one of the venue&apos;s tables ({venue}): set them with `tournament tables`</source>
+        <translation>la table {table} n’est pas une des tables de la salle ({venue})&#xa0;: indiquez-les avec `tournament tables`</translation>
+    </message>
+    <message>
         <source>the tournament&apos;s log is empty</source>
         <translation>le journal du tournoi est vide</translation>
     </message>
@@ -3288,6 +3296,14 @@
     <message>
         <source>an assignment has an id of 1..200 characters and two players</source>
         <translation>une affectation a un identifiant de 1 à 200 caractères et deux joueurs</translation>
+    </message>
+    <message>
+        <source>table {table}: a phone key&apos;s fingerprint is not valid</source>
+        <translation>table {table}&#xa0;: l’empreinte de la clé des téléphones n’est pas valable</translation>
+    </message>
+    <message>
+        <source>table {table} is scored on a desk ({match} is being played there): it can be scored on the players&apos; phones once that match is over</source>
+        <translation>la table {table} est tenue par un poste d’arbitrage ({match} s’y joue)&#xa0;: elle pourra être marquée sur les téléphones des joueurs une fois ce match terminé</translation>
     </message>
     <message>
         <source>a tournament&apos;s name is 1..{most} characters</source>
