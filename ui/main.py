@@ -49,6 +49,17 @@ def _in_language(lang: str, run: Callable[[Translate], int]) -> int:
             QCoreApplication.removeTranslator(translator)
 
 
+def tournament_with_cards(args: argparse.Namespace, out: TextIO) -> int:
+    """`tournament ...`, with the phone tables' cards (`cards`) painted by Qt in `--lang`'s words."""
+    from referee_app.cli.tournament import cmd_tournament
+
+    if args.action != "cards":
+        return cmd_tournament(args, out)
+    from referee_desk.tournament.cards import write_cards_pdf
+
+    return _in_language(args.lang, lambda _tr: cmd_tournament(args, out, cards_pdf=write_cards_pdf))
+
+
 def history_in_language(args: argparse.Namespace, out: TextIO) -> int:
     """`history --lang fr`: the desk's own French wording, from its Qt catalogue."""
     from referee_app.cli import main as cli
@@ -94,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "export": export_with_pdf,
                 "board": board_window,
                 "history": history_in_language,
+                "tournament": tournament_with_cards,
                 **dict.fromkeys(EVENT_COMMANDS, event_in_language),
             },
         )

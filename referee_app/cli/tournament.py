@@ -1,5 +1,5 @@
-"""`referee-app tournament new|entries|draw|tables|results|show|standings|export|phones` (tournament spec §1,
-phone.md §1).
+"""`referee-app tournament new|entries|draw|tables|results|show|standings|export|phones|cards` (tournament
+spec §1, phone.md §1).
 
 Exit codes as `replay`: 0 done; 1 refused by the tournament's rules (`refused: <why>`, for
 results `line N: refused: <why>`); 2 bad input: a file's line (`line N: <what>`), an option out
@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
@@ -26,7 +27,7 @@ from referee_app.log.store import NotOurs, StoreError, Tampered
 from referee_app.tournament import operations
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
-from referee_app.tournament.phones import score_link
+from referee_app.tournament.phones import Card, cards, check_url, no_address, score_link
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.templates import ffb_national_day
 
@@ -96,6 +97,16 @@ def add_parser(sub: Any) -> None:
     pho.add_argument("list", help="the tables, e.g. 5-8 or 5,7")
     pho.add_argument("--json", action="store_true", help='a list [{"table": 5, "key": "KEY"}]')
     pho.add_argument("--off", action="store_true", help="make them ordinary tables again (their keys stop working)")
+    crd = with_db(inner.add_parser("cards", help="a card to print for each phone table (PDF, A6, four to a page)"))
+    crd.add_argument("tournament")
+    crd.add_argument("--out", required=True, metavar="FILE.pdf")
+    crd.add_argument(
+        "--url",
+        metavar="URL",
+        help="the address the phones reach this laptop at, e.g. http://192.168.1.20:8080"
+        " (default: where `tournament serve --lan` last served)",
+    )
+    crd.add_argument("--lang", choices=["en", "fr"], default="en", help="the cards' language (en, fr)")
     exp = with_db(inner.add_parser("export", help="the FargoRate file"))
     exp.add_argument("tournament")
     exp.add_argument("--fargo", required=True, metavar="FILE.csv")
@@ -184,7 +195,11 @@ def _write_atomically(path: Path, text: str) -> None:
     partial.replace(path)
 
 
-def _run(args: argparse.Namespace, out: TextIO) -> int:
+CardsPdf = Callable[[str, Sequence[Card], Path], None]
+"""Paints the phone tables' cards into a PDF file (the desk's Qt: `referee_desk.tournament.cards`)."""
+
+
+def _run(args: argparse.Namespace, out: TextIO, cards_pdf: CardsPdf | None = None) -> int:
     action = args.action
     if action == "new":
         options = _options(args)
@@ -221,6 +236,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return _sync(args, out)
     if action == "phones":
         return _phones(args, out)
+    if action == "cards":
+        return _cards(args, out, cards_pdf)
     hint = SPREADSHEET_HINT if action == "entries" else ""
     text = _read_text(args.file, hint) if action in ("entries", "results") else ""
     _checked(args)
@@ -263,6 +280,33 @@ def _phones(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cards(args: argparse.Namespace, out: TextIO, paint: CardsPdf | None) -> int:
+    """`cards`: one card per phone table, with its link at the address the phones reach (phone.md §1)."""
+    if paint is None:
+        raise CliError(1, "the cards are printed by the desk: run `referee-app tournament cards ...`")
+    target = Path(args.out)
+    if not target.parent.is_dir():
+        raise CliError(2, f"cannot write {target}: the folder {target.parent} does not exist")
+    opened = _checked(args)
+    with closing(open_store(args, write=False, code=2)) as store:
+        keys = store.phone_keys(opened.tournament_id)
+        served = store.phone_url(opened.tournament_id)
+    given = args.url if args.url is not None else served
+    try:
+        if given is None:
+            raise no_address()
+        url = check_url(given)
+    except TournamentRefused as exc:  # the address is the command line's: bad input
+        raise CliError(2, str(exc)) from None
+    made = cards(opened.state.tournament.phones, keys, url)
+    try:
+        paint(opened.state.tournament.name, made, target)
+    except OSError as exc:
+        raise CliError(1, f"cannot write {target}: {exc.strerror or exc}") from None
+    out.write(f"{_count(len(made), 'card', 'cards')} written to {target} ({url})\n")
+    return 0
+
+
 def _sync(args: argparse.Namespace, out: TextIO) -> int:
     """One round with the event server: the desks' results taken, the matches on tables sent."""
     import psycopg
@@ -292,10 +336,11 @@ def _sync(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if work.problems else 0
 
 
-def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
-    """Run one tournament subcommand; errors go to stderr with the spec's exit code."""
+def cmd_tournament(args: argparse.Namespace, out: TextIO, cards_pdf: CardsPdf | None = None) -> int:
+    """Run one tournament subcommand; errors go to stderr with the spec's exit code (`cards_pdf`: the
+    desk's painter of the phone tables' cards, given by the GUI's entry point)."""
     try:
-        return _run(args, out)
+        return _run(args, out, cards_pdf)
     except CliError as exc:
         print(exc, file=sys.stderr)
         return exc.code

@@ -15,7 +15,8 @@ from referee_app.cli.main import main
 from referee_app.log.store import Store
 from referee_app.tournament import operations
 from referee_app.tournament.events import MatchStarted, PhonesSet, event_from_dict
-from referee_app.tournament.phones import fingerprint, key_fits
+from referee_app.tournament.model import TournamentRefused
+from referee_app.tournament.phones import cards, check_url, fingerprint, key_fits, new_key
 from referee_app.tournament.state import apply
 
 ENTRIES = "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\nEva Roth\nFred Kahn\nGus Lind\nHugo Pia\n"
@@ -173,3 +174,21 @@ def test_a_table_is_named_once_and_the_event_reads_back(venue: tuple[Path, str])
         apply(state, PhonesSet(((5, "a" * 64),), (5,)))
     with pytest.raises(ValueError, match="not valid"):
         apply(state, PhonesSet(((5, "short"),)))
+
+
+def test_a_card_needs_the_key_in_force_on_this_laptop() -> None:
+    key = new_key()
+    made = cards({5: fingerprint(key)}, {5: key}, "http://192.168.1.20:8080")
+    assert [(c.table, c.link) for c in made] == [(5, f"http://192.168.1.20:8080/score/5#k={key}")]
+    assert len(made[0].modules) == len(made[0].modules[0]) >= 21 + 8  # a QR code and its quiet zone
+    with pytest.raises(TournamentRefused, match="table 5: its key is not on this laptop"):
+        cards({5: fingerprint(key)}, {5: new_key()}, "http://192.168.1.20:8080")
+    with pytest.raises(TournamentRefused, match="table 5: its key is not on this laptop"):
+        cards({5: fingerprint(key)}, {}, "http://192.168.1.20:8080")
+
+
+@pytest.mark.parametrize("url", ["http://localhost:8080", "http://[::1]:80", "http://0.0.0.0:8080", "10.0.0.5:80"])
+def test_the_laptops_own_loopback_is_no_address_for_a_phone(url: str) -> None:
+    with pytest.raises(TournamentRefused, match="cannot be reached from a phone"):
+        check_url(url)
+    assert check_url("http://10.0.0.5:8080/") == "http://10.0.0.5:8080"

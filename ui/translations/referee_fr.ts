@@ -2008,6 +2008,17 @@
     </message>
 </context>
 <context>
+    <name>PhoneCard</name>
+    <message>
+        <source>Table {n}</source>
+        <translation>Table {n}</translation>
+    </message>
+    <message>
+        <source>Scan to score this table</source>
+        <translation>Scannez pour marquer cette table</translation>
+    </message>
+</context>
+<context>
     <name>Plan</name>
     <message>
         <source>{players} players: {n} matches.</source>
@@ -3420,6 +3431,22 @@
     <message>
         <source>the WPA format plays groups of 8: {players} players do not divide into them</source>
         <translation>la formule WPA se joue en poules de 8&#xa0;: {players} joueurs ne s’y répartissent pas</translation>
+    </message>
+    <message>
+        <source>no table is scored on the phones: make some with `tournament phones`</source>
+        <translation>aucune table n’est marquée sur les téléphones&#xa0;: désignez-en avec `tournament phones`</translation>
+    </message>
+    <message>
+        <source>table {table}: its key is not on this laptop (it was made elsewhere or taken back): give it a new one with `tournament phones`</source>
+        <translation>table {table}&#xa0;: sa clé n’est pas sur cet ordinateur (elle a été faite ailleurs ou reprise)&#xa0;: donnez-lui-en une nouvelle avec `tournament phones`</translation>
+    </message>
+    <message>
+        <source>the address the phones reach this laptop at is not known yet: give --url http://ADDRESS:PORT, or serve the tournament on the network first (`tournament serve --lan`)</source>
+        <translation>l’adresse à laquelle les téléphones joignent cet ordinateur n’est pas encore connue&#xa0;: donnez --url http://ADRESSE:PORT, ou servez d’abord le tournoi sur le réseau (`tournament serve --lan`)</translation>
+    </message>
+    <message>
+        <source>{url} cannot be reached from a phone: give the laptop&apos;s address on the venue&apos;s network, as http://192.168.1.20:8080</source>
+        <translation>un téléphone ne peut pas joindre {url}&#xa0;: donnez l’adresse de l’ordinateur sur le réseau de la salle, par exemple http://192.168.1.20:8080</translation>
     </message>
 </context>
 <context>
