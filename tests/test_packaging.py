@@ -6,8 +6,10 @@ back what it did, as a referee installing it would find it.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -18,8 +20,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT.parent / "shared" / "examples"
+EXAMPLES = ROOT / "tests" / "examples"
 DEMO_MATCHES = 4
+SMOKE_LINE = re.compile(r"referee-app \d+\.\d+\.\d+, Qt 6\.\d+\.\d+, SQLite 3\.\d+\.\d+, Python 3\.\d+: ok")
 
 
 def _env(home: Path) -> dict[str, str]:
@@ -88,13 +91,19 @@ def test_the_bundle_replays_the_examples_and_opens_the_demo(tmp_path: Path) -> N
     home = tmp_path / "home"
     home.mkdir()
     env = _env(home) | {"PATH": "/usr/bin:/bin"}  # the bundle carries its own Python
-    examples = sorted(EXAMPLES.glob("*.jsonl"))
-    if not examples and os.environ.get("CI") == "true":
-        pytest.fail("the shared examples are missing")
+    examples = sorted(EXAMPLES.glob("*.jsonl")) + sorted((EXAMPLES / "racks").glob("*.jsonl"))
+    assert len(examples) == 10, "the vendored examples are missing"
     for log in examples:
         done = subprocess.run([str(app), "replay", str(log)], env=env, capture_output=True, text=True)
         assert done.returncode == 0, (log.name, done.stderr)
         assert json.loads(done.stdout) == json.loads(log.with_suffix(".state.json").read_text()), log.name
+    # the same one-line self-check CI runs from the installed copy on Windows and macOS
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    smoke = subprocess.run([str(app), "--smoke"], env=env | {"TMPDIR": str(temp)}, capture_output=True, text=True)
+    assert smoke.returncode == 0, smoke.stderr[-2000:]
+    assert SMOKE_LINE.fullmatch(smoke.stdout.rstrip("\n")), smoke.stdout
+    assert list(temp.iterdir()) == [], "the smoke run left files behind"
     db = tmp_path / "bundle.db"
     _run_desk_briefly(app, db, env, seconds=5, cwd=tmp_path)
     assert len(_matches(app, db, env, cwd=tmp_path)) == DEMO_MATCHES
@@ -122,3 +131,43 @@ def test_every_package_folder_is_declared() -> None:
             if "__pycache__" not in parts:
                 found.add(".".join((name, *parts)))
     assert found <= declared, f"left out of pyproject.toml's packages: {sorted(found - declared)}"
+
+
+def _spec() -> ast.Module:
+    return ast.parse((ROOT / "packaging" / "referee-app.spec").read_text(encoding="utf-8"))
+
+
+def test_the_spec_names_each_systems_qt_platform_plugin() -> None:
+    """Windows and macOS are built on their runners only: the spec must name their Qt platform plugins
+    (and the offscreen one, for `--smoke`) so the build stops where one would be missing."""
+    assigned = {
+        node.targets[0].id: ast.literal_eval(node.value)
+        for node in _spec().body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id in ("PLATFORM_PLUGINS", "OFFSCREEN_PLUGIN")
+    }
+    assert assigned == {
+        "PLATFORM_PLUGINS": {"win32": "qwindows", "darwin": "qcocoa", "linux": "qxcb"},
+        "OFFSCREEN_PLUGIN": "qoffscreen",
+    }
+    checked = ast.unparse(_spec())
+    assert "if not wanted <= bundled:" in checked and "raise SystemExit" in checked
+
+
+ABSOLUTE = re.compile(r"^(/|~|[A-Za-z]:[\\/]|\\\\)")
+
+
+def test_the_spec_and_the_installer_script_hold_no_absolute_path() -> None:
+    """A path of one machine (a home folder, C:\\...) would build here and break on the runners."""
+    found = [n.value for n in ast.walk(_spec()) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    assert "entry.py" in found
+    assert [text for text in found if ABSOLUTE.match(text)] == []
+    iss = (ROOT / "packaging" / "windows" / "referee-app.iss").read_text(encoding="utf-8")
+    paths = re.findall(r'(?:Source|LicenseFile|OutputDir)\s*[:=]\s*"?([^";\n]+)', iss)
+    assert paths and [p for p in paths if ABSOLUTE.match(p.strip())] == []
+
+
+@pytest.mark.parametrize("text", ["/home/ana/x", "C:\\Users\\ana", "c:/x", "~/x", "\\\\server\\share"])
+def test_an_absolute_path_is_recognized(text: str) -> None:
+    assert ABSOLUTE.match(text)

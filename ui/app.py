@@ -37,6 +37,9 @@ def parse_args(argv: Sequence[str], commands: Sequence[str] = ()) -> argparse.Na
         "--overlay", type=int, metavar="PORT", help="serve the live overlay on this port (Match > Live overlay)"
     )
     parser.add_argument("--overlay-lan", action="store_true", help="let other devices on the network open the overlay")
+    parser.add_argument(
+        "--smoke", action="store_true", help="check this copy works (a match in a temporary folder), then quit"
+    )
     return parser.parse_args(list(argv))
 
 
@@ -117,7 +120,7 @@ def open_database(window: DeskWindow, args: argparse.Namespace) -> None:
         return
     window.controller.attach(store)
     if getattr(args, "log_file", False):  # the desk's log beside its database (`where` names it); not in tests
-        from referee_app.venue.worker import log_file_for, log_to_file
+        from referee_app.worker import log_file_for, log_to_file
 
         log_to_file(log_file_for(Path(store.path)))
     if args.demo:
@@ -151,6 +154,10 @@ def run_desk(argv: Sequence[str], commands: Sequence[str] = ()) -> int:
 
     logging.basicConfig(level=logging.INFO)
     args = parse_args(argv, commands)  # first: --help and a bad option need no window, nor a display
+    if args.smoke:
+        from referee_desk.smoke import run_smoke
+
+        return run_smoke(sys.stdout, sys.stderr)
     args.log_file = True
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)

@@ -1,5 +1,6 @@
 ; Inno Setup script: wraps dist\referee-app\ (built by scripts/build_app.sh) in an installer
-; that puts the desk in the Start menu. Run by .github/workflows/release.yml on Windows.
+; that puts the desk in the Start menu. Run by .github/workflows/app.yml on Windows (ci and release),
+; which then installs it silently (/VERYSILENT /CURRENTUSER /DIR=...) and smoke-runs the installed app.
 [Setup]
 AppName=Referee Desk
 AppVersion=0.1.0
@@ -11,7 +12,7 @@ OutputBaseFilename=referee-app-windows-setup
 Compression=lzma2
 SolidCompression=yes
 LicenseFile=..\..\LICENSE
-PrivilegesRequiredOverridesAllowed=dialog
+PrivilegesRequiredOverridesAllowed=commandline dialog
 
 [Files]
 Source: "..\..\dist\referee-app\*"; DestDir: "{app}"; Flags: recursesubdirs ignoreversion

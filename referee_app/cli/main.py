@@ -12,7 +12,6 @@ import argparse
 import json
 import os
 import re
-import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
@@ -34,6 +33,7 @@ from referee_app.log.session import Session
 from referee_app.log.store import Progress, Store, StoreError, Tampered
 from referee_app.organizer import exports, operations
 from referee_app.organizer.operations import import_entries
+from referee_app.system import broken_pipe_exit
 from referee_app.words.localtime import local_stamp
 
 HEADLESS_COMMANDS = (
@@ -199,7 +199,7 @@ def cmd_rebuild(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_where(args: argparse.Namespace, out: TextIO) -> int:
     """Where the database is (the desk's own, in the per-user data folder, or the one --db names), then
     the desk's log file beside it."""
-    from referee_app.venue.worker import log_file_for
+    from referee_app.worker import log_file_for
 
     if args.db is None:
         raise CliError(1, "no database: give --db PATH")
@@ -499,7 +499,7 @@ def main(
         # The reader stopped reading (`referee-app matches | head`): no traceback, and nothing more
         # to flush at exit. The code is the one a shell gives a command stopped by a closed pipe.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 128 + signal.SIGPIPE
+        return broken_pipe_exit()
     except CliError as exc:
         print(exc, file=sys.stderr)
         return exc.code

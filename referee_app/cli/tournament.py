@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import closing
@@ -23,6 +22,7 @@ from typing import Any, TextIO
 
 from referee_app.cli.common import CliError, open_store
 from referee_app.game.events import ShotClock
+from referee_app.log.newfile import new_file
 from referee_app.log.store import NotOurs, StoreError, Tampered
 from referee_app.tournament import operations
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
@@ -183,16 +183,7 @@ def _read_text(path: str, hint: str = "") -> str:
 
 
 def _dump(document: object, out: TextIO) -> None:
-    out.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    partial = path.with_name(f".{path.name}.partial")
-    with open(partial, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    partial.replace(path)
+    out.write(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n")  # strict JSON
 
 
 CardsPdf = Callable[[str, Sequence[Card], Path], None]
@@ -225,10 +216,10 @@ def _run(args: argparse.Namespace, out: TextIO, cards_pdf: CardsPdf | None = Non
             target = Path(args.fargo)
             if not target.parent.is_dir():
                 raise CliError(2, f"cannot write {target}: the folder {target.parent} does not exist")
-            try:
-                _write_atomically(target, fargo_csv(t))
+            try:  # a new file under a random name, never through a link planted in the folder
+                with new_file(target) as csv_file:
+                    csv_file.handle.write(fargo_csv(t).encode("utf-8"))
             except OSError as exc:
-                target.with_name(f".{target.name}.partial").unlink(missing_ok=True)
                 raise CliError(1, f"cannot write {target}: {exc.strerror or exc}") from None
             out.write(f"{_count(len(fargo_rows(t)), 'match', 'matches')} written to {args.fargo}\n")
         return 0

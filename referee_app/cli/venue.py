@@ -22,13 +22,14 @@ from referee_app.game.events import ShotClock
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import BreakOrder
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.system import stop_signals
 from referee_app.venue import db as event_db
 from referee_app.venue.model import Assignment, EventLink, TableKey, first_line, new_assignment_id
 from referee_app.venue.pull import pull_into
 from referee_app.venue.pusher import DeskRows, LinkFile, complete, desk_conninfo, link_path, push_pending
 from referee_app.venue.schema import DEFAULT_PORT
 from referee_app.venue.server import Cluster
-from referee_app.venue.worker import log_to_file
+from referee_app.worker import log_to_file
 
 CTX = "EventCli"
 
@@ -392,9 +393,10 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     watcher = BoardWatcher(conninfo, changed, fingerprint=cluster.fingerprint())
     watcher.start()
     done = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in stop_signals():
         signal.signal(sig, lambda *_: done.set())
-    done.wait()
+    while not done.wait(0.5):  # a wait with no timeout is never interrupted by Ctrl+C on Windows
+        pass
     watcher.stop()
     if sync is not None:
         sync.stop()

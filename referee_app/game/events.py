@@ -20,6 +20,8 @@ from referee_app.game.vocab import (
     LagFault,
     PenaltyKind,
     Pocket,
+    RackHow,
+    Scoring,
     Seat,
 )
 
@@ -39,6 +41,8 @@ class EventType(StrEnum):
     STALEMATE = "stalemate"
     VOID = "void"
     NOTE = "note"
+    RACK = "rack"
+    SIGN = "sign"
     UNDO = "undo"
 
 
@@ -99,6 +103,8 @@ class MatchStarted:
     licences: tuple[str, str] = ("", "")
     clubs: tuple[str, str] = ("", "")
     assignment: str = ""
+    scoring: Scoring = Scoring.SHOTS
+    """Spec 1.3: every stroke recorded, or only who won each rack (§2a)."""
 
     def name(self, seat: Seat) -> str:
         return self.players[0] if seat is Seat.A else self.players[1]
@@ -218,6 +224,23 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class RackWon:
+    """Rack scoring (spec §2a): `winner` won the rack being played, the way `how` says."""
+
+    TYPE: ClassVar[EventType] = EventType.RACK
+    winner: Seat
+    how: RackHow = RackHow.TEN
+
+
+@dataclass(frozen=True, slots=True)
+class Signed:
+    """Spec 1.3: `player` agrees with the result, as a signature on the paper sheet does."""
+
+    TYPE: ClassVar[EventType] = EventType.SIGN
+    player: Seat
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     TYPE: ClassVar[EventType] = EventType.UNDO
     target: int
@@ -238,6 +261,8 @@ Event = (
     | Stalemate
     | Void
     | Note
+    | RackWon
+    | Signed
     | Undo
 )
 
@@ -258,6 +283,8 @@ EVENT_CLASSES: dict[EventType, type[Event]] = {
         Stalemate,
         Void,
         Note,
+        RackWon,
+        Signed,
         Undo,
     )
 }

@@ -49,6 +49,7 @@ HOW_LABELS: dict[RackHow, str] = {
     RackHow.THREE_FOULS: QT_TRANSLATE_NOOP("Wording", "three fouls"),
     RackHow.PENALTY: QT_TRANSLATE_NOOP("Wording", "penalty"),
     RackHow.STALEMATE: QT_TRANSLATE_NOOP("Wording", "stalemate"),
+    RackHow.BREAK_AND_RUN: QT_TRANSLATE_NOOP("Wording", "break-and-run"),
 }
 
 RESULT_LABELS: dict[MatchResult, str] = {

@@ -8,14 +8,16 @@ free of Qt and of any translation machinery.
 from __future__ import annotations
 
 from referee_app.game.events import EventType
-from referee_app.game.labels import foul_label
-from referee_app.game.vocab import Foul
+from referee_app.game.labels import foul_label, how_label
+from referee_app.game.vocab import Foul, RackHow
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 
 CONTEXT = "Refusal"
 
 TEMPLATES: dict[str, str] = {
-    "match_over": QT_TRANSLATE_NOOP("Refusal", "The match is over: only a note or an undo can be recorded."),
+    "match_over": QT_TRANSLATE_NOOP(
+        "Refusal", "The match is over: only a note, a signature or an undo can be recorded."
+    ),
     "match_void": QT_TRANSLATE_NOOP("Refusal", "The match is void: only a note or an undo can be recorded."),
     "void_after_result": QT_TRANSLATE_NOOP(
         "Refusal", "The match has a result: to void it, undo the event that won it first."
@@ -46,6 +48,21 @@ TEMPLATES: dict[str, str] = {
         "Refusal", "Only the latest event still in force can be undone (event {latest}), not event {target}."
     ),
     "undo_start": QT_TRANSLATE_NOOP("Refusal", "The start of the match cannot be undone."),
+    "scored_by_racks": QT_TRANSLATE_NOOP(
+        "Refusal", "This match is scored by racks: only who won each rack is recorded, not {event}."
+    ),
+    "scored_by_shots": QT_TRANSLATE_NOOP(
+        "Refusal", "This match is scored shot by shot: record the strokes, not only who won the rack."
+    ),
+    "ten_on_break_spotted": QT_TRANSLATE_NOOP(
+        "Refusal", "Under {rules} rules the 10 on the break is spotted: it does not win the rack."
+    ),
+    "not_the_breaker": QT_TRANSLATE_NOOP(
+        "Refusal", "Only the breaker can win a rack by {how}: {breaker} broke this rack, not {player}."
+    ),
+    "sign_not_finished": QT_TRANSLATE_NOOP("Refusal", "The result can only be signed once the match is finished."),
+    "sign_void": QT_TRANSLATE_NOOP("Refusal", "The match is void: there is no result to sign."),
+    "already_signed": QT_TRANSLATE_NOOP("Refusal", "{player} has already signed the result."),
 }
 
 
@@ -53,6 +70,10 @@ STROKE_LABELS: dict[EventType, str] = {
     EventType.BREAK: QT_TRANSLATE_NOOP("Refusal", "a break"),
     EventType.PUSH_OUT: QT_TRANSLATE_NOOP("Refusal", "a push-out"),
     EventType.SHOT: QT_TRANSLATE_NOOP("Refusal", "a shot"),
+    EventType.OPTION: QT_TRANSLATE_NOOP("Refusal", "an option"),
+    EventType.WARNING: QT_TRANSLATE_NOOP("Refusal", "a warning"),
+    EventType.EXTENSION: QT_TRANSLATE_NOOP("Refusal", "a shot-clock extension"),
+    EventType.PENALTY: QT_TRANSLATE_NOOP("Refusal", "a foul penalty"),
 }
 
 
@@ -60,6 +81,8 @@ def _in_words(value: object, tr: Translate) -> object:
     """A parameter as a person reads it: codes (a foul, a stroke) by their translated label."""
     if isinstance(value, Foul):
         return foul_label(value, tr)
+    if isinstance(value, RackHow):
+        return how_label(value, tr)
     if isinstance(value, EventType):
         return tr(CONTEXT, STROKE_LABELS[value])
     return value

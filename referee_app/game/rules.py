@@ -27,8 +27,10 @@ from referee_app.game.events import (
     Penalty,
     Potted,
     PushOut,
+    RackWon,
     Relag,
     Shot,
+    Signed,
     Stalemate,
     Undo,
     Void,
@@ -39,6 +41,7 @@ from referee_app.game.refusals import RuleViolation
 from referee_app.game.state import PerSeat, RackResult, State, evolve, fresh_extensions
 from referee_app.game.vocab import (
     BALLS,
+    RACK_WAYS,
     REFEREE_FOULS,
     TEN,
     Awaiting,
@@ -54,6 +57,9 @@ from referee_app.game.vocab import (
     Seat,
     Status,
 )
+
+RACK_WAYS_OF_THE_BREAKER: tuple[RackHow, ...] = (RackHow.BREAK_AND_RUN, RackHow.TEN_ON_BREAK)
+"""Spec §2a: the ways of winning a rack that only its breaker can have."""
 
 # Enum members read in the replay hot path (_on_shot, _continue): on Python 3.11 a
 # module constant is ten times faster to read than `Awaiting.SHOT`.
@@ -76,6 +82,12 @@ def _require_play(state: State) -> None:
     _require_not_finished(state)
     if state.status is Status.LAG:
         raise RuleViolation("before_lag")
+
+
+def _refuse_by_racks(state: State, kind: EventType) -> None:
+    """Spec §2a: under rack scoring no stroke, option, warning, extension or foul is recorded."""
+    if state.by_racks:
+        raise RuleViolation("scored_by_racks", event=kind)
 
 
 def _require_not_finished(state: State) -> None:
@@ -144,7 +156,10 @@ def _finish(state: State, winner: Seat, result: MatchResult) -> State:
 
 
 def _new_rack(state: State, breaker: Seat) -> State:
-    """Section 3: rack the balls; the breaker has the cue ball in the kitchen."""
+    """Section 3: rack the balls; the breaker has the cue ball in the kitchen. Under rack
+    scoring (spec §2a) only the rack's number and breaker move on: the next rack is awaited."""
+    if state.by_racks:
+        return evolve(state, rack=state.rack + 1, breaker=breaker)
     return evolve(
         state,
         rack=state.rack + 1,
@@ -248,6 +263,7 @@ def _continue(
             state.result,
             state.racks,
             ten_spotted,
+            state.signed,
         ),
     )
 
@@ -265,6 +281,8 @@ def _on_lag(state: State, event: Lag) -> State:
     if state.status is not Status.LAG:
         raise RuleViolation("lag_decided")
     breaker = event.first_breaker
+    if state.by_racks:  # spec §2a: who breaks rack 1; then the racks' winners are awaited
+        return evolve(state, status=Status.PLAYING, awaiting=Awaiting.RACK, breaker=breaker)
     return evolve(state, status=Status.PLAYING, awaiting=Awaiting.BREAK, at_table=breaker, breaker=breaker)
 
 
@@ -297,6 +315,7 @@ def push_out_fouls(event: PushOut) -> set[Foul]:
 
 def _on_break(state: State, event: Break) -> State:
     """Sections 1 and 3: break legality, break fouls, the 10 on the break."""
+    _refuse_by_racks(state, EventType.BREAK)
     _require_play(state)
     if state.awaiting is not Awaiting.BREAK:
         raise RuleViolation("no_break_due")
@@ -330,6 +349,7 @@ def _ten_on_break_wins(rule: TenOnBreak, event: Break) -> bool:
 
 def _on_push_out(state: State, event: PushOut) -> State:
     """Section 4: the push-out, and the option it gives the opponent."""
+    _refuse_by_racks(state, EventType.PUSH_OUT)
     _require_play(state)
     if state.awaiting is Awaiting.OPTION:
         assert state.at_table is not None
@@ -377,6 +397,7 @@ def fouls_of(state: State, event: Event) -> set[Foul]:
 
 def _refuse_stroke(state: State) -> None:
     """Why a shot or push-out cannot be played now (it is not awaited)."""
+    _refuse_by_racks(state, EventType.SHOT)
     _require_play(state)
     if state.awaiting is Awaiting.OPTION:
         assert state.at_table is not None
@@ -438,6 +459,7 @@ def _on_shot(state: State, event: Shot) -> State:
 
 def _on_option(state: State, event: Option) -> State:
     """Sections 4 and 5.3: shoot from the position, or hand the table back."""
+    _refuse_by_racks(state, EventType.OPTION)
     _require_play(state)
     if state.awaiting is not Awaiting.OPTION:
         raise RuleViolation("no_option")
@@ -448,6 +470,7 @@ def _on_option(state: State, event: Option) -> State:
 
 def _on_warning(state: State, event: WarningGiven) -> State:
     """Section 7: the warning after the second consecutive foul."""
+    _refuse_by_racks(state, EventType.WARNING)
     _require_play(state)
     who = _name(state, event.player)
     if state.fouls[event.player] < 2:
@@ -459,6 +482,7 @@ def _on_warning(state: State, event: WarningGiven) -> State:
 
 def _on_extension(state: State, event: Extension) -> State:
     """Section 10: one shot-clock extension per player per rack."""
+    _refuse_by_racks(state, EventType.EXTENSION)
     _require_play(state)
     if state.extensions_left is None:
         raise RuleViolation("no_shot_clock")
@@ -473,7 +497,10 @@ def _on_extension(state: State, event: Extension) -> State:
 
 
 def _on_penalty(state: State, event: Penalty) -> State:
-    """Sections 6 and 9: unsportsmanlike conduct and other referee decisions."""
+    """Sections 6 and 9: unsportsmanlike conduct and other referee decisions (spec §2a: under
+    rack scoring a `foul` penalty is refused, a `rack` one gives the rack with `how` "penalty")."""
+    if event.penalty is PenaltyKind.FOUL:
+        _refuse_by_racks(state, EventType.PENALTY)
     _require_not_finished(state)
     if event.penalty is PenaltyKind.MATCH:
         return _finish(state, event.player.other, MatchResult.PENALTY)
@@ -522,6 +549,42 @@ def _on_note(state: State, event: Note) -> State:
     return state
 
 
+def _on_rack(state: State, event: RackWon) -> State:
+    """Spec §2a: who won the rack being played, and how; the next rack or the end as after a
+    rack won in shot scoring (the break order, the race)."""
+    if not state.by_racks:
+        raise RuleViolation("scored_by_shots")
+    _require_play(state)
+    assert state.breaker is not None
+    refusal = rack_refusal(state, event.winner, event.how)
+    if refusal is not None:
+        raise refusal
+    return _rack_won(state, event.winner, event.how)
+
+
+def rack_refusal(state: State, winner: Seat, how: RackHow) -> RuleViolation | None:
+    """Why `winner` cannot have won the rack being played the way `how` says (spec §2a table),
+    or None: only the breaker breaks and runs or wins with the 10 on the break, and the 10 on the
+    break wins a rack only where the preset says so."""
+    breaker = state.breaker
+    if how is RackHow.TEN_ON_BREAK and state.setup.preset.ten_on_break is TenOnBreak.SPOTTED:
+        return RuleViolation("ten_on_break_spotted", rules=state.setup.preset.short)
+    if how in RACK_WAYS_OF_THE_BREAKER and winner is not breaker and breaker is not None:
+        return RuleViolation("not_the_breaker", how=how, player=_name(state, winner), breaker=_name(state, breaker))
+    return None
+
+
+def _on_sign(state: State, event: Signed) -> State:
+    """Spec 1.3: a player agrees with the result, once the match is finished, once per player."""
+    if state.status is Status.VOID:
+        raise RuleViolation("sign_void")
+    if state.status is not Status.FINISHED:
+        raise RuleViolation("sign_not_finished")
+    if state.signed[event.player]:
+        raise RuleViolation("already_signed", player=_name(state, event.player))
+    return evolve(state, signed=state.signed.set(event.player, True))
+
+
 def _on_undo(state: State, event: Undo) -> State:
     raise TypeError("undo is resolved by the match history, not by the rules")
 
@@ -541,6 +604,8 @@ HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
     Stalemate: _on_stalemate,
     Void: _on_void,
     Note: _on_note,
+    RackWon: _on_rack,
+    Signed: _on_sign,
     Undo: _on_undo,
 }
 
@@ -585,6 +650,10 @@ class Allowed:
     """The fouls the referee can list on the break now (empty when no break is due)."""
     shot_fouls: tuple[Foul, ...]
     """The fouls the referee can record for the shot now (empty when no shot is due)."""
+    rack_ways: tuple[tuple[Seat, RackHow], ...] = ()
+    """Rack scoring (spec §2a): every (winner, how) a `rack` event may name now."""
+    sign: tuple[Seat, ...] = ()
+    """The players who may sign the result now (spec 1.3: finished, not signed yet)."""
 
 
 def allowed(state: State) -> Allowed:
@@ -592,6 +661,7 @@ def allowed(state: State) -> Allowed:
     playing = state.status is Status.PLAYING
     awaiting = state.awaiting
     ext = state.extensions_left
+    by_racks = state.by_racks
     breaking = awaiting is Awaiting.BREAK
     shooting = awaiting is Awaiting.SHOT
     at_table = state.at_table
@@ -603,7 +673,7 @@ def allowed(state: State) -> Allowed:
         option=awaiting is Awaiting.OPTION,
         warning=state.warning_due if playing else (),
         extension=(ext is not None and (breaking or shooting) and at_table is not None and ext[at_table] > 0),
-        penalty_foul=playing and not breaking,
+        penalty_foul=playing and not breaking and not by_racks,
         penalty_rack=playing,
         penalty_match=not state.over,
         concede=not state.over,
@@ -613,4 +683,10 @@ def allowed(state: State) -> Allowed:
         warning_blocks=at_table if (breaking or shooting) and at_table in state.warning_due else None,
         break_fouls=LISTABLE_ON_BREAK if breaking else (),
         shot_fouls=LISTABLE_ON_SHOT if shooting else (),
+        rack_ways=_rack_ways(state) if awaiting is Awaiting.RACK else (),
+        sign=tuple(s for s in Seat if not state.signed[s]) if state.status is Status.FINISHED else (),
     )
+
+
+def _rack_ways(state: State) -> tuple[tuple[Seat, RackHow], ...]:
+    return tuple((seat, how) for seat in Seat for how in RACK_WAYS if rack_refusal(state, seat, how) is None)

@@ -19,6 +19,7 @@ from referee_app.game.vocab import (
     MatchResult,
     OptionAfter,
     RackHow,
+    Scoring,
     Seat,
     Status,
 )
@@ -80,6 +81,13 @@ class State(NamedTuple):
     racks: tuple[RackResult, ...]
     ten_spotted: bool = False
     """The last event brought the 10 back: the referee must spot it."""
+    signed: PerSeat[bool] = PerSeat(False, False)
+    """Who has signed the result (spec 1.3 `sign`); not in the summary, which a signature leaves as it was."""
+
+    @property
+    def by_racks(self) -> bool:
+        """The match is scored by racks (spec §2a): nothing is tracked at the table."""
+        return self.setup.scoring is Scoring.RACKS
 
     @property
     def lowest_ball(self) -> int | None:
@@ -122,7 +130,7 @@ def fresh_extensions(setup: MatchStarted) -> PerSeat[int] | None:
 
 
 def initial_state(setup: MatchStarted) -> State:
-    """The state right after `match_started`: waiting for the lag."""
+    """The state right after `match_started`: waiting for the lag (no balls under rack scoring)."""
     return State(
         setup=setup,
         status=Status.LAG,
@@ -131,7 +139,7 @@ def initial_state(setup: MatchStarted) -> State:
         rack=1,
         breaker=None,
         score=PerSeat(0, 0),
-        balls_on_table=frozenset(BALLS),
+        balls_on_table=frozenset() if setup.scoring is Scoring.RACKS else frozenset(BALLS),
         cue_ball=CueBall.IN_HAND_KITCHEN,
         push_out_allowed=False,
         option=None,
@@ -145,7 +153,9 @@ def initial_state(setup: MatchStarted) -> State:
 
 
 def summary(state: State) -> dict[str, Any]:
-    """The state summary printed by `referee-app replay`, keys in spec order."""
+    """The state summary printed by `referee-app replay`, keys in spec order (§5; §2a under rack
+    scoring: nothing at the table, so `at_table`, `balls_on_table` and `cue_ball` are null)."""
+    by_racks = state.by_racks
     option = None
     if state.option is not None:
         option = {"after": state.option.value, "choices": ["shoot", "hand_back"]}
@@ -161,8 +171,8 @@ def summary(state: State) -> dict[str, Any]:
         "rack": state.rack,
         "breaker": state.breaker.value if state.breaker else None,
         "score": state.score.as_json(),
-        "balls_on_table": sorted(state.balls_on_table),
-        "cue_ball": state.cue_ball.value,
+        "balls_on_table": None if by_racks else sorted(state.balls_on_table),
+        "cue_ball": None if by_racks else state.cue_ball.value,
         "push_out_allowed": state.push_out_allowed,
         "option": option,
         "fouls": state.fouls.as_json(),

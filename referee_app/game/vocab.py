@@ -41,6 +41,15 @@ class BreakOrder(StrEnum):
     LOSER = "loser"
 
 
+class Scoring(StrEnum):
+    """What a match's log records (spec 1.3): every stroke, or only who won each rack."""
+
+    SHOTS = "shots"
+    """A referee records every stroke (spec §2)."""
+    RACKS = "racks"
+    """Only the racks: a table with no referee, scored by the players (spec §2a)."""
+
+
 class CueBallFate(StrEnum):
     """Where the cue ball ended a stroke (a fact the referee records)."""
 
@@ -134,6 +143,8 @@ class Awaiting(StrEnum):
     BREAK = "break"
     SHOT = "shot"
     OPTION = "option"
+    RACK = "rack"
+    """Rack scoring (spec §2a): who wins the rack being played."""
 
 
 class OptionAfter(StrEnum):
@@ -147,6 +158,12 @@ class RackHow(StrEnum):
     THREE_FOULS = "three_fouls"
     PENALTY = "penalty"
     STALEMATE = "stalemate"
+    BREAK_AND_RUN = "break_and_run"
+    """Rack scoring only: the breaker won without the opponent coming to the table."""
+
+
+RACK_WAYS: tuple[RackHow, ...] = (RackHow.TEN, RackHow.BREAK_AND_RUN, RackHow.TEN_ON_BREAK, RackHow.THREE_FOULS)
+"""Spec §2a: the `how` a `rack` event may name (a penalty or a stalemate has its own event)."""
 
 
 class MatchResult(StrEnum):

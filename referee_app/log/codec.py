@@ -35,6 +35,7 @@ from referee_app.game.events import (
 from referee_app.game.presets import PRESETS
 from referee_app.game.vocab import (
     BALLS,
+    RACK_WAYS,
     TEN,
     BreakOrder,
     Choice,
@@ -43,6 +44,8 @@ from referee_app.game.vocab import (
     LagFault,
     PenaltyKind,
     Pocket,
+    RackHow,
+    Scoring,
     Seat,
 )
 
@@ -232,6 +235,15 @@ def _lag_faults(value: Any, name: str) -> tuple[tuple[Seat, tuple[LagFault, ...]
     return tuple((Seat(seat), codes(obj[seat], f"{name}.{seat}")) for seat in ("A", "B") if seat in obj)
 
 
+def _rack_how(value: Any, name: str) -> RackHow:
+    """Spec §2a: how a rack was won, one of the four a `rack` event names (a penalty and a
+    stalemate are events of their own)."""
+    if not isinstance(value, str) or value not in RACK_WAYS:
+        choices = ", ".join(f'"{how.value}"' for how in RACK_WAYS)
+        raise _fail(name, f"must be one of {choices}, got {json.dumps(value)}")
+    return RackHow(value)
+
+
 _seat = _enum(Seat)
 _fouls = _list(_enum(Foul))
 _balls = _list(_ball)
@@ -252,6 +264,7 @@ FIELDS: dict[EventType, dict[str, Decoder]] = {
         "licences": _per_seat_text(40),
         "clubs": _per_seat_text(80),
         "assignment": _text(200, required=True, controls=False),
+        "scoring": _enum(Scoring),
     },
     EventType.LAG: {"winner": _seat, "breaker": _seat, "faults": _lag_faults},
     EventType.RELAG: {"reason": _text(2000)},
@@ -292,6 +305,8 @@ FIELDS: dict[EventType, dict[str, Decoder]] = {
     EventType.STALEMATE: {},
     EventType.VOID: {"reason": _text(2000)},
     EventType.NOTE: {"text": _text(2000)},
+    EventType.RACK: {"winner": _seat, "how": _rack_how},
+    EventType.SIGN: {"player": _seat},
     EventType.UNDO: {"target": _int_in(1, MAX_INT)},
 }
 
@@ -351,6 +366,8 @@ def event_from_json(obj: Any) -> tuple[Event, int | None, str | None]:
             raise LogFormatError(f"missing field '{name}' in a {event_type.value} event")
     event: Event = cls(**values)
     _check_balls_once(event)
+    if isinstance(event, MatchStarted) and event.scoring is Scoring.RACKS and event.shot_clock is not None:
+        raise _fail("shot_clock", "must be null when the match is scored by racks (no stroke is timed)")
     return event, seq, at
 
 

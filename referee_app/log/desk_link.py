@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from referee_app.system import is_windows, make_private, open_no_link
+
 LINK_SUFFIX = ".link"
 LINK_VERSION = 2
 """1: one shared password for the event; 2: a key per table, and the server's certificate."""
@@ -38,14 +40,19 @@ def link_path(db_path: Path) -> Path:
 
 
 def _private(path: Path) -> None:
-    """Make `path` 0600 before SQLite opens it (its -wal and -shm take the same mode); never a link."""
+    """Make `path` private before SQLite opens it; never a link. Linux and macOS: 0600 (its -wal and
+    -shm take the same mode). Windows: its access list, set once when it is made (SQLite's -wal and
+    -shm inherit the folder's, which is the user's own data folder by default)."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        os.close(fd)
+        os.close(open_no_link(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     except FileExistsError:
         if path.is_symlink() or not path.is_file():
             raise LinkFileDamaged(f"{path} is not this desk's link file: remove it, then connect again") from None
-        path.chmod(0o600)
+        if not is_windows():
+            make_private(path)
+        return
+    if is_windows():
+        make_private(path)
 
 
 class DeskLinkFile:

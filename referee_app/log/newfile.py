@@ -20,7 +20,12 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
 
-_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+from referee_app.system import check_path_length, sync_folder
+
+_FLAGS = (
+    os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)  # Windows: no CR added before each newline of a PDF or a database
+)  # fmt: skip
 
 
 class NewFile:
@@ -31,8 +36,10 @@ class NewFile:
         self.target = Path(target)
         self.installed = False
         stem = self.target.name[:120]
+        check_path_length(self.target)
         for _ in range(100):
             path = self.target.with_name(f".{stem}.{secrets.token_hex(8)}.partial")
+            check_path_length(path)
             try:
                 fd = os.open(path, _FLAGS, 0o666)
             except FileExistsError:
@@ -58,7 +65,7 @@ class NewFile:
         """Rename over the target (a link there is replaced, never followed), and sync the folder."""
         os.replace(self.path, self.target)
         self.installed = True
-        _sync_folder(self.target.parent)
+        sync_folder(self.target.parent)
 
     def discard(self) -> None:
         with suppress(OSError):
@@ -92,16 +99,3 @@ def new_file(target: Path) -> Iterator[NewFile]:
     """One new file for `target` (see `new_files`)."""
     with new_files(target) as (one,):
         yield one
-
-
-def _sync_folder(folder: Path) -> None:
-    """The rename itself made durable (where the system lets a folder be synced)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        with suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)

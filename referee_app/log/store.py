@@ -35,6 +35,7 @@ from referee_app.log.codec import LogFormatError, are_utc_times, event_to_text, 
 from referee_app.log.newfile import new_file
 from referee_app.log.projection import Projection, project_history
 from referee_app.log.schema import COLUMNS, MIGRATIONS, TRIGGERS, columns_at, statements
+from referee_app.system import check_path_length
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -188,6 +189,7 @@ class Store:
         self._heads: dict[str, tuple[int, str]] = {}
         self._index_digests: dict[str, str] = {}
         try:
+            check_path_length(Path(f"{self.path}-wal"))  # Windows: said before SQLite fails on it
             if create_folder:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             elif not self.path.parent.is_dir():

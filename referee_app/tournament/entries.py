@@ -3,7 +3,10 @@
 French spreadsheets write `;`, decimal commas and French headers (`Nom;Cote;Club`); English
 ones `,`. The header's separator decides. A Fargo ID is kept as text and never read as a rating.
 Names are stored as people read them (NFC, one space between words), so "Éva" typed on a Mac
-and on Windows, or "Ana  López" with two spaces, is one player, not two.
+and on Windows, or "Ana  López" with two spaces, is one player, not two; and names are compared
+without case or accents ("EVA MARTIN" is "Éva Martin"), as French capitals are often typed. A
+licence or Fargo ID is one player's: entered twice, it is refused. No cell may hide a control
+character or a bidirectional override (a NUL would stop every table's sync on the event server).
 """
 
 from __future__ import annotations
@@ -14,14 +17,17 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.model import Entry
-from referee_app.tournament.state import MAX_ENTRIES, MAX_NAME
+from referee_app.tournament.state import MAX_ENTRIES, MAX_FIELD, MAX_NAME, MAX_RATING, hidden_character
+
+__all__ = ["MAX_RATING", "EntriesInvalid", "name_key", "normalise_name", "parse_entries"]
 
 COLUMNS = ("name", "rating", "fargo_id", "licence", "club", "seed")
-MAX_RATING = 3000
-"""Fargo ratings run from about 200 to 900; anything outside 0..3000 is a typing slip."""
+MAX_LINE = 4096
+"""A line of six cells, each at most a name's or a club's length, is far shorter: longer is not an entry."""
 
 CONTEXT = "Entries"
 
@@ -67,6 +73,14 @@ TEMPLATES: dict[str, str] = {
     "no_name_column": QT_TRANSLATE_NOOP("Entries", "the `name` column is missing (in French: nom)"),
     "fields": QT_TRANSLATE_NOOP("Entries", "{count} fields, the header has {expected}"),
     "name_length": QT_TRANSLATE_NOOP("Entries", "a name is 1..{most} characters"),
+    "field_length": QT_TRANSLATE_NOOP("Entries", "{column} is at most {most} characters"),
+    "line_length": QT_TRANSLATE_NOOP("Entries", "a line is at most {most} characters, this one has {length}"),
+    "not_csv": QT_TRANSLATE_NOOP("Entries", "cannot be read as CSV ({why})"),
+    "hidden": QT_TRANSLATE_NOOP(
+        "Entries", "{column} holds a hidden control character ({character}): type it again without it"
+    ),
+    "licence_twice": QT_TRANSLATE_NOOP("Entries", "licence {licence} is already entered (for {taken})"),
+    "fargo_id_twice": QT_TRANSLATE_NOOP("Entries", "Fargo ID {fargo_id} is already entered (for {taken})"),
     "already_entered": QT_TRANSLATE_NOOP("Entries", "{name} is already entered"),
     "already_entered_as": QT_TRANSLATE_NOOP("Entries", "{name} is already entered (as {taken})"),
     "rating_not_number": QT_TRANSLATE_NOOP("Entries", "rating {rating} is not a number"),
@@ -111,6 +125,7 @@ class EntriesInvalid(ValueError):
 
 
 _SPACES = re.compile(r"\s+")
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 
 def normalise_name(name: str) -> str:
@@ -120,8 +135,20 @@ def normalise_name(name: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names must differ in to be two players: not case, accents' encoding or spacing."""
-    return unicodedata.normalize("NFC", normalise_name(name).casefold())
+    """What two names must differ in to be two players on the entry list: not case, accents (nor
+    their encoding) or spacing ("EVA MARTIN" is "Éva Martin")."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", normalise_name(name)) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare.casefold())
+
+
+def _hidden(cell: str) -> str | None:
+    """A hidden character in a cell (a tab is a space, as `normalise_name` reads it)."""
+    return hidden_character(cell.replace("\t", " "))
+
+
+def _id_key(text: str) -> str:
+    """A licence or Fargo ID compared without case or spaces ("fr 0077" is "FR0077")."""
+    return "".join(text.split()).casefold()
 
 
 def header_key(cell: str) -> str:
@@ -163,19 +190,35 @@ def _header(cells: list[str]) -> tuple[list[str], list[Problem]]:
     return columns, problems
 
 
-def parse_entries(text: str, existing: Iterable[str] = ()) -> tuple[Entry, ...]:
-    """The entries of a CSV file's text; raises `EntriesInvalid` listing every bad line."""
+def parse_entries(text: str, existing: Iterable[str | Entry] = ()) -> tuple[Entry, ...]:
+    """The entries of a CSV file's text; raises `EntriesInvalid` listing every bad line. `existing`:
+    the players already entered (or their names), whom no line may enter again."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    lines = text.splitlines()
+    lines = _LINE_ENDS.split(text)  # not `splitlines`: a U+2028 or U+001C in a cell is no line's end
     if not lines or not lines[0].strip():
         raise EntriesInvalid([_problem(1, "no_header")])
+    long = [_problem(n, "line_length", most=MAX_LINE, length=len(line))
+            for n, line in enumerate(lines, start=1) if len(line) > MAX_LINE]  # fmt: skip
+    if long:  # before the csv module, whose own limit is a traceback
+        raise EntriesInvalid(long)
     separator = _separator(lines[0])
     reader = csv.reader(lines, delimiter=separator)
-    header, problems = _header(next(reader))
-    if problems:
-        raise EntriesInvalid(problems)
-    taken = {name_key(name): name for name in existing}
+    try:
+        header, problems = _header(next(reader))
+        if problems:
+            raise EntriesInvalid(problems)
+        return _rows(reader, header, separator, existing)
+    except csv.Error as exc:
+        raise EntriesInvalid([_problem(reader.line_num, "not_csv", why=str(exc))]) from None
+
+
+def _rows(reader: Any, header: list[str], separator: str, existing: Iterable[str | Entry]) -> tuple[Entry, ...]:
+    problems: list[Problem] = []
+    before = [Entry(e) if isinstance(e, str) else e for e in existing]
+    taken = {name_key(e.name): e.name for e in before}
+    licences = {_id_key(e.licence): e.name for e in before if e.licence.strip()}
+    fargo_ids = {_id_key(e.fargo_id): e.name for e in before if e.fargo_id.strip()}
     entries: list[Entry] = []
     for row in reader:
         n = reader.line_num
@@ -185,9 +228,17 @@ def parse_entries(text: str, existing: Iterable[str] = ()) -> tuple[Entry, ...]:
             problems.append(_problem(n, "fields", count=len(row), expected=len(header)))
             continue
         cells = {column: cell.strip() for column, cell in zip(header, row, strict=True)}
+        hidden = [(c, found) for c, cell in zip(header, row, strict=True) if (found := _hidden(cell))]
+        if hidden:
+            problems.append(_problem(n, "hidden", column=hidden[0][0], character=hidden[0][1]))
+            continue
         name = normalise_name(cells["name"])
         if not 1 <= len(name) <= MAX_NAME:
             problems.append(_problem(n, "name_length", most=MAX_NAME))
+            continue
+        too_long = next((c for c in ("club", "licence", "fargo_id") if len(cells.get(c, "")) > MAX_FIELD), None)
+        if too_long is not None:
+            problems.append(_problem(n, "field_length", column=too_long, most=MAX_FIELD))
             continue
         key = name_key(name)
         if key in taken:
@@ -195,6 +246,15 @@ def parse_entries(text: str, existing: Iterable[str] = ()) -> tuple[Entry, ...]:
                 problems.append(_problem(n, "already_entered", name=repr(name)))
             else:
                 problems.append(_problem(n, "already_entered_as", name=repr(name), taken=repr(taken[key])))
+            continue
+        licence, fargo_id = cells.get("licence", ""), cells.get("fargo_id", "")
+        if licence and _id_key(licence) in licences:
+            problems.append(_problem(n, "licence_twice", licence=repr(licence), taken=repr(licences[_id_key(licence)])))
+            continue
+        if fargo_id and _id_key(fargo_id) in fargo_ids:
+            problems.append(
+                _problem(n, "fargo_id_twice", fargo_id=repr(fargo_id), taken=repr(fargo_ids[_id_key(fargo_id)]))
+            )
             continue
         rating: float | None = None
         if cells.get("rating"):
@@ -217,16 +277,11 @@ def parse_entries(text: str, existing: Iterable[str] = ()) -> tuple[Entry, ...]:
                 problems.append(_problem(n, "seed_range", seed=repr(cells["seed"]), most=MAX_ENTRIES))
                 continue
         taken[key] = name
-        entries.append(
-            Entry(
-                name,
-                rating,
-                fargo_id=cells.get("fargo_id", ""),
-                licence=cells.get("licence", ""),
-                club=cells.get("club", ""),
-                seed=seed,
-            )
-        )
+        if licence:
+            licences[_id_key(licence)] = name
+        if fargo_id:
+            fargo_ids[_id_key(fargo_id)] = name
+        entries.append(Entry(name, rating, fargo_id=fargo_id, licence=licence, club=cells.get("club", ""), seed=seed))
     if problems:
         raise EntriesInvalid(problems)
     return tuple(entries)

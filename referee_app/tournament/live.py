@@ -37,8 +37,8 @@ from referee_app.tournament.wording import round_names
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, refresh
 from referee_app.venue.model import Assignment, first_line
-from referee_app.venue.worker import Worker
 from referee_app.words.localtime import local_date
+from referee_app.worker import Worker
 
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn

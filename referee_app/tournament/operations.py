@@ -148,7 +148,7 @@ def add_entries(store: Store, ref: str, text: str) -> int:
     """Entries from a CSV file's text; all or nothing. Returns how many were added."""
     opened = open_tournament(store, ref)
     try:
-        entries = parse_entries(text, existing=(e.name for e in opened.state.tournament.entries))
+        entries = parse_entries(text, existing=opened.state.tournament.entries)
     except EntriesInvalid as exc:
         raise BadInput(str(exc)) from None
     _record(store, opened, [EntriesAdded(entries)])

@@ -8,6 +8,9 @@ free tables at once (`_settle`): derived, so a fixed bug fixes every old tournam
 
 from __future__ import annotations
 
+import math
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -54,6 +57,14 @@ EMPTY = ""
 """Nobody: the empty side of a bye (names are never empty)."""
 MAX_ENTRIES = 256
 MAX_NAME = 80
+MAX_RATING = 3000
+"""Fargo ratings run from about 200 to 900; anything outside 0..3000 is a typing slip."""
+MAX_FIELD = 200
+"""A club, licence or Fargo ID longer than this is not one."""
+
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Embeddings, overrides and isolates: text after them is shown in another order than it is stored."""
+_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +181,8 @@ class Tournament:
         return self.queue_order
 
     def entry(self, name: str) -> Entry | None:
-        folded = name.strip().casefold()
-        return next((e for e in self.entries if e.name.casefold() == folded), None)
+        folded = player_key(name)
+        return next((e for e in self.entries if player_key(e.name) == folded), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,8 +370,25 @@ def _apply(t: Tournament, event: Event) -> Tournament:
 # -- entries -------------------------------------------------------------------------------
 
 
+def player_key(name: str) -> str:
+    """What two names must differ in to be two players in the log: not case, the accents' encoding
+    (NFC or NFD) or spacing. (The entry list also ignores the accents themselves: `name_key`.)"""
+    spaced = _SPACES.sub(" ", unicodedata.normalize("NFC", name)).strip()
+    return unicodedata.normalize("NFC", spaced.casefold())
+
+
+def hidden_character(text: str) -> str | None:
+    """The first character of `text` that a person cannot see or type on purpose, as `U+XXXX`: a
+    control character (NUL, escape, bell; a line or paragraph separator) or a bidirectional
+    override that shows the text in another order than it is stored. None when there is none."""
+    for c in text:
+        if unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in _BIDI_CONTROLS:
+            return f"U+{ord(c):04X}"
+    return None
+
+
 def check_name(name: str) -> str:
-    """A player's name trimmed, 1..80 characters (spec §2)."""
+    """A player's name trimmed, 1..80 characters with nothing hidden in it (spec §2)."""
     trimmed = name.strip()
     if not 1 <= len(trimmed) <= MAX_NAME:
         raise TournamentRefused(
@@ -368,7 +396,45 @@ def check_name(name: str) -> str:
             most=MAX_NAME,
             length=len(trimmed),
         )
+    _check_text(trimmed)
     return trimmed
+
+
+def _check_text(text: str) -> None:
+    hidden = hidden_character(text)
+    if hidden is not None:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{text!r} holds a hidden control character ({code})"),
+            text=text,
+            code=hidden,
+        )
+
+
+def check_entry(entry: Entry) -> Entry:
+    """An entry as the entry list would take it, its name trimmed: a crafted log gets no further
+    than a spreadsheet (no NaN or out-of-range rating, no hidden characters, seeds 1..256)."""
+    name = check_name(entry.name)
+    for text in (entry.club, entry.licence, entry.fargo_id):
+        if len(text) > MAX_FIELD:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "a club, licence or Fargo ID is at most {most} characters"),
+                most=MAX_FIELD,
+            )
+        _check_text(text)
+    rating = entry.rating
+    if rating is not None and not (math.isfinite(rating) and 0 <= rating <= MAX_RATING):
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "rating {rating} is out of range: a rating is from 0 to {most}"),
+            rating=rating,
+            most=MAX_RATING,
+        )
+    if entry.seed is not None and not 1 <= entry.seed <= MAX_ENTRIES:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "seed {seed} is out of range: seeds run from 1 to {most}"),
+            seed=entry.seed,
+            most=MAX_ENTRIES,
+        )
+    return replace(entry, name=name)
 
 
 def _known(t: Tournament, name: str) -> Entry:
@@ -381,18 +447,19 @@ def _known(t: Tournament, name: str) -> Entry:
 def _entries_added(t: Tournament, entries: tuple[Entry, ...]) -> Tournament:
     if t.bracket is not None:
         raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "entries are added only before the draw"))
-    taken = {e.name.casefold(): e.name for e in t.entries}
+    taken = {player_key(e.name): e.name for e in t.entries}
     added: list[Entry] = []
     for entry in entries:
-        name = check_name(entry.name)
-        if name.casefold() in taken:
+        checked = check_entry(entry)
+        key = player_key(checked.name)
+        if key in taken:
             raise TournamentRefused(
                 QT_TRANSLATE_NOOP("TournamentRefusal", "{name!r} is already entered (as {entered!r})"),
-                name=name,
-                entered=taken[name.casefold()],
+                name=checked.name,
+                entered=taken[key],
             )
-        taken[name.casefold()] = name
-        added.append(replace(entry, name=name))
+        taken[key] = checked.name
+        added.append(checked)
     if len(t.entries) + len(added) > MAX_ENTRIES:
         raise TournamentRefused(
             QT_TRANSLATE_NOOP("TournamentRefusal", "a tournament takes at most {most} players"), most=MAX_ENTRIES
@@ -402,7 +469,7 @@ def _entries_added(t: Tournament, entries: tuple[Entry, ...]) -> Tournament:
 
 def _entry_edited(t: Tournament, event: EntryEdited) -> Tournament:
     old = _known(t, event.name)
-    new = replace(event.entry, name=check_name(event.entry.name))
+    new = check_entry(event.entry)
     if t.bracket is not None and (new.name != old.name or new.seed != old.seed):
         raise TournamentRefused(
             QT_TRANSLATE_NOOP("TournamentRefusal", "a name or seed is changed only before the draw")

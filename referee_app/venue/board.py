@@ -29,8 +29,8 @@ from referee_app.log.codec import LogFormatError, parse_event_text
 from referee_app.venue import db
 from referee_app.venue.db import ServerEvent
 from referee_app.venue.model import Assignment, first_line, is_started
-from referee_app.venue.worker import Worker
 from referee_app.words.localtime import local
+from referee_app.worker import Worker
 
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn

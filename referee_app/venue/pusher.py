@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from referee_app.game.events import MatchStarted
 from referee_app.log.desk_link import LINK_SUFFIX, DeskLinkFile, LinkFileDamaged, LinkRow
 from referee_app.log.desk_link import link_path as link_path  # where the desk's link file is, for the GUI and CLI
+from referee_app.system import open_no_link
 from referee_app.venue import db
 from referee_app.venue.db import EventRow
 from referee_app.venue.model import (
@@ -43,7 +44,7 @@ from referee_app.venue.model import (
     is_started,
     refused_login,
 )
-from referee_app.venue.worker import Worker
+from referee_app.worker import Worker
 
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn
@@ -99,7 +100,7 @@ def desk_conninfo(db_path: Path, link: EventLink) -> str:
     if current != link.certificate:
         if path.is_symlink() or path.exists():
             path.unlink()
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        fd = open_no_link(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w") as handle:
             handle.write(link.certificate)
     return link.conninfo(str(path))

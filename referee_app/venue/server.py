@@ -7,24 +7,30 @@
 Over the network, only the tables' logins are accepted, with a password (SCRAM) and over TLS;
 the organizer and the superuser log in from this computer only.
 
-PostgreSQL refuses to run as root. Started by root (a container, CI), the binaries run as
-the system's `postgres` user, who is given the folder it made, once, at `init`: nothing is
-ever chowned again, and no link in the folder is followed.
+PostgreSQL refuses to run as root. Started by root on Linux (a container, CI), the binaries run
+as the system's `postgres` user, who is given the folder it made, once, at `init`: nothing is
+ever chowned again, and no link in the folder is followed. Root on macOS is refused (there is no
+`postgres` user there); Windows has no root: PostgreSQL runs as the user, and the folder's access
+list keeps it to that user (`system.make_private`), as 0700 does elsewhere.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import os
+import re
 import secrets
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee_app.system import for_windows_programs, is_macos, is_root, is_windows, make_private, open_no_link
 from referee_app.venue.model import EventServerError as EventServerError
 from referee_app.venue.schema import ADMIN_ROLE, DATABASE, DEFAULT_PORT, DESK_ROLE, ORGANIZER_ROLE
 
@@ -34,29 +40,69 @@ DATA = "pgdata"
 NOT_A_SERVER = "{folder} is not an event server folder (referee-app event-server init)"
 
 
-def pg_binary(name: str) -> str:
-    """A PostgreSQL program: $REFEREE_PG_BIN, then Debian's /usr/lib/postgresql/N/bin (newest),
-    then the PATH (the Windows and macOS installers put it there)."""
+MACOS_APPS = Path("/Applications")
+HOMEBREW_PREFIXES = (Path("/opt/homebrew"), Path("/usr/local"))
+"""Homebrew's prefix on Apple silicon, then on Intel Macs."""
+DEBIAN_POSTGRESQL = Path("/usr/lib/postgresql")
+
+
+def _newest_first(pattern: str) -> list[str]:
+    """The folders `pattern` matches, the highest version (the numbers in the name) first."""
+
+    def version(folder: str) -> tuple[int, ...]:
+        parts = [p for p in Path(folder).parts if re.search(r"\d", p)]
+        return tuple(int(n) for n in re.findall(r"\d+", parts[-1])) if parts else ()
+
+    return sorted(glob.glob(pattern), key=version, reverse=True)
+
+
+def postgres_folders() -> list[str]:
+    """Where PostgreSQL's programs are looked for, in order: $REFEREE_PG_BIN, then where each
+    system's installers put them, newest version first (then the PATH, in `pg_binary`).
+
+    Linux: Debian's /usr/lib/postgresql/N/bin. Windows: the installer's Program Files\\PostgreSQL\\N\\bin.
+    macOS: Postgres.app, then Homebrew's postgresql@N (Apple silicon, then Intel) and its bin."""
     folders = [os.environ.get("REFEREE_PG_BIN", "")]
-    folders += sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name), reverse=True)
-    for folder in folders:
+    if is_windows():
+        for variable in ("ProgramW6432", "ProgramFiles", "ProgramFiles(x86)"):
+            base = os.environ.get(variable)
+            if base:
+                folders += _newest_first(str(Path(base) / "PostgreSQL" / "*" / "bin"))
+    elif is_macos():
+        versions = MACOS_APPS / "Postgres.app" / "Contents" / "Versions"
+        folders += [str(versions / "latest" / "bin"), *_newest_first(str(versions / "*" / "bin"))]
+        for prefix in HOMEBREW_PREFIXES:
+            folders += _newest_first(str(prefix / "opt" / "postgresql@*" / "bin"))
+            folders += [str(prefix / "opt" / "postgresql" / "bin"), str(prefix / "bin")]
+    else:
+        folders += _newest_first(str(DEBIAN_POSTGRESQL / "*" / "bin"))
+    return list(dict.fromkeys(f for f in folders if f))
+
+
+def pg_binary(name: str) -> str:
+    """A PostgreSQL program (`postgres_folders`, then the PATH), or a refusal saying how to get it."""
+    for folder in postgres_folders():
         for program in (Path(folder) / name, Path(folder) / f"{name}.exe"):
-            if folder and program.is_file():
+            if program.is_file():
                 return str(program)
     found = shutil.which(name)
     if found is None:
         raise EventServerError(
             f"PostgreSQL's {name} was not found: install PostgreSQL (Debian/Ubuntu: apt install postgresql; "
-            "Windows and macOS: the installer from postgresql.org) or set REFEREE_PG_BIN to its bin folder"
+            "Windows: the installer from postgresql.org; macOS: Postgres.app or Homebrew's postgresql@16) "
+            "or set REFEREE_PG_BIN to its bin folder"
         )
     return found
 
 
 def _as_root() -> bool:
-    return hasattr(os, "geteuid") and os.geteuid() == 0  # Windows has no root, nor geteuid
+    return is_root()
 
 
 def _server_user() -> tuple[int, int]:
+    """The `postgres` user's ids, for root on Linux (with `runuser`); refused on other systems."""
+    if not sys.platform.startswith("linux"):
+        raise EventServerError("PostgreSQL does not run as root: run this as a normal user, not with sudo")
     import pwd
 
     try:
@@ -92,22 +138,22 @@ def _run(command: list[str], what: str) -> str:
 
 def _write_new(path: Path, text: str, mode: int = 0o600) -> None:
     """A new file, made exclusively: never through a link planted at its name."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
+    fd = open_no_link(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(text)
 
 
 def _rewrite(path: Path, text: str, append: bool = False) -> None:
     """Write into a file PostgreSQL made (keeping its owner), never through a link."""
-    flags = os.O_WRONLY | (os.O_APPEND if append else os.O_TRUNC) | getattr(os, "O_NOFOLLOW", 0)
-    with os.fdopen(os.open(path, flags), "w", encoding="utf-8") as handle:
+    flags = os.O_WRONLY | (os.O_APPEND if append else os.O_TRUNC)
+    with os.fdopen(open_no_link(path, flags), "w", encoding="utf-8") as handle:
         handle.write(text)
 
 
 def _read(path: Path) -> str:
     """A file of the folder, never through a link (the folder belongs to the server's user)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        fd = open_no_link(path, os.O_RDONLY)
     except OSError:
         raise EventServerError(NOT_A_SERVER.format(folder=path.parent)) from None
     with os.fdopen(fd, encoding="utf-8") as handle:
@@ -123,7 +169,7 @@ def port_is_free(port: int) -> bool:
             try:
                 probe.bind((address, port))
             except OSError as exc:
-                if family == socket.AF_INET6 and exc.errno in (97, 99):  # no IPv6 on this computer
+                if family == socket.AF_INET6 and exc.errno in (errno.EAFNOSUPPORT, errno.EADDRNOTAVAIL):  # no IPv6
                     continue
                 return False
     return True
@@ -149,6 +195,17 @@ def hba(local_only: bool = False) -> str:
             f"hostssl  {DATABASE}   +{DESK_ROLE}   ::/0          scram-sha-256",
         ]
     return "\n".join(lines) + "\n"
+
+
+def conf_string(text: str) -> str:
+    """`text` quoted for postgresql.conf (a quote doubled, a backslash escaped: a Windows path has them)."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def socket_folders(folder: Path) -> str:
+    """Where the server's local socket goes: the event's own folder; none on Windows, where the
+    organizer's tools connect over TCP on this computer anyway."""
+    return "''" if is_windows() else conf_string(str(folder))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +272,12 @@ class Cluster:
             raise EventServerError(f"{self.folder} is not a folder: choose a new folder for the event server")
         if self.folder.exists() and any(self.folder.iterdir()):
             raise EventServerError(f"{self.folder} is not empty: choose a new folder for the event server")
+        unusable = for_windows_programs(self.folder.absolute())
+        if unusable:
+            raise EventServerError(
+                f"PostgreSQL cannot use {self.folder}: {unusable}. "
+                "Choose a folder whose path has none, such as C:\\referee-event"
+            )
         if not 1024 <= port <= 65535:
             raise EventServerError("the port is 1024 to 65535")
         if not port_is_free(port):
@@ -239,7 +302,7 @@ class Cluster:
         from referee_app.venue.tls import make_certificate
 
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.folder.chmod(0o700)
+        make_private(self.folder)  # 0700; on Windows, an access list for this user alone
         _give(self.folder)
         admin, organizer = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
         secret = self.folder / "init.pw"
@@ -258,7 +321,7 @@ class Cluster:
         _rewrite(
             self.data / "postgresql.conf",
             f"\n# referee-app event server\nlisten_addresses = '*'\nport = {port}\n"
-            f"unix_socket_directories = '{self.folder}'\npassword_encryption = 'scram-sha-256'\n"
+            f"unix_socket_directories = {socket_folders(self.folder)}\npassword_encryption = 'scram-sha-256'\n"
             "ssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n"
             "ssl_min_protocol_version = 'TLSv1.2'\n",
             append=True,

@@ -9,6 +9,7 @@ venue Wi-Fi can neither read nor relay a desk's login and events.
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import ssl
@@ -16,6 +17,7 @@ import struct
 import subprocess
 from pathlib import Path
 
+from referee_app.system import is_windows, make_private
 from referee_app.venue.model import EventServerError, WrongFingerprint, fingerprint, same_fingerprint
 
 CERTIFICATE = "server.crt"
@@ -26,9 +28,7 @@ SSL_REQUEST = struct.pack("!ii", 8, 80877103)
 
 def make_certificate(folder: Path) -> tuple[Path, Path]:
     """A new key and self-signed certificate in `folder` (which must not hold them yet)."""
-    openssl = shutil.which("openssl")
-    if openssl is None:
-        raise EventServerError("the openssl command is needed to make the server's certificate (apt install openssl)")
+    openssl = find_openssl()
     key, certificate = folder / PRIVATE_KEY, folder / CERTIFICATE
     if key.exists() or key.is_symlink() or certificate.exists() or certificate.is_symlink():
         raise EventServerError(f"{folder} already holds a certificate")
@@ -40,8 +40,29 @@ def make_certificate(folder: Path) -> tuple[Path, Path]:
     if done.returncode != 0:
         detail = (done.stderr or done.stdout).strip().splitlines()
         raise EventServerError(f"making the server's certificate failed: {detail[-1] if detail else done.returncode}")
-    key.chmod(0o600)
+    make_private(key)  # PostgreSQL refuses a key others can read (0600); on Windows, its access list
     return key, certificate
+
+
+def find_openssl() -> str:
+    """The openssl command: on the PATH (Linux, macOS), or on Windows where Git for Windows or
+    the OpenSSL installer put it; else a refusal saying how to get it."""
+    found = shutil.which("openssl")
+    if found is None and is_windows():
+        for variable in ("ProgramW6432", "ProgramFiles"):
+            base = Path(os.environ.get(variable) or "C:/Program Files")
+            for candidate in (
+                base / "Git" / "usr" / "bin" / "openssl.exe",
+                base / "OpenSSL-Win64" / "bin" / "openssl.exe",
+            ):
+                if candidate.is_file():
+                    return str(candidate)
+    if found is None:
+        raise EventServerError(
+            "the openssl command is needed to make the server's certificate (Debian/Ubuntu: apt install openssl; "
+            "Windows: install Git for Windows or OpenSSL, or put openssl.exe on the PATH)"
+        )
+    return found
 
 
 def certificate_fingerprint(certificate: Path) -> str:

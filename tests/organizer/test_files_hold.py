@@ -28,7 +28,7 @@ from referee_app.log.logfile import read_log
 from referee_app.log.store import Store
 from tests.crafted import SEED, run, write
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 START = '{"type": "match_started", "players": {"A": "Ana", "B": "Ben"}, "race_to": 2}'
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from referee_app.cli.main import main
 from referee_app.log.chain import chain_hash
+from tests.tournament.crafted_entries import crafted_entries
 
 ENTRIES = "name;rating;fargo_id;club\nAna Lopez;612;1234567;Lyon\nBen Novak;587;;\nCarl Ito;;;\nDora Mey;500;;\n"
 
@@ -395,3 +396,91 @@ def test_the_fargorate_file_into_a_folder_that_does_not_exist_is_bad_input(
     code, out, err = run(capsys, "tournament", "export", tid, "--fargo", str(target), "--db", str(db))
     assert (code, out, err) == (2, "", f"cannot write {target}: the folder {target.parent} does not exist\n")
     assert not target.parent.exists()
+
+
+def test_a_link_planted_in_the_output_folder_never_makes_the_fargorate_export_write_outside(
+    drawn_db: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, tid = drawn_db
+    out_dir, victim = tmp_path / "out", tmp_path / "victim"
+    out_dir.mkdir()
+    victim.write_text("KEEP\n", encoding="utf-8")
+    (out_dir / ".fargo.csv.partial").symlink_to(victim)  # the name the export used to write through
+    (out_dir / "fargo.csv").symlink_to(victim)  # and the target itself
+    target = out_dir / "fargo.csv"
+    code, out, _ = run(capsys, "tournament", "export", tid, "--fargo", str(target), "--db", str(db))
+    assert code == 0 and out.endswith(f"written to {target}\n")
+    assert victim.read_text(encoding="utf-8") == "KEEP\n"
+    assert not target.is_symlink() and target.read_text(encoding="utf-8").startswith("Player #1")
+    assert sorted(p.name for p in out_dir.iterdir()) == [".fargo.csv.partial", "fargo.csv"]
+
+
+def test_a_crafted_good_entry_list_opens(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The crafting itself is sound: a log with entries the entry list takes opens (exit 0)."""
+    db = tmp_path / "t.db"
+    tid = crafted_entries(db, [{"name": "Éva Martin", "rating": 612}, {"name": "Ben Novak", "rating": 0}])
+    code, out, _ = run(capsys, "tournament", "show", tid, "--json", "--db", str(db))
+    assert code == 0 and [e["name"] for e in json.loads(out)["entries"]] == ["Éva Martin", "Ben Novak"]
+
+
+@pytest.mark.parametrize(
+    ("entries", "why"),
+    [
+        ([{"name": "Ann", "rating": float("nan")}], "rating nan is out of range"),
+        ([{"name": "Ann", "rating": -500}], "rating -500.0 is out of range"),
+        ([{"name": "Ann", "rating": 1e308}], "rating 1e+308 is out of range"),
+        ([{"name": "\u00c9va Martin"}, {"name": "E\u0301va Martin"}], "is already entered (as 'Éva Martin')"),
+        ([{"name": "Ann\x00Nul"}], "holds a hidden control character (U+0000)"),
+        ([{"name": "Bob", "club": "Lyon\u202e"}], "holds a hidden control character (U+202E)"),
+    ],
+    ids=["nan", "negative", "huge", "nfc-nfd-twins", "nul", "bidi-override"],
+)
+def test_a_crafted_log_holding_what_the_entry_list_refuses_is_damaged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entries: list[dict[str, object]], why: str
+) -> None:
+    db = tmp_path / "t.db"
+    tid = crafted_entries(db, entries)
+    for command in ("show", "standings"):
+        code, out, err = run(capsys, "tournament", command, tid, "--json", "--db", str(db))
+        assert (code, out) == (2, ""), err
+        assert f"tournament {tid} in {db} cannot be used: event 2:" in err and why in err
+        assert "NaN" not in out
+
+
+def test_show_json_is_strict_json(drawn_db: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    db, tid = drawn_db
+    code, out, _ = run(capsys, "tournament", "show", tid, "--json", "--db", str(db))
+    assert code == 0
+    json.loads(out, parse_constant=lambda token: pytest.fail(f"not JSON: {token}"))
+
+
+def test_a_one_megabyte_name_is_a_line_refusal_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "t.db"
+    tid = run(capsys, "tournament", "new", "Cup", "--format", "se", "--db", str(db))[1].strip()
+    big = tmp_path / "big.csv"
+    big.write_text("name,rating\nAnn,500\n" + "N" * 1_000_000 + ",600\n", encoding="utf-8")
+    before = db.read_bytes()
+    code, out, err = run(capsys, "tournament", "entries", tid, str(big), "--db", str(db))
+    assert (code, out) == (2, "")
+    assert err == "line 3: a line is at most 4096 characters, this one has 1000004\n"
+    assert db.read_bytes() == before
+
+
+def test_control_characters_in_the_entry_list_are_refused_by_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "t.db"
+    tid = run(capsys, "tournament", "new", "Cup", "--format", "se", "--db", str(db))[1].strip()
+    path = tmp_path / "ctrl.csv"
+    path.write_bytes(b"name,club\nAnn\x00Nul,\nBob\x1b[2JEsc,\nCid\x07Bell,\nDan,Ly\xe2\x80\xaeon\nEve,Lyon\n")
+    code, out, err = run(capsys, "tournament", "entries", tid, str(path), "--db", str(db))
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "line 2: name holds a hidden control character (U+0000): type it again without it",
+        "line 3: name holds a hidden control character (U+001B): type it again without it",
+        "line 4: name holds a hidden control character (U+0007): type it again without it",
+        "line 5: club holds a hidden control character (U+202E): type it again without it",
+    ]
+    assert json.loads(run(capsys, "tournament", "show", tid, "--json", "--db", str(db))[1])["entries"] == []

@@ -142,3 +142,47 @@ def test_problems_in_another_language_through_tr() -> None:
         parse_entries("name,rating\nAna,lots\n")
     assert caught.value.messages(tr) == ("ligne 2\u00a0: la cote 'lots' n’est pas un nombre",)
     assert caught.value.problems == ("line 2: rating 'lots' is not a number",)
+
+
+def test_a_name_typed_without_its_accents_or_in_capitals_is_the_same_player() -> None:
+    text = "Nom;Club;Cote Fargo;Licence\nÉva Martin;BCL;612;L001\nJérôme Lefèvre;BCL;590;L002\nEVA MARTIN;BCL;612;\n"
+    with pytest.raises(EntriesInvalid) as caught:
+        parse_entries(text)
+    assert caught.value.problems == ("line 4: 'EVA MARTIN' is already entered (as 'Éva Martin')",)
+    with pytest.raises(EntriesInvalid) as again:  # against the players entered before, too
+        parse_entries("nom\nJerome LEFEVRE\n", [Entry("Jérôme Lefèvre")])
+    assert again.value.problems == ("line 2: 'Jerome LEFEVRE' is already entered (as 'Jérôme Lefèvre')",)
+
+
+def test_a_licence_or_fargo_id_entered_twice_is_refused_naming_the_line() -> None:
+    text = "name,licence,fargo_id\nAna Lopez,L001,1234\nBen Novak,l 001,\nCarl Ito,,1234\nDora Mey,L004,\n"
+    with pytest.raises(EntriesInvalid) as caught:
+        parse_entries(text)
+    assert caught.value.problems == (
+        "line 3: licence 'l 001' is already entered (for 'Ana Lopez')",
+        "line 4: Fargo ID '1234' is already entered (for 'Ana Lopez')",
+    )
+    with pytest.raises(EntriesInvalid) as again:
+        parse_entries("name,licence\nEd Wu,L004\n", [Entry("Dora Mey", licence="L004")])
+    assert again.value.problems == ("line 2: licence 'L004' is already entered (for 'Dora Mey')",)
+
+
+@pytest.mark.parametrize("hidden", ["\x00", "\x1b", "\x07", "\x7f", "\u2028", "\u202e", "\u2066"])
+def test_hidden_characters_in_any_cell_are_refused(hidden: str) -> None:
+    for text, column in ((f"name,club\nAn{hidden}a,Lyon\n", "name"), (f"name,club\nAna,Ly{hidden}on\n", "club")):
+        with pytest.raises(EntriesInvalid) as caught:
+            parse_entries(text)
+        code = f"U+{ord(hidden):04X}"
+        assert caught.value.problems == (
+            f"line 2: {column} holds a hidden control character ({code}): type it again without it",
+        )
+
+
+def test_a_tab_is_still_a_space() -> None:
+    assert parse_entries("name;club\nAna\tLopez;Lyon\n") == (Entry("Ana Lopez", club="Lyon"),)
+
+
+def test_a_cell_the_csv_reader_cannot_read_is_a_line_refusal() -> None:
+    with pytest.raises(EntriesInvalid) as caught:
+        parse_entries('name\n"Ana\n' + "x" * 10 + "\n" * 3 + ("y" * 4000 + "\n") * 40)
+    assert caught.value.problems[0].startswith("line ")

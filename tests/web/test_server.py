@@ -22,7 +22,7 @@ from referee_app.web.overlay import banner, snapshot, vmix_fields
 from referee_app.web.server import MAX_LISTENERS, MAX_STREAMS_PER_ADDRESS, OverlayError, OverlayServer
 from tests.builders import brk, decode, ev, history, made, miss, started
 
-EXAMPLES = sorted((Path(__file__).resolve().parents[3] / "shared" / "examples").glob("*.jsonl"))
+EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.jsonl"))
 
 
 @pytest.fixture

@@ -435,7 +435,7 @@ class TournamentWindow(QMainWindow):
             self.say(Notice.REFUSAL, self.tr("Create the tournament first (Draw tab)."))
             return False
         try:
-            entries = parse_entries(text, [e.name for e in t.entries])
+            entries = parse_entries(text, t.entries)
         except EntriesInvalid as exc:
             problems = "; ".join(exc.messages(qt_translate))
             self.say(Notice.REFUSAL, self.tr("Nothing imported: {problems}").format(problems=problems))

@@ -1118,6 +1118,30 @@
         <translation>un nom compte de 1 à {most} caractères</translation>
     </message>
     <message>
+        <source>{column} is at most {most} characters</source>
+        <translation>{column} compte au plus {most} caractères</translation>
+    </message>
+    <message>
+        <source>a line is at most {most} characters, this one has {length}</source>
+        <translation>une ligne compte au plus {most} caractères, celle-ci en a {length}</translation>
+    </message>
+    <message>
+        <source>cannot be read as CSV ({why})</source>
+        <translation>illisible comme CSV ({why})</translation>
+    </message>
+    <message>
+        <source>{column} holds a hidden control character ({character}): type it again without it</source>
+        <translation>la colonne {column} contient un caractère de contrôle invisible ({character})&#xa0;: retapez-la sans lui</translation>
+    </message>
+    <message>
+        <source>licence {licence} is already entered (for {taken})</source>
+        <translation>la licence {licence} est déjà inscrite (pour {taken})</translation>
+    </message>
+    <message>
+        <source>Fargo ID {fargo_id} is already entered (for {taken})</source>
+        <translation>l’ID Fargo {fargo_id} est déjà inscrit (pour {taken})</translation>
+    </message>
+    <message>
         <source>{name} is already entered</source>
         <translation>{name} est déjà inscrit</translation>
     </message>
@@ -2195,10 +2219,6 @@
 <context>
     <name>Refusal</name>
     <message>
-        <source>The match is over: only a note or an undo can be recorded.</source>
-        <translation>Le match est terminé&#xa0;: seule une note ou une annulation peut être enregistrée.</translation>
-    </message>
-    <message>
         <source>The match is void: only a note or an undo can be recorded.</source>
         <translation>Le match est invalidé&#xa0;: seule une note ou une correction peut être enregistrée.</translation>
     </message>
@@ -2251,6 +2271,34 @@
         <translation>La faute «&#xa0;{foul}&#xa0;» ne s’applique pas à {stroke}.</translation>
     </message>
     <message>
+        <source>This match is scored by racks: only who won each rack is recorded, not {event}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This match is scored shot by shot: record the strokes, not only who won the rack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under {rules} rules the 10 on the break is spotted: it does not win the rack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the breaker can win a rack by {how}: {breaker} broke this rack, not {player}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The result can only be signed once the match is finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The match is void: there is no result to sign.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{player} has already signed the result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>a break</source>
         <translation>une casse</translation>
     </message>
@@ -2263,8 +2311,28 @@
         <translation>un coup</translation>
     </message>
     <message>
+        <source>an option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a shot-clock extension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a foul penalty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Ball {ball} is not on the table.</source>
         <translation>La bille {ball} n’est pas sur la table.</translation>
+    </message>
+    <message>
+        <source>The match is over: only a note, a signature or an undo can be recorded.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{player} is not on two consecutive fouls: no warning is due.</source>
@@ -3329,6 +3397,22 @@
         <translation>un nom compte de 1 à {most} caractères, et non {length}</translation>
     </message>
     <message>
+        <source>{text!r} holds a hidden control character ({code})</source>
+        <translation>{text!r} contient un caractère de contrôle invisible ({code})</translation>
+    </message>
+    <message>
+        <source>a club, licence or Fargo ID is at most {most} characters</source>
+        <translation>un club, une licence ou un ID Fargo compte au plus {most} caractères</translation>
+    </message>
+    <message>
+        <source>rating {rating} is out of range: a rating is from 0 to {most}</source>
+        <translation>la cote {rating} est hors limites&#xa0;: une cote va de 0 à {most}</translation>
+    </message>
+    <message>
+        <source>seed {seed} is out of range: seeds run from 1 to {most}</source>
+        <translation>la tête de série {seed} est hors limites&#xa0;: de 1 à {most}</translation>
+    </message>
+    <message>
         <source>no entry named {name!r}</source>
         <translation>aucun inscrit ne s’appelle {name!r}</translation>
     </message>
@@ -4297,6 +4381,10 @@
     <message>
         <source>stalemate</source>
         <translation>manche nulle</translation>
+    </message>
+    <message>
+        <source>break-and-run</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>race won</source>

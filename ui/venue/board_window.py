@@ -709,7 +709,7 @@ def open_board(args: argparse.Namespace, start_web: Callable[[argparse.Namespace
 
 def _open_board(args: argparse.Namespace, cluster: Any, server: WebServer | None) -> BoardRun:
     from referee_app.venue.board import BoardWatcher
-    from referee_app.venue.worker import log_to_file
+    from referee_app.worker import log_to_file
 
     conninfo = cluster.organizer_conninfo()
     fingerprint = cluster.fingerprint()

@@ -16,6 +16,7 @@ from referee_app.tournament import operations
 from referee_app.tournament.show import show
 from tests.gui.conftest import Desk
 from tests.gui.tournament.test_window import Organizer
+from tests.tournament.crafted_entries import crafted_entries
 
 
 def _organizer(qtbot, window: TournamentWindow, tmp_path: Path) -> Organizer:  # type: ignore[no-untyped-def]
@@ -133,4 +134,17 @@ def test_a_result_written_by_another_program_shows_in_the_open_window(qtbot, tmp
         second["id"],
         third["id"],
     }
+    window.close()
+
+
+def test_a_crafted_entry_list_the_csv_would_refuse_is_a_damaged_tournament(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "organizer.db"
+    crafted_entries(db, [{"name": "Ann", "rating": float("nan")}, {"name": "Bob\x00", "rating": 500}])
+    before = db.read_bytes()
+    window = TournamentWindow(store=Store(db))
+    _organizer(qtbot, window, tmp_path)
+    assert window.notice.text().startswith("This tournament cannot be opened:")
+    assert "event 2: rating nan is out of range" in window.notice.text()
+    assert window.model.state is None
+    assert db.read_bytes() == before
     window.close()

@@ -3,8 +3,10 @@
 A `Worker` runs `step()` on its own thread again and again. Whatever `step()` raises (a lost
 connection, a refused write, a bug, a damaged file) is logged with its traceback, handed to
 `failed()` (which shows it: the desk's status light, the board's status line) and retried after
-a back-off that doubles up to a cap; the first step that succeeds resets it. The pusher and the
-board's watcher are the two workers.
+a back-off that doubles up to a cap; the first step that succeeds resets it. The pusher, the
+board's reader of the live event and the tournament's sync are workers.
+
+Outside the wings (like `i18n`): every wing may use it, and it imports none.
 
 The log is a rotating file beside the database (`matches.log` beside `matches.db`; the board's
 beside the event server's folder): `referee-app where` names it.
@@ -15,6 +17,8 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
+
+from referee_app.system import make_private
 
 log = logging.getLogger("referee_app")
 
@@ -39,7 +43,7 @@ def log_to_file(path: Path) -> Path | None:
         return None  # never written through a link planted at its name
     try:
         handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
-        path.chmod(0o600)
+        make_private(path)
     except OSError:
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(threadName)s %(name)s: %(message)s"))
