@@ -2271,34 +2271,6 @@
         <translation>La faute «&#xa0;{foul}&#xa0;» ne s’applique pas à {stroke}.</translation>
     </message>
     <message>
-        <source>This match is scored by racks: only who won each rack is recorded, not {event}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This match is scored shot by shot: record the strokes, not only who won the rack.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Under {rules} rules the 10 on the break is spotted: it does not win the rack.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only the breaker can win a rack by {how}: {breaker} broke this rack, not {player}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The result can only be signed once the match is finished.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The match is void: there is no result to sign.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{player} has already signed the result.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a break</source>
         <translation>une casse</translation>
     </message>
@@ -2311,28 +2283,8 @@
         <translation>un coup</translation>
     </message>
     <message>
-        <source>an option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a warning</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a shot-clock extension</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a foul penalty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Ball {ball} is not on the table.</source>
         <translation>La bille {ball} n’est pas sur la table.</translation>
-    </message>
-    <message>
-        <source>The match is over: only a note, a signature or an undo can be recorded.</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{player} is not on two consecutive fouls: no warning is due.</source>
@@ -4381,10 +4333,6 @@
     <message>
         <source>stalemate</source>
         <translation>manche nulle</translation>
-    </message>
-    <message>
-        <source>break-and-run</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>race won</source>
