@@ -129,6 +129,12 @@ def _record(
     return state
 
 
+def record_opened(store: Store, opened: Opened, events: list[Event]) -> State:
+    """The events applied to a tournament already read (a refusal raises, nothing written), then
+    appended at once; a log that moved on since it was read is `SeqTaken`, nothing written."""
+    return _record(store, opened, events)
+
+
 def record(store: Store, ref: str, events: list[Event]) -> State:
     """Any of the organizer's decisions (check-in, edit, withdrawal, undo...), applied in order and
     appended together; a refusal raises `TournamentRefused` and writes nothing."""

@@ -2032,6 +2032,49 @@
     </message>
 </context>
 <context>
+    <name>PhoneApi</name>
+    <message>
+        <source>this link&apos;s key does not open this table: scan the table&apos;s card again</source>
+        <translation>la clé de ce lien n’ouvre pas cette table : scannez de nouveau la carte de la table</translation>
+    </message>
+    <message>
+        <source>there is no table {table} scored on the phones</source>
+        <translation>il n’y a pas de table {table} marquée sur les téléphones</translation>
+    </message>
+    <message>
+        <source>the request is too large (16 KiB at most)</source>
+        <translation>la requête est trop grande (16 Kio au plus)</translation>
+    </message>
+    <message>
+        <source>too many wrong keys from this device: wait a minute, then scan the card again</source>
+        <translation>trop de mauvaises clés depuis cet appareil : attendez une minute, puis scannez de nouveau la carte</translation>
+    </message>
+    <message>
+        <source>the request is not JSON</source>
+        <translation>la requête n’est pas du JSON</translation>
+    </message>
+    <message>
+        <source>the request&apos;s {field} is missing or not valid</source>
+        <translation>le champ {field} de la requête manque ou n’est pas valable</translation>
+    </message>
+    <message>
+        <source>the request has an unknown field {field}</source>
+        <translation>la requête a un champ inconnu {field}</translation>
+    </message>
+    <message>
+        <source>a phone cannot record a {type} event</source>
+        <translation>un téléphone ne peut pas enregistrer d’événement {type}</translation>
+    </message>
+    <message>
+        <source>an event from a phone carries no seq or at: the laptop numbers and times it</source>
+        <translation>un événement venu d’un téléphone ne porte ni seq ni at : l’ordinateur le numérote et l’horodate</translation>
+    </message>
+    <message>
+        <source>the event is not valid: {why}</source>
+        <translation>l’événement n’est pas valable : {why}</translation>
+    </message>
+</context>
+<context>
     <name>PhoneCard</name>
     <message>
         <source>Table {n}</source>
