@@ -50,9 +50,14 @@ def _in_language(lang: str, run: Callable[[Translate], int]) -> int:
 
 
 def tournament_with_cards(args: argparse.Namespace, out: TextIO) -> int:
-    """`tournament ...`, with the phone tables' cards (`cards`) painted by Qt in `--lang`'s words."""
+    """`tournament ...`, with the phone tables' cards (`cards`) painted by Qt in `--lang`'s words, and
+    the served pages' words (`serve`) from the catalogue."""
     from referee_app.cli.tournament import cmd_tournament
 
+    if args.action == "serve":  # the board's pages' words, from the catalogue, in the page's language
+        from referee_desk.i18n import translator_for
+
+        args.words = translator_for
     if args.action != "cards":
         return cmd_tournament(args, out)
     from referee_desk.tournament.cards import write_cards_pdf

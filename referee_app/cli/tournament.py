@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from referee_app.cli.common import CliError, open_store
 from referee_app.game.events import ShotClock
+from referee_app.i18n import english
 from referee_app.log.newfile import new_file
 from referee_app.log.store import NotOurs, StoreError, Tampered
 from referee_app.tournament import operations
@@ -97,6 +98,10 @@ def add_parser(sub: Any) -> None:
     pho.add_argument("list", help="the tables, e.g. 5-8 or 5,7")
     pho.add_argument("--json", action="store_true", help='a list [{"table": 5, "key": "KEY"}]')
     pho.add_argument("--off", action="store_true", help="make them ordinary tables again (their keys stop working)")
+    srv = with_db(inner.add_parser("serve", help="the tournament's pages and its phone tables, no event server"))
+    srv.add_argument("tournament")
+    srv.add_argument("--web", type=int, required=True, metavar="PORT", help="the port to serve at (0: any free one)")
+    srv.add_argument("--lan", action="store_true", help="serve on the venue's network too (else this computer only)")
     crd = with_db(inner.add_parser("cards", help="a card to print for each phone table (PDF, A6, four to a page)"))
     crd.add_argument("tournament")
     crd.add_argument("--out", required=True, metavar="FILE.pdf")
@@ -229,6 +234,8 @@ def _run(args: argparse.Namespace, out: TextIO, cards_pdf: CardsPdf | None = Non
         return _phones(args, out)
     if action == "cards":
         return _cards(args, out, cards_pdf)
+    if action == "serve":
+        return _serve(args, out)
     hint = SPREADSHEET_HINT if action == "entries" else ""
     text = _read_text(args.file, hint) if action in ("entries", "results") else ""
     _checked(args)
@@ -268,6 +275,58 @@ def _phones(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"table {table}: {score_link(url, table, key)}\n")
         else:
             out.write(f"table {table}: key {key}\n")
+    return 0
+
+
+def lan_address() -> str | None:
+    """This computer's address on the network it reaches others by (no packet is sent), or None."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def _serve(args: argparse.Namespace, out: TextIO) -> int:
+    """`serve`: the pages and the phone tables from this database until SIGINT or SIGTERM (phone.md §1);
+    the request being written is finished, then it exits 0."""
+    import signal
+    import threading
+
+    from referee_app.system import stop_signals
+    from referee_app.tournament.serve import Serving
+    from referee_app.web.server import OverlayError
+
+    if not 0 <= args.web <= 65535:
+        raise CliError(2, f"--web: {args.web} is not a port (1-65535, or 0 for any free one)")
+    opened = _checked(args)
+    words = getattr(args, "words", None)
+    languages = {"en": english} if words is None else {code: words(code) for code in ("en", "fr")}
+    try:
+        serving = Serving(args.db, opened.tournament_id, args.web, args.lan, languages, words).start()
+    except OverlayError as exc:
+        raise CliError(1, str(exc)) from None
+    try:
+        host = lan_address() if args.lan else None
+        if host is not None:
+            url = f"http://{host}:{serving.port}"
+            with closing(open_store(args, write=True, code=1)) as store:
+                store.set_phone_url(opened.tournament_id, url)
+        out.write(f"serving http://127.0.0.1:{serving.port}/bracket\n")
+        if host is not None:
+            out.write(f"phones: {url}/score/N (the cards: tournament cards; the keys: tournament phones)\n")
+        out.flush()
+        done = threading.Event()
+        for sig in stop_signals():
+            signal.signal(sig, lambda *_: done.set())
+        while not done.wait(0.5):  # a wait with no timeout is never interrupted by Ctrl+C on Windows
+            pass
+    finally:
+        serving.stop()
     return 0
 
 

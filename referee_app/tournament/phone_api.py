@@ -280,6 +280,13 @@ class PhoneTables:
             return self._error(401, NO_KEY)
         return None
 
+    def refresh(self) -> State:
+        """The tournament now, phone matches started and completed as due (after the organizer's
+        changes made elsewhere: the window, the command line)."""
+        with self.lock:
+            self._settle()
+            return self.state()
+
     def get(self, table: int, authorization: str | None, address: str) -> Answer:
         """`GET /api/score/N`: the table as it stands."""
         with self.lock:
