@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -178,10 +179,17 @@ def test_the_phones_play_the_tournament_to_its_end(
     play(2, "b")
     final = served.get(1, keys[1])[1]
     assert final["match"] == "F1" and final["version"] == 1
-    status, bracket = served.request("GET", "/tournament.json")
-    assert status == 200
+    deadline = time.monotonic() + 5
+    while True:  # the board's pages get the final on table 1 (the feed publishes on its own thread)
+        status, bracket = served.request("GET", "/tournament.json")
+        f1 = next((m for m in bracket.get("show", {}).get("matches", []) if m["id"] == "F1"), {})
+        if (status, f1.get("status"), f1.get("table")) == (200, "playing", 1) or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert (status, f1.get("status"), f1.get("table"), f1.get("match_id")) == (200, "playing", 1, final["match_id"])
     play(1, "c")
     code, out, _ = run(capsys, "tournament", "show", tid, "--json", "--db", str(db))
+    assert code == 0
     document = json.loads(out)
     assert document["status"] == "finished" and document["phones"] == [1, 2]
     assert all(m["score"] == [1, 2] and m["match_id"] for m in document["matches"])
