@@ -81,6 +81,9 @@ class Answer:
 
     status: int
     body: dict[str, Any]
+    undo_target: int | None = None
+    """The event an undo would take back now (the page's undo names it); sent as a header, beside
+    phone.md's body."""
 
     def encoded(self) -> bytes:
         return json.dumps(self.body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -235,6 +238,12 @@ class PhoneTables:
         text = self.tr(CTX, template)
         return Answer(status, {"error": text.format(**params) if params else text})
 
+    def _table(self, status: int, table: int) -> Answer:
+        """The table as it stands, answered with `status`, and what an undo would take back."""
+        _, match_id = self._current(table)
+        target = Session(self.store, match_id, self.clock).history.undo_target if match_id else None
+        return Answer(status, self.table_json(table), target)
+
     def table_json(self, table: int) -> dict[str, Any]:
         """The table as `GET /api/score/N` answers it (phone.md §3)."""
         t = self.state().tournament
@@ -292,7 +301,7 @@ class PhoneTables:
         with self.lock:
             self._settle()
             refused = self._gate(table, authorization, address)
-            return refused or Answer(200, self.table_json(table))
+            return refused or self._table(200, table)
 
     def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
         """`POST /api/score/N`: one tap recorded (200), or why not; nothing is written but on a 200."""
@@ -339,18 +348,18 @@ class PhoneTables:
     def _tap(self, table: int, tap: str, after: int, event: Event) -> Answer:
         slot, match_id = self._current(table)
         if self._known_tap(table, tap):
-            return Answer(200, self.table_json(table))
+            return self._table(200, table)
         if slot is None or match_id is None:
-            return Answer(409, self.table_json(table))
+            return self._table(409, table)
         session = Session(self.store, match_id, self.clock)
         if after != session.history.next_seq - 1:
-            return Answer(409, self.table_json(table))
+            return self._table(409, table)
         try:
             session.record(event, tap=tap)
         except RuleViolation as exc:
             return Answer(422, {"refused": exc.message(self.tr), "table": self.table_json(table)})
         self._settle()
-        return Answer(200, self.table_json(table))
+        return self._table(200, table)
 
     def _known_tap(self, table: int, tap: str) -> bool:
         """Whether `tap` was recorded in a match played on this table (the current one, or one it

@@ -30,6 +30,9 @@ class Answer(Protocol):
     @property
     def status(self) -> int: ...
 
+    @property
+    def undo_target(self) -> int | None: ...
+
     def encoded(self) -> bytes: ...
 
 
@@ -68,7 +71,11 @@ class _Handler(board._Handler):
         answer = self.server.scoring.post(
             int(match.group(1)), self.headers.get("Authorization"), self.client_address[0], data
         )
-        self._send(answer.status, JSON, answer.encoded(), body=True)
+        self._answer(answer, body=True)
+
+    def _answer(self, answer: Answer, body: bool) -> None:
+        self.undo_target = answer.undo_target
+        self._send(answer.status, JSON, answer.encoded(), body)
 
     def _serve(self, body: bool) -> None:
         path = self.path.partition("?")[0]
@@ -77,15 +84,22 @@ class _Handler(board._Handler):
             answer = self.server.scoring.get(
                 int(api.group(1)), self.headers.get("Authorization"), self.client_address[0]
             )
-            self._send(answer.status, JSON, answer.encoded(), body)
+            self._answer(answer, body)
         elif PAGE.fullmatch(path) is not None:
             self._send(200, "text/html; charset=utf-8", self.server.score_page, body)
         elif path == "/score.js":
             self._send(200, "text/javascript; charset=utf-8", self.server.score_js, body)
+        elif path == "/score.css":
+            self._send(200, "text/css; charset=utf-8", self.server.score_css, body)
         else:
             super()._serve(body)
 
+    undo_target: int | None = None
+
     def end_headers(self) -> None:
+        if self.undo_target is not None:
+            self.send_header("X-Undo-Target", str(self.undo_target))
+            self.undo_target = None
         if getattr(self, "refused_method", False) and API.fullmatch(self.path.partition("?")[0]):
             self.refused_method = False
             self.send_header("Allow", "GET, HEAD, POST")
@@ -100,6 +114,7 @@ class _Http(board._Http):
         web = resources.files("referee_app.web")
         self.score_page = (web / "score.html").read_bytes()
         self.score_js = (web / "score.js").read_bytes()
+        self.score_css = (web / "score.css").read_bytes()
 
 
 class PhoneServer(board.OverlayServer):
