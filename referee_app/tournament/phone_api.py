@@ -36,7 +36,7 @@ from referee_app.game.vocab import Scoring, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.log.codec import LogFormatError, event_from_json
 from referee_app.log.session import Session, utc_now
-from referee_app.log.store import Store
+from referee_app.log.store import Store, StoreError
 from referee_app.tournament import operations
 from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
 from referee_app.tournament.events import ResultRecorded
@@ -73,6 +73,9 @@ UNKNOWN_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request has an unknown field 
 NOT_FOR_PHONES = QT_TRANSLATE_NOOP("PhoneApi", "a phone cannot record a {type} event")
 NO_SEQ = QT_TRANSLATE_NOOP("PhoneApi", "an event from a phone carries no seq or at: the laptop numbers and times it")
 BAD_EVENT = QT_TRANSLATE_NOOP("PhoneApi", "the event is not valid: {why}")
+UNAVAILABLE = QT_TRANSLATE_NOOP(
+    "PhoneApi", "the laptop could not read or write the tournament just now: nothing was recorded, try again"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,24 +302,39 @@ class PhoneTables:
     def get(self, table: int, authorization: str | None, address: str) -> Answer:
         """`GET /api/score/N`: the table as it stands."""
         with self.lock:
-            self._settle()
-            refused = self._gate(table, authorization, address)
-            return refused or self._table(200, table)
+            try:
+                self._settle()
+                refused = self._gate(table, authorization, address)
+                return refused or self._table(200, table)
+            except StoreError:
+                return self._unavailable()
+
+    def _unavailable(self) -> Answer:
+        """The database could not be read or written (another program wrote first, a full disk):
+        nothing was recorded, the phone sends its tap again; the tournament is read afresh."""
+        self._state = None
+        return self._error(503, UNAVAILABLE)
 
     def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
         """`POST /api/score/N`: one tap recorded (200), or why not; nothing is written but on a 200."""
         if len(body) > MAX_BODY:
             return self._error(413, TOO_BIG)
         with self.lock:
-            self._settle()
-            refused = self._gate(table, authorization, address)
-            if refused is not None:
-                return refused
-            parsed = self._parse(body)
-            if isinstance(parsed, Answer):
-                return parsed
-            tap, after, event = parsed
-            return self._tap(table, tap, after, event)
+            try:
+                return self._post(table, authorization, address, body)
+            except StoreError:
+                return self._unavailable()
+
+    def _post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        self._settle()
+        refused = self._gate(table, authorization, address)
+        if refused is not None:
+            return refused
+        parsed = self._parse(body)
+        if isinstance(parsed, Answer):
+            return parsed
+        tap, after, event = parsed
+        return self._tap(table, tap, after, event)
 
     def _parse(self, body: bytes) -> tuple[str, int, Event] | Answer:
         try:

@@ -262,3 +262,35 @@ def test_a_new_key_stops_the_old_one_at_once_while_serving(
     assert api.get(1, auth(new), HERE).status == 200
     assert run(capsys, "tournament", "phones", tid, "1", "--off", "--db", str(db))[0] == 0
     assert api.get(1, auth(new), HERE).status == 404
+
+
+def test_a_result_the_organizer_types_completes_a_phone_match_and_the_table_moves_on(
+    venue: tuple[Path, str, dict[int, str]], api: PhoneTables, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db, tid, keys = venue
+    on_one = api.get(1, auth(keys[1]), HERE).body
+    assert tap(api, keys[1], 1, "x", 1, {"type": "lag", "winner": "A"}).status == 200
+    line = {"match": on_one["match"], "winner": on_one["players"]["B"], "score": [1, 2]}
+    (tmp_path / "r.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    assert run(capsys, "tournament", "results", tid, str(tmp_path / "r.jsonl"), "--db", str(db))[0] == 0
+    after = api.get(1, auth(keys[1]), HERE).body
+    assert after["match"] is None and after["version"] == 0
+    assert tap(api, keys[1], 1, "y", 2, {"type": "rack", "winner": "A"}).status == 409  # the old match is closed
+
+
+def test_a_database_that_cannot_be_written_is_503_and_records_nothing(
+    venue: tuple[Path, str, dict[int, str]], api: PhoneTables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee_app.log.store import StoreError
+
+    _, _, keys = venue
+
+    def full(*_: object, **__: object) -> None:
+        raise StoreError("could not write: the disk is full")
+
+    monkeypatch.setattr(api.store, "append", full)
+    answer = tap(api, keys[1], 1, "d", 1, {"type": "lag", "winner": "A"})
+    assert answer.status == 503 and "nothing was recorded" in answer.body["error"]
+    monkeypatch.undo()
+    assert api.get(1, auth(keys[1]), HERE).body["version"] == 1
+    assert tap(api, keys[1], 1, "d", 1, {"type": "lag", "winner": "A"}).status == 200  # sent again: recorded once

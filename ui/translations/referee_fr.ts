@@ -2035,7 +2035,7 @@
     <name>PhoneApi</name>
     <message>
         <source>this link&apos;s key does not open this table: scan the table&apos;s card again</source>
-        <translation>la clé de ce lien n’ouvre pas cette table : scannez de nouveau la carte de la table</translation>
+        <translation>la clé de ce lien n’ouvre pas cette table&#xa0;: scannez de nouveau la carte de la table</translation>
     </message>
     <message>
         <source>there is no table {table} scored on the phones</source>
@@ -2047,7 +2047,7 @@
     </message>
     <message>
         <source>too many wrong keys from this device: wait a minute, then scan the card again</source>
-        <translation>trop de mauvaises clés depuis cet appareil : attendez une minute, puis scannez de nouveau la carte</translation>
+        <translation>trop de mauvaises clés depuis cet appareil&#xa0;: attendez une minute, puis scannez de nouveau la carte</translation>
     </message>
     <message>
         <source>the request is not JSON</source>
@@ -2067,11 +2067,15 @@
     </message>
     <message>
         <source>an event from a phone carries no seq or at: the laptop numbers and times it</source>
-        <translation>un événement venu d’un téléphone ne porte ni seq ni at : l’ordinateur le numérote et l’horodate</translation>
+        <translation>un événement venu d’un téléphone ne porte ni seq ni at&#xa0;: l’ordinateur le numérote et l’horodate</translation>
     </message>
     <message>
         <source>the event is not valid: {why}</source>
-        <translation>l’événement n’est pas valable : {why}</translation>
+        <translation>l’événement n’est pas valable&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>the laptop could not read or write the tournament just now: nothing was recorded, try again</source>
+        <translation>l’ordinateur n’a pas pu lire ou écrire le tournoi à l’instant : rien n’a été enregistré, recommencez</translation>
     </message>
 </context>
 <context>
