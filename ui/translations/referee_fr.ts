@@ -2075,7 +2075,7 @@
     </message>
     <message>
         <source>the laptop could not read or write the tournament just now: nothing was recorded, try again</source>
-        <translation>l’ordinateur n’a pas pu lire ou écrire le tournoi à l’instant : rien n’a été enregistré, recommencez</translation>
+        <translation>l’ordinateur n’a pas pu lire ou écrire le tournoi à l’instant&#xa0;: rien n’a été enregistré, recommencez</translation>
     </message>
 </context>
 <context>
