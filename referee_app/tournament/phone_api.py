@@ -24,7 +24,7 @@ import threading
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -187,20 +187,26 @@ class PhoneTables:
             return slot, None
         return slot, t.started.get(slot.spec.id)
 
-    def _settle(self) -> None:
-        """Start the match log of each phone table's match not started yet; complete each phone match
-        finished and signed by both (again after a restart: a kill between the two writes loses none)."""
+    def _settle(self, check: Iterable[int] | None = None) -> None:
+        """Start the match log of each phone table's match not started yet; complete the phone matches
+        finished and signed by both on the tables of `check` (None: every table, as after a restart:
+        a kill between the two writes loses none). Cheap without completions to check: a request does
+        not read every table's log."""
+        tables = None if check is None else set(check)
         for _ in range(1000):  # each pass records one decision; a tournament has far fewer matches
             t = self.state().tournament
+            playing = {s.table: s for s in t.slots.values() if s.status is MatchStatus.PLAYING}
             moved = False
             for table in sorted(t.phones):
-                slot = self._on_table(table)
+                slot = playing.get(table)
                 if slot is None:
                     continue
                 if slot.spec.id not in t.started:
                     self._start(slot, table)
                     moved = True
                     break
+                if tables is not None and table not in tables:
+                    continue
                 match_id = t.started[slot.spec.id]
                 if slot.spec.id in t.by_phone and self._complete(slot, match_id, table):
                     moved = True
@@ -293,17 +299,18 @@ class PhoneTables:
         return None
 
     def refresh(self) -> State:
-        """The tournament now, phone matches started and completed as due (after the organizer's
-        changes made elsewhere: the window, the command line)."""
+        """The tournament now, the phone tables' new matches started (after the organizer's changes
+        made elsewhere: the window, the command line). Completions are checked where a tap lands,
+        and for every table when the server starts."""
         with self.lock:
-            self._settle()
+            self._settle(())
             return self.state()
 
     def get(self, table: int, authorization: str | None, address: str) -> Answer:
         """`GET /api/score/N`: the table as it stands."""
         with self.lock:
             try:
-                self._settle()
+                self._settle(())
                 refused = self._gate(table, authorization, address)
                 return refused or self._table(200, table)
             except StoreError:
@@ -326,7 +333,7 @@ class PhoneTables:
                 return self._unavailable()
 
     def _post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        self._settle()
+        self._settle(())
         refused = self._gate(table, authorization, address)
         if refused is not None:
             return refused
@@ -376,7 +383,7 @@ class PhoneTables:
             session.record(event, tap=tap)
         except RuleViolation as exc:
             return Answer(422, {"refused": exc.message(self.tr), "table": self.table_json(table)})
-        self._settle()
+        self._settle((table,))
         return self._table(200, table)
 
     def _known_tap(self, table: int, tap: str) -> bool:
