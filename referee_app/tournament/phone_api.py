@@ -149,6 +149,8 @@ class PhoneTables:
         self.lock = threading.Lock()
         self._state: State | None = None
         self._head: int | None = None
+        self._sessions: dict[str, Session] = {}
+        """The phone matches' logs as replayed, kept: this server is their one writer."""
         with self.lock:
             self._settle()
 
@@ -170,6 +172,12 @@ class PhoneTables:
         opened = operations.Opened(self.tournament_id, self.state())
         self._state = operations.record_opened(self.store, opened, events)
         self._head = self._state.seq
+
+    def _session(self, match_id: str) -> Session:
+        session = self._sessions.get(match_id)
+        if session is None:
+            session = self._sessions[match_id] = Session(self.store, match_id, self.clock)
+        return session
 
     def _on_table(self, table: int) -> Slot | None:
         t = self.state().tournament
@@ -227,12 +235,12 @@ class PhoneTables:
             match_id=str(uuid.uuid4()),
             scoring=Scoring.RACKS,
         )
-        Session.start(self.store, setup, self.clock)
+        self._sessions[setup.match_id] = Session.start(self.store, setup, self.clock)
         self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)])
 
     def _complete(self, slot: Slot, match_id: str, table: int) -> bool:
         """The bracket match's result once its log is finished and both players signed it (§4)."""
-        state = Session(self.store, match_id, self.clock).state
+        state = self._session(match_id).state
         if not state.finished or state.winner is None or not all(state.signed[s] for s in Seat):
             return False
         winner = state.setup.name(state.winner)
@@ -250,7 +258,7 @@ class PhoneTables:
     def _table(self, status: int, table: int) -> Answer:
         """The table as it stands, answered with `status`, and what an undo would take back."""
         _, match_id = self._current(table)
-        target = Session(self.store, match_id, self.clock).history.undo_target if match_id else None
+        target = self._session(match_id).history.undo_target if match_id else None
         return Answer(status, self.table_json(table), target)
 
     def table_json(self, table: int) -> dict[str, Any]:
@@ -270,7 +278,7 @@ class PhoneTables:
                 "signed": {"A": False, "B": False},
                 "state": None,
             }
-        session = Session(self.store, match_id, self.clock)
+        session = self._session(match_id)
         match = session.state
         return {
             "table": table,
@@ -320,6 +328,7 @@ class PhoneTables:
         """The database could not be read or written (another program wrote first, a full disk):
         nothing was recorded, the phone sends its tap again; the tournament is read afresh."""
         self._state = None
+        self._sessions.clear()
         return self._error(503, UNAVAILABLE)
 
     def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
@@ -376,7 +385,7 @@ class PhoneTables:
             return self._table(200, table)
         if slot is None or match_id is None:
             return self._table(409, table)
-        session = Session(self.store, match_id, self.clock)
+        session = self._session(match_id)
         if after != session.history.next_seq - 1:
             return self._table(409, table)
         try:
