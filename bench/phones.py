@@ -1,10 +1,11 @@
 """Phones at the table, through a real `tournament serve` (part of the issue's benchmark).
 
 A 64-player double elimination (races to 5) played out on 32 phone tables: two simulated phones a
-table (HTTP keep-alive clients, each on its own thread) that look at the table 10 times a second, and 10 % of the
-answers dropped after the server got the request (the client closes before reading, then sends
-the same tap again with the same id on a new connection). Each table's phones poll the table,
-tap the lag, the racks (either phone, at random, so they race and get 409s), and both sign.
+table (HTTP keep-alive clients, each on its own thread) that look at the table once a second as
+the page does, and 10 % of the answers dropped after the server got the request (the client
+closes before reading, then sends the same tap again with the same id on a new connection). Each
+table's phones tap the lag, the racks (either phone, at random, so they race and get 409s), and
+both sign.
 
 Checked at the end, from the organizer's database: every tap answered 200 is in its match's log
 once (`lost`: a tap acknowledged and not there; `duplicates`: log events beyond the taps
@@ -48,8 +49,8 @@ PLAYERS = 64
 TABLES = 32
 RACE = 5
 DROP = 0.10
-PACE_S = 0.1
-"""A phone's pause when it has nothing to tap: it looks again 10 times a second (the page: once)."""
+PACE_S = 1.0
+"""A phone's pause when it has nothing to tap: it looks again a second later, as the page does."""
 
 
 class Phone:

@@ -4,7 +4,8 @@ organizer's own database, with no event server: the embedded default.
 One thread owns the database (`PhoneTables` and its store): every API request is handed to it
 and answered from it, so requests are decided and written one at a time, and a stop lets the
 one being written finish. After each request, and every second for the organizer's changes
-made elsewhere, the board's pages (`/bracket`, `/player`) get the tournament when it moved on.
+made elsewhere, the board's pages (`/bracket`, `/player`) get the tournament when it moved on;
+their view is made on a thread of its own, so a tap never waits for it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, TypeVar
 from referee_app.i18n import Translate, english
 from referee_app.tournament.board import BoardPublisher
 from referee_app.tournament.phone_api import Answer, PhoneTables
+from referee_app.tournament.state import State
 from referee_app.web.phone_http import PhoneServer
 from referee_app.web.words import Words
 
@@ -48,8 +50,12 @@ class Serving:
             self._pool.shutdown()
             raise
         self.publisher = BoardPublisher(languages or {"en": english}, self.server.feed.publish_tournament)
+        self._latest: State | None = None
+        self._latest_lock = threading.Lock()
+        self._wake = threading.Event()
         self._run(self._publish)
         self._poller = threading.Thread(target=self._poll, name="phones-poll", daemon=True)
+        self._publisher = threading.Thread(target=self._publishing, name="phones-publish", daemon=True)
 
     @property
     def tournament_id(self) -> str:
@@ -62,18 +68,35 @@ class Serving:
     def start(self) -> Serving:
         self.server.start()
         self._poller.start()
+        self._publisher.start()
         return self
 
     def _run(self, work: Callable[..., T], *args: Any) -> T:
         return self._pool.submit(work, *args).result()
 
     def _publish(self) -> None:
-        self.publisher(self.api.refresh(), self.api.tournament_id)
+        """Hand the tournament now to the publishing thread: the board's view is made there, not on
+        the database's thread, so taps never wait for it."""
+        state = self.api.refresh()
+        with self._latest_lock:
+            self._latest = state
+        self._wake.set()
+
+    def _publishing(self) -> None:
+        while not self._stopped.is_set():
+            self._wake.wait(POLL_S)
+            self._wake.clear()
+            with self._latest_lock:
+                state, self._latest = self._latest, None
+            if state is not None:
+                self.publisher(state, self.api.tournament_id)
 
     def _answer(self, work: Callable[..., Answer], *args: Any) -> Answer:
         answer = work(*args)
         if answer.status == 200:
-            self._publish()
+            with self._latest_lock:
+                self._latest = self.api.state()
+            self._wake.set()
         return answer
 
     def get(self, table: int, authorization: str | None, address: str) -> Answer:
