@@ -318,9 +318,11 @@ class PhoneTables:
         """`GET /api/score/N`: the table as it stands."""
         with self.lock:
             try:
-                self._settle(())
                 refused = self._gate(table, authorization, address)
-                return refused or self._table(200, table)
+                if refused is not None:
+                    return refused
+                self._settle(())
+                return self._table(200, table)
             except StoreError:
                 return self._unavailable()
 
@@ -342,10 +344,10 @@ class PhoneTables:
                 return self._unavailable()
 
     def _post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        self._settle(())
         refused = self._gate(table, authorization, address)
-        if refused is not None:
+        if refused is not None:  # a request with no key here writes nothing, not even the tables' new matches
             return refused
+        self._settle(())
         parsed = self._parse(body)
         if isinstance(parsed, Answer):
             return parsed

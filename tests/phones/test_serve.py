@@ -193,3 +193,44 @@ def test_the_phones_play_the_tournament_to_its_end(
     document = json.loads(out)
     assert document["status"] == "finished" and document["phones"] == [1, 2]
     assert all(m["score"] == [1, 2] and m["match_id"] for m in document["matches"])
+
+
+def test_serving_on_the_lan_remembers_the_address_the_phones_reach(
+    venue: tuple[Path, str, dict[int, str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from contextlib import closing
+
+    from referee_app.cli.tournament import lan_address
+    from referee_app.log.store import Store
+
+    db, tid, _ = venue
+    address = lan_address()
+    if address is None:
+        pytest.skip("this machine has no network address other than its loopback")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    argv = [
+        sys.executable,
+        "-m",
+        "referee_desk.main",
+        "tournament",
+        "serve",
+        tid,
+        "--web",
+        "0",
+        "--lan",
+        "--db",
+        str(db),
+    ]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    try:
+        assert process.stdout is not None
+        port = int(process.stdout.readline().split(":")[2].split("/")[0])
+        assert process.stdout.readline().startswith(f"phones: http://{address}:{port}/score/N")
+        with closing(Store(db)) as store:
+            assert store.phone_url(tid) == f"http://{address}:{port}"
+        code, out, _ = run(capsys, "tournament", "phones", tid, "2", "--db", str(db))
+        assert code == 0 and out.startswith(f"table 2: http://{address}:{port}/score/2#k=")
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=20) == 0
+        process.stdout.close()  # type: ignore[union-attr]
