@@ -15,7 +15,9 @@
    issue's bound, no queue order, even one that knew every match's length, meets the target.
    An event's results and match lengths do not depend on the queue (each match draws from its
    own stream), so the proof holds for every order on the same event.
-Last line: `rematches_16 N rematches_128 N early_rematches N replan_p95_ms N makespan_ratio N`.
+   The target: the worst event at most 1.15 times its proven bound, for both kinds of event.
+Last line: `rematches_16 N rematches_128 N early_rematches N replan_p95_ms N makespan_ratio N proven_ratio N`
+(`makespan_ratio`: to the issue's bound; `proven_ratio`: to the proven bound, the worst over both kinds).
 """
 
 from __future__ import annotations
@@ -50,14 +52,16 @@ from referee_app.tournament.model import (
 from referee_app.tournament.state import State, apply
 from referee_app.tournament.templates import ffb_national
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "examples"
-SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "tests" / "examples"
+"""The worked examples, in the repository (never an absolute path)."""
+SEEDS = ROOT / "seeds"
 OUTCOMES = 2000
 SIZES = (16, 32, 64, 128)
 TABLES = 16
 EVENTS = 10
 TARGET = 1.15
-"""The issue's makespan target, as a ratio to the lower bound (worst event)."""
+"""The makespan target, as a ratio to the proven bound (worst event of each kind; issue 32)."""
 
 
 # -- pace ----------------------------------------------------------------------------------------
@@ -66,6 +70,7 @@ TARGET = 1.15
 def pace() -> tuple[float, list[int]]:
     """Seconds per logged event (from the logs that carry times) and events per rack (every rack)."""
     folder = EXAMPLES if EXAMPLES.is_dir() else SEEDS
+    print(f"pace from {folder.relative_to(ROOT)}")
     spans: list[float] = []
     racks: list[int] = []
     for path in sorted(folder.glob("*.jsonl")):
@@ -357,10 +362,13 @@ def main() -> None:
     every = [r for values in ratios.values() for r in values]
     worst = max(every)  # the last line's figure: the worst event, as the issue asks
     print(f"makespan ratio over all {len(every)} events: mean {statistics.mean(every):.3f}, worst {worst:.3f}")
-    print(f"targets: rematches <= 1.0 at every size, <= 0.3 early; makespan ratio <= {TARGET} (worst event)")
+    proven_worst = max(r for values in to_proven.values() for r in values)
+    print(f"targets: rematches <= 1.0 at every size, <= 0.3 early; ratio to the proven bound <= {TARGET} "
+          f"(worst event of each kind: {', '.join(f'{max(v):.3f}' for v in to_proven.values())})")  # fmt: skip
     print(
         f"rematches_16 {figures[(16, 'coin')][0]:.2f} rematches_128 {figures[(128, 'coin')][0]:.2f} "
-        f"early_rematches {early:.2f} replan_p95_ms {p95:.2f} makespan_ratio {worst:.3f}"
+        f"early_rematches {early:.2f} replan_p95_ms {p95:.2f} makespan_ratio {worst:.3f} "
+        f"proven_ratio {proven_worst:.3f}"
     )
 
 

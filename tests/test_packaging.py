@@ -133,6 +133,14 @@ def test_every_package_folder_is_declared() -> None:
     assert found <= declared, f"left out of pyproject.toml's packages: {sorted(found - declared)}"
 
 
+def test_the_readme_says_where_referee_app_is_before_it_uses_it_bare() -> None:
+    """From a checkout the command is `.venv/bin/referee-app`; the README said so only in its first two lines."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_bare = min(i for i, line in enumerate(text.splitlines()) if re.match(r"\s*(?:\$ )?referee-app\s", line))
+    explained = next((i for i, line in enumerate(text.splitlines()) if "is `.venv/bin/referee-app …`" in line), None)
+    assert explained is not None and explained < first_bare
+
+
 def _spec() -> ast.Module:
     return ast.parse((ROOT / "packaging" / "referee-app.spec").read_text(encoding="utf-8"))
 

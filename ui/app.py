@@ -40,7 +40,13 @@ def parse_args(argv: Sequence[str], commands: Sequence[str] = ()) -> argparse.Na
     parser.add_argument(
         "--smoke", action="store_true", help="check this copy works (a match in a temporary folder), then quit"
     )
-    return parser.parse_args(list(argv))
+    args = parser.parse_args(list(argv))
+    if args.db is not None and not args.db.parent.is_dir():  # a desk that could not save: refused before it opens
+        parser.error(
+            f"--db {args.db}: the folder {args.db.parent} does not exist (make it first, or give a database"
+            " in a folder that exists; a USB stick that is not plugged in looks the same)"
+        )
+    return args
 
 
 def first_match_in_progress(store: Store) -> str | None:

@@ -49,22 +49,6 @@ def _in_language(lang: str, run: Callable[[Translate], int]) -> int:
             QCoreApplication.removeTranslator(translator)
 
 
-def tournament_with_cards(args: argparse.Namespace, out: TextIO) -> int:
-    """`tournament ...`, with the phone tables' cards (`cards`) painted by Qt in `--lang`'s words, and
-    the served pages' words (`serve`) from the catalogue."""
-    from referee_app.cli.tournament import cmd_tournament
-
-    if args.action == "serve":  # the board's pages' words, from the catalogue, in the page's language
-        from referee_desk.i18n import translator_for
-
-        args.words = translator_for
-    if args.action != "cards":
-        return cmd_tournament(args, out)
-    from referee_desk.tournament.cards import write_cards_pdf
-
-    return _in_language(args.lang, lambda _tr: cmd_tournament(args, out, cards_pdf=write_cards_pdf))
-
-
 def history_in_language(args: argparse.Namespace, out: TextIO) -> int:
     """`history --lang fr`: the desk's own French wording, from its Qt catalogue."""
     from referee_app.cli import main as cli
@@ -84,6 +68,27 @@ def event_in_language(args: argparse.Namespace, out: TextIO) -> int:
     if lang == "en":
         return cli.event_command(args, out)
     return _in_language(lang, lambda tr: cli.event_command(args, out, tr))
+
+
+def tournament_in_language(args: argparse.Namespace, out: TextIO) -> int:
+    """The tournament commands' answers and refusals in the organizer's language, as the live
+    event's: the environment's (LC_ALL, LC_MESSAGES, LANG). `show` and `standings` print JSON;
+    `cards` are painted by Qt in `--lang`'s words; `serve`'s pages take their words from the catalogue."""
+    from referee_app.cli.tournament import cmd_tournament
+    from referee_app.cli.venue import language
+
+    if args.action == "serve":  # the board's pages' words, from the catalogue, in the page's language
+        from referee_desk.i18n import translator_for
+
+        args.words = translator_for
+    if args.action == "cards":  # the phone tables' cards, painted by Qt in `--lang`'s words
+        from referee_desk.tournament.cards import write_cards_pdf
+
+        return _in_language(args.lang, lambda tr: cmd_tournament(args, out, tr, cards_pdf=write_cards_pdf))
+    lang = language(args)
+    if lang == "en" or args.action in ("show", "standings"):
+        return cmd_tournament(args, out)
+    return _in_language(lang, lambda tr: cmd_tournament(args, out, tr))
 
 
 def board_window(args: argparse.Namespace, out: TextIO) -> int:
@@ -110,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "export": export_with_pdf,
                 "board": board_window,
                 "history": history_in_language,
-                "tournament": tournament_with_cards,
+                "tournament": tournament_in_language,
                 **dict.fromkeys(EVENT_COMMANDS, event_in_language),
             },
         )

@@ -22,10 +22,11 @@ from typing import Any, TextIO
 
 from referee_app.cli.common import CliError, open_store
 from referee_app.game.events import ShotClock
-from referee_app.i18n import english
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.newfile import new_file
 from referee_app.log.store import NotOurs, StoreError, Tampered
 from referee_app.tournament import operations
+from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
 from referee_app.tournament.phones import Card, cards, check_url, no_address, score_link
@@ -117,20 +118,44 @@ def add_parser(sub: Any) -> None:
     exp.add_argument("--fargo", required=True, metavar="FILE.csv")
 
 
-def _checked(args: argparse.Namespace) -> operations.Opened:
+CTX = "TournamentCli"
+SAID = {
+    "entries": (QT_TRANSLATE_NOOP("TournamentCli", "{n} entry added"),
+                QT_TRANSLATE_NOOP("TournamentCli", "{n} entries added")),
+    "tables": (QT_TRANSLATE_NOOP("TournamentCli", "{n} table"), QT_TRANSLATE_NOOP("TournamentCli", "{n} tables")),
+    "results": (QT_TRANSLATE_NOOP("TournamentCli", "{n} result recorded"),
+                QT_TRANSLATE_NOOP("TournamentCli", "{n} results recorded")),
+    "written": (QT_TRANSLATE_NOOP("TournamentCli", "{n} match written to {path}"),
+                QT_TRANSLATE_NOOP("TournamentCli", "{n} matches written to {path}")),
+    "sent": (QT_TRANSLATE_NOOP("TournamentCli", "{n} assignment sent"),
+             QT_TRANSLATE_NOOP("TournamentCli", "{n} assignments sent")),
+    "taken_back": (QT_TRANSLATE_NOOP("TournamentCli", ", {n} taken back"),
+                   QT_TRANSLATE_NOOP("TournamentCli", ", {n} taken back")),
+    "cards": (QT_TRANSLATE_NOOP("TournamentCli", "{n} card written to {path} ({url})"),
+              QT_TRANSLATE_NOOP("TournamentCli", "{n} cards written to {path} ({url})")),
+}  # fmt: skip
+"""The commands' answers, singular and plural, in the organizer's language (the environment's, as
+the live event's commands: `referee_desk.main` gives the catalogue's `tr`)."""
+DRAWN = QT_TRANSLATE_NOOP("TournamentCli", "drawn with seed {seed}")
+REFUSED = QT_TRANSLATE_NOOP("TournamentCli", "refused: {why}")
+LINE_REFUSED = QT_TRANSLATE_NOOP("TournamentCli", "line {line}: refused: {why}")
+
+
+def _said(tr: Translate, key: str, n: int, **values: object) -> str:
+    """`1 entry added`, `2 entries added`, in the words of `tr`."""
+    one, many = SAID[key]
+    return tr(CTX, one if n == 1 else many).format(n=n, **values)
+
+
+def _checked(args: argparse.Namespace, tr: Translate = english) -> operations.Opened:
     """The tournament read whole from its checked log, before anything is written: a missing or
     unreadable database, an unknown tournament or a log changed outside the app is bad input."""
     with closing(open_store(args, write=False, code=2)) as reader:  # a missing file: nothing made, nothing migrated
         try:
             operations.find(reader, args.tournament)
         except TournamentRefused as exc:
-            raise CliError(2, str(exc)) from None
+            raise CliError(2, exc.message(tr)) from None
         return operations.open_tournament(reader, args.tournament)
-
-
-def _count(n: int, one: str, many: str) -> str:
-    """`1 entry`, `2 entries`: the CLI's English, singular and plural."""
-    return f"{n} {one if n == 1 else many}"
 
 
 SPREADSHEET_HINT = (
@@ -195,23 +220,23 @@ CardsPdf = Callable[[str, Sequence[Card], Path], None]
 """Paints the phone tables' cards into a PDF file (the desk's Qt: `referee_desk.tournament.cards`)."""
 
 
-def _run(args: argparse.Namespace, out: TextIO, cards_pdf: CardsPdf | None = None) -> int:
+def _run(args: argparse.Namespace, out: TextIO, tr: Translate, cards_pdf: CardsPdf | None = None) -> int:
     action = args.action
     if action == "new":
         options = _options(args)
         try:
             options.check()
         except TournamentRefused as exc:  # options out of range or at odds: the command line is wrong
-            raise CliError(2, str(exc)) from None
+            raise CliError(2, exc.message(tr)) from None
         with closing(open_store(args, write=True, code=2)) as store:
             try:
                 tournament_id = operations.new_tournament(store, args.name, options)
             except TournamentRefused as exc:  # only the command line can be wrong here (the name)
-                raise CliError(2, str(exc)) from None
+                raise CliError(2, exc.message(tr)) from None
             out.write(tournament_id + "\n")
         return 0
     if action in ("show", "standings", "export"):
-        opened = _checked(args)
+        opened = _checked(args, tr)
         t = opened.state.tournament
         if action == "show":
             _dump(show(t, opened.tournament_id), out)
@@ -226,44 +251,44 @@ def _run(args: argparse.Namespace, out: TextIO, cards_pdf: CardsPdf | None = Non
                     csv_file.handle.write(fargo_csv(t).encode("utf-8"))
             except OSError as exc:
                 raise CliError(1, f"cannot write {target}: {exc.strerror or exc}") from None
-            out.write(f"{_count(len(fargo_rows(t)), 'match', 'matches')} written to {args.fargo}\n")
+            out.write(_said(tr, "written", len(fargo_rows(t)), path=args.fargo) + "\n")
         return 0
     if action == "sync":
-        return _sync(args, out)
+        return _sync(args, out, tr)
     if action == "phones":
-        return _phones(args, out)
+        return _phones(args, out, tr)
     if action == "cards":
-        return _cards(args, out, cards_pdf)
+        return _cards(args, out, tr, cards_pdf)
     if action == "serve":
-        return _serve(args, out)
+        return _serve(args, out, tr)
     hint = SPREADSHEET_HINT if action == "entries" else ""
     text = _read_text(args.file, hint) if action in ("entries", "results") else ""
-    _checked(args)
+    _checked(args, tr)
     with closing(open_store(args, write=True, code=2)) as store:
         if action == "entries":
             added = operations.add_entries(store, args.tournament, text)
-            out.write(f"{_count(added, 'entry', 'entries')} added\n")
+            out.write(_said(tr, "entries", added) + "\n")
         elif action == "draw":
             seed = operations.draw(store, args.tournament, args.seed)
-            out.write(f"drawn with seed {seed}\n")
+            out.write(tr(CTX, DRAWN).format(seed=seed) + "\n")
         elif action == "tables":
             tables = operations.set_tables(store, args.tournament, args.list)
-            out.write(_count(len(tables), "table", "tables") + "\n")
+            out.write(_said(tr, "tables", len(tables)) + "\n")
         else:
             count = operations.record_results(store, args.tournament, text.splitlines())
-            out.write(f"{_count(count, 'result', 'results')} recorded\n")
+            out.write(_said(tr, "results", count) + "\n")
     return 0
 
 
-def _phones(args: argparse.Namespace, out: TextIO) -> int:
+def _phones(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     """`phones`: the tables made phone tables with their new keys (a link where the serving address is
     known), or made ordinary tables again with `--off` (phone.md §1)."""
-    opened = _checked(args)
+    opened = _checked(args, tr)
     with closing(open_store(args, write=True, code=2)) as store:
         try:
             made = operations.set_phones(store, opened.tournament_id, args.list, off=args.off)
         except operations.TablesBadInput as exc:
-            raise CliError(2, str(exc)) from None
+            raise CliError(2, exc.message(tr)) from None
         url = store.phone_url(opened.tournament_id)
     if args.json:
         _dump([{"table": table, "key": key} for table, key in made], out)
@@ -291,7 +316,7 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
-def _serve(args: argparse.Namespace, out: TextIO) -> int:
+def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     """`serve`: the pages and the phone tables from this database until SIGINT or SIGTERM (phone.md §1);
     the request being written is finished, then it exits 0."""
     import signal
@@ -303,7 +328,7 @@ def _serve(args: argparse.Namespace, out: TextIO) -> int:
 
     if not 0 <= args.web <= 65535:
         raise CliError(2, f"--web: {args.web} is not a port (1-65535, or 0 for any free one)")
-    opened = _checked(args)
+    opened = _checked(args, tr)
     words = getattr(args, "words", None)
     languages = {"en": english} if words is None else {code: words(code) for code in ("en", "fr")}
     try:
@@ -330,14 +355,14 @@ def _serve(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _cards(args: argparse.Namespace, out: TextIO, paint: CardsPdf | None) -> int:
+def _cards(args: argparse.Namespace, out: TextIO, tr: Translate, paint: CardsPdf | None) -> int:
     """`cards`: one card per phone table, with its link at the address the phones reach (phone.md §1)."""
     if paint is None:
         raise CliError(1, "the cards are printed by the desk: run `referee-app tournament cards ...`")
     target = Path(args.out)
     if not target.parent.is_dir():
         raise CliError(2, f"cannot write {target}: the folder {target.parent} does not exist")
-    opened = _checked(args)
+    opened = _checked(args, tr)
     with closing(open_store(args, write=False, code=2)) as store:
         keys = store.phone_keys(opened.tournament_id)
         served = store.phone_url(opened.tournament_id)
@@ -347,17 +372,17 @@ def _cards(args: argparse.Namespace, out: TextIO, paint: CardsPdf | None) -> int
             raise no_address()
         url = check_url(given)
     except TournamentRefused as exc:  # the address is the command line's: bad input
-        raise CliError(2, str(exc)) from None
+        raise CliError(2, exc.message(tr)) from None
     made = cards(opened.state.tournament.phones, keys, url)
     try:
         paint(opened.state.tournament.name, made, target)
     except OSError as exc:
         raise CliError(1, f"cannot write {target}: {exc.strerror or exc}") from None
-    out.write(f"{_count(len(made), 'card', 'cards')} written to {target} ({url})\n")
+    out.write(_said(tr, "cards", len(made), path=target, url=url) + "\n")
     return 0
 
 
-def _sync(args: argparse.Namespace, out: TextIO) -> int:
+def _sync(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     """One round with the event server: the desks' results taken, the matches on tables sent."""
     import psycopg
 
@@ -365,14 +390,14 @@ def _sync(args: argparse.Namespace, out: TextIO) -> int:
     from referee_app.venue.model import EventServerError, first_line
     from referee_app.venue.server import Cluster
 
-    _checked(args)
+    _checked(args, tr)
     try:
         conninfo = Cluster(args.server.resolve()).organizer_conninfo()
         with (
             closing(open_store(args, write=True, code=2)) as store,
             psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as conn,
         ):
-            work = sync(store, args.tournament, conn)
+            work = sync(store, args.tournament, conn, tr=tr)
     except EventServerError as exc:
         raise CliError(1, str(exc)) from None
     except psycopg.Error as exc:
@@ -381,31 +406,35 @@ def _sync(args: argparse.Namespace, out: TextIO) -> int:
         out.write(line + "\n")
     for line in work.problems:
         print(line, file=sys.stderr)
-    withdrawn = f", {len(work.withdraw)} taken back" if work.withdraw else ""
-    out.write(f"{_count(len(work.send), 'assignment', 'assignments')} sent{withdrawn}\n")
+    withdrawn = _said(tr, "taken_back", len(work.withdraw)) if work.withdraw else ""
+    out.write(_said(tr, "sent", len(work.send)) + withdrawn + "\n")
     return 1 if work.problems else 0
 
 
-def cmd_tournament(args: argparse.Namespace, out: TextIO, cards_pdf: CardsPdf | None = None) -> int:
-    """Run one tournament subcommand; errors go to stderr with the spec's exit code (`cards_pdf`: the
-    desk's painter of the phone tables' cards, given by the GUI's entry point)."""
+def cmd_tournament(
+    args: argparse.Namespace, out: TextIO, tr: Translate = english, cards_pdf: CardsPdf | None = None
+) -> int:
+    """Run one tournament subcommand; errors go to stderr with the spec's exit code. `tr`: the
+    organizer's language for the answers and refusals (English by default); `cards_pdf`: the desk's
+    painter of the phone tables' cards, given by the GUI's entry point."""
     try:
-        return _run(args, out, cards_pdf)
+        return _run(args, out, tr, cards_pdf)
     except CliError as exc:
         print(exc, file=sys.stderr)
         return exc.code
     except operations.LineRefused as exc:
-        print(f"line {exc.line}: refused: {exc}", file=sys.stderr)
+        print(tr(CTX, LINE_REFUSED).format(line=exc.line, why=exc.message(tr)), file=sys.stderr)
         return 1
     except TournamentRefused as exc:
-        print(f"refused: {exc}", file=sys.stderr)
+        print(tr(CTX, REFUSED).format(why=exc.message(tr)), file=sys.stderr)
         return 1
     except operations.BadInput as exc:
-        print(exc, file=sys.stderr)
+        entries = exc.__cause__
+        print("\n".join(entries.messages(tr)) if isinstance(entries, EntriesInvalid) else exc, file=sys.stderr)
         return 2
     except (Tampered, NotOurs, operations.DamagedTournament) as exc:  # read before any write: bad input
-        print(exc, file=sys.stderr)
+        print(in_words(exc, tr), file=sys.stderr)
         return 2
     except StoreError as exc:
-        print(exc, file=sys.stderr)
+        print(in_words(exc, tr), file=sys.stderr)
         return 1

@@ -29,6 +29,7 @@ from referee_app.log.newfile import new_file, new_files
 from referee_app.log.projection import project_log
 from referee_app.log.store import MatchRow, Summary
 from referee_app.words.localtime import local, local_date
+from referee_app.words.rounds import round_said
 
 RACK_COLUMNS = (
     "date", "event", "round", "table", "match_id", "player_a", "player_b",
@@ -113,6 +114,8 @@ class CsvWords:
             return self.tr(LABELS_CTX, RESULT_LABELS[MatchResult(text)])
         if key == "how" and text in RackHow.__members__.values():
             return self.tr(LABELS_CTX, HOW_LABELS[RackHow(text)])
+        if key == "round":  # a tournament's round in the spreadsheet's language, as the overlay says it
+            return round_said(text, self.tr)
         if key in WORDED_TIMES and text:
             return text[:19].replace("T", " ")  # local already: the offset goes, the seconds stay
         return value

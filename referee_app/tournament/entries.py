@@ -21,11 +21,13 @@ from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.model import Entry
-from referee_app.tournament.state import MAX_ENTRIES, MAX_FIELD, MAX_NAME, MAX_RATING, hidden_character
+from referee_app.tournament.state import MAX_ENTRIES, MAX_NAME, MAX_RATING, hidden_character
 
 __all__ = ["MAX_RATING", "EntriesInvalid", "name_key", "normalise_name", "parse_entries"]
 
 COLUMNS = ("name", "rating", "fargo_id", "licence", "club", "seed")
+LIMITS = {"club": 80, "licence": 40, "fargo_id": 40}
+"""What the event server takes for a match's clubs and licences (and a Fargo ID is shorter still)."""
 MAX_LINE = 4096
 """A line of six cells, each at most a name's or a club's length, is far shorter: longer is not an entry."""
 
@@ -190,6 +192,23 @@ def _header(cells: list[str]) -> tuple[list[str], list[Problem]]:
     return columns, problems
 
 
+def clash(entry: Entry, others: Iterable[Entry], tr: Translate = english) -> str | None:
+    """Why `entry` (a player edited by hand) would be another player entered twice, in the words of
+    `tr`: a name equal but for case or accents, or a licence or Fargo ID someone else has; None when
+    it is not. The Edit dialog asks what the entry list asks of a line."""
+    found: Problem | None = None
+    for other in others:
+        if name_key(other.name) == name_key(entry.name):
+            found = _problem(0, "already_entered_as", name=repr(entry.name), taken=repr(other.name))
+        elif entry.licence.strip() and _id_key(other.licence) == _id_key(entry.licence):
+            found = _problem(0, "licence_twice", licence=repr(entry.licence), taken=repr(other.name))
+        elif entry.fargo_id.strip() and _id_key(other.fargo_id) == _id_key(entry.fargo_id):
+            found = _problem(0, "fargo_id_twice", fargo_id=repr(entry.fargo_id), taken=repr(other.name))
+        if found is not None:
+            return tr(CONTEXT, TEMPLATES[found.code]).format(**dict(found.params))
+    return None
+
+
 def parse_entries(text: str, existing: Iterable[str | Entry] = ()) -> tuple[Entry, ...]:
     """The entries of a CSV file's text; raises `EntriesInvalid` listing every bad line. `existing`:
     the players already entered (or their names), whom no line may enter again."""
@@ -236,9 +255,9 @@ def _rows(reader: Any, header: list[str], separator: str, existing: Iterable[str
         if not 1 <= len(name) <= MAX_NAME:
             problems.append(_problem(n, "name_length", most=MAX_NAME))
             continue
-        too_long = next((c for c in ("club", "licence", "fargo_id") if len(cells.get(c, "")) > MAX_FIELD), None)
+        too_long = next((c for c, most in LIMITS.items() if len(cells.get(c, "")) > most), None)
         if too_long is not None:
-            problems.append(_problem(n, "field_length", column=too_long, most=MAX_FIELD))
+            problems.append(_problem(n, "field_length", column=too_long, most=LIMITS[too_long]))
             continue
         key = name_key(name)
         if key in taken:

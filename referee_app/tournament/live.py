@@ -30,7 +30,8 @@ from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import Line
 from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
-from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
+from referee_app.tournament.session import TournamentSession
 from referee_app.tournament.show import show
 from referee_app.tournament.state import Slot, State, apply
 from referee_app.tournament.wording import round_names
@@ -248,6 +249,7 @@ def _assignment_id(tournament_id: str, match: str) -> str:
 def _assignment(state: State, sent: AssignmentSent, round_name: str) -> Assignment:
     t = state.tournament
     spec = t.slots[sent.match].spec
+    entries = [t.entry(name) or Entry(name) for name in sent.players]
     return Assignment(
         sent.assignment,
         str(sent.table),
@@ -258,6 +260,9 @@ def _assignment(state: State, sent: AssignmentSent, round_name: str) -> Assignme
         t.name,
         round_name,
         t.options.shot_clock,
+        # the entry list's licences and clubs, for the federation's sheets (within the server's limits)
+        licences=(entries[0].licence[:40], entries[1].licence[:40]),
+        clubs=(entries[0].club[:80], entries[1].club[:80]),
     )
 
 
@@ -329,13 +334,14 @@ def complete_from_store(store: Store, tr: Translate = english) -> list[Line]:
     lines: list[Line] = []
     for index in store.tournaments():
         try:
-            opened = operations.open_tournament(store, index.tournament_id)
-            if not opened.state.sent:
+            session = TournamentSession.open(store, index.tournament_id)
+            state = session.state
+            if state is None or not state.sent:
                 continue
-            desks = stored_desks(store, (s.assignment for s in opened.state.sent))
-            work = plan(opened.state, opened.tournament_id, desks, None, tr)
+            desks = stored_desks(store, (s.assignment for s in state.sent))
+            work = plan(state, session.tournament_id, desks, None, tr)
             if work.events:
-                operations.record(store, opened.tournament_id, work.events)
+                session.record(*work.events)
         except (StoreError, TournamentRefused) as exc:  # one tournament that cannot be read never stops the others
             lines.append(Line(f"{index.name}: {in_words(exc, tr)}", problem=True))
             continue
@@ -346,14 +352,16 @@ def complete_from_store(store: Store, tr: Translate = english) -> list[Line]:
 
 def sync(store: Store, ref: str, conn: Conn, model: BoardModel | None = None, tr: Translate = english) -> Plan:
     """One round: results from the desks (server and database), the matches on tables sent."""
-    opened = operations.open_tournament(store, ref)
+    session = TournamentSession.open(store, ref)
+    state = session.state
+    assert state is not None
     db.server_id(conn)
     model = model or BoardModel()
     server = read_server(conn, model)
-    desks = merged_desks(server_desks(model), stored_desks(store, (s.assignment for s in opened.state.sent)))
-    work = plan(opened.state, opened.tournament_id, desks, server, tr)
+    desks = merged_desks(server_desks(model), stored_desks(store, (s.assignment for s in state.sent)))
+    work = plan(state, session.tournament_id, desks, server, tr)
     if work.events:
-        operations.record(store, opened.tournament_id, work.events)  # durable before anything is sent
+        session.record(*work.events)  # durable before anything is sent
     send(conn, work)
     return work
 
@@ -442,16 +450,17 @@ def store_decider(store_path: object, ref: str, tr: Translate = english, on_stat
     def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
         store = Store(Path(str(store_path)))
         try:
-            opened = operations.open_tournament(store, ref)
-            sent = (s.assignment for s in opened.state.sent)
-            work = plan(opened.state, opened.tournament_id, merged_desks(desks, stored_desks(store, sent)), server, tr)
-            state = opened.state
+            session = TournamentSession.open(store, ref)
+            state = session.state
+            assert state is not None
+            sent = (s.assignment for s in state.sent)
+            work = plan(state, session.tournament_id, merged_desks(desks, stored_desks(store, sent)), server, tr)
             if work.events:
-                state = operations.record(store, opened.tournament_id, work.events)
+                state = session.record(*work.events)
         finally:
             store.close()
         if on_state is not None:
-            on_state(state, opened.tournament_id)
+            on_state(state, session.tournament_id)
         return work
 
     return decide

@@ -1,7 +1,7 @@
-"""The tournament commands' work on a database: load, check, decide, append (spec §1).
+"""The tournament commands' work on a database: parse the input, then one `TournamentSession` call.
 
-Validate, then persist: every decision is applied to the replayed state first, and only
-what the tournament accepts is appended (one transaction per call, so a refused or bad
+Validate, then persist (`session.TournamentSession`): every decision is applied to the replayed
+state first, and only what the tournament accepts is appended (one transaction per call, so a refused or bad
 call writes nothing and a results file goes in whole or not at all). A tournament whose
 stored log does not parse or replay is refused whole (`DamagedTournament`), never half-read.
 """
@@ -10,30 +10,31 @@ from __future__ import annotations
 
 import json
 import secrets
-import uuid
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
-from referee_app.log.store import Store, StoreError, TournamentRow
-from referee_app.tournament.entries import EntriesInvalid, parse_entries
+from referee_app.log.store import Store
+from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.events import (
     Corrected,
-    Created,
     Drawn,
     EntriesAdded,
     Event,
-    EventFormatError,
     Forfeit,
     PhonesSet,
     ResultRecorded,
     TablesSet,
-    event_from_dict,
 )
-from referee_app.tournament.model import Options, TournamentRefused
+from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.phones import fingerprint, new_key
+from referee_app.tournament.session import DamagedTournament as DamagedTournament
+from referee_app.tournament.session import Opened as Opened
+from referee_app.tournament.session import TournamentSession, row
+from referee_app.tournament.session import find as find
+from referee_app.tournament.session import new_tournament as new_tournament
+from referee_app.tournament.session import now as now
+from referee_app.tournament.session import open_tournament as open_tournament
 from referee_app.tournament.state import State, apply
 from referee_app.words.localtime import local_date
 
@@ -42,154 +43,76 @@ class BadInput(ValueError):
     """Input that is not what the spec describes (exit 2); the message starts `line N:` for files."""
 
 
-class DamagedTournament(StoreError):
-    """A stored tournament whose log does not parse or replay: refused whole."""
-
-
-@dataclass(frozen=True, slots=True)
-class Opened:
-    tournament_id: str
-    state: State
-
-
-def now() -> str:
-    """UTC now, as the match logs store times."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def _row(seq: int, event: Event, at: str) -> TournamentRow:
-    body = json.dumps(event.to_dict(), ensure_ascii=False, separators=(",", ":"))
-    return TournamentRow(seq, event.TYPE, at, body)
-
-
-def find(store: Store, ref: str) -> str:
-    """The tournament named by its id, or by its name when only one has it."""
-    index = store.tournaments()
-    if any(t.tournament_id == ref for t in index):
-        return ref
-    named = [t for t in index if t.name == ref] or [t for t in index if t.name.casefold() == ref.casefold()]
-    if len(named) > 1:
-        raise TournamentRefused(
-            QT_TRANSLATE_NOOP("TournamentRefusal", "{count} tournaments are named {name!r}: give the id"),
-            count=len(named),
-            name=ref,
-        )
-    if not named:
-        raise TournamentRefused(
-            QT_TRANSLATE_NOOP("TournamentRefusal", "no tournament {name!r} in {path}"), name=ref, path=store.path
-        )
-    return named[0].tournament_id
-
-
-def open_tournament(store: Store, ref: str) -> Opened:
-    """The tournament replayed from its checked log."""
-    tournament_id = find(store, ref)
-    index, rows = store.load_tournament(tournament_id)
-    state: State | None = None
-    for row in rows:
-        try:
-            event = event_from_dict(json.loads(row.body))
-            if row.type != event.TYPE:
-                raise EventFormatError(f"filed as {row.type!r} but holds {event.TYPE!r}")
-            state = apply(state, event)
-        except (ValueError, RecursionError) as exc:  # bad JSON, EventFormatError, TournamentRefused
-            raise DamagedTournament(
-                QT_TRANSLATE_NOOP("Store", "tournament {id} in {path} cannot be used: event {seq}: {why}"),
-                id=tournament_id,
-                path=store.path,
-                seq=row.seq,
-                why=exc,
-            ) from None
-    assert state is not None
-    if state.tournament.name != index.name:
-        raise DamagedTournament(
-            QT_TRANSLATE_NOOP("Store", "tournament {id} in {path}: its index and its log disagree"),
-            id=tournament_id,
-            path=store.path,
-        )
-    return Opened(tournament_id, state)
-
-
-def _record(
-    store: Store,
-    opened: Opened,
-    events: list[Event],
-    at: str | None = None,
-    phone_keys: Mapping[int, str | None] | None = None,
-) -> State:
-    """Apply the events in order (a refusal raises, nothing written), then append them at once (with
-    the phone tables' keys they fingerprint, in the same transaction)."""
-    state = opened.state
-    rows: list[TournamentRow] = []
-    stamp = at or now()
-    for event in events:
-        state = apply(state, event)
-        rows.append(_row(state.seq, event, stamp))
-    store.append_tournament(opened.tournament_id, rows, phone_keys)
-    return state
-
-
-def record_opened(store: Store, opened: Opened, events: list[Event]) -> State:
-    """The events applied to a tournament already read (a refusal raises, nothing written), then
-    appended at once; a log that moved on since it was read is `SeqTaken`, nothing written."""
-    return _record(store, opened, events)
-
-
 def record(store: Store, ref: str, events: list[Event]) -> State:
     """Any of the organizer's decisions (check-in, edit, withdrawal, undo...), applied in order and
     appended together; a refusal raises `TournamentRefused` and writes nothing."""
-    return _record(store, open_tournament(store, ref), events)
-
-
-def new_tournament(store: Store, name: str, options: Options, at: str | None = None) -> str:
-    """Create a tournament; returns its new id."""
-    event = Created(name, options)
-    state = apply(None, event)
-    tournament_id = uuid.uuid4().hex[:12]
-    store.create_tournament(tournament_id, state.tournament.name, _row(1, event, at or now()))
-    return tournament_id
+    return TournamentSession.open(store, ref).record(*events)
 
 
 def add_entries(store: Store, ref: str, text: str) -> int:
     """Entries from a CSV file's text; all or nothing. Returns how many were added."""
-    opened = open_tournament(store, ref)
+    session = TournamentSession.open(store, ref)
     try:
-        entries = parse_entries(text, existing=opened.state.tournament.entries)
+        entries = session.entries_from(text)
     except EntriesInvalid as exc:
-        raise BadInput(str(exc)) from None
-    _record(store, opened, [EntriesAdded(entries)])
+        raise BadInput(str(exc)) from exc  # the lines, for a caller that says them in another language
+    session.record(EntriesAdded(entries))
     return len(entries)
 
 
 def draw(store: Store, ref: str, draw_seed: int | None = None) -> int:
     """Seed, place byes, make the bracket; returns the draw seed (picked when not given)."""
-    opened = open_tournament(store, ref)
+    session = TournamentSession.open(store, ref)
     seed = secrets.randbelow(1_000_000) if draw_seed is None else draw_seed
-    _record(store, opened, [Drawn(seed)])
+    session.record(Drawn(seed))
     return seed
 
 
+MOST_TABLES = 999
+"""The longest range of tables one part of a list may name (`1-100000` is a typo, not a venue)."""
+
+
 def parse_tables(text: str) -> tuple[int, ...]:
-    """`1-8`, `1,2,5` or both (`1-4,7`)."""
+    """`1-8`, `1,2,5` or both (`1-4, 7`; `;` separates too) as table numbers; `BadInput` (a
+    `ValueError`) on anything else. The one rule, for the command line and the window."""
     tables: list[int] = []
-    for part in text.split(","):
+    for part in text.replace(";", ",").split(","):
         part = part.strip()
+        if not part:
+            continue
         low, dash, high = part.partition("-")
         try:
             first, last = (int(low), int(high)) if dash else (int(part), int(part))
         except ValueError:
             raise BadInput(f"tables: {text!r} is not a list like 1-8 or 1,2,5") from None
-        if last < first or last - first > 999:
+        if last < first or last - first > MOST_TABLES:
             raise BadInput(f"tables: {part!r} is not a range like 1-8")
         tables.extend(range(first, last + 1))
+    if not tables:
+        raise BadInput(f"tables: {text!r} is not a list like 1-8 or 1,2,5")
     return tuple(tables)
 
 
 def set_tables(store: Store, ref: str, text: str) -> tuple[int, ...]:
     tables = parse_tables(text)
-    opened = open_tournament(store, ref)
-    _record(store, opened, [TablesSet(tables)])
+    TournamentSession.open(store, ref).record(TablesSet(tables))
     return tables
+
+
+def record_opened(
+    store: Store, opened: Opened, events: list[Event], phone_keys: Mapping[int, str | None] | None = None
+) -> State:
+    """The events applied to a tournament already read (a refusal raises, nothing written), then
+    appended at once, with the phone tables' keys they fingerprint in the same transaction; a log
+    that moved on since it was read is `SeqTaken`, nothing written."""
+    state = opened.state
+    rows = []
+    at = now()
+    for event in events:
+        state = apply(state, event)
+        rows.append(row(state.seq, event, at))
+    store.append_tournament(opened.tournament_id, rows, phone_keys)
+    return state
 
 
 class TablesBadInput(TournamentRefused):
@@ -219,11 +142,11 @@ def set_phones(store: Store, ref: str, text: str, off: bool = False) -> list[tup
                 venue=", ".join(str(t) for t in venue),
             )
     if off:
-        _record(store, opened, [PhonesSet(off=tables)], phone_keys=dict.fromkeys(tables))
+        record_opened(store, opened, [PhonesSet(off=tables)], phone_keys=dict.fromkeys(tables))
         return [(table, None) for table in tables]
     keys = {table: new_key() for table in tables}
     event = PhonesSet(keys=tuple((table, fingerprint(key)) for table, key in keys.items()))
-    _record(store, opened, [event], phone_keys=dict(keys))
+    record_opened(store, opened, [event], phone_keys=dict(keys))
     return list(keys.items())
 
 
@@ -283,7 +206,7 @@ class LineRefused(TournamentRefused):
 
 def record_results(store: Store, ref: str, lines: Iterable[str]) -> int:
     """Results as JSON lines, applied in order; all or nothing. Returns how many were recorded."""
-    opened = open_tournament(store, ref)
+    session = TournamentSession.open(store, ref)
     at = now()
     today = local_date(at)
     numbered: list[tuple[int, Event]] = []
@@ -297,13 +220,12 @@ def record_results(store: Store, ref: str, lines: Iterable[str]) -> int:
             problems.append(f"line {number}: {exc}")
     if problems:
         raise BadInput("\n".join(problems))
-    state = opened.state
-    rows: list[TournamentRow] = []
-    for number, event in numbered:
+    state = session.state
+    for number, event in numbered:  # checked one by one first, so that a refusal names its line
         try:
             state = apply(state, event)
         except TournamentRefused as exc:
             raise LineRefused(number, exc) from None
-        rows.append(_row(state.seq, event, at))
-    store.append_tournament(opened.tournament_id, rows)
-    return len(rows)
+    if numbered:
+        session.record(*(event for _, event in numbered), at=at)
+    return len(numbered)

@@ -1,8 +1,14 @@
-"""Before the draw: how many matches, and the longest chain of matches one player can face.
+"""The day's plan: how many matches, the longest chain one player can face, and the queue's order.
 
 The chain bounds the day whatever the number of tables (a 64-player double elimination:
 13 matches, the second final included; switched to single elimination at 16: 9). It is read
 off the bracket itself, so byes shorten it: a bye is not a match, and nobody loses one.
+
+The queue (spec §4): the losers' side and the hot seat first, then the earliest round. Within
+a round, a group stage plays first the groups whose winners meet first in the knockout, so
+the knockout starts while the last groups play; then the match that has waited longest (players
+who just finished do not pass a match that was ready before them); then the matches whose result
+completes a next match. When a match waits behind one that was ready after it, `held_back` says why.
 """
 
 from __future__ import annotations
@@ -12,9 +18,55 @@ from functools import cache
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.bracket import Bracket, build
-from referee_app.tournament.model import FromBest, FromGroup, GroupFormat, Options
+from referee_app.tournament.model import FromBest, FromGroup, GroupFormat, MatchSpec, Options
 
 CONTEXT = "Plan"
+
+Priority = tuple[int, int, int, int, int, int, int]
+
+
+def is_losers_side(spec: MatchSpec) -> bool:
+    return spec.id.startswith("L") or "-L" in spec.id
+
+
+def priority(spec: MatchSpec, hot_seat: str | None, unlocks: int = 0, feeds: int = 0, waited: int = 0) -> Priority:
+    """A ready match's place in the queue, lowest first: its stage; the losers' side and the hot
+    seat first; the earliest round; for a group's match, how soon its group's winner plays in the
+    knockout (`feeds`: `knockout_order`); how long it has waited (`waited`: the order the matches
+    were called in, earliest lowest); then the matches whose result completes a next match."""
+    first = 0 if is_losers_side(spec) or spec.id == hot_seat else 1
+    return (spec.stage, first, spec.round, feeds, waited, -unlocks, spec.index)
+
+
+def knockout_order(bracket: Bracket) -> dict[int, int]:
+    """Each group by how soon its players meet in the knockout: the place, in the bracket's order,
+    of the first knockout match that takes a player from it. The groups that feed the same first
+    match finish together, and that match (and those after it) start while other groups play."""
+    order: dict[int, int] = {}
+    for position, spec in enumerate(s for s in bracket.matches if s.group is None):
+        for source in (spec.a, spec.b):
+            if isinstance(source, FromGroup):
+                order.setdefault(source.group, position)
+    return order
+
+
+HELD_FIRST = QT_TRANSLATE_NOOP("Plan", "the losers' side and the hot seat play first ({match})")
+HELD_ROUND = QT_TRANSLATE_NOOP("Plan", "an earlier round plays first ({match})")
+HELD_STAGE = QT_TRANSLATE_NOOP("Plan", "the groups play before the knockout ({match})")
+HELD_GROUP = QT_TRANSLATE_NOOP(
+    "Plan", "the groups whose winners meet first in the knockout play first, so it can start sooner ({match})"
+)
+_HELD = (HELD_STAGE, HELD_FIRST, HELD_ROUND, HELD_GROUP)
+"""Why a match waits behind one that was ready after it: the first part of the priority it lost on."""
+
+
+def held_reason(waiting: Priority, ahead: Priority) -> str | None:
+    """The template saying why the match ranked `waiting` goes after the one ranked `ahead`, which was
+    ready after it (None when it does not: `ahead` is not ranked before it on any of those grounds)."""
+    for part, template in enumerate(_HELD):
+        if ahead[part] != waiting[part]:
+            return template if ahead[part] < waiting[part] else None
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,15 @@
-"""What `show --json` and `standings --json` print (spec §4, §6), from the replayed state.
+"""The tournament as people see it (spec §4, §6), made once per state, and what `--json` prints.
 
-Plain dicts in the spec's key order; the CLI dumps them, the board and the GUI read them.
+`view` is typed and frozen: the window, the paper and the board read it. `to_json` (and `show`,
+`standings`) give the spec's dicts, in its key order, for the JSON edges only: the command
+line's `--json` and the web pages' feed.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
@@ -46,44 +49,144 @@ def destinations(t: Tournament, slot: Slot) -> tuple[str | None, str | None]:
     return spec.winner_to, loser_to
 
 
-def match_json(t: Tournament, slot: Slot) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """One match as spec §4 shows it: its players (None: not known yet), where it stands, its result."""
+
+    id: str
+    stage: int
+    side: Side
+    round: int
+    a: str | None
+    b: str | None
+    from_a: str
+    from_b: str
+    race: int
+    status: MatchStatus
+    winner: str | None
+    score: tuple[int, int] | None
+    table: int | None
+    match_id: str | None
+    winner_to: str | None
+    loser_to: str | None
+
+    @property
+    def to_play(self) -> bool:
+        """On a table, or ready for one: a result may be typed."""
+        return self.status in (MatchStatus.READY, MatchStatus.PLAYING)
+
+    @property
+    def played(self) -> bool:
+        """Won at the table or by walkover (a bye is not played)."""
+        return self.status in (MatchStatus.DONE, MatchStatus.FORFEIT)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "stage": self.stage,
+            "side": self.side.value,
+            "round": self.round,
+            "a": self.a,
+            "b": self.b,
+            "from_a": self.from_a,
+            "from_b": self.from_b,
+            "race": self.race,
+            "status": self.status.value,
+            "winner": self.winner,
+            "score": list(self.score) if self.score is not None else None,
+            "table": self.table,
+            "match_id": self.match_id,
+            "winner_to": self.winner_to,
+            "loser_to": self.loser_to,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentView:
+    """The tournament as spec §4 shows it, made once per state."""
+
+    id: str
+    name: str
+    status: Status
+    draw_seed: int | None
+    entries: tuple[Entry, ...]
+    tables: tuple[int, ...]
+    queue: tuple[str, ...]
+    matches: tuple[MatchView, ...]
+    phones: tuple[int, ...] = ()
+    """The tables scored on the players' phones (phone.md), sorted."""
+
+    def match(self, match_id: str) -> MatchView | None:
+        return next((m for m in self.matches if m.id == match_id), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SHOW_FORMAT,
+            "id": self.id,
+            "name": self.name,
+            "status": self.status.value,
+            "draw_seed": self.draw_seed,
+            "entries": [entry_json(e) for e in self.entries],
+            "tables": list(self.tables),
+            "phones": list(self.phones),
+            "queue": list(self.queue),
+            "matches": [m.to_json() for m in self.matches],
+        }
+
+
+NOTHING = TournamentView("", "", Status.ENTRIES, None, (), (), (), ())
+"""What is shown before a tournament is created."""
+
+
+def match_view(t: Tournament, slot: Slot) -> MatchView:
     spec = slot.spec
     winner_to, loser_to = destinations(t, slot)
     score = slot.outcome.score if slot.outcome is not None and slot.status is MatchStatus.DONE else None
-    return {
-        "id": spec.id,
-        "stage": spec.stage,
-        "side": spec.side.value,
-        "round": spec.round,
-        "a": slot.a or None,
-        "b": slot.b or None,
-        "from_a": str(spec.a),
-        "from_b": str(spec.b),
-        "race": spec.race,
-        "status": slot.status.value,
-        "winner": slot.winner or None,
-        "score": list(score) if score is not None else None,
-        "table": slot.table,
-        "match_id": slot.match_id,
-        "winner_to": winner_to,
-        "loser_to": loser_to,
-    }
+    return MatchView(
+        spec.id,
+        spec.stage,
+        spec.side,
+        spec.round,
+        slot.a or None,
+        slot.b or None,
+        str(spec.a),
+        str(spec.b),
+        spec.race,
+        slot.status,
+        slot.winner or None,
+        (score[0], score[1]) if score is not None else None,
+        slot.table,
+        slot.match_id,
+        winner_to,
+        loser_to,
+    )
+
+
+def match_json(t: Tournament, slot: Slot) -> dict[str, Any]:
+    return match_view(t, slot).to_json()
+
+
+def view(t: Tournament | None, tournament_id: str) -> TournamentView:
+    """The tournament as everyone in the process reads it (`NOTHING` before its creation)."""
+    if t is None:
+        return NOTHING
+    matches = tuple(match_view(t, slot) for slot in t.slots.values())
+    return TournamentView(
+        tournament_id,
+        t.name,
+        t.status,
+        t.draw_seed,
+        t.entries,
+        tuple(t.tables),
+        tuple(t.queue),
+        matches,
+        tuple(sorted(t.phones)),
+    )
 
 
 def show(t: Tournament, tournament_id: str) -> dict[str, Any]:
     """The bracket as `show --json` prints it."""
-    return {
-        "format": SHOW_FORMAT,
-        "id": tournament_id,
-        "name": t.name,
-        "status": t.status.value,
-        "draw_seed": t.draw_seed,
-        "entries": [entry_json(e) for e in t.entries],
-        "tables": list(t.tables),
-        "phones": sorted(t.phones),
-        "queue": list(t.queue),
-        "matches": [match_json(t, slot) for slot in t.slots.values()],
-    }
+    return view(t, tournament_id).to_json()
 
 
 def outs(t: Tournament) -> dict[str, int]:
@@ -129,17 +232,35 @@ def _group_outs(t: Tournament, bracket: Bracket, placed: dict[str, int]) -> None
                 placed[name] = bracket.place(-(QUALIFYING_OUT + rank))
 
 
-def standings(t: Tournament) -> dict[str, Any]:
-    """Places and performance as `standings --json` prints them."""
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Places and performance (spec §6): the places fixed so far, best first, each with its names."""
+
+    status: Status
+    places: tuple[tuple[int, tuple[str, ...]], ...]
+    performance: Mapping[str, int | None]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": STANDINGS_FORMAT,
+            "status": self.status.value,
+            "places": [{"place": p, "names": list(names)} for p, names in self.places],
+            "performance": dict(self.performance),
+        }
+
+
+def standings_view(t: Tournament) -> Standings:
+    """The places the bracket fixed so far and every entry's event performance."""
     ties: dict[int, list[str]] = {}
     for name, place in outs(t).items():
         ties.setdefault(place, []).append(name)
-    return {
-        "format": STANDINGS_FORMAT,
-        "status": t.status.value,
-        "places": [{"place": p, "names": sorted(ties[p])} for p in sorted(ties)],
-        "performance": {e.name: performance_of(t, e.name) for e in t.entries},
-    }
+    places = tuple((p, tuple(sorted(ties[p]))) for p in sorted(ties))
+    return Standings(t.status, places, {e.name: performance_of(t, e.name) for e in t.entries})
+
+
+def standings(t: Tournament) -> dict[str, Any]:
+    """Places and performance as `standings --json` prints them."""
+    return standings_view(t).to_json()
 
 
 def racks_against(t: Tournament, name: str) -> list[tuple[float, int, int]]:

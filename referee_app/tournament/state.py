@@ -52,6 +52,7 @@ from referee_app.tournament.model import (
     Status,
     TournamentRefused,
 )
+from referee_app.tournament.plan import Priority, held_reason, knockout_order, priority
 
 EMPTY = ""
 """Nobody: the empty side of a bye (names are never empty)."""
@@ -102,17 +103,6 @@ class Slot:
     def played(self) -> bool:
         """A result stands (a bye is not a result)."""
         return self.status in (MatchStatus.DONE, MatchStatus.FORFEIT)
-
-
-def is_losers_side(spec: MatchSpec) -> bool:
-    return spec.id.startswith("L") or "-L" in spec.id
-
-
-def priority(spec: MatchSpec, hot_seat: str | None, unlocks: int = 0) -> tuple[int, int, int, int, int]:
-    """Queue order: losers' side and the hot seat first, then the earliest round (spec §4); within a
-    round, first the matches whose result completes a next match (its other player is known)."""
-    first = 0 if is_losers_side(spec) or spec.id == hot_seat else 1
-    return (spec.stage, first, spec.round, -unlocks, spec.index)
 
 
 def _unlocks(spec: MatchSpec, slots: Mapping[str, Slot]) -> int:
@@ -506,7 +496,10 @@ def _withdrawn(t: Tournament, event: Withdrawn | Disqualified) -> Tournament:
 
 def _drawn(t: Tournament, draw_seed: int) -> Tournament:
     if t.bracket is not None:
-        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the draw is made only before the draw"))
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is already drawn (draw seed {seed})"),
+            seed=t.draw_seed,
+        )
     seeded = seed_order(t.entries, draw_seed)
     bracket = build(t.options, [e.name for e in seeded], draw_seed)
     entries = tuple(replace(e, seed=s) for s, e in enumerate(seeded, start=1))
@@ -793,7 +786,14 @@ def _settle(t: Tournament) -> Tournament:
             called.append(mid)
             busy |= {kept.a or "", kept.b or ""}
     chosen = set(called)
-    rank = {s.spec.id: priority(s.spec, hot, _unlocks(s.spec, slots)) for s in candidates}
+    feeds = knockout_order(bracket) if bracket.groups else {}
+    since = {mid: n for n, mid in enumerate(t.called)}  # called earlier: waited longer
+    rank = {
+        s.spec.id: priority(
+            s.spec, hot, _unlocks(s.spec, slots), feeds.get(s.spec.group or 0, 0), since.get(s.spec.id, len(since))
+        )
+        for s in candidates
+    }
     for slot in sorted(candidates, key=lambda s: rank[s.spec.id]):
         if slot.spec.id not in chosen and slot.a not in busy and slot.b not in busy:
             called.append(slot.spec.id)
@@ -821,6 +821,33 @@ def _settle(t: Tournament) -> Tournament:
         best_order=best_order,
         began=t.began or bool(on_table),
     )
+
+
+def held_back(t: Tournament) -> dict[str, tuple[str, str]]:
+    """Each match in the queue that waits behind a match that was ready after it (on a table now,
+    or ahead of it in the queue): why, as a `plan` template (Plan context), and that match's id.
+    A match the queue holds back is never held back without a word."""
+    if t.bracket is None:
+        return {}
+    feeds = knockout_order(t.bracket) if t.bracket.groups else {}
+    hot = t.hot_seat
+
+    def rank(mid: str) -> Priority:
+        spec = t.slots[mid].spec
+        return priority(spec, hot, feeds=feeds.get(spec.group or 0, 0))
+
+    since = {mid: n for n, mid in enumerate(t.called)}
+    queue = list(t.queue)
+    reasons: dict[str, tuple[str, str]] = {}
+    for place, mid in enumerate(queue):
+        ahead = [m for m in t.on_table if m in since] + queue[:place]
+        later = sorted((m for m in ahead if since[m] > since.get(mid, len(since))), key=since.__getitem__)
+        for other in later:
+            why = held_reason(rank(mid), rank(other))
+            if why is not None:
+                reasons[mid] = (why, other)
+                break
+    return reasons
 
 
 def _rank_groups(t: Tournament, bracket: Bracket, slots: Mapping[str, Slot]) -> dict[int, tuple[str, ...]]:

@@ -1,36 +1,55 @@
-"""The tournament's words for people: round names ("Losers' round 3", "Hot seat") and statuses.
+"""The tournament's words for people: round names ("Losers' round 3", "Hot seat"), statuses, and
+the decisions as undo and redo name them.
 
-Read from `show --json`'s dict (spec §4) only, so the window, the paper, the board's page and
-the desk's overlay all say the same. English here; `tr(context, text)` gives the user's
-language (the GUI passes Qt's translate, headless code the identity).
+One place, so the window, the paper, the board's page and the desk's overlay all say the same.
+English here; `tr(context, text)` gives the user's language (the GUI passes Qt's translate,
+headless code the identity).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
-from referee_app.tournament.show import ROUND_WORDS, round_name
+from referee_app.tournament.events import (
+    CheckedIn,
+    Corrected,
+    Disqualified,
+    Drawn,
+    EntriesAdded,
+    EntryEdited,
+    Event,
+    Forfeit,
+    MatchStarted,
+    ResultRecorded,
+    TablesSet,
+    Withdrawn,
+)
+from referee_app.tournament.show import round_name
 from referee_app.tournament.state import Tournament
+from referee_app.words import rounds
 
 CTX = "Tournament"
 
-WINNERS_ROUND = QT_TRANSLATE_NOOP("Tournament", "Winners' round {n}")
-LOSERS_ROUND = QT_TRANSLATE_NOOP("Tournament", "Losers' round {n}")
-LOSERS_FINAL = QT_TRANSLATE_NOOP("Tournament", "Losers' final")
-HOT_SEAT = QT_TRANSLATE_NOOP("Tournament", "Hot seat")
-FINAL = QT_TRANSLATE_NOOP("Tournament", "Final")
-SECOND_FINAL = QT_TRANSLATE_NOOP("Tournament", "Second final")
-THIRD_PLACE = QT_TRANSLATE_NOOP("Tournament", "Third-place match")
-SEMI_FINAL = QT_TRANSLATE_NOOP("Tournament", "Semi-final")
-QUARTER_FINAL = QT_TRANSLATE_NOOP("Tournament", "Quarter-final")
-LAST_N = QT_TRANSLATE_NOOP("Tournament", "Last {n}")
-"""`{half}` is there too, for the languages that say "1/8 final" rather than "last 16"."""
-GROUP_ROUND = QT_TRANSLATE_NOOP("Tournament", "Group {g}, round {n}")
-GROUP_WINNERS = QT_TRANSLATE_NOOP("Tournament", "Group {g}, winners' round {n}")
-GROUP_LOSERS = QT_TRANSLATE_NOOP("Tournament", "Group {g}, losers' round {n}")
+# The round names: said here as the sheets and the pages say them (`referee_app.words.rounds`).
+FINAL = rounds.FINAL
+GROUP_LOSERS = rounds.GROUP_LOSERS
+GROUP_ROUND = rounds.GROUP_ROUND
+GROUP_WINNERS = rounds.GROUP_WINNERS
+HOT_SEAT = rounds.HOT_SEAT
+LAST_N = rounds.LAST_N
+LOSERS_FINAL = rounds.LOSERS_FINAL
+LOSERS_ROUND = rounds.LOSERS_ROUND
+QUARTER_FINAL = rounds.QUARTER_FINAL
+ROUNDS = rounds.ROUNDS
+SECOND_FINAL = rounds.SECOND_FINAL
+SEMI_FINAL = rounds.SEMI_FINAL
+THIRD_PLACE = rounds.THIRD_PLACE
+WINNERS_ROUND = rounds.WINNERS_ROUND
+RoundWords = rounds.RoundWords
+round_in = rounds.round_in
+
 WINNERS_SIDE = QT_TRANSLATE_NOOP("Tournament", "Winners' side")
 LOSERS_SIDE = QT_TRANSLATE_NOOP("Tournament", "Losers' side")
 FINALS = QT_TRANSLATE_NOOP("Tournament", "Finals")
@@ -165,53 +184,54 @@ def source_text(source: str, tr: Translate = english) -> str:
     return source
 
 
-ROUNDS: tuple[str, ...] = tuple(
-    dict.fromkeys(
-        (WINNERS_ROUND, LOSERS_ROUND, LOSERS_FINAL, HOT_SEAT, FINAL, SECOND_FINAL, THIRD_PLACE, SEMI_FINAL,
-         QUARTER_FINAL, LAST_N, GROUP_ROUND, GROUP_WINNERS, GROUP_LOSERS, *ROUND_WORDS.values())
+def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
+    """What a decision is, as undo and redo name it, and what undoing it takes with it: "" for one
+    result, a walkover, a check-in or a match started (undone at once); anything bigger is asked."""
+
+    def say(text: str, **values: object) -> str:
+        return tr(CTX, text).format(**values)
+
+    if isinstance(event, ResultRecorded):
+        a, b = event.score
+        return say(QT_TRANSLATE_NOOP("Tournament", "the result of {id} ({winner} wins {a}-{b})"),
+                   id=event.match, winner=event.winner, a=a, b=b), ""  # fmt: skip
+    if isinstance(event, Forfeit):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the walkover in {id} ({player} absent)"),
+                   id=event.match, player=event.player), ""  # fmt: skip
+    if isinstance(event, CheckedIn):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the check-in of {name}"), name=event.name), ""
+    if isinstance(event, MatchStarted):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the start of {id}"), id=event.match), ""
+    if isinstance(event, Drawn):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the draw (seed {seed})"), seed=event.draw_seed), say(
+            QT_TRANSLATE_NOOP("Tournament", "The bracket and its results go with it.")
+        )
+    if isinstance(event, EntriesAdded):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the import of {n} entries"), n=len(event.entries)), say(
+            QT_TRANSLATE_NOOP("Tournament", "These players leave the entry list.")
+        )
+    if isinstance(event, EntryEdited):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the edit of {name}"), name=event.name), say(
+            QT_TRANSLATE_NOOP("Tournament", "The player's details go back to what they were.")
+        )
+    if isinstance(event, TablesSet):
+        tables = ", ".join(map(str, event.tables))
+        return say(QT_TRANSLATE_NOOP("Tournament", "the tables ({tables})"), tables=tables), say(
+            QT_TRANSLATE_NOOP("Tournament", "The tables set before come back.")
+        )
+    back = QT_TRANSLATE_NOOP("Tournament", "{name} is back in the tournament.")
+    if isinstance(event, Withdrawn):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the withdrawal of {name}"), name=event.name), say(
+            back, name=event.name
+        )
+    if isinstance(event, Disqualified):
+        return say(QT_TRANSLATE_NOOP("Tournament", "the disqualification of {name} ({reason})"),
+                   name=event.name, reason=event.reason), say(back, name=event.name)  # fmt: skip
+    if isinstance(event, Corrected):
+        a, b = event.score
+        return say(QT_TRANSLATE_NOOP("Tournament", "the correction of {id} ({winner} wins {a}-{b})"),
+                   id=event.match, winner=event.winner, a=a, b=b), say(
+            QT_TRANSLATE_NOOP("Tournament", "The result before it comes back."))  # fmt: skip
+    return say(QT_TRANSLATE_NOOP("Tournament", "the last decision")), say(
+        QT_TRANSLATE_NOOP("Tournament", "The tournament goes back to what it was before it.")
     )
-)  # fmt: skip
-"""Every round name an assignment may carry (this module's and the engine's), in English."""
-
-_FIELD = re.compile(r"\\\{(n|g|half)\\\}")
-
-
-def _pattern(template: str) -> re.Pattern[str]:
-    return re.compile(_FIELD.sub(lambda m: f"(?P<{m.group(1)}>\\d+)", re.escape(template)))
-
-
-def round_in(text: str, languages: Mapping[str, Translate]) -> dict[str, str]:
-    """A round's name (as the desk was sent it, in whichever of `languages` the organizer's
-    window spoke) in each of `languages`, by code; {} for a round typed by hand, which is shown
-    as it was typed. "Losers' round 2" -> {"en": "Losers' round 2", "fr": "Tableau perdants, tour 2"}."""
-    said = " ".join(text.split())
-    if not said:
-        return {}
-    for template in ROUNDS:
-        for tr in languages.values():
-            found = _pattern(tr(CTX, template)).fullmatch(said)
-            if found is None:
-                continue
-            values = {key: int(value) for key, value in found.groupdict().items()}
-            if "half" in values:
-                values.setdefault("n", 2 * values["half"])
-            values.setdefault("half", values.get("n", 0) // 2)
-            values.setdefault("g", 0)
-            return {code: each(CTX, template).format(**values) for code, each in languages.items()}
-    return {}
-
-
-class RoundWords:
-    """`round_in` for one set of languages, each round worked out once: the desk's overlay and
-    the board republish on every shot, and a round only changes with the match."""
-
-    def __init__(self, languages: Mapping[str, Translate]) -> None:
-        self.languages = dict(languages)
-        self._known: dict[str, dict[str, str]] = {}
-
-    def __call__(self, text: str) -> dict[str, str]:
-        if text not in self._known:
-            if len(self._known) > 256:  # rounds typed by hand are few, but never grow without end
-                self._known.clear()
-            self._known[text] = round_in(text, self.languages)
-        return self._known[text]

@@ -35,6 +35,7 @@ from referee_app.game.vocab import Choice, Foul, OptionAfter, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.log.chain import log_head
 from referee_app.words.localtime import local_date, local_hm, local_stamp
+from referee_app.words.rounds import round_said
 from referee_app.words.wording import describe, foul_labels, joined
 
 CTX = "Sheet"
@@ -222,7 +223,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
     return Sheet(
         match_id=setup.match_id,
         event=setup.event,
-        round=setup.round,
+        round=round_said(setup.round, tr),  # a tournament's round in the sheet's language
         table=setup.table,
         referee=setup.referee,
         date=local_date(first_at),

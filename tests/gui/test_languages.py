@@ -384,3 +384,14 @@ def test_the_table_drawing_names_the_pockets_in_french(french: Desk) -> None:
     desk.window.language_actions["fr"].trigger()
     table.grab()
     assert table._background_key[-1] == ("BG", "MG", "HG", "BD", "MD", "HD")
+
+
+def test_the_shooter_is_a_la_main_with_its_accent_in_french() -> None:
+    from referee_desk.i18n import translator_for
+
+    fr = translator_for("fr")
+    assert fr("PlayerCard", "at the table") == "à la main"
+    in_play = fr("Sheet", "In play: {score}, rack {rack}, {name} at the table.")
+    assert in_play.endswith("{name} à la main.")
+    catalogue = (Path(__file__).resolve().parents[2] / "ui" / "translations" / "referee_fr.ts").read_text("utf-8")
+    assert not re.search(r"\ba la main", catalogue), "« a la main » lacks the accent of « à la main »"

@@ -44,3 +44,16 @@ def test_the_window_is_built_without_the_core_or_the_qt_namespace(tmp_path: Path
     assert "slow modules: []" in lines
     assert "Qt namespace: False" in lines
     assert "after paint: True" in lines  # and the database does follow
+
+
+def test_a_database_in_a_folder_that_does_not_exist_is_refused_before_the_desk_opens(tmp_path: Path) -> None:
+    """The desk used to open with a small notice, every button looking usable, and save nothing."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path / "home"))
+    target = tmp_path / "desk1" / "matches.db"
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys; from referee_desk.main import main; sys.exit(main())", "--db", str(target)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert run.returncode == 2, run.stderr
+    assert f"--db {target}: the folder {target.parent} does not exist (make it first" in run.stderr
+    assert not target.parent.exists()

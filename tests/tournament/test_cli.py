@@ -110,7 +110,8 @@ def test_a_refused_call_writes_nothing(
     code, _, err = run(capsys, "tournament", "results", tid, str(tmp_path / "bad.jsonl"), "--db", str(db))
     assert code == 2 and err.startswith("line 2: not JSON")
     assert (
-        run(capsys, "tournament", "draw", tid, "--db", str(db))[2] == "refused: the draw is made only before the draw\n"
+        run(capsys, "tournament", "draw", tid, "--db", str(db))[2]
+        == "refused: the tournament is already drawn (draw seed 1234)\n"
     )
     (tmp_path / "more.csv").write_text("name,rating\nEve,high\n", encoding="utf-8")
     code, _, err = run(capsys, "tournament", "entries", tid, str(tmp_path / "more.csv"), "--db", str(db))
@@ -328,7 +329,7 @@ def test_refusals_by_the_tournaments_rules_stay_1(
 ) -> None:
     db, tid = drawn_db
     code, _, err = run(capsys, "tournament", "draw", tid, "--db", str(db))
-    assert (code, err) == (1, "refused: the draw is made only before the draw\n")
+    assert (code, err) == (1, "refused: the tournament is already drawn (draw seed 1234)\n")
     code, _, err = run(capsys, "tournament", "new", "Seeds", "--format", "se", "--db", str(db))
     seeds = tmp_path / "seeds.csv"
     seeds.write_text("name,seed\nAna,1\nBen,1\n", encoding="utf-8")

@@ -186,3 +186,12 @@ def test_a_cell_the_csv_reader_cannot_read_is_a_line_refusal() -> None:
     with pytest.raises(EntriesInvalid) as caught:
         parse_entries('name\n"Ana\n' + "x" * 10 + "\n" * 3 + ("y" * 4000 + "\n") * 40)
     assert caught.value.problems[0].startswith("line ")
+
+
+def test_a_club_or_licence_longer_than_the_event_server_takes_is_refused() -> None:
+    with pytest.raises(EntriesInvalid) as caught:
+        parse_entries("name,club,licence\nAna," + "C" * 81 + ",L1\nBen,Lyon," + "L" * 41 + "\n")
+    assert caught.value.problems == (
+        "line 2: club is at most 80 characters",
+        "line 3: licence is at most 40 characters",
+    )

@@ -85,13 +85,13 @@ def _check_catalogued(templates: dict[str, str], context: str) -> None:
 
 def test_every_tournament_refusal_is_a_marked_whole_sentence_with_its_french() -> None:
     raises = _raises(TOURNAMENT, "TournamentRefused")
-    assert len(raises) > 60  # the scan finds the raises (state, bracket, model, draw, operations, templates)
+    assert len(raises) > 60  # the scan finds the raises (state, bracket, model, draw, session, templates)
     assert {where.split(":")[0] for where, _ in raises} >= {
         "state.py",
         "bracket.py",
         "model.py",
         "draw.py",
-        "operations.py",
+        "session.py",
         "templates.py",
     }
     templates = {_marked(call, REFUSAL, where): where for where, call in raises}

@@ -139,3 +139,18 @@ def test_a_losers_side_played_to_its_end_has_one_final() -> None:
     losers = [s for s in t.bracket.matches if s.side is Side.L]
     last = max(s.round for s in losers)
     assert [round_name(t, s.id) for s in losers if s.round == last] == ["Losers' final"]
+
+
+def test_every_round_the_engine_names_is_read_back_and_said_in_the_papers_language() -> None:
+    from referee_app.tournament.show import ROUND_WORDS
+    from referee_app.words.rounds import ROUNDS, round_said
+
+    assert set(ROUND_WORDS.values()) <= set(ROUNDS)
+
+    def french(_context: str, text: str) -> str:
+        return {"Winners' round {n}": "Tableau gagnants, tour {n}", "Second final": "Seconde finale"}.get(text, text)
+
+    assert round_said("Winners' round 1", french) == "Tableau gagnants, tour 1"
+    assert round_said("Tableau gagnants, tour 3", french) == "Tableau gagnants, tour 3"  # sent in French already
+    assert round_said("Second final", french) == "Seconde finale"
+    assert round_said("Poule B, barrage", french) == "Poule B, barrage"  # typed by hand: as typed

@@ -16,9 +16,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from referee_desk.i18n import qt_translate
 from referee_desk.tournament.bracket_view import BracketView
 
-from referee_app.tournament.entries import MAX_RATING, normalise_name
+from referee_app.tournament.entries import MAX_RATING, clash, normalise_name
 from referee_app.tournament.model import Entry
 
 
@@ -35,8 +36,12 @@ class EntryDialog(QDialog):
 
     edited = Signal(object)
 
-    def __init__(self, entry: Entry, drawn: bool, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, entry: Entry, drawn: bool, parent: QWidget | None = None, others: tuple[Entry, ...] = ()
+    ) -> None:
         super().__init__(parent)
+        self.others = others
+        """The other players: an edit that would enter one of them twice is refused, as the entry list does."""
         self.setObjectName("entryDialog")
         self.setWindowTitle(self.tr("Entry: {name}").format(name=entry.name))
         form = QFormLayout(self)
@@ -95,6 +100,10 @@ class EntryDialog(QDialog):
             club=self.club.text().strip(),
             seed=self.seed.value() or None,
         )
+        twice = clash(entry, self.others, qt_translate)
+        if twice is not None:
+            self.problem.setText(twice)
+            return
         self.edited.emit(entry)
         self.accept()
 

@@ -27,6 +27,7 @@ from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.newfile import new_file
 from referee_app.tournament.layout import BOX_H, BOX_W, COL_W, Layout
 from referee_app.tournament.paper import PERFORMANCE_COLUMN, Sheet, standings_sheet
+from referee_app.tournament.state import Tournament
 from referee_app.tournament.wording import CTX
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "a3": QPageSize.PageSizeId.A3}
@@ -222,14 +223,14 @@ def column_widths(sheet: Sheet, body: QFontMetricsF, head: QFontMetricsF, width:
     return widths
 
 
-def standings_pdf(shown: Mapping[str, Any], standings: Mapping[str, Any], paper: str = "a4") -> bytes:
+def standings_pdf(tournament: Tournament, paper: str = "a4") -> bytes:
     """The standings sheet, with each player's event performance, as PDF bytes: columns laid out from
     their content, names and clubs wrapped between words, the heading row on every page, no row
     split between two pages."""
     ensure_app()
-    sheet = standings_sheet(shown, standings, qt_translate, local_number)
+    sheet = standings_sheet(tournament, qt_translate, local_number)
     buffer = _buffer()
-    writer = _writer(buffer, paper, landscape=False, title=str(shown.get("name", "")), margin_mm=STANDINGS_MARGIN_MM)
+    writer = _writer(buffer, paper, landscape=False, title=tournament.name, margin_mm=STANDINGS_MARGIN_MM)
     painter = QPainter()
     if not painter.begin(writer):
         raise OSError(errno.EIO, "Qt cannot paint the PDF")
@@ -343,7 +344,7 @@ def write_bracket_pdf(
     return pages
 
 
-def write_standings_pdf(shown: Mapping[str, Any], standings: Mapping[str, Any], path: Path, paper: str = "a4") -> None:
-    data = standings_pdf(shown, standings, paper)
+def write_standings_pdf(tournament: Tournament, path: Path, paper: str = "a4") -> None:
+    data = standings_pdf(tournament, paper)
     with new_file(path) as pdf:
         pdf.handle.write(data)

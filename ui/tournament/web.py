@@ -7,14 +7,12 @@ catalogue without installing it, so the window's language does not change.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PySide6.QtCore import QTranslator
 from referee_desk.i18n import FOLDER, LANGUAGES, translator_for
 
 from referee_app.i18n import Translate, english
 from referee_app.tournament.board import board_view
+from referee_app.tournament.show import TournamentView, standings
 from referee_app.tournament.state import Tournament
 from referee_app.web.server import OverlayServer
 
@@ -41,8 +39,10 @@ class TournamentSite:
         self.server = OverlayServer(port, lan, kind="board", words=translator_for).start()
         self.words = languages()
 
-    def publish(self, shown: Mapping[str, Any], standings: Mapping[str, Any], tournament: Tournament | None) -> None:
-        self.server.feed.publish_tournament(board_view(shown, standings, self.words, tournament))
+    def publish(self, view: TournamentView, tournament: Tournament | None) -> None:
+        """The tournament to the pages' feed (the JSON edge: the spec's dicts are made here)."""
+        places = {"places": []} if tournament is None else standings(tournament)
+        self.server.feed.publish_tournament(board_view(view.to_json(), places, self.words, tournament))
 
     def url(self, page: str = "bracket", host: str = "127.0.0.1") -> str:
         return self.server.url(page, host)

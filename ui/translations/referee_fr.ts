@@ -458,6 +458,73 @@
     </message>
 </context>
 <context>
+    <name>BracketTab</name>
+    <message>
+        <source>No match or player {text!r} in the bracket.</source>
+        <translation>Aucun match ni joueur {text!r} dans le tableau.</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>The bracket as PDF</source>
+        <translation>Le tableau en PDF</translation>
+    </message>
+    <message>
+        <source>bracket.pdf</source>
+        <translation>tableau.pdf</translation>
+    </message>
+    <message>
+        <source>The standings as PDF</source>
+        <translation>Le classement en PDF</translation>
+    </message>
+    <message>
+        <source>standings.pdf</source>
+        <translation>classement.pdf</translation>
+    </message>
+    <message>
+        <source>Nothing to print before the draw.</source>
+        <translation>Rien à imprimer avant le tirage.</translation>
+    </message>
+    <message>
+        <source>the folder {folder} does not exist</source>
+        <translation>le dossier {folder} n’existe pas</translation>
+    </message>
+    <message>
+        <source>Nothing written to {file}: {why}</source>
+        <translation>Rien n’a été écrit dans {file}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Written: {file}</source>
+        <translation>Écrit&#xa0;: {file}</translation>
+    </message>
+    <message>
+        <source>Zoom in [Ctrl++]</source>
+        <translation>Agrandir [Ctrl++]</translation>
+    </message>
+    <message>
+        <source>Zoom out [Ctrl+-]</source>
+        <translation>Réduire [Ctrl+-]</translation>
+    </message>
+    <message>
+        <source>Whole bracket [Ctrl+0]</source>
+        <translation>Tout le tableau [Ctrl+0]</translation>
+    </message>
+    <message>
+        <source>Find a player or a match</source>
+        <translation>Chercher un joueur ou un match</translation>
+    </message>
+    <message>
+        <source>Bracket as PDF… [Ctrl+P]</source>
+        <translation>Tableau en PDF… [Ctrl+P]</translation>
+    </message>
+    <message>
+        <source>Standings as PDF… [Ctrl+Shift+P]</source>
+        <translation>Classement en PDF… [Ctrl+Maj+P]</translation>
+    </message>
+</context>
+<context>
     <name>BreakPanel</name>
     <message>
         <source>Balls to a cushion:</source>
@@ -589,6 +656,61 @@
     <message>
         <source>The event server said: {reason}</source>
         <translation>Le serveur de l’événement a répondu&#xa0;: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>Connections</name>
+    <message>
+        <source>The web page cannot start: {why}</source>
+        <translation>La page web ne peut pas démarrer&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Start the players&apos; web page [Ctrl+Shift+B]</source>
+        <translation>Lancer la page web des joueurs [Ctrl+Maj+B]</translation>
+    </message>
+    <message>
+        <source>The players&apos; web page is off.</source>
+        <translation>La page web des joueurs est arrêtée.</translation>
+    </message>
+    <message>
+        <source>Stop the web page [Ctrl+Shift+B]</source>
+        <translation>Arrêter la page web [Ctrl+Maj+B]</translation>
+    </message>
+    <message>
+        <source>Bracket and tables; where do I play:</source>
+        <translation>Tableau et tables&#xa0;; où est-ce que je joue&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The event server&apos;s folder</source>
+        <translation>Le dossier du serveur de l’événement</translation>
+    </message>
+    <message>
+        <source>The event server cannot be used: {why}</source>
+        <translation>Le serveur de l’événement est inutilisable&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Event server: {why}</source>
+        <translation>Serveur de l’événement&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Connect to the event server… [Ctrl+Shift+E]</source>
+        <translation>Se connecter au serveur de l’événement… [Ctrl+Maj+E]</translation>
+    </message>
+    <message>
+        <source>Not connected: the desks get their matches from you, and results are typed in.</source>
+        <translation>Non connecté&#xa0;: vous donnez leurs matchs aux pupitres et saisissez les résultats.</translation>
+    </message>
+    <message>
+        <source>Leave the event server [Ctrl+Shift+E]</source>
+        <translation>Quitter le serveur de l’événement [Ctrl+Maj+E]</translation>
+    </message>
+    <message>
+        <source>Event server: error, retrying: {why}</source>
+        <translation>Serveur de l’événement&#xa0;: erreur, nouvel essai&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Event server {folder}: the matches on tables go to the desks, their results come back.</source>
+        <translation>Serveur de l’événement {folder}&#xa0;: les matchs attribués partent aux pupitres, leurs résultats reviennent d’eux-mêmes.</translation>
     </message>
 </context>
 <context>
@@ -1042,6 +1164,193 @@
     </message>
 </context>
 <context>
+    <name>DrawTab</name>
+    <message>
+        <source>Double elimination</source>
+        <translation>Double élimination</translation>
+    </message>
+    <message>
+        <source>Single elimination</source>
+        <translation>Élimination directe</translation>
+    </message>
+    <message>
+        <source>Groups, then a knockout</source>
+        <translation>Poules, puis phase finale</translation>
+    </message>
+    <message>
+        <source>True second final (the losers&apos; champion must win twice)</source>
+        <translation>Seconde finale possible (le vainqueur du tableau perdants doit gagner deux fois)</translation>
+    </message>
+    <message>
+        <source>One final</source>
+        <translation>Une seule finale</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <source>when {n} remain</source>
+        <translation>à {n} joueurs restants</translation>
+    </message>
+    <message>
+        <source>Round robin</source>
+        <translation>Toutes rondes</translation>
+    </message>
+    <message>
+        <source>Double elimination (two wins in, two losses out)</source>
+        <translation>Double élimination (qualifié à deux victoires, éliminé à deux défaites)</translation>
+    </message>
+    <message>
+        <source>WPA rules</source>
+        <translation>Règles WPA</translation>
+    </message>
+    <message>
+        <source>FFB rules</source>
+        <translation>Règles FFB</translation>
+    </message>
+    <message>
+        <source>FFB national format: TS1-TS22 from the national ranking as hand seeds in the entry list. Morning: the players after TS16 in 6 qualifying pools, one of TS17-TS22 heading each; 16 go on (the first 2 of each pool of 4, the first 3 of each pool of 5, the best thirds of the pools of 4, compared per match played). Afternoon: pools of 4, TS1 with TS16, TS2 with TS15…, the qualifiers drawn in; the top 2 to a double knockout, single elimination from the quarter-finals.</source>
+        <translation>Formule nationale FFB&#xa0;: TS1 à TS22 du classement national, têtes de série dans la liste des inscrits. Matin&#xa0;: les joueurs après TS16 en 6 poules de qualification, une tête de série de TS17 à TS22 dans chacune&#xa0;; 16 qualifiés (les 2 premiers de chaque poule de 4, les 3 premiers de chaque poule de 5, les meilleurs troisièmes des poules de 4, comparés par match joué). Après-midi&#xa0;: poules de 4, TS1 avec TS16, TS2 avec TS15…, complétées par tirage au sort des qualifiés&#xa0;; les 2 premiers de chaque poule en tableau à double élimination, puis élimination directe dès les quarts de finale.</translation>
+    </message>
+    <message>
+        <source>WPA world format: double-elimination groups of 8 (two wins in, two losses out), then single elimination.</source>
+        <translation>Formule mondiale WPA&#xa0;: poules de 8 en double élimination (qualifié à deux victoires, éliminé à deux défaites), puis élimination directe.</translation>
+    </message>
+    <message>
+        <source>No plan: {why}</source>
+        <translation>Pas de prévision&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>This tournament is already created.</source>
+        <translation>Ce tournoi est déjà créé.</translation>
+    </message>
+    <message>
+        <source>Give the tournament a name first.</source>
+        <translation>Donnez d’abord un nom au tournoi.</translation>
+    </message>
+    <message>
+        <source>{name} is created: import the entry list (Ctrl+I).</source>
+        <translation>{name} est créé&#xa0;: importez la liste des inscrits (Ctrl+I).</translation>
+    </message>
+    <message>
+        <source>The draw seed is a whole number (or nothing, for a random one).</source>
+        <translation>La graine du tirage est un nombre entier (ou rien, pour un tirage au hasard).</translation>
+    </message>
+    <message>
+        <source>Not drawn: {n} players are not checked in ({names}). Check them in, or withdraw them (Entries tab, “Withdraw those not checked in”).</source>
+        <translation>Tirage non fait&#xa0;: {n} joueurs ne sont pas pointés ({names}). Pointez-les, ou retirez-les (onglet Inscrits, «&#xa0;Retirer les non-pointés&#xa0;»).</translation>
+    </message>
+    <message>
+        <source>Drawn with seed {seed}.</source>
+        <translation>Tirage fait avec la graine {seed}.</translation>
+    </message>
+    <message>
+        <source>Draw seed: {seed}. Anyone can check the draw with it.</source>
+        <translation>Graine du tirage&#xa0;: {seed}. Chacun peut vérifier le tirage avec elle.</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Formule</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>&amp;Nom</translation>
+    </message>
+    <message>
+        <source>&amp;Format</source>
+        <translation>&amp;Formule</translation>
+    </message>
+    <message>
+        <source>&amp;Race</source>
+        <translation>&amp;Manches gagnantes</translation>
+    </message>
+    <message>
+        <source>Race on the &amp;losers&apos; side (0: the same)</source>
+        <translation>Manches au tableau &amp;perdants (0&#xa0;: les mêmes)</translation>
+    </message>
+    <message>
+        <source>Race of the final (0: the same)</source>
+        <translation>Manches de la finale (0&#xa0;: les mêmes)</translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation>Finale</translation>
+    </message>
+    <message>
+        <source>Third-place match</source>
+        <translation>Match pour la 3e place</translation>
+    </message>
+    <message>
+        <source>&amp;Groups</source>
+        <translation>&amp;Poules</translation>
+    </message>
+    <message>
+        <source>Qualifiers per group</source>
+        <translation>Qualifiés par poule</translation>
+    </message>
+    <message>
+        <source>Groups played as</source>
+        <translation>Poules jouées en</translation>
+    </message>
+    <message>
+        <source>Then</source>
+        <translation>Puis</translation>
+    </message>
+    <message>
+        <source>Qualifying pools</source>
+        <translation>Poules de qualification</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>first, for the players after seed {direct}: {pools} pools, {places} go on</source>
+        <translation>d’abord, pour les joueurs après la tête de série {direct}&#xa0;: {pools} poules, {places} qualifiés</translation>
+    </message>
+    <message>
+        <source>The first 2 of a pool of 4 and the first 3 of a pool of 5 go on; the places left go to the best thirds of the pools of 4, compared by matches won, then racks won minus lost, then racks won, each per match played. The groups wait until the qualifying pools are over.</source>
+        <translation>Les 2 premiers d’une poule de 4 et les 3 premiers d’une poule de 5 sont qualifiés&#xa0;; les places restantes vont aux meilleurs troisièmes des poules de 4, départagés aux matchs gagnés, puis à la différence de manches, puis aux manches gagnées, chaque fois par match joué. Les poules attendent la fin des poules de qualification.</translation>
+    </message>
+    <message>
+        <source>FFB national format</source>
+        <translation>Formule nationale FFB</translation>
+    </message>
+    <message>
+        <source>WPA world format</source>
+        <translation>Formule mondiale WPA</translation>
+    </message>
+    <message>
+        <source>Create the tournament [Ctrl+Shift+N]</source>
+        <translation>Créer le tournoi [Ctrl+Maj+N]</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Prévision</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Tirage</translation>
+    </message>
+    <message>
+        <source>Draw &amp;seed</source>
+        <translation>&amp;Graine du tirage</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>au hasard</translation>
+    </message>
+    <message>
+        <source>Make the draw [Ctrl+Shift+D]</source>
+        <translation>Faire le tirage [Ctrl+Maj+D]</translation>
+    </message>
+</context>
+<context>
     <name>DroppedDialog</name>
     <message>
         <source>Ball down</source>
@@ -1164,6 +1473,189 @@
     <message>
         <source>seed {seed} is out of range: seeds run from 1 to the number of players (at most {most})</source>
         <translation>la tête de série {seed} est hors limites&#xa0;: les têtes de série vont de 1 au nombre de joueurs ({most} au plus)</translation>
+    </message>
+</context>
+<context>
+    <name>EntriesTab</name>
+    <message>
+        <source>Import the entry list</source>
+        <translation>Importer la liste des inscrits</translation>
+    </message>
+    <message>
+        <source>Entry lists (*.csv *.txt)</source>
+        <translation>Listes d’inscrits (*.csv *.txt)</translation>
+    </message>
+    <message>
+        <source>Create the tournament first (Draw tab).</source>
+        <translation>Créez d’abord le tournoi (onglet Tirage).</translation>
+    </message>
+    <message>
+        <source>Cannot read {file}: {why}</source>
+        <translation>Impossible de lire {file}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Nothing imported from {file}.</source>
+        <translation>Rien n’a été importé de {file}.</translation>
+    </message>
+    <message>
+        <source>Nothing imported: {file} is not Windows-1252 text either (line {line}).</source>
+        <translation>Rien n’a été importé&#xa0;: {file} n’est pas non plus un texte Windows-1252 (ligne {line}).</translation>
+    </message>
+    <message>
+        <source>{file} is not UTF-8 text (line {line}). Is it a CSV file saved by Excel on Windows? Read it as a Windows spreadsheet&apos;s file (Windows-1252)? Next time, save it as &apos;CSV UTF-8&apos;.</source>
+        <translation>{file} n’est pas un texte UTF-8 (ligne {line}). Est-ce un fichier CSV enregistré par Excel sous Windows&#xa0;? Le lire comme un fichier de tableur Windows (Windows-1252)&#xa0;? La prochaine fois, enregistrez-le au format «&#xa0;CSV UTF-8&#xa0;».</translation>
+    </message>
+    <message>
+        <source>Read it as Windows-1252</source>
+        <translation>Le lire en Windows-1252</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Nothing imported: {problems}</source>
+        <translation>Rien n’a été importé&#xa0;: {problems}</translation>
+    </message>
+    <message>
+        <source>Nothing imported: {file} lists no player.</source>
+        <translation>Rien n’a été importé&#xa0;: {file} ne contient aucun joueur.</translation>
+    </message>
+    <message>
+        <source>{n} players imported from {file}.</source>
+        <translation>{n} joueurs importés depuis {file}.</translation>
+    </message>
+    <message>
+        <source>Pick a player in the list first.</source>
+        <translation>Choisissez d’abord un joueur dans la liste.</translation>
+    </message>
+    <message>
+        <source>{name} is checked in.</source>
+        <translation>{name} est pointé.</translation>
+    </message>
+    <message>
+        <source>They lose every match left by walkover.</source>
+        <translation>Tous ses matchs restants sont perdus par forfait.</translation>
+    </message>
+    <message>
+        <source>They leave the entry list.</source>
+        <translation>Le joueur sort de la liste des inscrits.</translation>
+    </message>
+    <message>
+        <source>Withdraw {name}?</source>
+        <translation>Retirer {name}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>{name} stays in the tournament.</source>
+        <translation>{name} reste dans le tournoi.</translation>
+    </message>
+    <message>
+        <source>{name} is withdrawn.</source>
+        <translation>{name} est retiré du tournoi.</translation>
+    </message>
+    <message>
+        <source>Everyone entered is checked in (or check-in has not begun).</source>
+        <translation>Tous les inscrits sont pointés (ou le pointage n’a pas commencé).</translation>
+    </message>
+    <message>
+        <source>Withdraw the {n} players not checked in ({names})?</source>
+        <translation>Retirer les {n} joueurs non pointés ({names})&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Nobody withdrawn.</source>
+        <translation>Personne n’est retiré.</translation>
+    </message>
+    <message>
+        <source>{n} players not checked in are withdrawn.</source>
+        <translation>{n} joueurs non pointés sont retirés.</translation>
+    </message>
+    <message>
+        <source>Write the reason for the disqualification first.</source>
+        <translation>Écrivez d’abord le motif de la disqualification.</translation>
+    </message>
+    <message>
+        <source>Disqualify {name} ({reason})?</source>
+        <translation>Disqualifier {name} ({reason})&#xa0;?</translation>
+    </message>
+    <message>
+        <source>{name} is disqualified: {reason}</source>
+        <translation>{name} est disqualifié&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>disqualified: {reason}</source>
+        <translation>disqualifié&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation>retiré</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>{n} players, {k} checked in</source>
+        <translation>{n} joueurs, {k} pointés</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Tête de série</translation>
+    </message>
+    <message>
+        <source>Fargo rating</source>
+        <translation>Classement Fargo</translation>
+    </message>
+    <message>
+        <source>Fargo ID</source>
+        <translation>Identifiant Fargo</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation>Club</translation>
+    </message>
+    <message>
+        <source>Checked in</source>
+        <translation>Pointé</translation>
+    </message>
+    <message>
+        <source>The entry list: a CSV file (UTF-8) with a header line naming name, rating, fargo_id, licence, club, seed; or in French: nom, cote, id fargo, licence, club, tête de série.</source>
+        <translation>La liste des inscrits&#xa0;: un fichier CSV (UTF-8) dont la ligne d’en-tête nomme nom, cote, id fargo, licence, club, tête de série (ou en anglais&#xa0;: name, rating, fargo_id, licence, club, seed).</translation>
+    </message>
+    <message>
+        <source>Import entries… [Ctrl+I]</source>
+        <translation>Importer les inscrits… [Ctrl+I]</translation>
+    </message>
+    <message>
+        <source>Edit… [Ctrl+E]</source>
+        <translation>Modifier… [Ctrl+E]</translation>
+    </message>
+    <message>
+        <source>Check in [Ctrl+K]</source>
+        <translation>Pointer [Ctrl+K]</translation>
+    </message>
+    <message>
+        <source>Withdraw [Ctrl+Shift+X]</source>
+        <translation>Retirer [Ctrl+Maj+X]</translation>
+    </message>
+    <message>
+        <source>Withdraw those not checked in</source>
+        <translation>Retirer les non-pointés</translation>
+    </message>
+    <message>
+        <source>Reason for a disqualification</source>
+        <translation>Motif d’une disqualification</translation>
+    </message>
+    <message>
+        <source>Disqualify [Ctrl+Shift+Q]</source>
+        <translation>Disqualifier [Ctrl+Maj+Q]</translation>
     </message>
 </context>
 <context>
@@ -2092,6 +2584,22 @@
 <context>
     <name>Plan</name>
     <message>
+        <source>the losers&apos; side and the hot seat play first ({match})</source>
+        <translation>le tableau perdants et le hot seat passent d’abord ({match})</translation>
+    </message>
+    <message>
+        <source>an earlier round plays first ({match})</source>
+        <translation>un tour précédent passe d’abord ({match})</translation>
+    </message>
+    <message>
+        <source>the groups play before the knockout ({match})</source>
+        <translation>les poules passent avant la phase finale ({match})</translation>
+    </message>
+    <message>
+        <source>the groups whose winners meet first in the knockout play first, so it can start sooner ({match})</source>
+        <translation>les poules dont les vainqueurs se rencontrent les premiers dans la phase finale passent d’abord, pour qu’elle commence plus tôt ({match})</translation>
+    </message>
+    <message>
         <source>{players} players: {n} matches.</source>
         <translation>{players} joueurs&#xa0;: {n} matchs.</translation>
     </message>
@@ -2116,7 +2624,7 @@
     </message>
     <message>
         <source>at the table</source>
-        <translation>a la main</translation>
+        <translation>à la main</translation>
     </message>
 </context>
 <context>
@@ -2318,6 +2826,34 @@
         <translation>La faute «&#xa0;{foul}&#xa0;» ne s’applique pas à {stroke}.</translation>
     </message>
     <message>
+        <source>This match is scored by racks: only who won each rack is recorded, not {event}.</source>
+        <translation>Ce match se note par manches&#xa0;: seul le vainqueur de chaque manche est enregistré, pas {event}.</translation>
+    </message>
+    <message>
+        <source>This match is scored shot by shot: record the strokes, not only who won the rack.</source>
+        <translation>Ce match se note coup par coup&#xa0;: enregistrez les coups, pas seulement le vainqueur de la manche.</translation>
+    </message>
+    <message>
+        <source>Under {rules} rules the 10 on the break is spotted: it does not win the rack.</source>
+        <translation>En règles {rules}, la 10 empochée à la casse est replacée&#xa0;: elle ne gagne pas la manche.</translation>
+    </message>
+    <message>
+        <source>Only the breaker can win a rack by {how}: {breaker} broke this rack, not {player}.</source>
+        <translation>Seul le casseur peut gagner une manche par {how}&#xa0;: {breaker} a cassé cette manche, pas {player}.</translation>
+    </message>
+    <message>
+        <source>The result can only be signed once the match is finished.</source>
+        <translation>Le résultat ne peut être signé qu’une fois le match terminé.</translation>
+    </message>
+    <message>
+        <source>The match is void: there is no result to sign.</source>
+        <translation>Le match est invalidé&#xa0;: il n’y a pas de résultat à signer.</translation>
+    </message>
+    <message>
+        <source>{player} has already signed the result.</source>
+        <translation>{player} a déjà signé le résultat.</translation>
+    </message>
+    <message>
         <source>a break</source>
         <translation>une casse</translation>
     </message>
@@ -2330,8 +2866,28 @@
         <translation>un coup</translation>
     </message>
     <message>
+        <source>an option</source>
+        <translation>une option</translation>
+    </message>
+    <message>
+        <source>a warning</source>
+        <translation>un avertissement</translation>
+    </message>
+    <message>
+        <source>a shot-clock extension</source>
+        <translation>une prolongation du temps de tir</translation>
+    </message>
+    <message>
+        <source>a foul penalty</source>
+        <translation>une pénalité de faute</translation>
+    </message>
+    <message>
         <source>Ball {ball} is not on the table.</source>
         <translation>La bille {ball} n’est pas sur la table.</translation>
+    </message>
+    <message>
+        <source>The match is over: only a note, a signature or an undo can be recorded.</source>
+        <translation>Le match est terminé&#xa0;: seule une note, une signature ou une annulation peut être enregistrée.</translation>
     </message>
     <message>
         <source>{player} is not on two consecutive fouls: no warning is due.</source>
@@ -2395,6 +2951,105 @@
     <message>
         <source>(voided by an undo)</source>
         <translation>(annulé)</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsTab</name>
+    <message>
+        <source>Pick a match in the list first.</source>
+        <translation>Choisissez d’abord un match dans la liste.</translation>
+    </message>
+    <message>
+        <source>{id}: {winner} wins {a}-{b}.</source>
+        <translation>{id}&#xa0;: {winner} gagne {a}-{b}.</translation>
+    </message>
+    <message>
+        <source>{id}: {winner} wins by walkover ({absent} does not play).</source>
+        <translation>{id}&#xa0;: {winner} gagne par forfait ({absent} ne joue pas).</translation>
+    </message>
+    <message>
+        <source>{id} becomes: {winner} wins {a}-{b}.</source>
+        <translation>{id} devient&#xa0;: {winner} gagne {a}-{b}.</translation>
+    </message>
+    <message>
+        <source>Corrected.</source>
+        <translation>Corrigé.</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>Rien à défaire.</translation>
+    </message>
+    <message>
+        <source>Undo {what}?</source>
+        <translation>Défaire {what}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Nothing undone.</source>
+        <translation>Rien n’est défait.</translation>
+    </message>
+    <message>
+        <source>Undone: {what}. Nothing is erased (the log keeps it): Ctrl+Shift+Z does it again.</source>
+        <translation>Défait&#xa0;: {what}. Rien n’est effacé (le journal le garde)&#xa0;: Ctrl+Maj+Z le refait.</translation>
+    </message>
+    <message>
+        <source>Done again: {what}.</source>
+        <translation>Refait&#xa0;: {what}.</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Match</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Tour</translation>
+    </message>
+    <message>
+        <source>Player A</source>
+        <translation>Joueur A</translation>
+    </message>
+    <message>
+        <source>Player B</source>
+        <translation>Joueur B</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>&amp;Winner</source>
+        <translation>&amp;Vainqueur</translation>
+    </message>
+    <message>
+        <source>Score (A, B)</source>
+        <translation>Score (A, B)</translation>
+    </message>
+    <message>
+        <source>Record the result [Ctrl+Enter]</source>
+        <translation>Enregistrer le résultat [Ctrl+Entrée]</translation>
+    </message>
+    <message>
+        <source>Walkover to the winner [Ctrl+Shift+W]</source>
+        <translation>Victoire par forfait [Ctrl+Maj+W]</translation>
+    </message>
+    <message>
+        <source>Correct… [Ctrl+Shift+R]</source>
+        <translation>Corriger… [Ctrl+Maj+R]</translation>
+    </message>
+    <message>
+        <source>Undo the last decision [Ctrl+Z]</source>
+        <translation>Défaire la dernière décision [Ctrl+Z]</translation>
+    </message>
+    <message>
+        <source>Redo [Ctrl+Shift+Z]</source>
+        <translation>Refaire [Ctrl+Maj+Z]</translation>
     </message>
 </context>
 <context>
@@ -2469,7 +3124,7 @@
     </message>
     <message>
         <source>In play: {score}, rack {rack}, {name} at the table.</source>
-        <translation>En cours&#xa0;: {score}, manche {rack}, {name} a la main.</translation>
+        <translation>En cours&#xa0;: {score}, manche {rack}, {name} à la main.</translation>
     </message>
     <message>
         <source>{year}-{month}-{day}</source>
@@ -2711,6 +3366,13 @@
     </message>
 </context>
 <context>
+    <name>SignalledSession</name>
+    <message>
+        <source>This tournament cannot be read again: {why}</source>
+        <translation>Ce tournoi ne peut pas être relu&#xa0;: {why}</translation>
+    </message>
+</context>
+<context>
     <name>Stats</name>
     <message>
         <source>Player</source>
@@ -2872,6 +3534,69 @@
     </message>
 </context>
 <context>
+    <name>TablesTab</name>
+    <message>
+        <source>Tables are listed as 1-8 or 1,2,5.</source>
+        <translation>Les tables s’écrivent 1-8 ou 1,2,5.</translation>
+    </message>
+    <message>
+        <source>{n} tables.</source>
+        <translation>{n} tables.</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>libre</translation>
+    </message>
+    <message>
+        <source>waits: {why}</source>
+        <translation>attend&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>The venue&apos;s &amp;tables</source>
+        <translation>&amp;Tables de la salle</translation>
+    </message>
+    <message>
+        <source>1-8 or 1,2,5</source>
+        <translation>1-8 ou 1,2,5</translation>
+    </message>
+    <message>
+        <source>Set the tables [Ctrl+T]</source>
+        <translation>Fixer les tables [Ctrl+T]</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Match</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Tour</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Waiting for a table, in the order tables will take them:</source>
+        <translation>En attente d’une table, dans l’ordre où les tables les prendront&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Players&apos; web page</source>
+        <translation>Page web des joueurs</translation>
+    </message>
+    <message>
+        <source>Desks connected through the event server</source>
+        <translation>Pupitres reliés par le serveur de l’événement</translation>
+    </message>
+    <message>
+        <source>Phones and TVs on the venue&apos;s network may connect</source>
+        <translation>Les téléphones et écrans du réseau de la salle peuvent s’y connecter</translation>
+    </message>
+</context>
+<context>
     <name>Tournament</name>
     <message>
         <source>Winners&apos; round {n}</source>
@@ -3028,6 +3753,82 @@
     <message>
         <source>Best of the pools&apos; #{rank} #{k}</source>
         <translation>Meilleur {rank}e des poules n°&#xa0;{k}</translation>
+    </message>
+    <message>
+        <source>the result of {id} ({winner} wins {a}-{b})</source>
+        <translation>le résultat de {id} ({winner} gagne {a}-{b})</translation>
+    </message>
+    <message>
+        <source>the walkover in {id} ({player} absent)</source>
+        <translation>le forfait en {id} ({player} absent)</translation>
+    </message>
+    <message>
+        <source>the check-in of {name}</source>
+        <translation>le pointage de {name}</translation>
+    </message>
+    <message>
+        <source>the start of {id}</source>
+        <translation>le début de {id}</translation>
+    </message>
+    <message>
+        <source>the draw (seed {seed})</source>
+        <translation>le tirage (graine {seed})</translation>
+    </message>
+    <message>
+        <source>The bracket and its results go with it.</source>
+        <translation>Le tableau et ses résultats sont défaits avec lui.</translation>
+    </message>
+    <message>
+        <source>the import of {n} entries</source>
+        <translation>l’import de {n} inscrits</translation>
+    </message>
+    <message>
+        <source>These players leave the entry list.</source>
+        <translation>Ces joueurs sortent de la liste des inscrits.</translation>
+    </message>
+    <message>
+        <source>the edit of {name}</source>
+        <translation>la modification de {name}</translation>
+    </message>
+    <message>
+        <source>The player&apos;s details go back to what they were.</source>
+        <translation>La fiche du joueur redevient ce qu’elle était.</translation>
+    </message>
+    <message>
+        <source>the tables ({tables})</source>
+        <translation>les tables ({tables})</translation>
+    </message>
+    <message>
+        <source>The tables set before come back.</source>
+        <translation>Les tables données auparavant reviennent.</translation>
+    </message>
+    <message>
+        <source>{name} is back in the tournament.</source>
+        <translation>{name} revient dans le tournoi.</translation>
+    </message>
+    <message>
+        <source>the withdrawal of {name}</source>
+        <translation>le retrait de {name}</translation>
+    </message>
+    <message>
+        <source>the disqualification of {name} ({reason})</source>
+        <translation>la disqualification de {name} ({reason})</translation>
+    </message>
+    <message>
+        <source>the correction of {id} ({winner} wins {a}-{b})</source>
+        <translation>la correction de {id} ({winner} gagne {a}-{b})</translation>
+    </message>
+    <message>
+        <source>The result before it comes back.</source>
+        <translation>Le résultat d’avant revient.</translation>
+    </message>
+    <message>
+        <source>the last decision</source>
+        <translation>la dernière décision</translation>
+    </message>
+    <message>
+        <source>The tournament goes back to what it was before it.</source>
+        <translation>Le tournoi redevient ce qu’il était avant elle.</translation>
     </message>
     <message>
         <source>Standings</source>
@@ -3187,14 +3988,70 @@
     </message>
 </context>
 <context>
-    <name>TournamentModel</name>
+    <name>TournamentCli</name>
     <message>
-        <source>The tournament was changed elsewhere (a merged desk, the command line) and is shown again as it is now. Nothing was recorded: check, then do it again.</source>
-        <translation>Le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande)&#xa0;: il est affiché de nouveau tel qu’il est. Rien n’a été enregistré&#xa0;: vérifiez, puis recommencez.</translation>
+        <source>{n} entry added</source>
+        <translation>{n} inscription ajoutée</translation>
     </message>
     <message>
-        <source>This tournament cannot be read again: {why}</source>
-        <translation>Ce tournoi ne peut pas être relu&#xa0;: {why}</translation>
+        <source>{n} entries added</source>
+        <translation>{n} inscriptions ajoutées</translation>
+    </message>
+    <message>
+        <source>{n} table</source>
+        <translation>{n} table</translation>
+    </message>
+    <message>
+        <source>{n} tables</source>
+        <translation>{n} tables</translation>
+    </message>
+    <message>
+        <source>{n} result recorded</source>
+        <translation>{n} résultat enregistré</translation>
+    </message>
+    <message>
+        <source>{n} results recorded</source>
+        <translation>{n} résultats enregistrés</translation>
+    </message>
+    <message>
+        <source>{n} match written to {path}</source>
+        <translation>{n} match écrit dans {path}</translation>
+    </message>
+    <message>
+        <source>{n} matches written to {path}</source>
+        <translation>{n} matchs écrits dans {path}</translation>
+    </message>
+    <message>
+        <source>{n} assignment sent</source>
+        <translation>{n} match envoyé aux tables</translation>
+    </message>
+    <message>
+        <source>{n} assignments sent</source>
+        <translation>{n} matchs envoyés aux tables</translation>
+    </message>
+    <message>
+        <source>, {n} taken back</source>
+        <translation>, {n} repris</translation>
+    </message>
+    <message>
+        <source>{n} card written to {path} ({url})</source>
+        <translation>{n} carte écrite dans {path} ({url})</translation>
+    </message>
+    <message>
+        <source>{n} cards written to {path} ({url})</source>
+        <translation>{n} cartes écrites dans {path} ({url})</translation>
+    </message>
+    <message>
+        <source>drawn with seed {seed}</source>
+        <translation>tirage fait avec la graine {seed}</translation>
+    </message>
+    <message>
+        <source>refused: {why}</source>
+        <translation>refusé&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>line {line}: refused: {why}</source>
+        <translation>ligne {line}&#xa0;: refusé&#xa0;: {why}</translation>
     </message>
 </context>
 <context>
@@ -3328,6 +4185,10 @@
         <translation>les poules de qualification mènent à des poules en round robin (formule en poules)</translation>
     </message>
     <message>
+        <source>The tournament was changed elsewhere (a merged desk, the command line) and is shown again as it is now. Nothing was recorded: check, then do it again.</source>
+        <translation>Le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande)&#xa0;: il est affiché de nouveau tel qu’il est. Rien n’a été enregistré&#xa0;: vérifiez, puis recommencez.</translation>
+    </message>
+    <message>
         <source>{count} tournaments are named {name!r}: give the id</source>
         <translation>{count} tournois s’appellent {name!r}&#xa0;: donnez l’identifiant</translation>
     </message>
@@ -3336,12 +4197,12 @@
         <translation>aucun tournoi {name!r} dans {path}</translation>
     </message>
     <message>
-        <source>the venue has no tables yet: set them with `tournament tables`</source>
-        <translation>la salle n’a pas encore de tables&#xa0;: indiquez-les avec `tournament tables`</translation>
+        <source>nothing to undo</source>
+        <translation>rien à annuler</translation>
     </message>
     <message>
-        <source>table {table} is not one of the venue&apos;s tables ({venue}): set them with `tournament tables`</source>
-        <translation>la table {table} n’est pas une des tables de la salle ({venue})&#xa0;: indiquez-les avec `tournament tables`</translation>
+        <source>nothing to redo</source>
+        <translation>rien à rétablir</translation>
     </message>
     <message>
         <source>the tournament&apos;s log is empty</source>
@@ -3444,8 +4305,8 @@
         <translation>le tournoi est terminé</translation>
     </message>
     <message>
-        <source>the draw is made only before the draw</source>
-        <translation>le tirage est déjà fait</translation>
+        <source>the tournament is already drawn (draw seed {seed})</source>
+        <translation>le tirage est déjà fait (graine du tirage {seed})</translation>
     </message>
     <message>
         <source>a table is listed twice</source>
@@ -3516,12 +4377,12 @@
         <translation>la formule WPA se joue en poules de 8&#xa0;: {players} joueurs ne s’y répartissent pas</translation>
     </message>
     <message>
-        <source>no table is scored on the phones: make some with `tournament phones`</source>
-        <translation>aucune table n’est marquée sur les téléphones&#xa0;: désignez-en avec `tournament phones`</translation>
+        <source>the venue has no tables yet: set them with `tournament tables`</source>
+        <translation>la salle n’a pas encore de tables&#xa0;: indiquez-les avec `tournament tables`</translation>
     </message>
     <message>
-        <source>table {table}: its key is not on this laptop (it was made elsewhere or taken back): give it a new one with `tournament phones`</source>
-        <translation>table {table}&#xa0;: sa clé n’est pas sur cet ordinateur (elle a été faite ailleurs ou reprise)&#xa0;: donnez-lui-en une nouvelle avec `tournament phones`</translation>
+        <source>table {table} is not one of the venue&apos;s tables ({venue}): set them with `tournament tables`</source>
+        <translation>la table {table} n’est pas une des tables de la salle ({venue})&#xa0;: indiquez-les avec `tournament tables`</translation>
     </message>
     <message>
         <source>the address the phones reach this laptop at is not known yet: give --url http://ADDRESS:PORT, or serve the tournament on the network first (`tournament serve --lan`)</source>
@@ -3530,6 +4391,14 @@
     <message>
         <source>{url} cannot be reached from a phone: give the laptop&apos;s address on the venue&apos;s network, as http://192.168.1.20:8080</source>
         <translation>un téléphone ne peut pas joindre {url}&#xa0;: donnez l’adresse de l’ordinateur sur le réseau de la salle, par exemple http://192.168.1.20:8080</translation>
+    </message>
+    <message>
+        <source>no table is scored on the phones: make some with `tournament phones`</source>
+        <translation>aucune table n’est marquée sur les téléphones&#xa0;: désignez-en avec `tournament phones`</translation>
+    </message>
+    <message>
+        <source>table {table}: its key is not on this laptop (it was made elsewhere or taken back): give it a new one with `tournament phones`</source>
+        <translation>table {table}&#xa0;: sa clé n’est pas sur cet ordinateur (elle a été faite ailleurs ou reprise)&#xa0;: donnez-lui-en une nouvelle avec `tournament phones`</translation>
     </message>
 </context>
 <context>
@@ -3551,340 +4420,8 @@
         <translation>Nouveau tournoi…</translation>
     </message>
     <message>
-        <source>Import the entry list</source>
-        <translation>Importer la liste des inscrits</translation>
-    </message>
-    <message>
-        <source>Entry lists (*.csv *.txt)</source>
-        <translation>Listes d’inscrits (*.csv *.txt)</translation>
-    </message>
-    <message>
-        <source>Create the tournament first (Draw tab).</source>
-        <translation>Créez d’abord le tournoi (onglet Tirage).</translation>
-    </message>
-    <message>
-        <source>Cannot read {file}: {why}</source>
-        <translation>Impossible de lire {file}&#xa0;: {why}</translation>
-    </message>
-    <message>
-        <source>{file} is not UTF-8 text (line {line}). Is it a CSV file saved by Excel on Windows? Read it as a Windows spreadsheet&apos;s file (Windows-1252)? Next time, save it as &apos;CSV UTF-8&apos;.</source>
-        <translation>{file} n’est pas un texte UTF-8 (ligne {line}). Est-ce un fichier CSV enregistré par Excel sous Windows&#xa0;? Le lire comme un fichier de tableur Windows (Windows-1252)&#xa0;? La prochaine fois, enregistrez-le au format «&#xa0;CSV UTF-8&#xa0;».</translation>
-    </message>
-    <message>
-        <source>Read it as Windows-1252</source>
-        <translation>Le lire en Windows-1252</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
-    </message>
-    <message>
-        <source>Nothing imported from {file}.</source>
-        <translation>Rien n’a été importé de {file}.</translation>
-    </message>
-    <message>
-        <source>Nothing imported: {file} is not Windows-1252 text either (line {line}).</source>
-        <translation>Rien n’a été importé&#xa0;: {file} n’est pas non plus un texte Windows-1252 (ligne {line}).</translation>
-    </message>
-    <message>
-        <source>Nothing imported: {problems}</source>
-        <translation>Rien n’a été importé&#xa0;: {problems}</translation>
-    </message>
-    <message>
-        <source>Nothing imported: {file} lists no player.</source>
-        <translation>Rien n’a été importé&#xa0;: {file} ne contient aucun joueur.</translation>
-    </message>
-    <message>
-        <source>{n} players imported from {file}.</source>
-        <translation>{n} joueurs importés depuis {file}.</translation>
-    </message>
-    <message>
-        <source>Pick a player in the list first.</source>
-        <translation>Choisissez d’abord un joueur dans la liste.</translation>
-    </message>
-    <message>
-        <source>{name} is checked in.</source>
-        <translation>{name} est pointé.</translation>
-    </message>
-    <message>
-        <source>{name} is withdrawn.</source>
-        <translation>{name} est retiré du tournoi.</translation>
-    </message>
-    <message>
-        <source>Everyone entered is checked in (or check-in has not begun).</source>
-        <translation>Tous les inscrits sont pointés (ou le pointage n’a pas commencé).</translation>
-    </message>
-    <message>
-        <source>{n} players not checked in are withdrawn.</source>
-        <translation>{n} joueurs non pointés sont retirés.</translation>
-    </message>
-    <message>
-        <source>Write the reason for the disqualification first.</source>
-        <translation>Écrivez d’abord le motif de la disqualification.</translation>
-    </message>
-    <message>
-        <source>{name} is disqualified: {reason}</source>
-        <translation>{name} est disqualifié&#xa0;: {reason}</translation>
-    </message>
-    <message>
-        <source>withdrawn</source>
-        <translation>retiré</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>oui</translation>
-    </message>
-    <message>
-        <source>{n} players, {k} checked in</source>
-        <translation>{n} joueurs, {k} pointés</translation>
-    </message>
-    <message>
-        <source>Double elimination</source>
-        <translation>Double élimination</translation>
-    </message>
-    <message>
-        <source>Single elimination</source>
-        <translation>Élimination directe</translation>
-    </message>
-    <message>
-        <source>Groups, then a knockout</source>
-        <translation>Poules, puis phase finale</translation>
-    </message>
-    <message>
-        <source>True second final (the losers&apos; champion must win twice)</source>
-        <translation>Seconde finale possible (le vainqueur du tableau perdants doit gagner deux fois)</translation>
-    </message>
-    <message>
-        <source>One final</source>
-        <translation>Une seule finale</translation>
-    </message>
-    <message>
-        <source>never</source>
-        <translation>jamais</translation>
-    </message>
-    <message>
-        <source>when {n} remain</source>
-        <translation>à {n} joueurs restants</translation>
-    </message>
-    <message>
-        <source>Round robin</source>
-        <translation>Toutes rondes</translation>
-    </message>
-    <message>
-        <source>Double elimination (two wins in, two losses out)</source>
-        <translation>Double élimination (qualifié à deux victoires, éliminé à deux défaites)</translation>
-    </message>
-    <message>
-        <source>WPA rules</source>
-        <translation>Règles WPA</translation>
-    </message>
-    <message>
-        <source>FFB rules</source>
-        <translation>Règles FFB</translation>
-    </message>
-    <message>
-        <source>FFB national format: TS1-TS22 from the national ranking as hand seeds in the entry list. Morning: the players after TS16 in 6 qualifying pools, one of TS17-TS22 heading each; 16 go on (the first 2 of each pool of 4, the first 3 of each pool of 5, the best thirds of the pools of 4, compared per match played). Afternoon: pools of 4, TS1 with TS16, TS2 with TS15…, the qualifiers drawn in; the top 2 to a double knockout, single elimination from the quarter-finals.</source>
-        <translation>Formule nationale FFB&#xa0;: TS1 à TS22 du classement national, têtes de série dans la liste des inscrits. Matin&#xa0;: les joueurs après TS16 en 6 poules de qualification, une tête de série de TS17 à TS22 dans chacune&#xa0;; 16 qualifiés (les 2 premiers de chaque poule de 4, les 3 premiers de chaque poule de 5, les meilleurs troisièmes des poules de 4, comparés par match joué). Après-midi&#xa0;: poules de 4, TS1 avec TS16, TS2 avec TS15…, complétées par tirage au sort des qualifiés&#xa0;; les 2 premiers de chaque poule en tableau à double élimination, puis élimination directe dès les quarts de finale.</translation>
-    </message>
-    <message>
-        <source>WPA world format: double-elimination groups of 8 (two wins in, two losses out), then single elimination.</source>
-        <translation>Formule mondiale WPA&#xa0;: poules de 8 en double élimination (qualifié à deux victoires, éliminé à deux défaites), puis élimination directe.</translation>
-    </message>
-    <message>
-        <source>No plan: {why}</source>
-        <translation>Pas de prévision&#xa0;: {why}</translation>
-    </message>
-    <message>
-        <source>This tournament is already created.</source>
-        <translation>Ce tournoi est déjà créé.</translation>
-    </message>
-    <message>
-        <source>Give the tournament a name first.</source>
-        <translation>Donnez d’abord un nom au tournoi.</translation>
-    </message>
-    <message>
-        <source>{name} is created: import the entry list (Ctrl+I).</source>
-        <translation>{name} est créé&#xa0;: importez la liste des inscrits (Ctrl+I).</translation>
-    </message>
-    <message>
-        <source>The draw seed is a whole number (or nothing, for a random one).</source>
-        <translation>La graine du tirage est un nombre entier (ou rien, pour un tirage au hasard).</translation>
-    </message>
-    <message>
-        <source>Not drawn: {n} players are not checked in ({names}). Check them in, or withdraw them (Entries tab, “Withdraw those not checked in”).</source>
-        <translation>Tirage non fait&#xa0;: {n} joueurs ne sont pas pointés ({names}). Pointez-les, ou retirez-les (onglet Inscrits, «&#xa0;Retirer les non-pointés&#xa0;»).</translation>
-    </message>
-    <message>
-        <source>Drawn with seed {seed}.</source>
-        <translation>Tirage fait avec la graine {seed}.</translation>
-    </message>
-    <message>
-        <source>Draw seed: {seed}. Anyone can check the draw with it.</source>
-        <translation>Graine du tirage&#xa0;: {seed}. Chacun peut vérifier le tirage avec elle.</translation>
-    </message>
-    <message>
-        <source>No match or player {text!r} in the bracket.</source>
-        <translation>Aucun match ni joueur {text!r} dans le tableau.</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>The bracket as PDF</source>
-        <translation>Le tableau en PDF</translation>
-    </message>
-    <message>
-        <source>bracket.pdf</source>
-        <translation>tableau.pdf</translation>
-    </message>
-    <message>
-        <source>The standings as PDF</source>
-        <translation>Le classement en PDF</translation>
-    </message>
-    <message>
-        <source>standings.pdf</source>
-        <translation>classement.pdf</translation>
-    </message>
-    <message>
-        <source>Nothing to print before the draw.</source>
-        <translation>Rien à imprimer avant le tirage.</translation>
-    </message>
-    <message>
-        <source>the folder {folder} does not exist</source>
-        <translation>le dossier {folder} n’existe pas</translation>
-    </message>
-    <message>
-        <source>Nothing written to {file}: {why}</source>
-        <translation>Rien n’a été écrit dans {file}&#xa0;: {why}</translation>
-    </message>
-    <message>
-        <source>Written: {file}</source>
-        <translation>Écrit&#xa0;: {file}</translation>
-    </message>
-    <message>
-        <source>Pick a match in the list first.</source>
-        <translation>Choisissez d’abord un match dans la liste.</translation>
-    </message>
-    <message>
-        <source>{id}: {winner} wins {a}-{b}.</source>
-        <translation>{id}&#xa0;: {winner} gagne {a}-{b}.</translation>
-    </message>
-    <message>
-        <source>{id}: {winner} wins by walkover ({absent} does not play).</source>
-        <translation>{id}&#xa0;: {winner} gagne par forfait ({absent} ne joue pas).</translation>
-    </message>
-    <message>
-        <source>{id} becomes: {winner} wins {a}-{b}.</source>
-        <translation>{id} devient&#xa0;: {winner} gagne {a}-{b}.</translation>
-    </message>
-    <message>
-        <source>Corrected.</source>
-        <translation>Corrigé.</translation>
-    </message>
-    <message>
-        <source>Nothing to undo.</source>
-        <translation>Rien à défaire.</translation>
-    </message>
-    <message>
-        <source>The web page cannot start: {why}</source>
-        <translation>La page web ne peut pas démarrer&#xa0;: {why}</translation>
-    </message>
-    <message>
-        <source>Start the players&apos; web page [Ctrl+Shift+B]</source>
-        <translation>Lancer la page web des joueurs [Ctrl+Maj+B]</translation>
-    </message>
-    <message>
-        <source>The players&apos; web page is off.</source>
-        <translation>La page web des joueurs est arrêtée.</translation>
-    </message>
-    <message>
-        <source>Stop the web page [Ctrl+Shift+B]</source>
-        <translation>Arrêter la page web [Ctrl+Maj+B]</translation>
-    </message>
-    <message>
-        <source>Bracket and tables; where do I play:</source>
-        <translation>Tableau et tables&#xa0;; où est-ce que je joue&#xa0;:</translation>
-    </message>
-    <message>
-        <source>The event server&apos;s folder</source>
-        <translation>Le dossier du serveur de l’événement</translation>
-    </message>
-    <message>
-        <source>The event server cannot be used: {why}</source>
-        <translation>Le serveur de l’événement est inutilisable&#xa0;: {why}</translation>
-    </message>
-    <message>
-        <source>Event server: {why}</source>
-        <translation>Serveur de l’événement&#xa0;: {why}</translation>
-    </message>
-    <message>
-        <source>Connect to the event server… [Ctrl+Shift+E]</source>
-        <translation>Se connecter au serveur de l’événement… [Ctrl+Maj+E]</translation>
-    </message>
-    <message>
-        <source>Not connected: the desks get their matches from you, and results are typed in.</source>
-        <translation>Non connecté&#xa0;: vous donnez leurs matchs aux pupitres et saisissez les résultats.</translation>
-    </message>
-    <message>
-        <source>Leave the event server [Ctrl+Shift+E]</source>
-        <translation>Quitter le serveur de l’événement [Ctrl+Maj+E]</translation>
-    </message>
-    <message>
-        <source>Event server: error, retrying: {why}</source>
-        <translation>Serveur de l’événement&#xa0;: erreur, nouvel essai&#xa0;: {why}</translation>
-    </message>
-    <message>
-        <source>Event server {folder}: the matches on tables go to the desks, their results come back.</source>
-        <translation>Serveur de l’événement {folder}&#xa0;: les matchs attribués partent aux pupitres, leurs résultats reviennent d’eux-mêmes.</translation>
-    </message>
-    <message>
-        <source>Tables are listed as 1-8 or 1,2,5.</source>
-        <translation>Les tables s’écrivent 1-8 ou 1,2,5.</translation>
-    </message>
-    <message>
-        <source>{n} tables.</source>
-        <translation>{n} tables.</translation>
-    </message>
-    <message>
-        <source>free</source>
-        <translation>libre</translation>
-    </message>
-    <message>
         <source>Tournament</source>
         <translation>Tournoi</translation>
-    </message>
-    <message>
-        <source>They lose every match left by walkover.</source>
-        <translation>Tous ses matchs restants sont perdus par forfait.</translation>
-    </message>
-    <message>
-        <source>They leave the entry list.</source>
-        <translation>Le joueur sort de la liste des inscrits.</translation>
-    </message>
-    <message>
-        <source>Withdraw {name}?</source>
-        <translation>Retirer {name}&#xa0;?</translation>
-    </message>
-    <message>
-        <source>{name} stays in the tournament.</source>
-        <translation>{name} reste dans le tournoi.</translation>
-    </message>
-    <message>
-        <source>Withdraw the {n} players not checked in ({names})?</source>
-        <translation>Retirer les {n} joueurs non pointés ({names})&#xa0;?</translation>
-    </message>
-    <message>
-        <source>Nobody withdrawn.</source>
-        <translation>Personne n’est retiré.</translation>
-    </message>
-    <message>
-        <source>Disqualify {name} ({reason})?</source>
-        <translation>Disqualifier {name} ({reason})&#xa0;?</translation>
-    </message>
-    <message>
-        <source>disqualified: {reason}</source>
-        <translation>disqualifié&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>Yes</source>
@@ -3893,98 +4430,6 @@
     <message>
         <source>No</source>
         <translation>Non</translation>
-    </message>
-    <message>
-        <source>the result of {id} ({winner} wins {a}-{b})</source>
-        <translation>le résultat de {id} ({winner} gagne {a}-{b})</translation>
-    </message>
-    <message>
-        <source>the walkover in {id} ({player} absent)</source>
-        <translation>le forfait en {id} ({player} absent)</translation>
-    </message>
-    <message>
-        <source>the check-in of {name}</source>
-        <translation>le pointage de {name}</translation>
-    </message>
-    <message>
-        <source>the start of {id}</source>
-        <translation>le début de {id}</translation>
-    </message>
-    <message>
-        <source>the draw (seed {seed})</source>
-        <translation>le tirage (graine {seed})</translation>
-    </message>
-    <message>
-        <source>The bracket and its results go with it.</source>
-        <translation>Le tableau et ses résultats sont défaits avec lui.</translation>
-    </message>
-    <message>
-        <source>the import of {n} entries</source>
-        <translation>l’import de {n} inscrits</translation>
-    </message>
-    <message>
-        <source>These players leave the entry list.</source>
-        <translation>Ces joueurs sortent de la liste des inscrits.</translation>
-    </message>
-    <message>
-        <source>the edit of {name}</source>
-        <translation>la modification de {name}</translation>
-    </message>
-    <message>
-        <source>The player&apos;s details go back to what they were.</source>
-        <translation>La fiche du joueur redevient ce qu’elle était.</translation>
-    </message>
-    <message>
-        <source>the tables ({tables})</source>
-        <translation>les tables ({tables})</translation>
-    </message>
-    <message>
-        <source>The tables set before come back.</source>
-        <translation>Les tables données auparavant reviennent.</translation>
-    </message>
-    <message>
-        <source>the withdrawal of {name}</source>
-        <translation>le retrait de {name}</translation>
-    </message>
-    <message>
-        <source>{name} is back in the tournament.</source>
-        <translation>{name} revient dans le tournoi.</translation>
-    </message>
-    <message>
-        <source>the disqualification of {name} ({reason})</source>
-        <translation>la disqualification de {name} ({reason})</translation>
-    </message>
-    <message>
-        <source>the correction of {id} ({winner} wins {a}-{b})</source>
-        <translation>la correction de {id} ({winner} gagne {a}-{b})</translation>
-    </message>
-    <message>
-        <source>The result before it comes back.</source>
-        <translation>Le résultat d’avant revient.</translation>
-    </message>
-    <message>
-        <source>the last decision</source>
-        <translation>la dernière décision</translation>
-    </message>
-    <message>
-        <source>The tournament goes back to what it was before it.</source>
-        <translation>Le tournoi redevient ce qu’il était avant elle.</translation>
-    </message>
-    <message>
-        <source>Undo {what}?</source>
-        <translation>Défaire {what}&#xa0;?</translation>
-    </message>
-    <message>
-        <source>Nothing undone.</source>
-        <translation>Rien n’est défait.</translation>
-    </message>
-    <message>
-        <source>Undone: {what}. Nothing is erased (the log keeps it): Ctrl+Shift+Z does it again.</source>
-        <translation>Défait&#xa0;: {what}. Rien n’est effacé (le journal le garde)&#xa0;: Ctrl+Maj+Z le refait.</translation>
-    </message>
-    <message>
-        <source>Done again: {what}.</source>
-        <translation>Refait&#xa0;: {what}.</translation>
     </message>
     <message>
         <source>&amp;1 Entries</source>
@@ -4005,274 +4450,6 @@
     <message>
         <source>&amp;5 Tables and queue</source>
         <translation>&amp;5 Tables et file d’attente</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Nom</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>Tête de série</translation>
-    </message>
-    <message>
-        <source>Fargo rating</source>
-        <translation>Classement Fargo</translation>
-    </message>
-    <message>
-        <source>Fargo ID</source>
-        <translation>Identifiant Fargo</translation>
-    </message>
-    <message>
-        <source>Licence</source>
-        <translation>Licence</translation>
-    </message>
-    <message>
-        <source>Club</source>
-        <translation>Club</translation>
-    </message>
-    <message>
-        <source>Checked in</source>
-        <translation>Pointé</translation>
-    </message>
-    <message>
-        <source>The entry list: a CSV file (UTF-8) with a header line naming name, rating, fargo_id, licence, club, seed; or in French: nom, cote, id fargo, licence, club, tête de série.</source>
-        <translation>La liste des inscrits&#xa0;: un fichier CSV (UTF-8) dont la ligne d’en-tête nomme nom, cote, id fargo, licence, club, tête de série (ou en anglais&#xa0;: name, rating, fargo_id, licence, club, seed).</translation>
-    </message>
-    <message>
-        <source>Import entries… [Ctrl+I]</source>
-        <translation>Importer les inscrits… [Ctrl+I]</translation>
-    </message>
-    <message>
-        <source>Edit… [Ctrl+E]</source>
-        <translation>Modifier… [Ctrl+E]</translation>
-    </message>
-    <message>
-        <source>Check in [Ctrl+K]</source>
-        <translation>Pointer [Ctrl+K]</translation>
-    </message>
-    <message>
-        <source>Withdraw [Ctrl+Shift+X]</source>
-        <translation>Retirer [Ctrl+Maj+X]</translation>
-    </message>
-    <message>
-        <source>Withdraw those not checked in</source>
-        <translation>Retirer les non-pointés</translation>
-    </message>
-    <message>
-        <source>Reason for a disqualification</source>
-        <translation>Motif d’une disqualification</translation>
-    </message>
-    <message>
-        <source>Disqualify [Ctrl+Shift+Q]</source>
-        <translation>Disqualifier [Ctrl+Maj+Q]</translation>
-    </message>
-    <message>
-        <source>Format</source>
-        <translation>Formule</translation>
-    </message>
-    <message>
-        <source>&amp;Name</source>
-        <translation>&amp;Nom</translation>
-    </message>
-    <message>
-        <source>&amp;Format</source>
-        <translation>&amp;Formule</translation>
-    </message>
-    <message>
-        <source>&amp;Race</source>
-        <translation>&amp;Manches gagnantes</translation>
-    </message>
-    <message>
-        <source>Race on the &amp;losers&apos; side (0: the same)</source>
-        <translation>Manches au tableau &amp;perdants (0&#xa0;: les mêmes)</translation>
-    </message>
-    <message>
-        <source>Race of the final (0: the same)</source>
-        <translation>Manches de la finale (0&#xa0;: les mêmes)</translation>
-    </message>
-    <message>
-        <source>Final</source>
-        <translation>Finale</translation>
-    </message>
-    <message>
-        <source>Third-place match</source>
-        <translation>Match pour la 3e place</translation>
-    </message>
-    <message>
-        <source>&amp;Groups</source>
-        <translation>&amp;Poules</translation>
-    </message>
-    <message>
-        <source>Qualifiers per group</source>
-        <translation>Qualifiés par poule</translation>
-    </message>
-    <message>
-        <source>Groups played as</source>
-        <translation>Poules jouées en</translation>
-    </message>
-    <message>
-        <source>Then</source>
-        <translation>Puis</translation>
-    </message>
-    <message>
-        <source>Qualifying pools</source>
-        <translation>Poules de qualification</translation>
-    </message>
-    <message>
-        <source>Rules</source>
-        <translation>Règles</translation>
-    </message>
-    <message>
-        <source>first, for the players after seed {direct}: {pools} pools, {places} go on</source>
-        <translation>d’abord, pour les joueurs après la tête de série {direct}&#xa0;: {pools} poules, {places} qualifiés</translation>
-    </message>
-    <message>
-        <source>The first 2 of a pool of 4 and the first 3 of a pool of 5 go on; the places left go to the best thirds of the pools of 4, compared by matches won, then racks won minus lost, then racks won, each per match played. The groups wait until the qualifying pools are over.</source>
-        <translation>Les 2 premiers d’une poule de 4 et les 3 premiers d’une poule de 5 sont qualifiés&#xa0;; les places restantes vont aux meilleurs troisièmes des poules de 4, départagés aux matchs gagnés, puis à la différence de manches, puis aux manches gagnées, chaque fois par match joué. Les poules attendent la fin des poules de qualification.</translation>
-    </message>
-    <message>
-        <source>FFB national format</source>
-        <translation>Formule nationale FFB</translation>
-    </message>
-    <message>
-        <source>WPA world format</source>
-        <translation>Formule mondiale WPA</translation>
-    </message>
-    <message>
-        <source>Create the tournament [Ctrl+Shift+N]</source>
-        <translation>Créer le tournoi [Ctrl+Maj+N]</translation>
-    </message>
-    <message>
-        <source>Plan</source>
-        <translation>Prévision</translation>
-    </message>
-    <message>
-        <source>Players</source>
-        <translation>Joueurs</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>Tirage</translation>
-    </message>
-    <message>
-        <source>Draw &amp;seed</source>
-        <translation>&amp;Graine du tirage</translation>
-    </message>
-    <message>
-        <source>random</source>
-        <translation>au hasard</translation>
-    </message>
-    <message>
-        <source>Make the draw [Ctrl+Shift+D]</source>
-        <translation>Faire le tirage [Ctrl+Maj+D]</translation>
-    </message>
-    <message>
-        <source>Zoom in [Ctrl++]</source>
-        <translation>Agrandir [Ctrl++]</translation>
-    </message>
-    <message>
-        <source>Zoom out [Ctrl+-]</source>
-        <translation>Réduire [Ctrl+-]</translation>
-    </message>
-    <message>
-        <source>Whole bracket [Ctrl+0]</source>
-        <translation>Tout le tableau [Ctrl+0]</translation>
-    </message>
-    <message>
-        <source>Find a player or a match</source>
-        <translation>Chercher un joueur ou un match</translation>
-    </message>
-    <message>
-        <source>Bracket as PDF… [Ctrl+P]</source>
-        <translation>Tableau en PDF… [Ctrl+P]</translation>
-    </message>
-    <message>
-        <source>Standings as PDF… [Ctrl+Shift+P]</source>
-        <translation>Classement en PDF… [Ctrl+Maj+P]</translation>
-    </message>
-    <message>
-        <source>Match</source>
-        <translation>Match</translation>
-    </message>
-    <message>
-        <source>Round</source>
-        <translation>Tour</translation>
-    </message>
-    <message>
-        <source>Player A</source>
-        <translation>Joueur A</translation>
-    </message>
-    <message>
-        <source>Player B</source>
-        <translation>Joueur B</translation>
-    </message>
-    <message>
-        <source>Score</source>
-        <translation>Score</translation>
-    </message>
-    <message>
-        <source>Table</source>
-        <translation>Table</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>État</translation>
-    </message>
-    <message>
-        <source>&amp;Winner</source>
-        <translation>&amp;Vainqueur</translation>
-    </message>
-    <message>
-        <source>Score (A, B)</source>
-        <translation>Score (A, B)</translation>
-    </message>
-    <message>
-        <source>Record the result [Ctrl+Enter]</source>
-        <translation>Enregistrer le résultat [Ctrl+Entrée]</translation>
-    </message>
-    <message>
-        <source>Walkover to the winner [Ctrl+Shift+W]</source>
-        <translation>Victoire par forfait [Ctrl+Maj+W]</translation>
-    </message>
-    <message>
-        <source>Correct… [Ctrl+Shift+R]</source>
-        <translation>Corriger… [Ctrl+Maj+R]</translation>
-    </message>
-    <message>
-        <source>Undo the last decision [Ctrl+Z]</source>
-        <translation>Défaire la dernière décision [Ctrl+Z]</translation>
-    </message>
-    <message>
-        <source>Redo [Ctrl+Shift+Z]</source>
-        <translation>Refaire [Ctrl+Maj+Z]</translation>
-    </message>
-    <message>
-        <source>The venue&apos;s &amp;tables</source>
-        <translation>&amp;Tables de la salle</translation>
-    </message>
-    <message>
-        <source>1-8 or 1,2,5</source>
-        <translation>1-8 ou 1,2,5</translation>
-    </message>
-    <message>
-        <source>Set the tables [Ctrl+T]</source>
-        <translation>Fixer les tables [Ctrl+T]</translation>
-    </message>
-    <message>
-        <source>Waiting for a table, in the order tables will take them:</source>
-        <translation>En attente d’une table, dans l’ordre où les tables les prendront&#xa0;:</translation>
-    </message>
-    <message>
-        <source>Players&apos; web page</source>
-        <translation>Page web des joueurs</translation>
-    </message>
-    <message>
-        <source>Desks connected through the event server</source>
-        <translation>Pupitres reliés par le serveur de l’événement</translation>
-    </message>
-    <message>
-        <source>Phones and TVs on the venue&apos;s network may connect</source>
-        <translation>Les téléphones et écrans du réseau de la salle peuvent s’y connecter</translation>
     </message>
 </context>
 <context>
@@ -4380,6 +4557,10 @@
     <message>
         <source>stalemate</source>
         <translation>manche nulle</translation>
+    </message>
+    <message>
+        <source>break-and-run</source>
+        <translation>casse et fin de manche</translation>
     </message>
     <message>
         <source>race won</source>

@@ -211,7 +211,7 @@ def test_a_race_to_nine_is_signed_on_the_page_of_its_result(qapp, tmp_path: Path
                "Winner: Léa Girard (race won)", "Léa Girard v Tom Weber · Open de Lyon 2026 · Final · Table 1",
                "Corrections"),
         "fr": ("Signatures", "Joueur A : Léa Girard", "Joueur B : Tom Weber", "Arbitre : Claire Dubois",
-               "Vainqueur : Léa Girard", "Léa Girard – Tom Weber · Open de Lyon 2026 · Final · Table 1",
+               "Vainqueur : Léa Girard", "Léa Girard – Tom Weber · Open de Lyon 2026 · Finale · Table 1",
                "Corrections"),
     }[lang]  # fmt: skip
     signed = [page for page in pages if words[0] in page]

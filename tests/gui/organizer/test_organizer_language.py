@@ -155,3 +155,32 @@ def test_the_matches_page_writes_a_french_csv_when_the_desk_is_french(
     assert len(rows) == len(seed_logs())
     assert {row["État"] for row in rows} == {"terminé", "en cours"}
     assert all(row["Début"][10] == " " and "+" not in row["Début"] for row in rows)  # a spreadsheet's time
+
+
+def test_the_tournament_commands_answer_in_the_environments_language_like_the_events(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from referee_desk.main import main
+
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    db = str(tmp_path / "org.db")
+    assert main(["tournament", "new", "Open de Lyon", "--format", "de", "--race", "3", "--db", db]) == 0
+    tid = capsys.readouterr().out.strip()
+    entries = tmp_path / "inscrits.csv"
+    entries.write_text("Nom;Cote;Licence\nÉva Martin;612;L001\nJérôme Lefèvre;590;L002\nEVA MARTIN;612;\n", "utf-8")
+    assert main(["tournament", "entries", tid, str(entries), "--db", db]) == 2
+    assert capsys.readouterr().err == "ligne 4\u00a0: 'EVA MARTIN' est déjà inscrit (sous le nom 'Éva Martin')\n"
+    entries.write_text("Nom;Cote\nÉva Martin;612\nJérôme Lefèvre;590\n", "utf-8")
+    assert main(["tournament", "entries", tid, str(entries), "--db", db]) == 0
+    assert capsys.readouterr().out == "2 inscriptions ajoutées\n"
+    assert main(["tournament", "draw", tid, "--seed", "7", "--db", db]) == 0
+    assert capsys.readouterr().out == "tirage fait avec la graine 7\n"
+    assert main(["tournament", "draw", tid, "--db", db]) == 1
+    assert capsys.readouterr().err == "refusé\u00a0: le tirage est déjà fait (graine du tirage 7)\n"
+    assert main(["tournament", "tables", tid, "1", "--db", db]) == 0
+    assert capsys.readouterr().out == "1 table\n"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")  # and English stays English
+    assert main(["tournament", "draw", tid, "--db", db]) == 1
+    assert capsys.readouterr().err == "refused: the tournament is already drawn (draw seed 7)\n"

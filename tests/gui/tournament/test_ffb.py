@@ -37,29 +37,29 @@ def test_the_ffb_template_gives_the_whole_national_day_and_draws_it_from_42_play
     organizer.click("templateFfb")
     assert check.isChecked()
     assert check.text() == "first, for the players after seed 16: 6 pools, 16 go on"
-    options = window.options()
+    options = window.draw_page.options()
     assert options.qualifying is not None and (options.groups, options.advance, options.se_at) == (8, 2, 8)
     plan = organizer.widget("planLabel")
     assert isinstance(plan, QLabel)
     assert plan.text() == "42 players: 119 matches. The longest chain a player can face: 13 matches."
     assert "16 go on (the first 2 of each pool of 4, the first 3 of each pool of 5" in organizer.notice()
     organizer.click("qualifyingCheck")  # the afternoon alone
-    assert window.options().qualifying is None
+    assert window.draw_page.options().qualifying is None
     assert plan.text().startswith("42 players: 117 matches")  # 8 groups of 5 and 6, no morning
     organizer.click("qualifyingCheck")
 
     organizer.create("TN1 2017-18")
-    assert window.import_entries(_entries(tmp_path))
+    assert window.entries_page.import_entries(_entries(tmp_path))
     organizer.key("Ctrl+2")
     organizer.type("drawSeed", "2017")
     organizer.click("drawButton")
-    t = window.model.tournament
+    t = window.session.tournament
     assert t is not None and t.bracket is not None and t.options.qualifying is not None
     assert sorted(len(pool) for pool in t.bracket.groups[:6]) == [4, 4, 4, 4, 5, 5]
     assert [
         [t.bracket.seeds[s.seed - 1] for s in pool[:2] if isinstance(s, FromSeed)] for pool in t.bracket.groups[6:]
     ] == [[forty_two()[g - 1].name, forty_two()[16 - g].name] for g in range(1, 9)]
-    items = window.bracket.match_items()
+    items = window.bracket_page.bracket.match_items()
     assert {mid.split("-")[0] for mid in items if mid.startswith("G")} == {f"G{g}" for g in range(1, 15)}
     best = next(
         s.id for s in t.bracket.matches if s.group and any(isinstance(x, FromBest) and x.index == 1 for x in (s.a, s.b))
@@ -75,14 +75,14 @@ def test_the_ffb_template_speaks_french(desk: Desk) -> None:
     try:
         desk.window.set_language("fr")
         window.tabs.setCurrentWidget(window.draw_page)
-        window.ffb_button.click()
-        label = window.form_labels["qualifying"]
+        window.draw_page.ffb_button.click()
+        label = window.draw_page.form_labels["qualifying"]
         assert label.text() == "Poules de qualification"
-        assert window.qualifying.text() == (
+        assert window.draw_page.qualifying.text() == (
             "d’abord, pour les joueurs après la tête de série 16\xa0: 6 poules, 16 qualifiés"
         )
         assert window.notice.text().startswith("Formule nationale FFB\xa0: TS1 à TS22")
-        assert "meilleurs troisièmes" in window.qualifying.toolTip()
+        assert "meilleurs troisièmes" in window.draw_page.qualifying.toolTip()
     finally:
         desk.window.set_language("en")
         window.close()

@@ -45,18 +45,18 @@ def test_every_tab_in_french_shows_whole_words(desk: Desk, qtbot, tmp_path: Path
         desk.window.set_language("fr")
         window.resize(1366, 740)
         window.tabs.setCurrentWidget(window.draw_page)
-        window.name_edit.setText(LONG_NAME)
+        window.draw_page.name_edit.setText(LONG_NAME)
         window.findChild(QPushButton, "createTournament").click()
         rows = "".join(f"Joueur {i};{700 - i},5;;;Club de Billard Sète\n" for i in range(1, 9))
         entries = tmp_path / "inscrits.csv"
         entries.write_text("name;rating;fargo_id;licence;club\n" + rows, encoding="utf-8")
-        assert window.import_entries(entries)
-        assert window.entries_table.item(0, 2).text() == "699,5"  # a rating as French writes it
+        assert window.entries_page.import_entries(entries)
+        assert window.entries_page.table.item(0, 2).text() == "699,5"  # a rating as French writes it
         window.tabs.setCurrentWidget(window.draw_page)
-        window.final_choice.setCurrentIndex(0)
-        window.seed_edit.setText("9")
+        window.draw_page.final_choice.setCurrentIndex(0)
+        window.draw_page.seed_edit.setText("9")
         window.findChild(QPushButton, "drawButton").click()
-        assert window.model.tournament is not None and window.model.tournament.bracket is not None
+        assert window.session.tournament is not None and window.session.tournament.bracket is not None
         problems = []
         for page in (
             window.entries_page,
@@ -75,8 +75,8 @@ def test_every_tab_in_french_shows_whole_words(desk: Desk, qtbot, tmp_path: Path
         assert window.minimumSizeHint().width() <= 1366
 
         window.tabs.setCurrentWidget(window.entries_page)
-        window.select_entry("Joueur 1")
-        window.edit_entry()
+        window.entries_page.select_entry("Joueur 1")
+        window.entries_page.edit_entry()
         dialog = window.dialog
         assert dialog is not None and dialog.isVisible()
         QApplication.processEvents()

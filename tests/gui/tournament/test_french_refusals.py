@@ -13,6 +13,7 @@ from referee_desk.tournament.window import TournamentWindow
 from referee_app.log.store import Store
 from tests.gui.conftest import Desk
 from tests.gui.tournament.test_storage import _organizer
+from tests.gui.tournament.test_window import shown_of
 
 ENGLISH = {
     "the", "is", "not", "has", "was", "only", "cannot", "be", "of", "in", "to", "and", "with", "already",
@@ -36,20 +37,20 @@ def test_a_refused_result_and_a_bad_seed_are_said_in_french(desk: Desk, tmp_path
         window = TournamentWindow(store=Store(tmp_path / "organizer.db"))
         organizer = _organizer(desk.qtbot, window, tmp_path)
         organizer.drawn(8, seed=5, tables="1-4")
-        playing = next(m for m in window.shown["matches"] if m["status"] == "playing")
-        assert window.pick_match(playing["id"])
-        window.record_result()
-        assert window.pick_match(playing["id"])  # the same match again: it has its result
-        window.record_result()
+        playing = next(m for m in shown_of(window)["matches"] if m["status"] == "playing")
+        assert window.results_page.pick_match(playing["id"])
+        window.results_page.record_result()
+        assert window.results_page.pick_match(playing["id"])  # the same match again: it has its result
+        window.results_page.record_result()
         said = organizer.notice()
         assert said.startswith(f"{playing['id']} a déjà un résultat\u00a0:"), said
         assert _english_words(said) == set(), said
 
-        other = next(m for m in window.shown["matches"] if m["status"] == "playing")
-        assert window.pick_match(other["id"])
-        window.score_a.setValue(3)
-        window.score_b.setValue(2)  # not a race to 7 won
-        window.record_result()
+        other = next(m for m in shown_of(window)["matches"] if m["status"] == "playing")
+        assert window.results_page.pick_match(other["id"])
+        window.results_page.score_a.setValue(3)
+        window.results_page.score_b.setValue(2)  # not a race to 7 won
+        window.results_page.record_result()
         said = organizer.notice()
         assert said.startswith(f"{other['id']} se joue en 7 manches gagnantes\u00a0:") and "(et non 3-2)" in said, said
         assert _english_words(said) == set(), said
@@ -60,15 +61,15 @@ def test_a_refused_result_and_a_bad_seed_are_said_in_french(desk: Desk, tmp_path
         organizer.create()
         rows = "".join(f"Player {i};{700 - i};;;;{99 if i == 3 else ''}\n" for i in range(1, 7))
         entries = organizer.entries_file(6, "name;rating;fargo_id;licence;club;seed\n" + rows)
-        assert seeded.import_entries(entries)
+        assert seeded.entries_page.import_entries(entries)
         organizer.key("Ctrl+2")
         organizer.type("drawSeed", "12")
         organizer.click("drawButton")
         said = organizer.notice()
         assert said == "la tête de série 99 de Player 3 n’est pas comprise entre 1 et 6", said
-        assert seeded.model.tournament is not None and seeded.model.tournament.bracket is None  # nothing drawn
+        assert seeded.session.tournament is not None and seeded.session.tournament.bracket is None  # nothing drawn
         organizer.key("Ctrl+Z")
-        seeded.undo()
+        seeded.results_page.undo()
         assert _english_words(organizer.notice()) == set(), organizer.notice()
         seeded.close()
     finally:
@@ -79,7 +80,7 @@ def test_an_altered_tournament_is_refused_in_french(desk: Desk, tmp_path: Path) 
     db = tmp_path / "organizer.db"
     window = TournamentWindow(store=Store(db))
     _organizer(desk.qtbot, window, tmp_path).drawn(4, seed=1234)
-    tournament_id = window.model.tournament_id
+    tournament_id = window.session.tournament_id
     window.close()
     con = sqlite3.connect(db)
     con.execute("DROP TRIGGER tournament_events_append_only_update")
@@ -96,7 +97,7 @@ def test_an_altered_tournament_is_refused_in_french(desk: Desk, tmp_path: Path) 
             f"Ce tournoi ne peut pas être ouvert\u00a0: tournoi {tournament_id}\u00a0: "
             "l’événement 3 a été modifié en dehors de l’application"
         ), said
-        assert reopened.model.state is None
+        assert reopened.session.state is None
         reopened.close()
     finally:
         desk.window.set_language("en")

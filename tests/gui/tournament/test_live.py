@@ -24,7 +24,7 @@ def test_the_window_sends_the_queue_to_the_desks_and_takes_their_results(
     desk = Desk(event_server, tmp_path / "desk1", "1")
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(event_server.folder))
     organizer.key("Ctrl+Shift+E")
-    assert window.live is not None
+    assert window.queue_page.connections.live is not None
 
     def sent() -> list[Any]:
         with psycopg.connect(event_server.organizer_conninfo()) as conn:
@@ -33,16 +33,16 @@ def test_the_window_sends_the_queue_to_the_desks_and_takes_their_results(
     qtbot.waitUntil(lambda: len(sent()) == 1, timeout=10000)
     assignment = desk.next_assignment()
     assert assignment is not None and assignment.event == "Open de Lyon" and assignment.round == "Winners' round 1"
-    playing = next(s for s in window.model.tournament.slots.values() if s.status is MatchStatus.PLAYING)
+    playing = next(s for s in window.session.tournament.slots.values() if s.status is MatchStatus.PLAYING)
     assert (playing.a, playing.b) == assignment.players
     desk.play(desk.start(assignment), race=assignment.race_to)
     desk.push()
-    qtbot.waitUntil(lambda: window.model.tournament.slots[playing.spec.id].status is MatchStatus.DONE, timeout=10000)
+    qtbot.waitUntil(lambda: window.session.tournament.slots[playing.spec.id].status is MatchStatus.DONE, timeout=10000)
     qtbot.waitUntil(lambda: "(from the desk)" in organizer.notice(), timeout=5000)
     qtbot.waitUntil(lambda: len(sent()) == 2, timeout=10000)  # the table is free: the next match went to it
-    assert "Event server" in window.live_status.text()
+    assert "Event server" in window.queue_page.live_status.text()
     organizer.key("Ctrl+Shift+E")  # leave
-    assert window.live is None
+    assert window.queue_page.connections.live is None
 
 
 def test_the_matches_pages_merge_completes_the_tournaments_match(desk: Any, tmp_path: Path, monkeypatch: Any) -> None:

@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication
 from referee_desk.printing import use_language
-from referee_desk.tournament.model import MemoryLog
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.tournament.events import Event
 from referee_app.tournament.model import Format, MatchStatus, Options
-from referee_app.tournament.show import show, standings
+from referee_app.tournament.session import MemoryLog
+from referee_app.tournament.show import standings
 from referee_app.tournament.state import apply
+from tests.gui.tournament.test_window import shown_of
 from tests.tournament.play import drawn, winning
 
 
@@ -66,8 +67,8 @@ def window(qtbot, request) -> Iterator[TournamentWindow]:  # type: ignore[no-unt
 
 def test_a_64_player_double_elimination_on_a3_prints_every_match_legibly(window: TournamentWindow, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "bracket.pdf"
-    assert window.paper_choice.currentData() == "a3"
-    assert window.export_bracket(path)
+    assert window.bracket_page.paper_choice.currentData() == "a3"
+    assert window.bracket_page.export_bracket(path)
     assert window.notice.text() == f"Written: {path}"
     info = _poppler("pdfinfo", str(path))
     assert "1191 x 842 pts (A3)" in info
@@ -91,17 +92,17 @@ def test_a_64_player_double_elimination_on_a3_prints_every_match_legibly(window:
 
 
 def show_of(window: TournamentWindow) -> dict:  # type: ignore[type-arg]
-    return window.shown
+    return shown_of(window)
 
 
 def test_the_standings_sheet_carries_each_players_event_performance(window: TournamentWindow, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    window.paper_choice.setCurrentIndex(window.paper_choice.findData("a4"))
+    window.bracket_page.paper_choice.setCurrentIndex(window.bracket_page.paper_choice.findData("a4"))
     path = tmp_path / "standings.pdf"
-    assert window.export_standings(path)
+    assert window.bracket_page.export_standings(path)
     assert "595 x 842 pts (A4)" in _poppler("pdfinfo", str(path))
     lines = _poppler("pdftotext", "-layout", str(path), "-").splitlines()
     assert "Open de Lyon — Standings" in lines[0]
-    t = window.model.tournament
+    t = window.session.tournament
     assert t is not None
     table = standings(t)
     out = next(name for p in table["places"] for name in p["names"] if table["performance"][name] is not None)
@@ -119,7 +120,7 @@ def test_french_paper_says_it_in_french(window: TournamentWindow, tmp_path) -> N
     try:
         bracket, sheet = tmp_path / "tableau.pdf", tmp_path / "classement.pdf"
         window.refresh()
-        assert window.export_bracket(bracket) and window.export_standings(sheet)
+        assert window.bracket_page.export_bracket(bracket) and window.bracket_page.export_standings(sheet)
     finally:
         if translator is not None:
             QCoreApplication.removeTranslator(translator)
@@ -133,18 +134,9 @@ def test_french_paper_says_it_in_french(window: TournamentWindow, tmp_path) -> N
 
 def test_a_pdf_that_cannot_be_written_leaves_nothing_and_says_so(window: TournamentWindow, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "missing-folder" / "bracket.pdf"
-    assert not window.export_bracket(path)
+    assert not window.bracket_page.export_bracket(path)
     assert window.notice.text().startswith("Nothing written to bracket.pdf")
     assert not path.parent.exists()
-
-
-def test_names_on_the_standings_sheet_are_text_never_markup(tmp_path: Path) -> None:
-    from referee_app.tournament.paper import standings_html
-
-    shown = show(drawn(Options(Format.SE), 2).tournament, "t")
-    shown["entries"][0]["name"] = "<b>Ana</b> & <script>x</script>"
-    html = standings_html(shown, {"places": [], "performance": {}, "status": "drawn"})
-    assert "<script>" not in html and "&lt;b&gt;Ana&lt;/b&gt; &amp; &lt;script&gt;" in html
 
 
 def test_a_planted_link_is_replaced_never_written_through(window: TournamentWindow, tmp_path: Path) -> None:
@@ -152,7 +144,7 @@ def test_a_planted_link_is_replaced_never_written_through(window: TournamentWind
     victim.write_text("keep me", encoding="utf-8")
     path = tmp_path / "bracket.pdf"
     path.symlink_to(victim)
-    assert window.export_bracket(path)
+    assert window.bracket_page.export_bracket(path)
     assert victim.read_text(encoding="utf-8") == "keep me"
     assert not path.is_symlink() and path.read_bytes().startswith(b"%PDF-")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bracket.pdf", "victim.txt"]  # no temporary left

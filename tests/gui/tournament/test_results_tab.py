@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QComboBox, QTableWidget
 
-from tests.gui.tournament.test_window import Organizer, _record
+from tests.gui.tournament.test_window import Organizer, _record, shown_of
 
 LONG = "Clément de la Fontaine-Dupré"
 
@@ -27,12 +27,12 @@ def _fits(table: QTableWidget, row: int, column: int) -> bool:
 def test_the_winner_box_and_the_status_show_whole_words(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     organizer = Organizer(qtbot, tmp_path)
     organizer.create()
-    assert organizer.window.import_entries(_one_long_name(organizer, 8))
+    assert organizer.window.entries_page.import_entries(_one_long_name(organizer, 8))
     organizer.key("Ctrl+2")
     organizer.type("drawSeed", "7")
     organizer.click("drawButton")
     organizer.key("Ctrl+4")
-    matches = organizer.window.shown["matches"]
+    matches = shown_of(organizer.window)["matches"]
     short = next(m for m in matches if m["status"] == "ready" and LONG not in (m["a"], m["b"]))
     _record(organizer, short["id"], short["a"], (0, 0))  # the box first shown with short names
     qtbot.wait(50)
@@ -56,12 +56,12 @@ def test_after_a_result_the_next_ready_match_is_picked_and_in_view(qtbot, tmp_pa
     organizer.key("Ctrl+4")
     window = organizer.window
     for done, following in (("W1-1", "W1-2"), ("W1-2", "W1-3")):
-        m = next(m for m in window.shown["matches"] if m["id"] == done)
+        m = next(m for m in shown_of(window)["matches"] if m["id"] == done)
         _record(organizer, done, m["a"], (7, 2))
         organizer.key("Ctrl+Return")
-        picked = window.picked_match()
-        assert picked is not None and picked["id"] == following
-        table = window.results_table
+        picked = window.results_page.picked_match()
+        assert picked is not None and picked.id == following
+        table = window.results_page.table
         rect = table.visualItemRect(table.item(table.currentRow(), 0))
         assert table.viewport().rect().contains(rect.center()), "the next match is out of view"
 
@@ -71,16 +71,16 @@ def test_withdrawal_and_disqualification_are_asked_said_and_shown_with_the_reaso
     organizer.drawn(8, seed=3)
     window = organizer.window
     organizer.key("Ctrl+1")
-    window.select_entry("Player 2")
+    window.entries_page.select_entry("Player 2")
     organizer.key("Ctrl+Shift+X")
     box = window.dialog
     assert box is not None and box.isVisible()
     assert box.text().startswith("Withdraw Player 2?")  # type: ignore[attr-defined]
     organizer.click("confirmNo")
-    assert "Player 2" not in window.model.tournament.retired  # type: ignore[union-attr]
+    assert "Player 2" not in window.session.tournament.retired  # type: ignore[union-attr]
     assert organizer.notice() == "Player 2 stays in the tournament."
 
-    window.select_entry("Player 3")
+    window.entries_page.select_entry("Player 3")
     organizer.type("disqualifyReason", "unsportsmanlike conduct")
     organizer.click("disqualify")
     assert window.dialog.text().startswith("Disqualify Player 3 (unsportsmanlike conduct)?")  # type: ignore[union-attr]
@@ -89,7 +89,7 @@ def test_withdrawal_and_disqualification_are_asked_said_and_shown_with_the_reaso
     row = next(r for r in organizer.rows("entriesTable") if r[0] == "Player 3")
     assert row[-1] == "disqualified: unsportsmanlike conduct"
 
-    window.select_entry("Player 2")
+    window.entries_page.select_entry("Player 2")
     organizer.key("Ctrl+Shift+X")
     organizer.click("confirmYes")
     assert organizer.notice() == "Player 2 is withdrawn."

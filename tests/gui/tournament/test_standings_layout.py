@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale
 from referee_desk.printing import use_language
-from referee_desk.tournament.model import MemoryLog
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, Event, TablesSet
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
+from referee_app.tournament.session import MemoryLog
 from referee_app.tournament.state import replay
 from tests.tournament.play import names, winning
 
@@ -69,9 +69,9 @@ def french():  # type: ignore[no-untyped-def]
 def test_a_french_standings_sheet_of_42_players_with_long_clubs(qtbot, tmp_path: Path, french) -> None:  # type: ignore[no-untyped-def]
     window = TournamentWindow(MemoryLog(_events(42)), "t-1")
     qtbot.addWidget(window)
-    window.paper_choice.setCurrentIndex(window.paper_choice.findData("a4"))
+    window.bracket_page.paper_choice.setCurrentIndex(window.bracket_page.paper_choice.findData("a4"))
     path = tmp_path / "classement.pdf"
-    assert window.export_standings(path)
+    assert window.bracket_page.export_standings(path)
     pages = int(re.search(r"Pages:\s+(\d+)", _poppler("pdfinfo", str(path))).group(1))  # type: ignore[union-attr]
     assert pages <= 2, "42 players take one or two A4 pages"
 
@@ -83,7 +83,7 @@ def test_a_french_standings_sheet_of_42_players_with_long_clubs(qtbot, tmp_path:
     per_page = [
         _poppler("pdftotext", "-layout", "-f", str(n), "-l", str(n), str(path), "-") for n in range(1, pages + 1)
     ]
-    entries = window.model.tournament.entries  # type: ignore[union-attr]
+    entries = window.session.tournament.entries  # type: ignore[union-attr]
     for n, text in enumerate(per_page, start=1):
         assert "Joueur" in text and "Club" in text and "Performance" in text, f"no heading on page {n}"
         assert f"page {n} sur {pages}" in text

@@ -15,7 +15,7 @@ from referee_app.log.store import Store
 from referee_app.tournament import operations
 from referee_app.tournament.show import show
 from tests.gui.conftest import Desk
-from tests.gui.tournament.test_window import Organizer
+from tests.gui.tournament.test_window import Organizer, shown_of
 from tests.tournament.crafted_entries import crafted_entries
 
 
@@ -35,10 +35,10 @@ def test_the_desks_tournament_lives_in_its_database_and_reads_back_the_same(desk
     assert window is not None
     organizer = _organizer(desk.qtbot, window, tmp_path)
     organizer.drawn(8, seed=99, tables="1-2")
-    live = next(m for m in window.shown["matches"] if m["status"] == "playing")
-    assert window.pick_match(live["id"])
-    window.record_result()
-    shown = window.shown
+    live = next(m for m in shown_of(window)["matches"] if m["status"] == "playing")
+    assert window.results_page.pick_match(live["id"])
+    window.results_page.record_result()
+    shown = shown_of(window)
     window.close()
 
     store = Store(desk.db)
@@ -53,9 +53,9 @@ def test_the_desks_tournament_lives_in_its_database_and_reads_back_the_same(desk
 
     again = TournamentWindow(store=Store(desk.db))  # the app started again: the newest tournament opens
     _organizer(desk.qtbot, again, tmp_path)
-    assert again.shown == shown
+    assert shown_of(again) == shown
     assert again.choice.currentText().startswith("Open de Lyon · ")
-    again.undo()  # undo as for a match, kept in the database too
+    again.results_page.undo()  # undo as for a match, kept in the database too
     assert operations.open_tournament(Store(desk.db), index.tournament_id).state.tournament.results == {}
     again.close()
 
@@ -77,7 +77,7 @@ def test_an_altered_tournament_is_refused_whole_and_a_new_one_offered(qtbot, tmp
     organizer = _organizer(qtbot, reopened, tmp_path)
     assert reopened.notice.text().startswith("This tournament cannot be opened:")
     assert "changed outside the app" in reopened.notice.text()
-    assert reopened.model.state is None and reopened.tabs.currentWidget() is reopened.draw_page
+    assert reopened.session.state is None and reopened.tabs.currentWidget() is reopened.draw_page
     assert db.read_bytes() == before  # reading never writes
     reopened.close()
 
@@ -89,18 +89,18 @@ def test_two_tournaments_in_one_database_are_picked_from_the_corner(qtbot, tmp_p
     assert window.choice.currentText() == "New tournament…"
     organizer.create("Open de Lyon")
     window.choice.activated.emit(window.choice.findData(None))  # New tournament…
-    assert window.model.state is None and window.name_edit.text() == ""
+    assert window.session.state is None and window.draw_page.name_edit.text() == ""
     organizer.create("Coupe de Nice")
     names = [window.choice.itemText(i).split(" · ")[0] for i in range(window.choice.count())]
     assert names == ["Open de Lyon", "Coupe de Nice", "New tournament…"]
     window.choice.activated.emit(0)
-    assert window.model.tournament is not None and window.model.tournament.name == "Open de Lyon"
+    assert window.session.tournament is not None and window.session.tournament.name == "Open de Lyon"
     assert window.windowTitle() == "Tournament – Open de Lyon"
     window.close()
 
 
 def _playing(window: TournamentWindow) -> list[dict[str, object]]:
-    return [m for m in window.shown["matches"] if m["status"] == "playing"]
+    return [m for m in shown_of(window)["matches"] if m["status"] == "playing"]
 
 
 def test_a_result_written_by_another_program_shows_in_the_open_window(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -111,25 +111,25 @@ def test_a_result_written_by_another_program_shows_in_the_open_window(qtbot, tmp
     first, second = _playing(window)[:2]
     elsewhere = Store(db)  # the command line, or a merged desk's result, on the same database
     line = f'{{"match": "{first["id"]}", "winner": "{first["a"]}", "score": [7, 3]}}'
-    assert operations.record_results(elsewhere, window.model.tournament_id, [line]) == 1
-    qtbot.waitUntil(lambda: next(m for m in window.shown["matches"] if m["id"] == first["id"])["status"] == "done")
+    assert operations.record_results(elsewhere, window.session.tournament_id, [line]) == 1
+    qtbot.waitUntil(lambda: next(m for m in shown_of(window)["matches"] if m["id"] == first["id"])["status"] == "done")
     assert organizer.notice().startswith("Shown again")
     assert window.follow() is False  # nothing new since
 
     window.watch.stop()  # another write lands before the window looks: the organizer's next decision
     line = f'{{"match": "{second["id"]}", "winner": "{second["b"]}", "score": [2, 7]}}'
-    assert operations.record_results(elsewhere, window.model.tournament_id, [line]) == 1
+    assert operations.record_results(elsewhere, window.session.tournament_id, [line]) == 1
     third = next(m for m in _playing(window) if m["id"] not in (first["id"], second["id"]))
-    assert window.pick_match(str(third["id"]))
-    window.record_result()
+    assert window.results_page.pick_match(str(third["id"]))
+    window.results_page.record_result()
     assert "changed elsewhere" in organizer.notice() and "Nothing was recorded" in organizer.notice()
-    states = {m["id"]: m["status"] for m in window.shown["matches"]}
+    states = {m["id"]: m["status"] for m in shown_of(window)["matches"]}
     assert states[second["id"]] == "done" and states[third["id"]] == "playing"  # the other's shown, this one not kept
-    stored = operations.open_tournament(Store(db), window.model.tournament_id).state.tournament.results
+    stored = operations.open_tournament(Store(db), window.session.tournament_id).state.tournament.results
     assert set(stored) == {first["id"], second["id"]}
-    assert window.pick_match(str(third["id"]))
-    window.record_result()  # done again on the tournament as it now is: kept
-    assert set(operations.open_tournament(Store(db), window.model.tournament_id).state.tournament.results) == {
+    assert window.results_page.pick_match(str(third["id"]))
+    window.results_page.record_result()  # done again on the tournament as it now is: kept
+    assert set(operations.open_tournament(Store(db), window.session.tournament_id).state.tournament.results) == {
         first["id"],
         second["id"],
         third["id"],
@@ -145,6 +145,6 @@ def test_a_crafted_entry_list_the_csv_would_refuse_is_a_damaged_tournament(qtbot
     _organizer(qtbot, window, tmp_path)
     assert window.notice.text().startswith("This tournament cannot be opened:")
     assert "event 2: rating nan is out of range" in window.notice.text()
-    assert window.model.state is None
+    assert window.session.state is None
     assert db.read_bytes() == before
     window.close()

@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
 from referee_app.tournament.events import CheckedIn, Withdrawn
-from tests.gui.tournament.test_window import Organizer, _record
+from tests.gui.tournament.test_window import Organizer, _record, shown_of
 
 
 def _box(organizer: Organizer) -> QMessageBox:
@@ -25,9 +25,9 @@ def test_ctrl_z_names_each_decision_and_asks_before_the_draw_and_the_entries(qtb
     organizer.drawn(128, seed=42)
     window = organizer.window
     organizer.key("Ctrl+4")
-    first = next(m for m in window.shown["matches"] if m["id"] == "W1-1")
+    first = next(m for m in shown_of(window)["matches"] if m["id"] == "W1-1")
     _record(organizer, "W1-1", first["a"], (7, 3))
-    bracket = [(m["id"], m["a"], m["b"]) for m in window.shown["matches"]]
+    bracket = [(m["id"], m["a"], m["b"]) for m in shown_of(window)["matches"]]
     organizer.key("Ctrl+Return")
 
     # One result: undone at once, and said.
@@ -35,7 +35,7 @@ def test_ctrl_z_names_each_decision_and_asks_before_the_draw_and_the_entries(qtb
     assert window.dialog is None or not window.dialog.isVisible()
     assert organizer.notice().startswith(f"Undone: the result of W1-1 ({first['a']} wins 7-3).")
     assert "Ctrl+Shift+Z" in organizer.notice()
-    assert next(m for m in window.shown["matches"] if m["id"] == "W1-1")["winner"] is None
+    assert next(m for m in shown_of(window)["matches"] if m["id"] == "W1-1")["winner"] is None
 
     # The draw: asked, named with its seed; No is the default, so Enter keeps everything.
     organizer.key("Ctrl+Z")
@@ -44,18 +44,18 @@ def test_ctrl_z_names_each_decision_and_asks_before_the_draw_and_the_entries(qtb
     assert box.defaultButton() is organizer.widget("confirmNo")
     QTest.keyClick(box, Qt.Key.Key_Return)
     assert not box.isVisible()
-    assert window.model.tournament is not None and window.model.tournament.bracket is not None
+    assert window.session.tournament is not None and window.session.tournament.bracket is not None
     assert organizer.notice() == "Nothing undone."
 
     organizer.key("Ctrl+Z")
     organizer.click("confirmYes")
-    assert window.model.tournament is not None and window.model.tournament.bracket is None
+    assert window.session.tournament is not None and window.session.tournament.bracket is None
     assert organizer.notice().startswith("Undone: the draw (seed 42).")
 
     # Redo takes the draw again: the same bracket, from the same seed.
     organizer.key("Ctrl+Shift+Z")
     assert organizer.notice() == "Done again: the draw (seed 42)."
-    assert [(m["id"], m["a"], m["b"]) for m in window.shown["matches"]] == bracket
+    assert [(m["id"], m["a"], m["b"]) for m in shown_of(window)["matches"]] == bracket
 
     # The entries: asked too; answered No, all 128 stay.
     organizer.key("Ctrl+Z")
@@ -63,22 +63,22 @@ def test_ctrl_z_names_each_decision_and_asks_before_the_draw_and_the_entries(qtb
     organizer.key("Ctrl+Z")
     assert _box(organizer).text() == "Undo the import of 128 entries? These players leave the entry list."
     organizer.click("confirmNo")
-    assert len(window.model.tournament.entries) == 128  # type: ignore[union-attr]
+    assert len(window.session.tournament.entries) == 128  # type: ignore[union-attr]
 
 
 def test_a_new_decision_ends_redo_and_a_withdrawal_is_asked_before_it_is_undone(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     organizer = Organizer(qtbot, tmp_path)
     organizer.create()
-    assert organizer.window.import_entries(organizer.entries_file(6))
+    assert organizer.window.entries_page.import_entries(organizer.entries_file(6))
     window = organizer.window
-    window.model.record(Withdrawn("Player 2"))
+    window.session.record(Withdrawn("Player 2"))
     organizer.key("Ctrl+4")
     organizer.key("Ctrl+Z")
     assert _box(organizer).text() == "Undo the withdrawal of Player 2? Player 2 is back in the tournament."
     organizer.click("confirmYes")
-    assert "Player 2" not in window.model.tournament.retired  # type: ignore[union-attr]
+    assert "Player 2" not in window.session.tournament.retired  # type: ignore[union-attr]
     assert organizer.widget("redoTournament").isEnabled()
-    window.model.record(CheckedIn("Player 1"))
+    window.session.record(CheckedIn("Player 1"))
     assert not organizer.widget("redoTournament").isEnabled()
 
 
@@ -86,7 +86,7 @@ def test_a_notice_is_readable_on_the_tournament_window(qtbot, tmp_path: Path) ->
     """Light words on the desk's dark strip: on the window's light grey they could not be read."""
     organizer = Organizer(qtbot, tmp_path)
     organizer.create()
-    assert organizer.window.import_entries(organizer.entries_file(4))
+    assert organizer.window.entries_page.import_entries(organizer.entries_file(4))
     notice = organizer.window.notice
     assert notice.isVisible() and notice.text() == "4 players imported from entries.csv."
     corner = notice.mapTo(organizer.window, notice.rect().topLeft())

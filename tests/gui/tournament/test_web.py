@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from referee_desk.tournament.model import MemoryLog
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, Event, TablesSet
 from referee_app.tournament.model import Entry, Format, Options
+from referee_app.tournament.session import MemoryLog
+from tests.gui.tournament.test_window import shown_of
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
@@ -46,12 +47,12 @@ def test_the_window_publishes_the_bracket_and_each_result_on_the_players_page(qt
     window.show()
     qtbot.waitExposed(window)
     port = _port()
-    window.web_port.setValue(port)
+    window.queue_page.web_port.setValue(port)
     window.tabs.setCurrentWidget(window.queue_page)
-    QTest.mouseClick(window.web_button, Qt.MouseButton.LeftButton)
-    assert window.site is not None
-    assert f"http://127.0.0.1:{port}/player" in window.web_addresses.text()
-    assert window.web_button.text() == "Stop the web page [Ctrl+Shift+B]"
+    QTest.mouseClick(window.queue_page.web_button, Qt.MouseButton.LeftButton)
+    assert window.queue_page.connections.site is not None
+    assert f"http://127.0.0.1:{port}/player" in window.queue_page.web_addresses.text()
+    assert window.queue_page.web_button.text() == "Stop the web page [Ctrl+Shift+B]"
 
     page.goto(f"http://127.0.0.1:{port}/bracket")  # the phone says French: the words are the catalogue's
     expect(page.locator(".band")).to_have_text(["Tableau gagnants", "Tableau perdants"])
@@ -59,17 +60,17 @@ def test_the_window_publishes_the_bracket_and_each_result_on_the_players_page(qt
     expect(page.locator("#tables-title")).to_have_text("Tables")
     expect(page.locator("#queue-title")).to_have_text("En attente d’une table")
 
-    on_one = next(m for m in window.shown["matches"] if m["table"] == 1)
-    window.pick_match(on_one["id"])
-    window.winner_choice.setCurrentIndex(1)
-    QTest.mouseClick(window.record_button, Qt.MouseButton.LeftButton)
+    on_one = next(m for m in shown_of(window)["matches"] if m["table"] == 1)
+    window.results_page.pick_match(on_one["id"])
+    window.results_page.winner_choice.setCurrentIndex(1)
+    QTest.mouseClick(window.results_page.record_button, Qt.MouseButton.LeftButton)
     expect(page.locator(f"#match-{on_one['id']} .seat.won .who")).to_have_text(on_one["b"])
 
     page.goto(f"http://127.0.0.1:{port}/player?name={on_one['a'].replace(' ', '+')}")
     expect(page.locator(".player .what")).to_contain_text("Tableau perdants, tour 1")
 
     window.close()
-    assert window.site is None
+    assert window.queue_page.connections.site is None
     with socket.socket() as again:
         again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as a server started again would
         again.bind(("127.0.0.1", port))  # the port is free at once
@@ -124,11 +125,11 @@ def test_the_ffb_national_day_on_the_players_page_names_the_best_thirds_places(q
     window = TournamentWindow(MemoryLog(events), "t-1")
     qtbot.addWidget(window)
     port = _port()
-    window.web_port.setValue(port)
+    window.queue_page.web_port.setValue(port)
     window.tabs.setCurrentWidget(window.queue_page)
     window.show()
-    QTest.mouseClick(window.web_button, Qt.MouseButton.LeftButton)
-    best = next(m for m in window.shown["matches"] if m["from_b"] == "best 3rd #1" and m["b"] is None)
+    QTest.mouseClick(window.queue_page.web_button, Qt.MouseButton.LeftButton)
+    best = next(m for m in shown_of(window)["matches"] if m["from_b"] == "best 3rd #1" and m["b"] is None)
     page.goto(f"http://127.0.0.1:{port}/bracket")  # in French
     expect(page.locator(f"#match-{best['id']}")).to_contain_text("Meilleur 3e n°\xa01")
     window.close()

@@ -1,0 +1,288 @@
+"""A tournament being run: check with the engine, make it durable, then move the state.
+
+`TournamentSession` is the one way a decision enters a tournament, for the command line, the
+board's sync and the window alike (the match side's `log.session.Session`, for a tournament):
+`state.apply` checks it (a refusal changes nothing), the log appends it (a failed write changes
+nothing), and only then does `session.state` move. Undo and redo are decisions too: the log
+keeps both. Invariant (tested): `session.state` equals a fresh replay of what the log holds.
+
+The log is anything with `load`, `append` and `moved_on`: `StoreLog`, the organizer's database
+(the log wing's hash-chained tables); `MemoryLog`, a tournament held in memory.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Protocol
+
+from referee_app.i18n import QT_TRANSLATE_NOOP
+from referee_app.log.store import SeqTaken, Store, StoreError, TournamentRow
+from referee_app.tournament.entries import parse_entries
+from referee_app.tournament.events import Created, Event, EventFormatError, Undo, event_from_dict
+from referee_app.tournament.model import Entry, Options, TournamentRefused
+from referee_app.tournament.state import State, Tournament, apply
+
+
+class DamagedTournament(StoreError):
+    """A stored tournament whose log does not parse or replay: refused whole."""
+
+
+class ChangedElsewhere(TournamentRefused):
+    """Another program appended first: the session shows the log as it is now, nothing recorded."""
+
+
+CHANGED_ELSEWHERE = QT_TRANSLATE_NOOP(
+    "TournamentRefusal",
+    "The tournament was changed elsewhere (a merged desk, the command line) and is shown again as it is now."
+    " Nothing was recorded: check, then do it again.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    tournament_id: str
+    state: State
+
+
+def now() -> str:
+    """UTC now, as the match logs store times."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def encode(event: Event) -> str:
+    """An event's JSON body as the log keeps it (the one encoder: the spec's keys, compact, UTF-8)."""
+    return json.dumps(event.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def row(seq: int, event: Event, at: str) -> TournamentRow:
+    return TournamentRow(seq, event.TYPE, at, encode(event))
+
+
+def find(store: Store, ref: str) -> str:
+    """The tournament named by its id, or by its name when only one has it."""
+    index = store.tournaments()
+    if any(t.tournament_id == ref for t in index):
+        return ref
+    named = [t for t in index if t.name == ref] or [t for t in index if t.name.casefold() == ref.casefold()]
+    if len(named) > 1:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{count} tournaments are named {name!r}: give the id"),
+            count=len(named),
+            name=ref,
+        )
+    if not named:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "no tournament {name!r} in {path}"), name=ref, path=store.path
+        )
+    return named[0].tournament_id
+
+
+def open_tournament(store: Store, ref: str) -> Opened:
+    """The tournament replayed from its checked log (the one replay of a stored tournament)."""
+    tournament_id = find(store, ref)
+    index, rows = store.load_tournament(tournament_id)
+    state: State | None = None
+    for stored in rows:
+        try:
+            event = event_from_dict(json.loads(stored.body))
+            if stored.type != event.TYPE:
+                raise EventFormatError(f"filed as {stored.type!r} but holds {event.TYPE!r}")
+            state = apply(state, event)
+        except (ValueError, RecursionError) as exc:  # bad JSON, EventFormatError, TournamentRefused
+            raise DamagedTournament(
+                QT_TRANSLATE_NOOP("Store", "tournament {id} in {path} cannot be used: event {seq}: {why}"),
+                id=tournament_id,
+                path=store.path,
+                seq=stored.seq,
+                why=exc,
+            ) from None
+    assert state is not None
+    if state.tournament.name != index.name:
+        raise DamagedTournament(
+            QT_TRANSLATE_NOOP("Store", "tournament {id} in {path}: its index and its log disagree"),
+            id=tournament_id,
+            path=store.path,
+        )
+    return Opened(tournament_id, state)
+
+
+def new_tournament(store: Store, name: str, options: Options, at: str | None = None) -> str:
+    """Create a tournament (its `Created` event checked first); returns its new id."""
+    event = Created(name, options)
+    state = apply(None, event)
+    tournament_id = uuid.uuid4().hex[:12]
+    store.create_tournament(tournament_id, state.tournament.name, row(1, event, at or now()))
+    return tournament_id
+
+
+class TournamentLog(Protocol):
+    """Where a tournament's events live: replay them, add some (durable before it returns)."""
+
+    @property
+    def tournament_id(self) -> str | None: ...
+
+    def load(self) -> State | None:
+        """The state the log holds (None: nothing yet); a damaged log raises `StoreError`."""
+        ...
+
+    def append(self, events: Sequence[Event], after: State, at: str) -> None:
+        """Add `events` (they lead to `after`) in one write; `SeqTaken` when another writer was first."""
+        ...
+
+    def moved_on(self) -> bool:
+        """Has another program appended since the log was read here?"""
+        ...
+
+
+class MemoryLog:
+    """A log held in memory (a new tournament not saved anywhere yet, and the tests)."""
+
+    def __init__(self, events: Sequence[Event] = (), tournament_id: str | None = None) -> None:
+        self.events: list[Event] = list(events)
+        self.tournament_id = tournament_id
+
+    def load(self) -> State | None:
+        state: State | None = None
+        for event in self.events:
+            state = apply(state, event)
+        return state
+
+    def append(self, events: Sequence[Event], after: State, at: str) -> None:
+        self.events.extend(events)
+
+    def moved_on(self) -> bool:
+        return False
+
+
+class StoreLog:
+    """The tournament's log in the organizer's database. `load` refuses a damaged or altered
+    tournament whole; `append` writes in one transaction before it returns, so an acknowledged
+    decision survives the app being killed. Without an id, the creation makes one."""
+
+    def __init__(self, store: Store, tournament_id: str | None = None) -> None:
+        self.store = store
+        self.tournament_id = tournament_id
+        self.seq = 0
+
+    def load(self) -> State | None:
+        if self.tournament_id is None:
+            return None
+        opened = open_tournament(self.store, self.tournament_id)
+        self.tournament_id = opened.tournament_id
+        self.seq = opened.state.seq
+        return opened.state
+
+    def moved_on(self) -> bool:
+        if self.tournament_id is None:
+            return False
+        return self.store.tournament_head(self.tournament_id) != self.seq
+
+    def append(self, events: Sequence[Event], after: State, at: str) -> None:
+        first = after.seq - len(events) + 1
+        rows = [row(first + i, event, at) for i, event in enumerate(events)]
+        if self.tournament_id is None:
+            created = events[0]
+            if not isinstance(created, Created):
+                raise StoreError("a tournament's log starts with its creation")
+            tournament_id = uuid.uuid4().hex[:12]
+            self.store.create_tournament(tournament_id, after.tournament.name, rows[0])
+            self.tournament_id, rows = tournament_id, rows[1:]
+        if rows:
+            self.store.append_tournament(self.tournament_id, rows)
+        self.seq = after.seq
+
+
+class TournamentSession:
+    """One open tournament: its state in memory, its log where it is kept, the decisions Redo may
+    take again. Every change goes through `record`, `undo` or `redo`."""
+
+    def __init__(self, log: TournamentLog, tournament_id: str = "") -> None:
+        self.log = log
+        self._id = tournament_id
+        self.state: State | None = log.load()
+        self.undone: list[Event] = []
+        """The decisions undone here, latest last, that Redo can take again."""
+
+    @classmethod
+    def open(cls, store: Store, ref: str) -> TournamentSession:
+        """The tournament of the database named by id or name (replayed once, checked whole)."""
+        return cls(StoreLog(store, find(store, ref)))
+
+    @property
+    def tournament_id(self) -> str:
+        """The log's own id once it has one (the database's), else the one given."""
+        return self.log.tournament_id or self._id
+
+    @property
+    def tournament(self) -> Tournament | None:
+        return None if self.state is None else self.state.tournament
+
+    def entries_from(self, text: str) -> tuple[Entry, ...]:
+        """The players of an entry list's text (CSV), checked against those entered: all or none,
+        `EntriesInvalid` naming every bad line (the one reader, for the command line and the window)."""
+        t = self.tournament
+        return parse_entries(text, existing=() if t is None else t.entries)
+
+    def after(self, *events: Event) -> State:
+        """The state `events` would give, in order (raises `TournamentRefused`), nothing recorded."""
+        state = self.state
+        for event in events:
+            state = apply(state, event)
+        assert state is not None, "no event given"
+        return state
+
+    def record(self, *events: Event, at: str | None = None) -> State:
+        """Check `events` in order, append them in one write, then move the state; a new decision
+        ends what Redo could take again. Refused (`TournamentRefused`), not written (`StoreError`,
+        `OSError`): nothing changes. Another program wrote first: the log is read again and
+        `ChangedElsewhere` says so."""
+        state = self._commit(events, at)
+        self.undone = []
+        return state
+
+    def _commit(self, events: Sequence[Event], at: str | None = None) -> State:
+        after = self.after(*events)
+        try:
+            self.log.append(events, after, at or now())
+        except SeqTaken:
+            self.reload()
+            raise ChangedElsewhere(CHANGED_ELSEWHERE) from None
+        self.state = after
+        return after
+
+    def moved_on(self) -> bool:
+        return self.log.moved_on()
+
+    def reload(self) -> State | None:
+        """Read the log again (a log that cannot be read whole raises, and nothing moves); what was
+        undone here is no longer "the last", so Redo forgets it."""
+        self.state = self.log.load()
+        self.undone = []
+        return self.state
+
+    def can_undo(self) -> bool:
+        return self.state is not None and self.state.latest is not None
+
+    def undo(self) -> Event:
+        """Void the latest decision still in force (as for a match); returns the decision voided."""
+        state = self.state
+        if state is None or state.frames is None or state.latest is None:
+            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "nothing to undo"))
+        event = state.latest
+        self._commit([Undo(state.frames.seq)])
+        self.undone.append(event)
+        return event
+
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def redo(self) -> Event:
+        """The decision just undone, taken again as a new event (the log keeps both, and the undo)."""
+        if not self.undone:
+            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "nothing to redo"))
+        self._commit([self.undone[-1]])
+        return self.undone.pop()

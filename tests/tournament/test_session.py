@@ -1,0 +1,202 @@
+"""The tournament's session: whatever the organizer does (decisions, undos, redos, refusals, another
+program writing first), the session's state is the replay of the log as stored, read back afresh."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee_app.log.store import Store
+from referee_app.tournament.events import (
+    CheckedIn,
+    Corrected,
+    Created,
+    Drawn,
+    EntriesAdded,
+    Event,
+    Forfeit,
+    ResultRecorded,
+    TablesSet,
+    Withdrawn,
+)
+from referee_app.tournament.model import Entry, Format, Options, TournamentRefused
+from referee_app.tournament.operations import BadInput, parse_tables
+from referee_app.tournament.session import (
+    ChangedElsewhere,
+    MemoryLog,
+    StoreLog,
+    TournamentSession,
+    open_tournament,
+)
+from referee_app.tournament.state import State
+
+from .play import names
+
+PLAYERS = names(6)
+STEP = st.one_of(
+    st.tuples(st.just("check_in"), st.sampled_from([*PLAYERS, "Nobody"])),
+    st.tuples(st.just("withdraw"), st.sampled_from(PLAYERS)),
+    st.tuples(st.just("draw"), st.integers(0, 3)),
+    st.tuples(st.just("tables"), st.integers(1, 3)),
+    st.tuples(st.just("result"), st.integers(0, 7)),
+    st.tuples(st.just("walkover"), st.integers(0, 7)),
+    st.tuples(st.just("correct"), st.integers(0, 7)),
+    st.tuples(st.just("undo"), st.just(0)),
+    st.tuples(st.just("redo"), st.just(0)),
+    st.tuples(st.just("elsewhere"), st.integers(0, 7)),
+)
+
+
+def _decision(state: State, kind: str, n: int) -> Event:
+    """The decision a step stands for, made from the state shown (refused often: that is the point)."""
+    t = state.tournament
+    matches = sorted(t.slots) if t.bracket is not None else ["W1-1"]
+    match = matches[n % len(matches)]
+    slot = t.slots.get(match)
+    a = (slot.a if slot is not None else None) or "Player 001"
+    race = slot.spec.race if slot is not None else 5
+    if kind == "walkover":
+        return Forfeit(match, a)
+    if kind == "correct":
+        return Corrected(match, a, (race, n % race))
+    return ResultRecorded(match, a, (race, n % race), ended_on="2026-12-03")
+
+
+def _run(session: TournamentSession, steps: Sequence[tuple[str, object]], stored: object) -> None:
+    """Each step, then the invariant. After another program wrote, the session shows what it read
+    until its next write is refused as `ChangedElsewhere` (or a window's watch reloads it)."""
+    stale = False
+    for kind, arg in steps:
+        before, log_before = session.state, stored_state(stored)
+        assert before is not None
+        try:
+            if kind == "undo":
+                session.undo()
+            elif kind == "redo":
+                session.redo()
+            elif kind == "elsewhere":  # another program appends: this session has not seen it
+                if not isinstance(stored, Path):
+                    continue
+                with closing(Store(stored)) as other:
+                    TournamentSession.open(other, "Test Open").record(CheckedIn(PLAYERS[int(str(arg)) % 6]))
+                stale = True
+            elif kind == "withdraw":
+                session.record(Withdrawn(str(arg)))
+            elif kind == "draw":
+                session.record(Drawn(int(str(arg))))
+            elif kind == "tables":
+                session.record(TablesSet(tuple(range(1, int(str(arg)) + 1))))
+            elif kind == "check_in":
+                session.record(CheckedIn(str(arg)))
+            else:
+                session.record(_decision(before, kind, int(str(arg))))
+        except ChangedElsewhere:
+            assert stale and not session.can_redo()  # shown again as stored (below), nothing recorded
+            stale = False
+        except TournamentRefused:
+            assert session.state is before  # a refusal changes nothing, in memory or in the log
+            assert stored_state(stored) == log_before
+        else:
+            assert kind == "elsewhere" or not stale, "a decision was written over another program's"
+        assert session.moved_on() == stale
+        if not stale:
+            assert session.state == stored_state(stored)
+
+
+def stored_state(stored: object) -> State | None:
+    """The log as kept, replayed from scratch (a new connection for a database)."""
+    if isinstance(stored, MemoryLog):
+        return MemoryLog(stored.events).load()
+    assert isinstance(stored, Path)
+    with closing(Store(stored)) as store:
+        return open_tournament(store, "Test Open").state
+
+
+def _start() -> list[Event]:
+    options = Options(Format.DE, race=3)
+    return [Created("Test Open", options), EntriesAdded(tuple(Entry(name) for name in PLAYERS))]
+
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@SETTINGS
+@given(st.lists(STEP, max_size=25))
+def test_the_session_is_the_replay_of_its_memory_log(steps: list[tuple[str, object]]) -> None:
+    log = MemoryLog(_start())
+    _run(TournamentSession(log), steps, log)
+
+
+@SETTINGS
+@given(st.lists(STEP, max_size=20))
+def test_the_session_is_the_replay_of_its_stored_log(tmp_path_factory: pytest.TempPathFactory, steps: list) -> None:  # type: ignore[type-arg]
+    path = tmp_path_factory.mktemp("session") / "t.db"
+    with closing(Store(path)) as store:
+        session = TournamentSession(StoreLog(store))
+        session.record(*_start())
+        _run(session, steps, path)
+
+
+def test_undo_and_redo_are_kept_in_the_log(tmp_path: Path) -> None:
+    with closing(Store(tmp_path / "t.db")) as store:
+        session = TournamentSession(StoreLog(store))
+        session.record(*_start())
+        session.record(Drawn(7))
+        assert session.undo() == Drawn(7)
+        assert session.tournament is not None and session.tournament.bracket is None
+        assert session.redo() == Drawn(7)
+        _, rows = store.load_tournament(session.tournament_id)
+        assert [r.type for r in rows] == ["created", "entries_added", "drawn", "undo", "drawn"]
+        assert not session.can_redo()
+        with pytest.raises(TournamentRefused, match="nothing to redo"):
+            session.redo()
+
+
+def test_a_failed_write_changes_nothing_and_keeps_redo() -> None:
+    class FullDisk(MemoryLog):
+        full = False
+
+        def append(self, events: Sequence[Event], after: State, at: str) -> None:
+            if self.full:
+                raise OSError(28, "No space left on device")
+            super().append(events, after, at)
+
+    log = FullDisk(_start())
+    session = TournamentSession(log)
+    session.record(Drawn(1))
+    session.undo()
+    before = session.state
+    log.full = True
+    with pytest.raises(OSError):
+        session.record(CheckedIn(PLAYERS[0]))
+    with pytest.raises(OSError):
+        session.redo()
+    assert session.state is before and session.can_redo() and len(log.events) == 4
+
+
+def test_a_decision_on_a_tournament_that_moved_on_is_refused_and_shown_again(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with closing(Store(path)) as store:
+        session = TournamentSession(StoreLog(store))
+        session.record(*_start())
+        with closing(Store(path)) as other:
+            TournamentSession.open(other, "Test Open").record(CheckedIn(PLAYERS[1]))
+        assert session.moved_on()
+        with pytest.raises(ChangedElsewhere, match="changed elsewhere"):
+            session.record(CheckedIn(PLAYERS[0]))
+        assert session.tournament is not None and session.tournament.checked_in == frozenset({PLAYERS[1]})
+        assert session.record(CheckedIn(PLAYERS[0])).seq == 4
+
+
+def test_one_rule_for_table_lists() -> None:
+    assert parse_tables("1-4, 7") == (1, 2, 3, 4, 7)
+    assert parse_tables("2;5") == (2, 5)
+    assert parse_tables("1-1000") == tuple(range(1, 1001))
+    for bad in ("", "4-1", "one", "1-", "1-100000", " ; "):
+        with pytest.raises(BadInput):
+            parse_tables(bad)

@@ -1,0 +1,287 @@
+"""The Results tab: the matches to play and played, a result or a walkover typed, a correction
+shown before it is made, and undo and redo of any decision."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+from referee_desk.i18n import qt_translate
+from referee_desk.notices import Notice
+from referee_desk.tournament.dialogs import CorrectionDialog, changed_matches
+from referee_desk.tournament.parts import Desk, Shown, button, item, spin, text_of
+from referee_desk.tournament.session import said
+
+from referee_app.tournament import show as shown_dict
+from referee_app.tournament import wording
+from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded
+from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.show import MatchView
+
+ORDER = {MatchStatus.PLAYING: 0, MatchStatus.READY: 1, MatchStatus.DONE: 2, MatchStatus.FORFEIT: 2}
+"""The list's order: the matches on a table first, then those ready, then those played."""
+
+
+class ResultsTab(QWidget):
+    """Pick a match, its winner and score; Ctrl+Enter records it and the next match is picked."""
+
+    def __init__(self, desk: Desk, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.desk = desk
+        self.setObjectName("resultsPage")
+        layout = QVBoxLayout(self)
+        self.table = QTableWidget(0, 7, self)
+        self.table.setObjectName("resultsTable")
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)  # a longer status is never cut
+        self.table.itemSelectionChanged.connect(self._match_picked)
+        form = QHBoxLayout()
+        self.picked_label = QLabel(self)
+        self.picked_label.setObjectName("pickedMatch")
+        self.winner_choice = QComboBox(self)
+        self.winner_choice.setObjectName("winnerChoice")
+        self.winner_choice.currentIndexChanged.connect(self._winner_picked)
+        self.winner_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # whole names
+        self.winner_choice.setMinimumContentsLength(12)
+        self.score_a = spin(self, "scoreA", 0, 99, 0)
+        self.score_b = spin(self, "scoreB", 0, 99, 0)
+        self.winner_label = QLabel(self)
+        self.winner_label.setBuddy(self.winner_choice)
+        self.score_label = QLabel(self)
+        self.score_label.setBuddy(self.score_a)
+        for w in (self.picked_label, self.winner_label, self.winner_choice, self.score_label, self.score_a,
+                  self.score_b):  # fmt: skip
+            form.addWidget(w)
+        form.addStretch(1)
+        buttons = QHBoxLayout()
+        self.record_button = button(desk, "recordResult", "Ctrl+Return", self.record_result, self)
+        self.walkover_button = button(desk, "walkoverButton", "Ctrl+Shift+W", self.walkover, self)
+        self.correct_button = button(desk, "correctResult", "Ctrl+Shift+R", self.correct, self)
+        self.undo_button = button(desk, "undoTournament", "Ctrl+Z", self.undo, self)
+        self.redo_button = button(desk, "redoTournament", "Ctrl+Shift+Z", self.redo, self)
+        for b in (self.record_button, self.walkover_button, self.correct_button, self.undo_button, self.redo_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+
+    def say(self, level: Notice, text: str) -> None:
+        self.desk.say(level, text)
+
+    def picked_match(self) -> MatchView | None:
+        row = self.table.currentRow()
+        cell = self.table.item(row, 0) if row >= 0 else None
+        return None if cell is None else self.desk.shown.view.match(cell.text())
+
+    def pick_match(self, match_id: str) -> bool:
+        for row in range(self.table.rowCount()):
+            if text_of(self.table.item(row, 0)) == match_id:
+                self.table.selectRow(row)
+                self.table.setCurrentCell(row, 0)
+                return True
+        return False
+
+    def _match_picked(self) -> None:
+        m = self.picked_match()
+        self.winner_choice.blockSignals(True)
+        self.winner_choice.clear()
+        if m is not None and m.a and m.b:
+            self.winner_choice.addItem(m.a, "a")
+            self.winner_choice.addItem(m.b, "b")
+            if m.winner == m.b:
+                self.winner_choice.setCurrentIndex(1)
+            self.picked_label.setText(f"{m.id} · {self.desk.shown.names.get(m.id, '')}")
+            score = m.score or (0, 0)
+            self.score_a.setValue(score[0])
+            self.score_b.setValue(score[1])
+            if not m.score:
+                self._winner_picked()
+        else:
+            self.picked_label.setText("")
+        self.winner_choice.blockSignals(False)
+        self.record_button.setEnabled(m is not None and m.to_play)
+        self.walkover_button.setEnabled(m is not None and m.to_play)
+        self.correct_button.setEnabled(m is not None and m.played)
+
+    def _waiting(self) -> list[str]:
+        """The matches to play, in the list's order."""
+        ready = {m.id for m in self.desk.shown.view.matches if m.to_play}
+        ids = (text_of(self.table.item(row, 0)) for row in range(self.table.rowCount()))
+        return [mid for mid in ids if mid in ready]
+
+    def _pick_next(self, done: str, before: list[str]) -> None:
+        """After a result, the match that followed it in the list, else the first to play, picked and
+        in view: the next result is typed at once (the list re-sorts; it never jumps away)."""
+        now = self._waiting()
+        following = before[before.index(done) + 1 :] if done in before else []
+        chosen = next((mid for mid in following if mid in now), now[0] if now else None)
+        if chosen is not None and self.pick_match(chosen):
+            cell = self.table.item(self.table.currentRow(), 0)
+            if cell is not None:
+                self.table.scrollToItem(cell, QAbstractItemView.ScrollHint.EnsureVisible)
+
+    def _winner_picked(self) -> None:
+        m = self.picked_match()
+        if m is None:
+            return
+        won, other = (
+            (self.score_a, self.score_b) if self.winner_choice.currentData() == "a" else (self.score_b, self.score_a)
+        )
+        won.setValue(m.race)
+        if other.value() >= m.race:
+            other.setValue(0)
+
+    def _winner_and_score(self) -> tuple[MatchView, str, tuple[int, int]] | None:
+        m = self.picked_match()
+        if m is None or self.winner_choice.count() == 0:
+            self.say(Notice.REFUSAL, self.tr("Pick a match in the list first."))
+            return None
+        return m, self.winner_choice.currentText(), (self.score_a.value(), self.score_b.value())
+
+    def record_result(self) -> None:
+        picked = self._winner_and_score()
+        if picked is None:
+            return
+        m, winner, score = picked
+        waiting = self._waiting()
+        if self.desk.session.record(ResultRecorded(m.id, winner, score, ended_on=date.today().isoformat())):
+            self._pick_next(m.id, waiting)
+            self.say(
+                Notice.INFO,
+                self.tr("{id}: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=score[0], b=score[1]),
+            )
+
+    def walkover(self) -> None:
+        picked = self._winner_and_score()
+        if picked is None:
+            return
+        m, winner, _ = picked
+        absent = (m.b if winner == m.a else m.a) or ""
+        waiting = self._waiting()
+        if self.desk.session.record(Forfeit(m.id, absent)):
+            self._pick_next(m.id, waiting)
+            self.say(
+                Notice.INFO,
+                self.tr("{id}: {winner} wins by walkover ({absent} does not play).").format(
+                    id=m.id, winner=winner, absent=absent
+                ),
+            )
+
+    def correct(self) -> CorrectionDialog | None:
+        """Show the bracket as the correction would leave it; it is made only when confirmed."""
+        picked = self._winner_and_score()
+        session = self.desk.session
+        if picked is None or session.state is None:
+            return None
+        m, winner, score = picked
+        event = Corrected(m.id, winner, score)
+        try:
+            after_state = session.after(event)
+        except TournamentRefused as exc:
+            self.say(Notice.REFUSAL, said(exc))
+            return None
+        after = shown_dict.show(after_state.tournament, session.tournament_id)
+        changed = changed_matches(self.desk.shown.view.to_json(), after)
+        summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=score[0], b=score[1])
+        names = wording.names_of(after_state.tournament, qt_translate)
+        dialog = CorrectionDialog(summary, after, changed, self, names)
+        dialog.accepted.connect(lambda: self._correct(event))
+        self.desk.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _correct(self, event: Corrected) -> None:
+        if self.desk.session.record(event):
+            self.say(Notice.INFO, self.tr("Corrected."))
+
+    def undo(self) -> QMessageBox | None:
+        """One result is undone at once; anything bigger is named and asked first (No by default)."""
+        state = self.desk.session.state
+        event = state.latest if state is not None else None
+        if event is None:
+            self.say(Notice.REFUSAL, self.tr("Nothing to undo."))
+            return None
+        what, takes = wording.decision_words(event, qt_translate)
+        if not takes:
+            self._undo()
+            return None
+        question = self.tr("Undo {what}?").format(what=what)
+        text = f"{question[:1].upper()}{question[1:]} {takes}"
+        return self.desk.ask("confirmUndo", text, self._undo, self.tr("Nothing undone."))
+
+    def _undo(self) -> None:
+        event = self.desk.session.undo()
+        if event is not None:
+            what, _ = wording.decision_words(event, qt_translate)
+            self.say(
+                Notice.INFO,
+                self.tr("Undone: {what}. Nothing is erased (the log keeps it): Ctrl+Shift+Z does it again.").format(
+                    what=what
+                ),
+            )
+
+    def redo(self) -> None:
+        event = self.desk.session.redo()
+        if event is not None:
+            what, _ = wording.decision_words(event, qt_translate)
+            self.say(Notice.INFO, self.tr("Done again: {what}.").format(what=what))
+
+    def show_state(self, shown: Shown) -> None:
+        keep = self.picked_match()
+        rows = [m for m in shown.view.matches if m.status in ORDER]
+        rows.sort(key=lambda m: ORDER[m.status])
+        table = self.table
+        grown = table.rowCount() != len(rows)
+        table.setRowCount(len(rows))
+        for row, m in enumerate(rows):
+            score = "" if m.score is None else f"{m.score[0]}-{m.score[1]}"
+            cells = [
+                m.id,
+                shown.names.get(m.id, ""),
+                m.a or "",
+                m.b or "",
+                score,
+                "" if m.table is None else m.table,
+                wording.status_word(m.status, qt_translate),
+            ]
+            for column, text in enumerate(cells):
+                table.setItem(row, column, item(text))
+        if grown:  # sizing the columns reads every cell: only when rows come or go
+            table.resizeColumnsToContents()
+        if keep is not None:
+            self.pick_match(keep.id)
+        self._match_picked()
+        self.undo_button.setEnabled(self.desk.session.can_undo())
+        self.redo_button.setEnabled(self.desk.session.can_redo())
+
+    def retranslate(self) -> None:
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Match"),
+                self.tr("Round"),
+                self.tr("Player A"),
+                self.tr("Player B"),
+                self.tr("Score"),
+                self.tr("Table"),
+                self.tr("Status"),
+            ]
+        )
+        self.winner_label.setText(self.tr("&Winner"))
+        self.score_label.setText(self.tr("Score (A, B)"))
+        self.record_button.setText(self.tr("Record the result [Ctrl+Enter]"))
+        self.walkover_button.setText(self.tr("Walkover to the winner [Ctrl+Shift+W]"))
+        self.correct_button.setText(self.tr("Correct… [Ctrl+Shift+R]"))
+        self.undo_button.setText(self.tr("Undo the last decision [Ctrl+Z]"))
+        self.redo_button.setText(self.tr("Redo [Ctrl+Shift+Z]"))
