@@ -243,7 +243,11 @@ def apply(state: State | None, event: Event) -> State:
             raise TournamentRefused(
                 QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament's creation cannot be undone")
             )
-        return replace(state, tournament=top.before, seq=seq, frames=top.below)
+        before = top.before
+        if isinstance(top.event, PhonesSet):  # never brings a key back (a lost card's): its tables have none
+            named = {table for table, _ in top.event.keys} | set(top.event.off)
+            before = replace(before, phones={t: f for t, f in before.phones.items() if t not in named})
+        return replace(state, tournament=before, seq=seq, frames=top.below)
     if isinstance(event, Created):
         raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is already created"))
     if isinstance(event, PhonesSet):

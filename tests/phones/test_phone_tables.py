@@ -14,7 +14,7 @@ import pytest
 from referee_app.cli.main import main
 from referee_app.log.store import Store
 from referee_app.tournament import operations
-from referee_app.tournament.events import MatchStarted, PhonesSet, event_from_dict
+from referee_app.tournament.events import MatchStarted, PhonesSet, Undo, event_from_dict
 from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.phones import cards, check_url, fingerprint, key_fits, new_key
 from referee_app.tournament.state import apply
@@ -192,3 +192,15 @@ def test_the_laptops_own_loopback_is_no_address_for_a_phone(url: str) -> None:
     with pytest.raises(TournamentRefused, match="cannot be reached from a phone"):
         check_url(url)
     assert check_url("http://10.0.0.5:8080/") == "http://10.0.0.5:8080"
+
+
+def test_undoing_a_new_key_brings_no_key_back(venue: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    db, tid = venue
+    old = json.loads(run(capsys, "tournament", "phones", tid, "5", "--json", "--db", str(db))[1])[0]["key"]
+    new = json.loads(run(capsys, "tournament", "phones", tid, "5", "--json", "--db", str(db))[1])[0]["key"]
+    with closing(Store(db)) as store:
+        seq = operations.open_tournament(store, tid).state.seq
+        state = operations.record(store, tid, [Undo(seq)])
+    assert 5 not in state.tournament.phones  # the lost card's key is not in force again, nor the new one
+    assert shown(capsys, db, tid)["phones"] == []
+    assert old != new
