@@ -14,20 +14,28 @@ having the overlay open costs the desk's clicks.
    compositing after one click still overlaps the next on a 2-core machine, and the ratio
    measures the browser rather than the desk (1.08 to 1.10 was seen that way; 1.41 with
    clicks back to back).
+3. The board's site with a crowd: 256 live pages (plain HTTP clients in a process of their own,
+   each following `/events` as a browser does, from eight loopback addresses: 32 each, the cap
+   per address) while the board publishes 100 results, one every 0.2 s. Latency = the time the
+   last of the 256 received a result - the time it was published (the same clock, one machine).
 
-Last line: `overlay_p95_ms N click_ratio N` (targets: p95 <= 100 ms, ratio <= 1.1).
+Last line: `overlay_p95_ms N click_ratio N crowd256_p95_ms N`
+(targets: p95 <= 100 ms, ratio <= 1.1, crowd p95 <= 500 ms).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path[0] = str(Path(__file__).resolve().parents[1])
@@ -43,11 +51,50 @@ from bench.click import p95
 from referee_app.game.events import Break, Lag, MatchStarted
 from referee_app.game.vocab import Awaiting, Pocket, Seat
 from referee_app.log.store import Store
+from referee_app.web.server import BOARD, MAX_STREAMS_PER_ADDRESS, TOURNAMENT, WebServer
 
 EVENTS = 200
 BLOCKS = 4
 BLOCK_CLICKS = 100
 PAUSE_S = 0.2
+CROWD = 256
+RESULTS = 100
+TABLES = 16
+
+PAGES = r"""
+import json, selectors, socket, sys, time
+port, crowd, results, per_address = (int(a) for a in sys.argv[1:5])
+selector = selectors.DefaultSelector()
+buffers, seen, arrived = {}, {}, {}
+for n in range(crowd):
+    sock = socket.create_connection(("127.0.0.1", port), source_address=(f"127.0.0.{2 + n // per_address}", 0))
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: board\r\nAccept: text/event-stream\r\n\r\n")
+    sock.setblocking(False)
+    selector.register(sock, selectors.EVENT_READ)
+    buffers[sock] = b""
+MARK = b'event: state\ndata: {"version":'
+ready = False
+deadline = time.time() + 120
+while len(arrived) < results and time.time() < deadline:
+    for key, _ in selector.select(1.0):
+        sock = key.fileobj
+        data = sock.recv(65536)
+        at = time.time()
+        if not data:
+            sys.exit("a page lost its stream")
+        buffer = buffers[sock] + data
+        while (start := buffer.find(MARK)) >= 0 and (end := buffer.find(b",", start + len(MARK))) >= 0:
+            version = int(buffer[start + len(MARK):end])
+            seen[version] = seen.get(version, 0) + 1
+            if seen[version] == crowd and version:
+                arrived[version] = at  # the last of the pages has it (0: the state they opened on)
+            buffer = buffer[end:]
+        buffers[sock] = buffer[-len(MARK):]
+    if not ready and seen.get(0) == crowd:
+        ready = True
+        print("ready", flush=True)
+print(json.dumps(arrived), flush=True)
+"""
 
 
 def click_made(app: QApplication, window: DeskWindow) -> float | None:
@@ -147,6 +194,45 @@ def click_blocks(app: QApplication, window: DeskWindow, pages: list[Page]) -> tu
     return alternate_blocks(app, window, turn_on, turn_off, shown)
 
 
+def board_view(version: int) -> dict[str, Any]:
+    """The board of a 16-table event, as the watcher sends it; table 1's score moves with `version`."""
+    tables = []
+    for number in range(1, TABLES + 1):
+        score = {"A": version % 7, "B": 3} if number == 1 else {"A": 2, "B": 1}
+        match = {"match_id": f"m{number}", "players": {"A": f"Player {number}A", "B": f"Player {number}B"},
+                 "race_to": 7, "rules": "WPA", "score": score, "rack": 4, "status": "playing", "at_table": "A",
+                 "fouls": {"A": 0, "B": 1}, "warning_due": [], "winner": None, "event": "Open de Lyon",
+                 "round": "Winners' side, round 1", "last_at": "", "age_s": 12, "broken": ""}  # fmt: skip
+        tables.append({"table": str(number), "online": True, "match": match, "finished": [], "next": None,
+                       "conflicts": 0})  # fmt: skip
+    return {"version": version, "server": "online", "tables": tables}
+
+
+def crowd_latency() -> list[float]:
+    """Milliseconds from each result published on the board's site to the last of 256 pages having it."""
+    server = WebServer((BOARD, TOURNAMENT), port=0).start()
+    try:
+        server.feed.publish(board_view(0))
+        time.sleep(0.2)
+        command = [sys.executable, "-c", PAGES, str(server.port), str(CROWD), str(RESULTS)]
+        pages = subprocess.Popen([*command, str(MAX_STREAMS_PER_ADDRESS)], stdout=subprocess.PIPE, text=True)
+        assert pages.stdout is not None
+        if pages.stdout.readline().strip() != "ready":
+            sys.exit("the 256 pages did not all get their stream")
+        published: dict[int, float] = {}
+        for version in range(1, RESULTS + 1):
+            published[version] = time.time()
+            server.feed.publish(board_view(version))
+            time.sleep(PAUSE_S)
+        arrived = {int(v): at for v, at in json.loads(pages.stdout.readline()).items()}
+        pages.wait(timeout=30)
+    finally:
+        server.stop()
+    if len(arrived) < RESULTS:
+        sys.exit(f"only {len(arrived)} of {RESULTS} results reached all {CROWD} pages")
+    return sorted((arrived[v] - at) * 1000 for v, at in published.items())
+
+
 def main() -> None:
     chromium = os.environ.get("REFEREE_TEST_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
@@ -181,8 +267,13 @@ def main() -> None:
         f"desk click with /overlay and /table open: {len(with_overlay)} clicks,"
         f" median {statistics.median(with_overlay):.2f} ms, p95 {p95(with_overlay):.2f} ms"
     )
+    crowd = crowd_latency()
+    print(
+        f"result to the last of {CROWD} pages on the board's site, {len(crowd)} results:"
+        f" median {statistics.median(crowd):.1f} ms, p95 {p95(crowd):.1f} ms, max {crowd[-1]:.1f} ms"
+    )
     ratio = p95(with_overlay) / p95(without)
-    print(f"overlay_p95_ms {p95(ms):.1f} click_ratio {ratio:.2f}")
+    print(f"overlay_p95_ms {p95(ms):.1f} click_ratio {ratio:.2f} crowd256_p95_ms {p95(crowd):.1f}")
 
 
 if __name__ == "__main__":

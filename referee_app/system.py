@@ -40,14 +40,18 @@ def is_root() -> bool:
 # --- files: never through a link, in binary, private to the user -------------------------------
 
 
+LINK_TAGS = (0xA000000C, 0xA0000003)
+"""Windows' reparse tags of a symbolic link and of a junction (mount point); others, such as
+OneDrive's files kept online, are files and open as such."""
+
+
 def _is_link(path: Path) -> bool:
-    """A symbolic link, or (Windows) any reparse point at the name: a junction too."""
+    """A symbolic link, or (Windows) a junction at the name."""
     try:
         found = os.lstat(path)
     except FileNotFoundError:
         return False
-    reparse = getattr(found, "st_file_attributes", 0) & 0x400  # FILE_ATTRIBUTE_REPARSE_POINT
-    return Path(path).is_symlink() or bool(reparse)
+    return Path(path).is_symlink() or getattr(found, "st_reparse_tag", 0) in LINK_TAGS
 
 
 def open_no_link(path: Path, flags: int, mode: int = 0o600) -> int:
@@ -173,3 +177,28 @@ def broken_pipe_exit() -> int:
     if is_windows() or sigpipe is None:
         return 1
     return 128 + int(sigpipe)
+
+
+# --- open files ---------------------------------------------------------------------------------
+
+
+def raise_open_files(wanted: int) -> int | None:
+    """Raise this process's soft limit of open files toward `wanted`, as far as its hard limit lets
+    it, and return the limit now (None where there is none to raise). Linux and macOS (whose
+    soft limit starts at 256) have `RLIMIT_NOFILE`; Windows has no such limit for sockets.
+    Raises OSError when the system refuses (the limit then stays as it was)."""
+    if is_windows():
+        return None
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return int(soft)
+    raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if raised > soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+        except ValueError as exc:
+            raise OSError(errno.EPERM, f"the open-file limit stays at {soft} ({exc})") from None
+        soft = raised
+    return int(soft)

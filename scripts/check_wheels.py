@@ -20,8 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PLATFORMS = ("win_amd64", "macosx_14_0_arm64", "macosx_13_0_x86_64")
 """windows-2022, macos-14 (Apple silicon) and macos-13 (Intel): the runners' own systems."""
-COMING = ("aiohttp>=3.9,<4",)
-"""Dependencies on their way into pyproject.toml (the overlay's server): checked already."""
+COMING: tuple[str, ...] = ()
+"""Dependencies on their way into pyproject.toml, checked already (aiohttp, the web side's, has come)."""
+BUILD = ("pyinstaller>=6.10,<7",)
+"""What scripts/build_app.sh installs besides the package, on the runners too (kept in step with it)."""
 
 
 def workflow_python(folder: Path = ROOT / ".github" / "workflows") -> str:
@@ -33,10 +35,11 @@ def workflow_python(folder: Path = ROOT / ".github" / "workflows") -> str:
 
 
 def requirements(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
-    """The runtime dependencies, and those on their way (unless pyproject.toml already has them)."""
+    """The runtime dependencies, those on their way (unless pyproject.toml already has them), and
+    the bundle's builder."""
     declared: list[str] = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["dependencies"]
     names = {re.split(r"[\[<>=!~; ]", d, maxsplit=1)[0].lower() for d in declared}
-    return declared + [c for c in COMING if re.split(r"[<>=]", c, maxsplit=1)[0].lower() not in names]
+    return declared + [c for c in COMING if re.split(r"[<>=]", c, maxsplit=1)[0].lower() not in names] + list(BUILD)
 
 
 def check(platform: str, python: str, wanted: list[str], folder: Path) -> tuple[bool, str]:
@@ -55,7 +58,7 @@ def check(platform: str, python: str, wanted: list[str], folder: Path) -> tuple[
 
 def main() -> int:
     python, wanted = workflow_python(), requirements()
-    print(f"runtime dependencies: {', '.join(wanted)}")
+    print(f"runtime dependencies and the builder: {', '.join(wanted)}")
     results = []
     with tempfile.TemporaryDirectory(prefix="referee-wheels-") as temp:
         for platform in PLATFORMS:

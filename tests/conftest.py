@@ -1,9 +1,10 @@
-"""Shared test set-up: Qt runs offscreen, never on a real display."""
+"""Shared test set-up: Qt runs offscreen, never on a real display (except where CI asks for the
+desktop's own session with REFEREE_TEST_REAL_DISPLAY=1: the macOS runners, .github/workflows/app.yml)."""
 
 import os
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+if os.environ.get("REFEREE_TEST_REAL_DISPLAY") != "1":
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 import shutil
 from collections.abc import Iterator
@@ -20,6 +21,22 @@ def required(what: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"{what} is missing; CI must have it (scripts/install.sh installs it)")
     pytest.skip(f"{what} is not installed (scripts/install.sh installs it)")
+
+
+def assert_private(path: Path) -> None:
+    """Only this user may read `path`: mode 0600 (0700 for a folder) on Linux and macOS; on Windows,
+    whose modes mean nothing, no access for the computer's other users in its access list."""
+    import stat
+    import subprocess
+    import sys
+
+    if sys.platform != "win32":
+        assert stat.S_IMODE(path.stat().st_mode) == (0o700 if path.is_dir() else 0o600), oct(path.stat().st_mode)
+        return
+    listed = subprocess.run(["icacls", str(path)], capture_output=True, text=True, check=True).stdout
+    others = ("Everyone", "BUILTIN\\Users", "Authenticated Users")
+    assert not any(who in listed for who in others), listed
+    assert os.environ["USERNAME"].lower() in listed.lower(), listed
 
 
 def chromium_path() -> str | None:

@@ -22,13 +22,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "tests" / "examples"
 DEMO_MATCHES = 4
+WINDOWS = sys.platform == "win32"  # the suite runs on the Windows and macOS runners too (ci.yml)
+BIN, EXE = ("Scripts", ".exe") if WINDOWS else ("bin", "")
 SMOKE_LINE = re.compile(r"referee-app \d+\.\d+\.\d+, Qt 6\.\d+\.\d+, SQLite 3\.\d+\.\d+, Python 3\.\d+: ok")
 
 
 def _env(home: Path) -> dict[str, str]:
     """Offscreen, with its own home: the run must not touch the tester's settings or data."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "XDG_"))}
-    return env | {"QT_QPA_PLATFORM": "offscreen", "HOME": str(home)}
+    return env | {"QT_QPA_PLATFORM": "offscreen", "HOME": str(home), "USERPROFILE": str(home)}
 
 
 def _run_desk_briefly(app: Path, db: Path, env: dict[str, str], seconds: float, cwd: Path) -> None:
@@ -45,6 +47,9 @@ def _run_desk_briefly(app: Path, db: Path, env: dict[str, str], seconds: float, 
         for page, text in [("overlay", b'class="overlay"'), ("live.js", b"EventSource"), ("state.json", b'"version"')]:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/{page}", timeout=10) as answer:
                 assert text in answer.read(), page
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/events", timeout=10) as stream:  # aiohttp streams
+            assert stream.readline() == b"retry: 1000\n" and stream.readline() == b"\n"
+            assert stream.readline() == b"event: state\n" and b'"version"' in stream.readline()
         time.sleep(seconds)
         assert desk.poll() is None, f"the desk stopped: {desk.stderr.read()[-2000:]}"  # type: ignore[union-attr]
     finally:
@@ -71,14 +76,14 @@ def test_the_wheel_installs_the_desk_with_its_demo_and_no_bare_ui_package(tmp_pa
     [wheel] = wheels.glob("referee_app-*.whl")
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     install = subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], capture_output=True, text=True
+        [str(venv / BIN / "python"), "-m", "pip", "install", "-q", str(wheel)], capture_output=True, text=True
     )
     assert install.returncode == 0, install.stderr[-2000:]
-    site = next((venv / "lib").glob("python3*/site-packages"))
+    site = venv / "Lib" / "site-packages" if WINDOWS else next((venv / "lib").glob("python3*/site-packages"))
     assert (site / "referee_app").is_dir() and (site / "referee_desk" / "translations" / "referee_fr.qm").is_file()
     assert not (site / "ui").exists(), "the wheel installs a bare 'ui' package"
     assert len(list((site / "referee_app" / "seeds").glob("*.jsonl"))) == DEMO_MATCHES
-    app, db, env = venv / "bin" / "referee-app", tmp_path / "desk.db", _env(home)
+    app, db, env = venv / BIN / f"referee-app{EXE}", tmp_path / "desk.db", _env(home)
     _run_desk_briefly(app, db, env, seconds=4, cwd=tmp_path)
     assert len(_matches(app, db, env, cwd=tmp_path)) == DEMO_MATCHES
 
@@ -87,10 +92,10 @@ def test_the_wheel_installs_the_desk_with_its_demo_and_no_bare_ui_package(tmp_pa
 def test_the_bundle_replays_the_examples_and_opens_the_demo(tmp_path: Path) -> None:
     build = subprocess.run(["bash", str(ROOT / "scripts" / "build_app.sh")], cwd=ROOT, capture_output=True, text=True)
     assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
-    app = ROOT / "dist" / "referee-app" / "referee-app"
+    app = ROOT / "dist" / "referee-app" / f"referee-app{EXE}"
     home = tmp_path / "home"
     home.mkdir()
-    env = _env(home) | {"PATH": "/usr/bin:/bin"}  # the bundle carries its own Python
+    env = _env(home) if WINDOWS else _env(home) | {"PATH": "/usr/bin:/bin"}  # the bundle carries its own Python
     examples = sorted(EXAMPLES.glob("*.jsonl")) + sorted((EXAMPLES / "racks").glob("*.jsonl"))
     assert len(examples) == 10, "the vendored examples are missing"
     for log in examples:

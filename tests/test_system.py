@@ -114,6 +114,26 @@ def test_a_link_at_the_name_is_never_written_through(
     assert secret.read_text() == "kept"
 
 
+@pytest.mark.parametrize(("tag", "refused"), [(0xA0000003, True), (0xA000000C, True), (0x9000601A, False)])
+def test_on_windows_a_junction_is_a_link_and_a_file_kept_online_is_not(
+    tag: int, refused: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A junction (mount point) is followed like a link; OneDrive's files kept online are reparse
+    points too (a cloud tag), and must open as the files they are."""
+
+    class Found:
+        st_reparse_tag = tag
+
+    monkeypatch.delattr(os, "O_NOFOLLOW")
+    (tmp_path / "name").write_text("x")
+    monkeypatch.setattr(system.os, "lstat", lambda _path: Found())
+    if refused:
+        with pytest.raises(OSError, match="a link stands at this name"):
+            system.open_no_link(tmp_path / "name", os.O_RDONLY)
+    else:
+        os.close(system.open_no_link(tmp_path / "name", os.O_RDONLY))
+
+
 def test_without_o_nofollow_a_plain_file_still_opens(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delattr(os, "O_NOFOLLOW")
     fd = system.open_no_link(tmp_path / "new", os.O_WRONLY | os.O_CREAT | os.O_EXCL)
@@ -309,3 +329,7 @@ def test_windows_finds_git_s_openssl_when_none_is_on_the_path(
     git.mkdir(parents=True)
     (git / "openssl.exe").write_text("")
     assert tls.find_openssl() == str(git / "openssl.exe")
+
+
+def test_windows_has_no_open_file_limit_to_raise(windows: None) -> None:
+    assert system.raise_open_files(2048) is None  # no resource module there: never imported

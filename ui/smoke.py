@@ -199,10 +199,11 @@ def read_overlay(run: Run) -> None:
     overlay = run.window.live_overlay()
     if not run.window.start_overlay(0) or overlay.server is None:
         raise AssertionError(f"the overlay did not start: {_last(run)}")
+    address = f"http://127.0.0.1:{overlay.server.port}/state.json"  # the server's port: its public API
     deadline = time.monotonic() + OVERLAY_WAIT_S
     try:
         while True:
-            with urllib.request.urlopen(overlay.server.url("state.json"), timeout=10) as answer:
+            with urllib.request.urlopen(address, timeout=10) as answer:
                 view = json.loads(answer.read().decode("utf-8"))
             if view.get("match_id") == run.match_id and PLAYERS[0] in json.dumps(view, ensure_ascii=False):
                 return
@@ -274,9 +275,16 @@ def smoke(steps: tuple[tuple[str, Step], ...] = STEPS) -> str:
                         store.close()  # Windows removes no file that is still open
                     run.window.deleteLater()
                 app.processEvents()
-            return versions()
-    finally:
+            line = versions()
+    except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
+        raise
+    try:
+        shutil.rmtree(folder)  # a file still open (Windows refuses to remove it) is a failure too
+    except OSError as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise SmokeFailed("cleanup", f"the temporary folder could not be removed: {exc}") from exc
+    return line
 
 
 def run_smoke(out: TextIO, err: TextIO) -> int:

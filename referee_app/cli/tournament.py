@@ -324,7 +324,7 @@ def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
 
     from referee_app.system import stop_signals
     from referee_app.tournament.serve import Serving
-    from referee_app.web.server import OverlayError
+    from referee_app.web.server import ListenError
 
     if not 0 <= args.web <= 65535:
         raise CliError(2, f"--web: {args.web} is not a port (1-65535, or 0 for any free one)")
@@ -333,7 +333,7 @@ def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     languages = {"en": english} if words is None else {code: words(code) for code in ("en", "fr")}
     try:
         serving = Serving(args.db, opened.tournament_id, args.web, args.lan, languages, words).start()
-    except OverlayError as exc:
+    except ListenError as exc:
         raise CliError(1, str(exc)) from None
     try:
         host = lan_address() if args.lan else None

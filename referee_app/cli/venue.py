@@ -350,9 +350,9 @@ def start_board_web(args: argparse.Namespace) -> Any:
     """The board's web page (`--web PORT`), or None; its address goes to the standard output."""
     if args.web is None:
         return None
-    from referee_app.web.server import OverlayServer
+    from referee_app.web.server import BOARD, TOURNAMENT, WebServer
 
-    server = OverlayServer(args.web, args.lan, kind="board", words=getattr(args, "words", None)).start()
+    server = WebServer((BOARD, TOURNAMENT), args.web, args.lan, words=getattr(args, "words", None)).start()
     print(f"board {server.url('board')}", flush=True)
     return server
 

@@ -20,7 +20,9 @@ from referee_app.i18n import Translate, english
 from referee_app.tournament.board import BoardPublisher
 from referee_app.tournament.phone_api import Answer, PhoneTables
 from referee_app.tournament.state import State
-from referee_app.web.phone_http import PhoneServer
+from referee_app.web.phone_http import phone_site
+from referee_app.web.server import WebServer
+from referee_app.web.sites import TOURNAMENT
 from referee_app.web.words import Words
 
 T = TypeVar("T")
@@ -44,7 +46,7 @@ class Serving:
         self.api = self._pool.submit(PhoneTables, db, tournament, tr).result()
         self._stopped = threading.Event()
         try:
-            self.server = PhoneServer(port, lan, self, words)
+            self.server = WebServer((TOURNAMENT, phone_site(self)), port, lan, words)
         except BaseException:
             self._pool.submit(self.api.close).result()
             self._pool.shutdown()

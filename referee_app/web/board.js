@@ -1,4 +1,5 @@
-// The event board for a venue TV and players' phones: every table, live, over /events.
+// The event board for a venue TV and players' phones: every table, live, over /events (or, when
+// the server has no stream left for it, from /state.json every two seconds).
 // Read-only; text goes in with textContent only (a player's name is never markup).
 "use strict";
 
@@ -8,6 +9,9 @@
 const asked = new URLSearchParams(location.search).get("lang");
 const loaded = {};
 let last = null;
+let streaming = false;  // the live stream is open; without it (the server's streams are all taken,
+// or a network drops them) the page reads /state.json now and every POLL_MS
+const POLL_MS = 2000;
 
 function language() {
   return (asked || (last && last.lang) || navigator.language || "en").slice(0, 2).toLowerCase();
@@ -103,6 +107,7 @@ function layout(count) {
 }
 
 function render(view) {
+  if (!view.tables) return; // the board has not sent its first view yet
   last = view;
   document.documentElement.lang = language();
   if (!words()) return; // drawn once the words arrive
@@ -116,17 +121,41 @@ function render(view) {
   document.getElementById("status").textContent = serverOnline ? "" : say(view.server === "error" ? "error" : "server");
 }
 
-function connect() {
-  const source = new EventSource("/events");
-  source.addEventListener("state", (message) => render(JSON.parse(message.data)));
-  source.onopen = () => document.body.classList.remove("stale");
-  source.onerror = () => {
+async function poll() {
+  if (streaming) return;
+  try {
+    const response = await fetch("/state.json", { cache: "no-store" });
+    if (!response.ok) throw new Error(String(response.status));
+    const view = await response.json();
+    if (streaming) return;
+    document.body.classList.remove("stale");
+    render(view);
+  } catch (_error) {
+    if (streaming) return;
     document.body.classList.add("stale");
     document.getElementById("status").textContent = say("reconnecting");
-    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000);
+  }
+}
+
+function connect() {
+  const source = new EventSource("/events");
+  source.addEventListener("state", (message) => {
+    streaming = true;
+    render(JSON.parse(message.data));
+  });
+  source.onopen = () => {
+    streaming = true;
+    document.body.classList.remove("stale");
+  };
+  source.onerror = () => {
+    streaming = false;
+    poll(); // greys the board and says "reconnecting" only if the JSON cannot be read either
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000); // refused (503): try again
   };
 }
 
 document.documentElement.lang = language();
 words();
+poll();
 connect();
+setInterval(poll, POLL_MS);

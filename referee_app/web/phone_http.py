@@ -1,28 +1,25 @@
-"""The board's web server with the phone tables' routes (phone.md §2, §3): `GET /score/N` (the
-page), `GET` and `POST /api/score/N` (the API), beside the board's pages (`/bracket`, `/player`).
+"""The phone tables' site (phone.md §2, §3): `GET /score/{table}` (the page), `GET` and `POST
+/api/score/{table}` (the API), a route table served beside the tournament's (`sites.TOURNAMENT`).
 
-The routes are mounted on the board's server (`server.OverlayServer`, kind "board": its gate, its
-caps per address, its security headers) by a handler that knows four paths more; the answers are
-the API's (`Scoring`: the tournament wing's `PhoneTables`, behind a protocol, since the web wing
-sits below it). A body over 16 KiB is answered 413 before it is read. The key travels only in
-the `Authorization` header: the page's link carries it in its fragment, which no browser sends,
-and nothing here logs a request line.
+The answers are the API's (`Scoring`: the tournament wing's, behind a protocol, since the web wing
+sits below it); it decides on a thread of its own (the database's), so a route waits for it in the
+loop's executor, never on the loop. A body over 16 KiB is answered 413 before it is read. The key
+travels only in the `Authorization` header: the page's link carries it in its fragment, which no
+browser sends, and nothing here logs a request line.
 """
 
 from __future__ import annotations
 
-import errno
+import asyncio
 import re
-import threading
-from importlib import resources
 from typing import Protocol
 
-from referee_app.web import server as board
-from referee_app.web.words import Words
+from aiohttp import web
+
+from referee_app.web.sites import Route, Served, Site, _asset, params, secured
 
 MAX_BODY = 16 * 1024
-API = re.compile(r"/api/score/([0-9]{1,4})")
-PAGE = re.compile(r"/score/([0-9]{1,4})")
+TABLE = re.compile(r"[0-9]{1,4}")
 JSON = "application/json; charset=utf-8"
 
 
@@ -37,98 +34,49 @@ class Answer(Protocol):
 
 
 class Scoring(Protocol):
-    """What the phone routes call (`referee_app.tournament.phone_api.PhoneTables`, or its runner)."""
+    """What the phone routes call (`referee_app.tournament.serve.Serving`)."""
 
     def get(self, table: int, authorization: str | None, address: str) -> Answer: ...
 
     def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer: ...
 
 
-TOO_BIG = b'{"error":"the request is too large (16 KiB at most)"}'
+def _json(status: int, body: bytes, undo_target: int | None = None) -> web.Response:
+    response = web.Response(status=status, body=body)
+    response.headers["Content-Type"] = JSON
+    if undo_target is not None:
+        response.headers["X-Undo-Target"] = str(undo_target)  # what the page's undo names
+    return secured(response)
 
 
-class _Handler(board._Handler):
-    server: _Http
+def phone_site(scoring: Scoring) -> Site:
+    """The phone tables' routes, answered by `scoring`."""
 
-    def do_POST(self) -> None:
-        match = API.fullmatch(self.path)
-        if match is None:
-            self._not_allowed()
-            return
-        length = self.headers.get("Content-Length")
-        try:
-            size = int(length) if length is not None else 0
-        except ValueError:
-            size = -1
-        if size > MAX_BODY:
-            self.close_connection = True  # the body is not read: the connection cannot be used again
-            self._send(413, JSON, TOO_BIG, body=True)
-            return
-        if size < 0:
-            self.send_error(400)
-            return
-        data = self.rfile.read(size) if size else b""
-        answer = self.server.scoring.post(
-            int(match.group(1)), self.headers.get("Authorization"), self.client_address[0], data
-        )
-        self._answer(answer, body=True)
-
-    def _answer(self, answer: Answer, body: bool) -> None:
-        self.undo_target = answer.undo_target
-        self._send(answer.status, JSON, answer.encoded(), body)
-
-    def _serve(self, body: bool) -> None:
-        path = self.path.partition("?")[0]
-        api = API.fullmatch(path)
-        if api is not None:
-            answer = self.server.scoring.get(
-                int(api.group(1)), self.headers.get("Authorization"), self.client_address[0]
-            )
-            self._answer(answer, body)
-        elif PAGE.fullmatch(path) is not None:
-            self._send(200, "text/html; charset=utf-8", self.server.score_page, body)
-        elif path == "/score.js":
-            self._send(200, "text/javascript; charset=utf-8", self.server.score_js, body)
-        elif path == "/score.css":
-            self._send(200, "text/css; charset=utf-8", self.server.score_css, body)
+    async def api(_served: Served, request: web.BaseRequest) -> web.StreamResponse:
+        table = params().get("table", "")
+        if not TABLE.fullmatch(table):
+            return _json(404, b'{"error":"there is no such table"}')
+        address = request.remote or ""
+        authorization = request.headers.get("Authorization")
+        loop = asyncio.get_running_loop()
+        if request.method == "POST":
+            if request.content_length is not None and request.content_length > MAX_BODY:
+                return _json(413, b'{"error":"the request is too large (16 KiB at most)"}')
+            body = await request.read()
+            answer = await loop.run_in_executor(None, scoring.post, int(table), authorization, address, body)
         else:
-            super()._serve(body)
+            answer = await loop.run_in_executor(None, scoring.get, int(table), authorization, address)
+        return _json(answer.status, answer.encoded(), answer.undo_target)
 
-    undo_target: int | None = None
-
-    def end_headers(self) -> None:
-        if self.undo_target is not None:
-            self.send_header("X-Undo-Target", str(self.undo_target))
-            self.undo_target = None
-        if getattr(self, "refused_method", False) and API.fullmatch(self.path.partition("?")[0]):
-            self.refused_method = False
-            self.send_header("Allow", "GET, HEAD, POST")
-        super().end_headers()
-
-
-class _Http(board._Http):
-    def __init__(self, address: tuple[str, int], feed: board.Feed, words: Words | None, scoring: Scoring) -> None:
-        super().__init__(address, feed, "board", words)
-        self.RequestHandlerClass = _Handler
-        self.scoring = scoring
-        web = resources.files("referee_app.web")
-        self.score_page = (web / "score.html").read_bytes()
-        self.score_js = (web / "score.js").read_bytes()
-        self.score_css = (web / "score.css").read_bytes()
-
-
-class PhoneServer(board.OverlayServer):
-    """The board's site with the phone tables: `start()`, publish the tournament into `feed`, `stop()`."""
-
-    def __init__(self, port: int, lan: bool, scoring: Scoring, words: Words | None = None) -> None:
-        self.lan = lan
-        self.feed = board.Feed()
-        host = "0.0.0.0" if lan else "127.0.0.1"
-        try:
-            self._http = _Http((host, port), self.feed, words, scoring)
-        except OSError as exc:
-            self.feed.close()
-            if exc.errno == errno.EADDRINUSE:
-                raise board.OverlayError(f"port {port} is already in use (choose another one)") from None
-            raise board.OverlayError(f"cannot listen on port {port}: {exc.strerror or exc}") from None
-        self._thread = threading.Thread(target=self._http.run, name="phones", daemon=True)
+    page = _asset("/score/{table}", "text/html; charset=utf-8", "score.html")
+    return Site(
+        "phones",
+        (
+            page,
+            _asset("/score.js", "text/javascript; charset=utf-8", "score.js"),
+            _asset("/score.css", "text/css; charset=utf-8", "score.css"),
+            Route("/api/score/{table}", api, methods=("GET", "HEAD", "POST"), max_body=1024 * 1024),
+        ),
+        words="board",
+        events=(),
+    )

@@ -1,5 +1,6 @@
 // The tournament on the board's site: the bracket with the tables and the queue (/bracket), and
-// "where and when do I play" (/player?name=...). Read-only. Every word comes with the data (from the
+// "where and when do I play" (/player?name=...), live over /events (or from /tournament.json every two
+// seconds when the server has no stream left for the page). Read-only. Every word comes with the data (from the
 // app's catalogue); names are untrusted and only ever go in with textContent, never as markup.
 "use strict";
 
@@ -7,6 +8,10 @@ const query = new URLSearchParams(location.search);
 const wanted = (query.get("lang") || navigator.language || "en").slice(0, 2).toLowerCase();
 let data = null;
 let arrived = false;  // the first state (a tournament, or none) came: until then the page is loading
+let seen = null;  // the last state drawn, as it came (the stream and the JSON send the same text)
+let streaming = false;  // the live stream is open; without it (the server's streams are all taken,
+// or a network drops them) the page reads /tournament.json now and every POLL_MS
+const POLL_MS = 2000;
 let before = null;  // the site's words (/words.json) for the page before a tournament is there
 
 function el(tag, className, text) {
@@ -274,21 +279,46 @@ function render() {
 }
 
 function receive(text) {
+  if (arrived && text === seen) return;
+  seen = text;
   data = JSON.parse(text);
   arrived = true;
   render();
 }
 
+async function poll() {
+  if (streaming) return;
+  try {
+    const response = await fetch("/tournament.json", { cache: "no-store" });
+    if (!response.ok) throw new Error(String(response.status));
+    const text = await response.text();
+    if (streaming) return;
+    receive(text);
+    document.body.classList.remove("stale");
+  } catch (_error) {
+    if (!streaming) document.body.classList.add("stale");
+  }
+}
+
 function connect() {
   const source = new EventSource("/events");
-  source.addEventListener("tournament", (message) => receive(message.data));
-  source.onopen = () => document.body.classList.remove("stale");
+  source.addEventListener("tournament", (message) => {
+    streaming = true;
+    receive(message.data);
+  });
+  source.onopen = () => {
+    streaming = true;
+    document.body.classList.remove("stale");
+  };
   source.onerror = () => {
-    document.body.classList.add("stale");
-    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000);
+    streaming = false;
+    poll();
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000); // refused (503): try again
   };
 }
 
 render();
 loadWords();
+poll();
 connect();
+setInterval(poll, POLL_MS);

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from referee_desk import smoke
@@ -73,6 +74,24 @@ def test_a_refused_event_fails_the_match_step_with_the_rules_reason(
     assert err.strip() != "referee-app --smoke failed at match: event 2 (shot) was refused: no reason given"
 
 
+def test_a_folder_that_cannot_be_removed_fails_the_cleanup_step(
+    qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """On Windows a file left open cannot be removed: the run says so instead of leaving it behind."""
+    real_rmtree = smoke.shutil.rmtree
+
+    def refused(path: Any, ignore_errors: bool = False) -> None:
+        if not ignore_errors:
+            raise PermissionError(13, "The process cannot access the file", str(path))
+        real_rmtree(path, ignore_errors=True)
+
+    monkeypatch.setattr(smoke.shutil, "rmtree", refused)
+    code, out, err, temp = _run(monkeypatch, tmp_path)
+    assert (code, out) == (1, "")
+    assert err.startswith("referee-app --smoke failed at cleanup: the temporary folder could not be removed: "), err
+    assert list(temp.iterdir()) == []
+
+
 def test_a_match_that_does_not_end_fails_the_match_step(qapp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(smoke, "MATCH", smoke.MATCH[:-1])  # the 10 stays on the table
     code, _out, err, _temp = _run(monkeypatch, tmp_path)
@@ -105,9 +124,9 @@ def test_the_command_writes_nothing_outside_its_temporary_folder(tmp_path: Path)
     home, temp = tmp_path / "home", tmp_path / "temp"
     home.mkdir()
     temp.mkdir()
-    keep = ("PATH", "LANG", "SYSTEMROOT")
+    keep = ("PATH", "LANG", "SYSTEMROOT", "QT_QPA_PLATFORM")
     env = {k: v for k, v in os.environ.items() if k in keep} | {"HOME": str(home), "TMPDIR": str(temp)}
-    app = Path(sys.executable).with_name("referee-app")
+    app = Path(sys.executable).with_name("referee-app.exe" if sys.platform == "win32" else "referee-app")
     done = subprocess.run([str(app), "--smoke"], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert OK_LINE.fullmatch(done.stdout.rstrip("\n")), done.stdout

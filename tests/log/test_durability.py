@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -56,7 +55,7 @@ def _record_and_kill(db: Path, match_id: str, lines: list[str], after_acks: int,
     while len(acked) < after_acks and time.monotonic() < deadline and child.poll() is None:
         time.sleep(0.001)
     time.sleep(delay)
-    child.send_signal(signal.SIGKILL)
+    child.kill()  # SIGKILL; TerminateProcess on Windows
     child.wait()
     feeder.join()
     reader.join()

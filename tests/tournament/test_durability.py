@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import textwrap
@@ -47,7 +46,7 @@ def test_a_kill_mid_results_keeps_every_acknowledged_result(tmp_path: Path) -> N
     )
     assert child.stdout is not None
     acknowledged = [child.stdout.readline().split()[1] for _ in range(12)]
-    child.send_signal(signal.SIGKILL)
+    child.kill()  # SIGKILL; TerminateProcess on Windows
     child.wait()
     store = Store.open_readonly(db)
     try:
@@ -91,7 +90,7 @@ def test_a_kill_mid_draw_keeps_every_acknowledged_draw_and_half_draws_none(tmp_p
     )
     assert child.stdout is not None
     acknowledged = [child.stdout.readline().split()[1] for _ in range(4)]
-    child.send_signal(signal.SIGKILL)
+    child.kill()  # SIGKILL; TerminateProcess on Windows
     child.wait()
     store = Store.open_readonly(db)
     try:

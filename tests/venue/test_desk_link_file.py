@@ -4,7 +4,6 @@ mended by `connect` when damaged; `push` says so in a sentence rather than a tra
 from __future__ import annotations
 
 import sqlite3
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -13,24 +12,20 @@ import pytest
 from referee_app.cli.main import main as cli
 from referee_app.log.store import Store
 from referee_app.venue.pusher import LinkFile, link_path
-from tests.conftest import table_key, table_link
+from tests.conftest import assert_private, table_key, table_link
 from tests.venue.test_live_event import start_match
-
-
-def _mode(path: Path) -> int:
-    return stat.S_IMODE(path.stat().st_mode)
 
 
 def test_the_link_file_and_its_journal_are_private(event_server: Any, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     links = LinkFile(db)
     links.save(table_link(event_server, "1"))
-    assert _mode(link_path(db)) == 0o600
-    assert _mode(Path(f"{link_path(db)}-wal")) == 0o600
+    assert_private(link_path(db))
+    assert_private(Path(f"{link_path(db)}-wal"))
     links.close()
     link_path(db).chmod(0o644)  # made by an older referee-app with the umask
     LinkFile(db).close()
-    assert _mode(link_path(db)) == 0o600
+    assert_private(link_path(db))
 
 
 def test_a_damaged_link_file_is_said_and_mended_by_connect(
@@ -46,7 +41,7 @@ def test_a_damaged_link_file_is_said_and_mended_by_connect(
     monkeypatch.setenv("REFEREE_TABLE_KEY", table_key(event_server, "3"))
     assert cli(["connect", "--db", str(db), "--server", f"127.0.0.1:{event_server.port}"]) == 0
     assert cli(["push", "--db", str(db)]) == 0
-    assert _mode(link_path(db)) == 0o600
+    assert_private(link_path(db))
 
 
 def test_a_link_file_of_the_shared_password_is_migrated(

@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
-from referee_app.web.server import OverlayServer
+from referee_app.web.server import BOARD, TOURNAMENT, WebServer
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.slow  # each test drives the machine's Chromium
 
 
 def _match(match_id: str, a: str, b: str, **extra: Any) -> dict[str, Any]:
@@ -43,8 +45,8 @@ def _view(server: str = "online", lang: str | None = None) -> dict[str, Any]:
 
 
 @pytest.fixture
-def board() -> Iterator[OverlayServer]:
-    server = OverlayServer(port=0, kind="board").start()
+def board() -> Iterator[WebServer]:
+    server = WebServer((BOARD, TOURNAMENT), port=0).start()
     yield server
     server.stop()
 
@@ -60,7 +62,7 @@ def _px(page: Page, selector: str) -> float:
     return float(page.locator(selector).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
 
 
-def test_the_board_fills_a_1080p_tv_in_type_readable_at_three_metres(board: OverlayServer, tv: Page) -> None:
+def test_the_board_fills_a_1080p_tv_in_type_readable_at_three_metres(board: WebServer, tv: Page) -> None:
     board.feed.publish(_view())
     tv.goto(board.url("board"))
     cards = tv.locator("section.table")
@@ -82,14 +84,14 @@ def test_the_board_fills_a_1080p_tv_in_type_readable_at_three_metres(board: Over
 def test_the_board_in_french_from_the_address_or_from_the_board(tv: Page) -> None:
     from referee_desk.i18n import translator_for  # the catalogue, as the board command hands it in
 
-    board = OverlayServer(port=0, kind="board", words=translator_for).start()
+    board = WebServer((BOARD, TOURNAMENT), port=0, words=translator_for).start()
     try:
         _french_board(board, tv)
     finally:
         board.stop()
 
 
-def _french_board(board: OverlayServer, tv: Page) -> None:
+def _french_board(board: WebServer, tv: Page) -> None:
     board.feed.publish(_view())
     tv.goto(board.url("board") + "?lang=fr")
     card = tv.locator('section.table[data-table="2"]')
@@ -105,7 +107,7 @@ def _french_board(board: OverlayServer, tv: Page) -> None:
     expect(card.locator(".finished")).to_have_text("finished: Marc Dubois 3–0 Sara Rossi")
 
 
-def test_while_the_server_cannot_be_reached_no_desk_reads_online(board: OverlayServer, tv: Page) -> None:
+def test_while_the_server_cannot_be_reached_no_desk_reads_online(board: WebServer, tv: Page) -> None:
     board.feed.publish(_view())
     tv.goto(board.url("board"))
     expect(tv.locator('section.table[data-table="3"] .desk-off')).to_have_text("desk offline")
@@ -120,7 +122,7 @@ def test_while_the_server_cannot_be_reached_no_desk_reads_online(board: OverlayS
     expect(tv.locator('section.table[data-table="1"] .desk-off')).to_have_count(0)
 
 
-def test_a_damaged_table_and_a_server_in_error_are_said_on_the_tv(board: OverlayServer, tv: Page) -> None:
+def test_a_damaged_table_and_a_server_in_error_are_said_on_the_tv(board: WebServer, tv: Page) -> None:
     view = _view()
     view["tables"][1]["damaged"] = "m2: event 9 is not 10-ball"  # a row the board could not follow
     board.feed.publish(view)

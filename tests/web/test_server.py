@@ -1,4 +1,4 @@
-"""The overlay's data and web server, over real HTTP on a free port (the browser tests are in tests/ui)."""
+"""The overlay's data and web server, over real HTTP on a free port (the browser tests are in tests/gui)."""
 
 from __future__ import annotations
 
@@ -19,20 +19,20 @@ from referee_app.game.events import Entry
 from referee_app.game.history import History, replay
 from referee_app.log.logfile import read_log
 from referee_app.web.overlay import banner, snapshot, vmix_fields
-from referee_app.web.server import MAX_LISTENERS, MAX_STREAMS_PER_ADDRESS, OverlayError, OverlayServer
+from referee_app.web.server import BOARD, MAX_STREAMS, MAX_STREAMS_PER_ADDRESS, OVERLAY, ListenError, WebServer
 from tests.builders import brk, decode, ev, history, made, miss, started
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.jsonl"))
 
 
 @pytest.fixture
-def server() -> Iterator[OverlayServer]:
-    running = OverlayServer(port=0).start()
+def server() -> Iterator[WebServer]:
+    running = WebServer((OVERLAY,), port=0).start()
     yield running
     running.stop()
 
 
-def get(server: OverlayServer, path: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
+def get(server: WebServer, path: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
     connection.request(method, path)
     response = connection.getresponse()
@@ -41,7 +41,7 @@ def get(server: OverlayServer, path: str, method: str = "GET") -> tuple[int, dic
     return response.status, dict(response.getheaders()), body
 
 
-def state_json(server: OverlayServer, version: int) -> dict[str, Any]:
+def state_json(server: WebServer, version: int) -> dict[str, Any]:
     """/state.json once the feed's thread has taken the publication with `version`."""
     deadline = time.monotonic() + 5
     while True:
@@ -52,7 +52,7 @@ def state_json(server: OverlayServer, version: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
-def test_state_json_is_the_cli_replay_field_for_field(server: OverlayServer, example: Path) -> None:
+def test_state_json_is_the_cli_replay_field_for_field(server: WebServer, example: Path) -> None:
     """Every field `referee-app replay` prints is in /state.json with the same value."""
     entries = [line.entry for line in read_log(example)]
     server.feed.publish(snapshot("m", replay(entries), "en"))
@@ -76,7 +76,7 @@ def more(h: History, *objs: dict[str, Any]) -> History:
     return h
 
 
-def test_version_grows_with_every_event_and_undo(server: OverlayServer) -> None:
+def test_version_grows_with_every_event_and_undo(server: WebServer) -> None:
     h = match(ev("lag", winner="A"), brk(4))
     server.feed.publish(snapshot("m", h))
     assert state_json(server, 3)["balls_on_table"] == [1, 2, 3, 5, 6, 7, 8, 9, 10]
@@ -118,7 +118,7 @@ def test_vmix_fields_are_one_flat_row() -> None:
     assert "4" not in row["BallsOnTable"].split()
 
 
-def test_pages_and_data_are_served(server: OverlayServer) -> None:
+def test_pages_and_data_are_served(server: WebServer) -> None:
     for path, kind in [
         ("/overlay", "text/html"),
         ("/table?lang=fr", "text/html"),
@@ -149,7 +149,7 @@ def test_pages_and_data_are_served(server: OverlayServer) -> None:
         "/matches.db",
     ],
 )
-def test_nothing_outside_the_pages_is_served(server: OverlayServer, path: str) -> None:
+def test_nothing_outside_the_pages_is_served(server: WebServer, path: str) -> None:
     status, headers, body = get(server, path)
     assert status == 404
     assert body == b"404 Not Found\n"
@@ -157,13 +157,13 @@ def test_nothing_outside_the_pages_is_served(server: OverlayServer, path: str) -
 
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "BREW"])
-def test_other_methods_are_refused_without_a_trace(server: OverlayServer, method: str) -> None:
+def test_other_methods_are_refused_without_a_trace(server: WebServer, method: str) -> None:
     status, headers, body = get(server, "/state.json", method)
     assert status == 405 and headers["Allow"] == "GET, HEAD"
     assert body == b"405 Method Not Allowed\n"
 
 
-def test_a_malformed_request_gets_a_short_answer(server: OverlayServer) -> None:
+def test_a_malformed_request_gets_a_short_answer(server: WebServer) -> None:
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw:
         raw.sendall(b"GET /overlay HTTP/9.9.9\r\n\r\n")
         answer = raw.recv(4096)
@@ -184,7 +184,7 @@ def read_events(stream: Any, count: int) -> list[tuple[str, dict[str, Any] | Non
     return events
 
 
-def test_events_stream_sends_the_state_then_each_change(server: OverlayServer) -> None:
+def test_events_stream_sends_the_state_then_each_change(server: WebServer) -> None:
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
     connection.request("GET", "/events")
     response = connection.getresponse()
@@ -201,10 +201,10 @@ def test_events_stream_sends_the_state_then_each_change(server: OverlayServer) -
 
 
 def test_a_page_that_opens_later_gets_the_clock_as_it_stands_now(
-    server: OverlayServer, monkeypatch: pytest.MonkeyPatch
+    server: WebServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     now = [1000.0]
-    monkeypatch.setattr("referee_app.web.server.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("referee_app.web.feed.monotonic", lambda: now[0])  # the clock the feed reads
     server.feed.publish_clock({"running": True, "remaining_s": 30.0, "limit_s": 35.0})
     deadline = time.monotonic() + 5
     while server.feed.current().reading is None and time.monotonic() < deadline:
@@ -221,49 +221,54 @@ def test_a_page_that_opens_later_gets_the_clock_as_it_stands_now(
     assert json.loads(get(server, "/state.json")[2])["clock"]["remaining_s"] == 0.0  # never below zero
 
 
-def test_streams_beyond_the_limit_are_told_to_come_back(server: OverlayServer) -> None:
-    open_streams = []
-    for n in range(MAX_LISTENERS):  # from several addresses: each may hold only so many
+def test_streams_beyond_the_limit_are_told_to_come_back(server: WebServer) -> None:
+    open_streams = []  # each stream's response is kept: dropping it closes its socket
+    for n in range(MAX_STREAMS):  # from several addresses: each may hold only so many
         source = (f"127.0.0.{2 + n // MAX_STREAMS_PER_ADDRESS}", 0)
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5, source_address=source)
         connection.request("GET", "/events")
         response = connection.getresponse()
         read_events(response, 1)
-        open_streams.append(connection)
+        open_streams.append((connection, response))
+    assert server.streams() == MAX_STREAMS
     assert get(server, "/events")[0] == 503
-    open_streams.pop().close()  # a browser goes away: its slot frees at the next write to it
+    gone, its_stream = open_streams.pop()
+    its_stream.close()  # a browser goes away: its slot frees
+    gone.close()
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
         server.feed.publish(snapshot("m", match(ev("lag", winner="A"))))
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
         connection.request("GET", "/events")
-        if connection.getresponse().status == 200:
-            open_streams.append(connection)
+        response = connection.getresponse()
+        if response.status == 200:
+            open_streams.append((connection, response))
             break
         connection.close()
         time.sleep(0.05)
     else:
         pytest.fail("a freed stream slot was never given again")
-    for connection in open_streams:
+    for connection, response in open_streams:
+        response.close()
         connection.close()
 
 
-def test_a_taken_port_is_a_clear_error(server: OverlayServer) -> None:
-    with pytest.raises(OverlayError, match=f"port {server.port} is already in use"):
-        OverlayServer(port=server.port)
+def test_a_taken_port_is_a_clear_error(server: WebServer) -> None:
+    with pytest.raises(ListenError, match=f"port {server.port} is already in use"):
+        WebServer((OVERLAY,), port=server.port)
 
 
-def test_this_computer_only_unless_the_lan_is_chosen(server: OverlayServer) -> None:
-    assert server._http.server_address[0] == "127.0.0.1"
-    lan = OverlayServer(port=0, lan=True)
+def test_this_computer_only_unless_the_lan_is_chosen(server: WebServer) -> None:
+    assert server.host == "127.0.0.1" and server._socket.getsockname()[0] == "127.0.0.1"
+    lan = WebServer((OVERLAY,), port=0, lan=True)
     try:
-        assert lan._http.server_address[0] == "0.0.0.0"
+        assert lan._socket.getsockname()[0] == "0.0.0.0"
     finally:
         lan.stop()
 
 
 def test_stop_frees_the_port_and_ends_the_streams() -> None:
-    running = OverlayServer(port=0).start()
+    running = WebServer((OVERLAY,), port=0).start()
     port = running.port
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     connection.request("GET", "/events")
@@ -273,29 +278,26 @@ def test_stop_frees_the_port_and_ends_the_streams() -> None:
     running.stop()
     assert time.monotonic() - started < 2
     assert response.read().strip() == b""  # the stream ended
-    OverlayServer(port=port).stop()  # and the port can be taken again at once
+    WebServer((OVERLAY,), port=port).stop()  # and the port can be taken again at once
 
 
-def test_publishing_does_not_wait_for_the_readers(server: OverlayServer) -> None:
-    """The desk's hand-off returns even while the streams' lock is held (a reader mid-write)."""
+def test_publishing_does_not_wait_for_the_readers(server: WebServer) -> None:
+    """The desk's hand-off returns even while the web's loop is busy (a reader mid-write)."""
     holding, release, done = threading.Event(), threading.Event(), threading.Event()
 
-    def hold() -> None:
-        with server.feed._changed:
-            holding.set()
-            release.wait(5)
+    def hold() -> None:  # runs on the loop's thread: nothing else runs there meanwhile
+        holding.set()
+        release.wait(5)
 
-    holder = threading.Thread(target=hold)
-    holder.start()
+    server._loop.call_soon_threadsafe(hold)
     assert holding.wait(5)
     view = snapshot("m", match(ev("lag", winner="A")))
     publisher = threading.Thread(target=lambda: (server.feed.publish(view), done.set()))
     publisher.start()
     try:
-        assert done.wait(2), "publish waited for the readers' lock"
+        assert done.wait(2), "publish waited for the readers"
     finally:
         release.set()
-        holder.join()
         publisher.join()
     assert state_json(server, 2)["at_table"] == "A"
 
@@ -304,7 +306,9 @@ def test_the_pages_get_their_words_from_the_catalogue_in_their_language() -> Non
     """`/words.json?lang=` is every word a page shows, through the translation the desk hands in;
     a rack's how is the desk's own label, and a language the catalogue lacks (or a crafted one)
     is English."""
-    from referee_app.web.words import BOARD, OVERLAY, words_for
+    from referee_app.web.words import BOARD as BOARD_WORDS
+    from referee_app.web.words import OVERLAY as OVERLAY_WORDS
+    from referee_app.web.words import words_for
 
     asked: list[str] = []
 
@@ -312,8 +316,8 @@ def test_the_pages_get_their_words_from_the_catalogue_in_their_language() -> Non
         asked.append(lang)
         return lambda _context, text: text.upper()
 
-    for kind, words in [("overlay", OVERLAY), ("board", BOARD)]:
-        server = OverlayServer(port=0, kind=kind, words=shouting).start()
+    for site, kind, words in [(OVERLAY, "overlay", OVERLAY_WORDS), (BOARD, "board", BOARD_WORDS)]:
+        server = WebServer((site,), port=0, words=shouting).start()
         try:
             shown = json.loads(get(server, "/words.json?lang=fr")[2])
             assert shown == words_for(kind, lambda _context, text: text.upper()) and set(words) <= set(shown)
@@ -340,3 +344,81 @@ def test_the_snapshot_names_each_seats_latest_foul_and_forgets_it_once_it_no_lon
     assert last_fouls(history(*legal)) == {"A": ["scratch"], "B": []}
     penalised = [*legal, ev("penalty", player="B", penalty="foul", reason="")]
     assert last_fouls(history(*penalised))["B"] == [PENALTY_FOUL]
+
+
+def test_a_value_that_does_not_encode_is_logged_and_the_next_one_still_reaches_the_pages(
+    server: WebServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bug upstream (a view holding a path, NaN) never ends the feed: it is logged with its
+    traceback, the pages keep their last state, and the next good state reaches them."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    connection.request("GET", "/events")
+    stream = connection.getresponse()
+    read_events(stream, 2)
+    good = snapshot("m", match(ev("lag", winner="A")))
+    server.feed.publish(good)
+    assert read_events(stream, 1)[0][1]["version"] == 2  # type: ignore[index]
+    with caplog.at_level("ERROR", logger="referee_app.web"):
+        server.feed.publish(dict(good, version=3, event=Path("/tmp/x")))  # not JSON
+        server.feed.publish_tournament({"rating": float("nan")})  # NaN: no browser could parse it
+        server.feed.publish_clock({"running": False, "remaining_s": object(), "limit_s": 35.0})
+        deadline = time.monotonic() + 5
+        while len(caplog.records) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert [r.getMessage() for r in caplog.records] == [
+        f"web: a {kind} could not be sent to the pages; they keep the last one"
+        for kind in ("view", "tournament", "clock")
+    ]
+    assert all(record.exc_info for record in caplog.records)  # with the traceback
+    assert json.loads(get(server, "/state.json")[2])["version"] == 2  # the last state stays
+    assert json.loads(get(server, "/vmix.json")[2])[0]["PlayerA"] == "Ana"
+    server.feed.publish(snapshot("m", more(match(ev("lag", winner="A")), brk(4))))
+    name, view = read_events(stream, 1)[0]
+    assert name == "state" and view is not None and view["version"] == 3
+    connection.close()
+
+
+def test_a_site_that_takes_posted_bodies_is_one_more_route_table() -> None:
+    """How the phones' API will stand beside the pages: its own table, its own methods and body
+    limit, named segments in its paths; the pages' routes answer as before."""
+    from aiohttp import web
+
+    from referee_app.web.sites import Route, Served, Site, params
+
+    async def score(_served: Served, request: web.BaseRequest) -> web.StreamResponse:
+        body = await request.read()
+        return web.json_response({"table": params()["table"], "bytes": len(body)})
+
+    api = Site("api", (Route("/api/score/{table}", score, methods=("POST",), max_body=16 * 1024),), "board", ())
+    server = WebServer((OVERLAY, api), port=0).start()
+    try:
+
+        def post(path: str, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+            connection.request("POST", path, body, headers or {})
+            response = connection.getresponse()
+            answer = response.status, response.read()
+            connection.close()
+            return answer
+
+        assert post("/api/score/7", b'{"id": 1}') == (200, b'{"table": "7", "bytes": 9}')
+        assert post("/api/score/7", b"x" * (16 * 1024 + 1)) == (413, b"413 Request Entity Too Large\n")
+        chunked = {"Transfer-Encoding": "chunked"}
+        assert post("/api/score/7", b"5\r\nhello\r\n0\r\n\r\n", chunked) == (411, b"411 Length Required\n")
+        for path in ("/api/score/", "/api/score/7/8", "/api/score"):
+            assert post(path, b"{}")[0] == 404, path
+        status, headers, _ = get(server, "/api/score/7")
+        assert status == 405 and headers["Allow"] == "POST"
+        assert post("/state.json", b"{}") == (405, b"405 Method Not Allowed\n")  # the pages stay read-only
+        assert get(server, "/state.json")[0] == 200
+    finally:
+        server.stop()
+
+
+def test_two_sites_may_share_a_path_only_as_the_same_route() -> None:
+    from referee_app.web.sites import STATE_JSON, Route, Routes, Site
+
+    twin = Site("twin", (Route("/state.json", STATE_JSON.answer, methods=("GET", "HEAD", "POST")),), "board", ())
+    with pytest.raises(ValueError, match=r"/state\.json is served differently by two sites"):
+        Routes((OVERLAY, twin))
+    assert Routes((BOARD, OVERLAY)).find("/state.json") == (STATE_JSON, {})

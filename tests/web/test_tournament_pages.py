@@ -19,11 +19,13 @@ from referee_app.tournament.events import Created, Drawn, EntriesAdded, TablesSe
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.state import State, apply, replay
-from referee_app.web.server import OverlayServer
+from referee_app.web.server import BOARD, OVERLAY, TOURNAMENT, WebServer
 from tests.tournament.play import winning
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.slow  # each test drives the machine's Chromium
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">Zoé & <b>Co</b>'
 
@@ -40,15 +42,15 @@ def tournament(players: int = 16, names: list[str] | None = None) -> State:
     )
 
 
-def publish(server: OverlayServer, state: State) -> dict[str, Any]:
+def publish(server: WebServer, state: State) -> dict[str, Any]:
     view = board_view(show(state.tournament, "t"), standings(state.tournament), {"en": english})
     server.feed.publish_tournament(view)
     return view
 
 
 @pytest.fixture
-def server() -> Iterator[OverlayServer]:
-    running = OverlayServer(port=0, kind="board").start()
+def server() -> Iterator[WebServer]:
+    running = WebServer((BOARD, TOURNAMENT), port=0).start()
     yield running
     running.stop()
 
@@ -60,11 +62,11 @@ def page(browser: Any) -> Iterator[Page]:
     context.close()
 
 
-def test_tournament_json_is_served_on_the_board_site_only(server: OverlayServer) -> None:
+def test_tournament_json_is_served_on_the_board_site_only(server: WebServer) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
     conn.request("GET", "/tournament.json")
     assert json.loads(conn.getresponse().read()) is None  # nothing published yet
-    overlay = OverlayServer(port=0).start()
+    overlay = WebServer((OVERLAY,), port=0).start()
     try:
         other = http.client.HTTPConnection("127.0.0.1", overlay.port, timeout=5)
         for path in ("/tournament.json", "/bracket", "/player"):
@@ -77,7 +79,7 @@ def test_tournament_json_is_served_on_the_board_site_only(server: OverlayServer)
 
 
 def test_the_bracket_page_draws_both_sides_the_tables_and_the_queue_and_follows_results(
-    server: OverlayServer, page: Page, tmp_path: Path
+    server: WebServer, page: Page, tmp_path: Path
 ) -> None:
     state = tournament(16)
     view = publish(server, state)
@@ -112,7 +114,7 @@ def test_the_bracket_page_draws_both_sides_the_tables_and_the_queue_and_follows_
         page.screenshot(path=str(Path(shot) / "bracket-page.png"))
 
 
-def test_a_player_finds_their_next_match_and_table(server: OverlayServer, page: Page) -> None:
+def test_a_player_finds_their_next_match_and_table(server: WebServer, page: Page) -> None:
     state = tournament(16)
     view = publish(server, state)
     shown = view["show"]
@@ -141,7 +143,7 @@ def test_a_player_finds_their_next_match_and_table(server: OverlayServer, page: 
         page.screenshot(path=str(Path(shot) / "player-page.png"))
 
 
-def test_a_player_out_of_the_tournament_sees_their_place(server: OverlayServer, page: Page) -> None:
+def test_a_player_out_of_the_tournament_sees_their_place(server: WebServer, page: Page) -> None:
     state = tournament(4)
     loser = "Player 04"
     while loser not in {n for p in standings(state.tournament)["places"] for n in p["names"]}:
@@ -153,7 +155,7 @@ def test_a_player_out_of_the_tournament_sees_their_place(server: OverlayServer, 
     expect(page.locator(".player .when")).to_have_text("Out: place 4")
 
 
-def test_names_are_text_never_markup(server: OverlayServer, page: Page) -> None:
+def test_names_are_text_never_markup(server: WebServer, page: Page) -> None:
     state = tournament(names=[HOSTILE, "Ana Lopez", "Ben Novak", "Carl Ito"])
     publish(server, state)
     page.goto(server.url("player") + "?name=" + "<img src=x onerror=window.__pwned=2>")
@@ -166,7 +168,7 @@ def test_names_are_text_never_markup(server: OverlayServer, page: Page) -> None:
     assert page.evaluate("window.__pwned") is None
 
 
-def test_a_players_name_is_found_whatever_its_accents_and_case(server: OverlayServer, page: Page) -> None:
+def test_a_players_name_is_found_whatever_its_accents_and_case(server: WebServer, page: Page) -> None:
     publish(server, tournament(names=["Éva Martin", "Ana López", "Jürgen Strauß", "Carl Ito"]))
     typings = [("eva", "Éva Martin"), ("EVA MARTIN", "Éva Martin"), ("lopez", "Ana López"), ("ANA LÓPEZ", "Ana López"),
                ("strauss", "Jürgen Strauß"), ("jurgen", "Jürgen Strauß")]  # fmt: skip
@@ -194,7 +196,7 @@ new MutationObserver(() => {
 def test_before_the_first_state_the_pages_say_loading_never_no_tournament(browser: Any) -> None:
     from referee_desk.i18n import translator_for  # the catalogue, as the board command hands it in
 
-    board = OverlayServer(port=0, kind="board", words=translator_for).start()
+    board = WebServer((BOARD, TOURNAMENT), port=0, words=translator_for).start()
     context = browser.new_context()
     try:
         page = context.new_page()

@@ -1,7 +1,7 @@
 """The desk's side of the live overlay: each state and shot-clock reading goes to the server.
 
-The server (`referee_app.web.server`) runs on its own threads; handing it a snapshot
-is a queue put, so a click never waits for a browser. Nothing here decides what the
+The server (`referee_app.web.server`) runs on the web's own thread; handing it a snapshot
+is a hand-over to that thread's loop, so a click never waits for a browser. Nothing here decides what the
 pages show: `referee_app.web.overlay.snapshot` does, from the session's history.
 """
 
@@ -16,7 +16,7 @@ from referee_desk.desk.controller import DeskController
 if TYPE_CHECKING:
     from referee_app.game.state import State
     from referee_app.tournament.wording import RoundWords
-    from referee_app.web.server import OverlayServer
+    from referee_app.web.server import WebServer
 
 
 class LiveOverlay(QObject):
@@ -26,7 +26,7 @@ class LiveOverlay(QObject):
         super().__init__(parent)
         self.controller = controller
         self.language = language
-        self.server: OverlayServer | None = None
+        self.server: WebServer | None = None
         self._round_words: RoundWords | None = None
         controller.state_changed.connect(self._state_changed)
         controller.clock_changed.connect(self._clock_changed)
@@ -39,11 +39,11 @@ class LiveOverlay(QObject):
         """Listen on `port` (this computer only, or the LAN); False once the reason is on the notices."""
         from referee_desk.i18n import translator_for
 
-        from referee_app.web.server import OverlayServer
+        from referee_app.web.server import OVERLAY, WebServer
 
         self.stop()
         server = self.controller.operate(
-            self.tr("Live overlay"), lambda: OverlayServer(port, lan, words=translator_for).start()
+            self.tr("Live overlay"), lambda: WebServer((OVERLAY,), port, lan, words=translator_for).start()
         )
         if server is None:
             return False

@@ -61,11 +61,11 @@ class Connections(QObject):
         else:
             from referee_desk.tournament.web import TournamentSite
 
-            from referee_app.web.server import OverlayError
+            from referee_app.web.server import ListenError
 
             try:
                 self.site = TournamentSite(self.port.value(), self.lan.isChecked())
-            except OverlayError as exc:
+            except ListenError as exc:
                 self.desk.say(Notice.ERROR, self.tr("The web page cannot start: {why}").format(why=exc))
                 return
             self.publish(self.desk.shown)

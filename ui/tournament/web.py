@@ -14,7 +14,7 @@ from referee_app.i18n import Translate, english
 from referee_app.tournament.board import board_view
 from referee_app.tournament.show import TournamentView, standings
 from referee_app.tournament.state import Tournament
-from referee_app.web.server import OverlayServer
+from referee_app.web.server import TOURNAMENT, WebServer
 
 _translators: dict[str, QTranslator] = {}
 
@@ -33,10 +33,10 @@ def languages() -> dict[str, Translate]:
 
 
 class TournamentSite:
-    """A board-kind web server showing one tournament; `publish` after every change."""
+    """The tournament's web site (bracket, players' page) showing one tournament; `publish` after every change."""
 
     def __init__(self, port: int, lan: bool = False) -> None:
-        self.server = OverlayServer(port, lan, kind="board", words=translator_for).start()
+        self.server = WebServer((TOURNAMENT,), port, lan, words=translator_for).start()
         self.words = languages()
 
     def publish(self, view: TournamentView, tournament: Tournament | None) -> None:

@@ -43,7 +43,7 @@ from referee_app.venue.model import Assignment, EventServerError, first_line
 
 if TYPE_CHECKING:
     from referee_app.tournament.live import LiveSync, OnState
-    from referee_app.web.server import OverlayServer as WebServer
+    from referee_app.web.server import WebServer
 
 
 class _Bridge(QObject):

@@ -26,7 +26,7 @@ from referee_desk.desk.controller import DeskController
 from referee_desk.forms import checked_form
 
 from referee_app.game.events import MatchStarted
-from referee_app.game.vocab import BreakOrder
+from referee_app.game.vocab import BreakOrder, Scoring
 from referee_app.venue.model import Assignment, EventLink, EventServerError, LinkReport, LinkStatus
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
 
@@ -156,18 +156,20 @@ class EventLinkController(QObject):
                 return replace(setup, assignment=assignment.id, table=assignment.table)
         return setup
 
-    def start_next(self, referee: str = "") -> bool:
+    def start_next(self, referee: str = "", scoring: Scoring = Scoring.SHOTS) -> bool:
         """Start the match the organizer sent to this table with its set-up (its match_started names
-        the assignment); `referee`: the desk's own, when the organizer named none."""
+        the assignment); `referee`: the desk's own, when the organizer named none; `scoring`: racks
+        at a table with no referee (spec 1.3 §2a: then no shot clock)."""
         assignment = self.next_assignment
         if assignment is None:
             return False
+        by_racks = scoring is Scoring.RACKS
         setup = MatchStarted(
             players=assignment.players,
             race_to=assignment.race_to,
             rules=assignment.rules,
             break_order=BreakOrder(assignment.break_order),
-            shot_clock=assignment.shot_clock,
+            shot_clock=None if by_racks else assignment.shot_clock,
             event=assignment.event,
             round=assignment.round,
             table=assignment.table,
@@ -175,6 +177,7 @@ class EventLinkController(QObject):
             licences=assignment.licences,
             clubs=assignment.clubs,
             assignment=assignment.id,
+            scoring=scoring,
         )
         return self.controller.new_match(setup)
 

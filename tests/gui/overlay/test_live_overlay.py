@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -178,7 +177,7 @@ def test_a_killed_and_restarted_desk_the_page_resumes(tmp_path: Path, page: Page
         expect(page.locator("#seat-A .warned")).to_have_text("")
         page.evaluate("window.sameDocument = true")
     finally:
-        desk.send_signal(signal.SIGKILL)
+        desk.kill()  # SIGKILL; TerminateProcess on Windows
         desk.wait()
     expect(page.locator("#board")).to_have_class(re.compile(r"\bstale\b"))
     expect(page.locator("#status")).to_have_text("reconnecting…")
@@ -248,13 +247,13 @@ def test_banners_in_both_languages_and_both_styles(page: Page, news: dict[str, A
     from referee_app.game.events import Entry
     from referee_app.game.history import replay
     from referee_app.web.overlay import snapshot
-    from referee_app.web.server import OverlayServer
+    from referee_app.web.server import OVERLAY, WebServer
     from tests.builders import brk, decode, ev, started
 
     objs = [started(race_to=2), ev("lag", winner="A"), brk(4)]
     history = replay(Entry(i, decode(o)) for i, o in enumerate(objs, start=1))
     view = dict(snapshot("m", history), banner=news, score={"A": 2, "B": 1})
-    server = OverlayServer(port=0, words=translator_for).start()  # the words the desk hands in
+    server = WebServer((OVERLAY,), port=0, words=translator_for).start()  # the words the desk hands in
     try:
         server.feed.publish(view)
         for query, text in [("", english), ("?lang=fr&style=lower", french)]:
@@ -357,12 +356,12 @@ def _boxes(page: Page) -> dict[str, tuple[float, float]]:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_chips_coming_and_going_move_nothing_sideways(page: Page, style: str, lang: str) -> None:
     from referee_app.web.overlay import snapshot
-    from referee_app.web.server import OverlayServer
+    from referee_app.web.server import OVERLAY, WebServer
     from tests.builders import brk, ev, history, miss, started
 
     calm = [started("ffb", race_to=5, shot_clock={"shot_s": 35}), ev("lag", winner="A"), brk(1, 2, 3)]
     stormy = [*calm, miss(4, cue_ball="pocketed"), miss(4, cue_ball="pocketed"), miss(4, first_contact=7)]
-    server = OverlayServer(port=0).start()
+    server = WebServer((OVERLAY,), port=0).start()
     try:
         server.feed.publish(snapshot("m", history(*calm), lang))
         page.goto(server.url("overlay") + f"?style={style}")

@@ -181,9 +181,9 @@ def test_the_board_web_page_shows_two_tables_live(event_server: Any, tmp_path: P
 def test_the_board_page_serves_nothing_else(event_server: Any, bad: str) -> None:
     import http.client
 
-    from referee_app.web.server import OverlayServer
+    from referee_app.web.server import BOARD, TOURNAMENT, WebServer
 
-    server = OverlayServer(0, kind="board").start()
+    server = WebServer((BOARD, TOURNAMENT), 0).start()
     try:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
         connection.request("GET", bad)
