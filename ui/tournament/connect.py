@@ -1,8 +1,9 @@
 """The tournament window's connections: the players' web site, and the desks through the event server.
 
-The site publishes every state the window shows. The sync runs on its own thread; each round's
-decision is made on the window's thread (`Handoff`), through the window's session, and its
-report comes back by a queued signal.
+The site publishes every state the window shows. The sync is a subscriber of a reader of the
+live event of its own (no board in this process), on that reader's thread; each round's decision
+is made on the window's thread (a `Handoff`), through the window's session, and its report comes
+back by a queued signal.
 
 Both are remembered per tournament (QSettings, as the desk's overlay): left on, they come back by
 themselves when the window opens again (a crash, a reboot), on the same port and folder; what
@@ -195,7 +196,7 @@ class Connections(QObject):
 
     def _connect(self, folder: Path) -> str:
         """Start the sync with the event server in `folder`; why it cannot, or ""."""
-        from referee_app.tournament.live import Handoff, LiveSync
+        from referee_app.tournament.live import LiveSync
         from referee_app.venue.model import EventServerError
         from referee_app.venue.server import Cluster
 
@@ -204,9 +205,9 @@ class Connections(QObject):
         except (EventServerError, OSError) as exc:
             return said(exc)
         self.stop_live()
-        handoff = Handoff(self.run.emit, lambda: self.live)
         self.live_error, self.live_problems = "", set()
-        self.live = LiveSync(conninfo, handoff.run(self._decide), self.report.emit).start()
+        # its own reader of the live event (no board in this process); decided on the window's thread
+        self.live = LiveSync.alone(conninfo, self._decide, self.report.emit, post=self.run.emit).start()
         self.live_folder = folder
         self.show_live()
         return ""
