@@ -104,7 +104,7 @@ def begin(desk: FleetDesk) -> Session:
     return desk.session
 
 
-def main() -> None:
+def main() -> None:  # noqa: C901
     base = Path(tempfile.mkdtemp(prefix="referee-fleet-"))
     base.chmod(0o711)
     cluster = Cluster(base / "server")

@@ -220,7 +220,7 @@ CardsPdf = Callable[[str, Sequence[Card], Path], None]
 """Paints the phone tables' cards into a PDF file (the desk's Qt: `referee_desk.tournament.cards`)."""
 
 
-def _run(args: argparse.Namespace, out: TextIO, tr: Translate, cards_pdf: CardsPdf | None = None) -> int:
+def _run(args: argparse.Namespace, out: TextIO, tr: Translate, cards_pdf: CardsPdf | None = None) -> int:  # noqa: C901
     action = args.action
     if action == "new":
         options = _options(args)

@@ -548,7 +548,7 @@ def _apart(drawn: list[Source], direct: int, groups: int, best_pools: tuple[int,
     return tuple(placed) if fill(list(drawn)) else tuple(drawn)
 
 
-def _groups(graph: _Graph, options: Options, seeds: Sequence[str], draw_seed: int) -> Bracket:
+def _groups(graph: _Graph, options: Options, seeds: Sequence[str], draw_seed: int) -> Bracket:  # noqa: C901
     n = len(seeds)
     assert options.groups is not None and options.advance is not None
     g_count, advance = options.groups, options.advance

@@ -232,7 +232,7 @@ def parse_entries(text: str, existing: Iterable[str | Entry] = ()) -> tuple[Entr
         raise EntriesInvalid([_problem(reader.line_num, "not_csv", why=str(exc))]) from None
 
 
-def _rows(reader: Any, header: list[str], separator: str, existing: Iterable[str | Entry]) -> tuple[Entry, ...]:
+def _rows(reader: Any, header: list[str], separator: str, existing: Iterable[str | Entry]) -> tuple[Entry, ...]:  # noqa: C901
     problems: list[Problem] = []
     before = [Entry(e) if isinstance(e, str) else e for e in existing]
     taken = {name_key(e.name): e.name for e in before}

@@ -385,7 +385,7 @@ def _score(d: Mapping[str, Any]) -> tuple[int, int]:
     return (score[0], score[1])
 
 
-def event_from_dict(d: Any) -> Event:
+def event_from_dict(d: Any) -> Event:  # noqa: C901
     """Parse one stored event; raises `EventFormatError` on anything unexpected."""
     if not isinstance(d, Mapping):
         raise EventFormatError("an event must be an object")

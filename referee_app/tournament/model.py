@@ -192,7 +192,7 @@ class Options:
         """The elimination format: the format itself, or the one after the groups."""
         return self.then if self.format is Format.GROUPS else self.format
 
-    def check(self) -> None:
+    def check(self) -> None:  # noqa: C901
         """Refuse options that contradict each other, before anything is recorded."""
         for label, race in (
             ("--race", self.race),

@@ -730,7 +730,7 @@ def morning_over(t: Tournament) -> bool:
     return ranked and (not bracket.best_pools or bool(t.best_order))
 
 
-def _settle(t: Tournament) -> Tournament:
+def _settle(t: Tournament) -> Tournament:  # noqa: C901
     """Resolve every match again from the results, call ready matches, fill free tables."""
     bracket = t.bracket
     if bracket is None:

@@ -130,7 +130,7 @@ def _break_result(event: Break, fouls: list[str], tr: Translate) -> str:
     return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "dry"))
 
 
-def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
+def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:  # noqa: C901
     """The sheet's content for one match log (any state: in progress too)."""
     history, events = played_from(entries)
     final = history.state

@@ -102,7 +102,7 @@ def _with_fouls(text: str, labels: list[str], tr: Translate) -> str:
     return text + " — " + tr(CTX, QT_TRANSLATE_NOOP("Wording", "foul: {fouls}")).format(fouls=", ".join(labels))
 
 
-def describe(event: Event, before: State, tr: Translate = english) -> str:
+def describe(event: Event, before: State, tr: Translate = english) -> str:  # noqa: C901
     """One event in words, as the history panel and the sheet list it."""
     who = name(before, before.at_table)
     t = tr

@@ -37,7 +37,7 @@ def _stroke_facts(rnd: random.Random, state: State, foul_rate: float = 0.12) -> 
     return facts
 
 
-def random_event(rnd: random.Random, state: State) -> dict[str, Any]:
+def random_event(rnd: random.Random, state: State) -> dict[str, Any]:  # noqa: C901
     """A JSON event, likely (not certainly) acceptable in `state`."""
     likely = {
         "lag": ["lag"] * 3,

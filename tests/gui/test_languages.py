@@ -47,7 +47,7 @@ DATA = re.compile(
 )  # names, pocket and format codes, key hints, and the log's head hash
 
 
-def _texts(root: QWidget) -> dict[str, str]:
+def _texts(root: QWidget) -> dict[str, str]:  # noqa: C901
     """Every text a person can read on `root` and its visible children, keyed by where it is."""
     found: dict[str, str] = {}
     widgets = [root, *root.findChildren(QWidget)]
