@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from referee_app.game.events import MatchStarted, ShotClock
+from referee_app.game.vocab import BreakOrder
 from referee_app.venue.schema import DATABASE, DEFAULT_PORT, SESSION_OPTIONS, TABLE_ROLE_PREFIX
+from referee_app.words.names import same_players
 
 DESK_APPLICATION = "referee-desk table "
 """A desk's connections carry its table in their application name: the board's "desk online" light."""
@@ -216,16 +218,47 @@ def refused_login(exc: BaseException) -> bool:
     return "password authentication failed" in text or "no pg_hba.conf entry" in text
 
 
-def is_started(assignment: Assignment, setups: Iterable[MatchStarted]) -> bool:
-    """The assignment has its match: one that names it, or, started by hand from the printed
-    draw while the network was down, one on the same table between the same two players."""
-    pair = {name.casefold() for name in assignment.players}
-    for setup in setups:
-        if setup.assignment == assignment.id:
-            return True
-        if not setup.assignment and setup.table == assignment.table and {n.casefold() for n in setup.players} == pair:
-            return True
-    return False
+def match_setup(assignment: Assignment, referee: str = "") -> MatchStarted:
+    """The match the organizer sent, as a desk starts it (its `match_started` names the assignment);
+    `referee`: the desk's own, when the organizer named none."""
+    return MatchStarted(
+        players=assignment.players,
+        race_to=assignment.race_to,
+        rules=assignment.rules,
+        break_order=BreakOrder(assignment.break_order),
+        shot_clock=assignment.shot_clock,
+        event=assignment.event,
+        round=assignment.round,
+        table=assignment.table,
+        referee=assignment.referee or referee,
+        licences=assignment.licences,
+        clubs=assignment.clubs,
+        assignment=assignment.id,
+    )
+
+
+def is_its_match(assignment: Assignment, match_id: str, setup: MatchStarted, table: str) -> bool:
+    """The one rule, for the board, the desks and the tournament: match `match_id` (started with
+    `setup`, recorded on `table`, the table the server bound it to) is `assignment`'s match.
+
+    Once the server named the assignment's started match, that match alone (a second one sent for
+    the same assignment, or one named from another table, never is). Before: a match on the
+    assignment's own table that names it; or, started by hand (from the printed draw while the
+    network was down, or from the command line), one on that table that names no assignment,
+    between the same two players (names compared as the entry list does: not case, accents or
+    spacing). A match recorded on another table is never it, whatever it says."""
+    if assignment.started_match:
+        return match_id == assignment.started_match
+    if table != assignment.table:
+        return False
+    if setup.assignment:
+        return setup.assignment == assignment.id
+    return same_players(setup.players, assignment.players)
+
+
+def is_started(assignment: Assignment, matches: Iterable[tuple[str, MatchStarted, str]]) -> bool:
+    """The assignment has its match among `matches` (match id, setup, table recorded), by `is_its_match`."""
+    return bool(assignment.started_match) or any(is_its_match(assignment, *match) for match in matches)
 
 
 def new_assignment_id() -> str:

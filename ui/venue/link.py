@@ -26,9 +26,16 @@ from referee_desk.desk.controller import DeskController
 from referee_desk.forms import checked_form
 
 from referee_app.game.events import MatchStarted
-from referee_app.game.vocab import BreakOrder
-from referee_app.venue.model import Assignment, EventLink, EventServerError, LinkReport, LinkStatus
+from referee_app.venue.model import (
+    Assignment,
+    EventLink,
+    EventServerError,
+    LinkReport,
+    LinkStatus,
+    match_setup,
+)
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
+from referee_app.words.names import same_players
 
 COLOURS = {
     LinkStatus.CONNECTED: "#43a047",
@@ -150,9 +157,8 @@ class EventLinkController(QObject):
         assignment and its table, so neither this desk nor the board offers the assignment again."""
         if setup.assignment or self.pusher is None or self.report is None:
             return setup
-        pair = {name.casefold() for name in setup.players}
-        for assignment in self.report.assignments:
-            if {name.casefold() for name in assignment.players} == pair:
+        for assignment in self.report.assignments:  # this table's: compared as the entry list does
+            if same_players(setup.players, assignment.players):
                 return replace(setup, assignment=assignment.id, table=assignment.table)
         return setup
 
@@ -162,20 +168,7 @@ class EventLinkController(QObject):
         assignment = self.next_assignment
         if assignment is None:
             return False
-        setup = MatchStarted(
-            players=assignment.players,
-            race_to=assignment.race_to,
-            rules=assignment.rules,
-            break_order=BreakOrder(assignment.break_order),
-            shot_clock=assignment.shot_clock,
-            event=assignment.event,
-            round=assignment.round,
-            table=assignment.table,
-            referee=assignment.referee or referee,
-            licences=assignment.licences,
-            clubs=assignment.clubs,
-            assignment=assignment.id,
-        )
+        setup = match_setup(assignment, referee)
         return self.controller.new_match(setup)
 
 
