@@ -3,13 +3,18 @@ desks' finished matches brought back as results, by themselves.
 
 The engine puts a ready match on a free table; `plan` sends it there as a venue assignment
 (players, race of its side, the tournament's rules and shot clock, its round, the event's
-name) and records `AssignmentSent` first, so the link from the desk's match (its
-`match_started.assignment`) back to the bracket survives a restart. A desk's match naming one
-of these assignments completes its bracket match once its log is finished (replayed with the
-game's rules; a void match completes nothing and the match is sent again). The desks' logs come
-from the event server or from the organizer's own database (merged from a USB stick, or
-pulled). A desk's match is taken once: one whose result the organizer undid is not taken
-again, and one that contradicts a result typed by hand is reported, never applied.
+name) and records `AssignmentSent` first, so the link from the desk's match back to the bracket
+survives a restart. Which match is an assignment's is the venue's one rule (`is_its_match`,
+shared with the board and the desks): the server's started match, else one on the assignment's
+own table naming it, or started by hand there between its two players. Each assignment has at
+most one match and each match one assignment (`link`); a finished match naming an assignment it
+is not (another table's, a second one) is reported, never applied. A linked match completes its
+bracket match once its log ended by the race, at the bracket's race (replayed with the game's
+rules); a concession, a penalty or another race is left to the organizer; a void match
+completes nothing and the match is sent again (voided after its result was taken: reported).
+The desks' logs come from the event server or from the organizer's own database (merged from a
+USB stick, or pulled). A desk's match is taken once: one whose result the organizer undid is
+not taken again, and one that contradicts a result typed by hand is reported, never applied.
 
 `plan` is pure (the state, what the server holds, the desks' matches); `sync` does one round
 for the command line; `LiveSync` does it again and again on its own thread for the windows.
