@@ -78,7 +78,8 @@ class Worker:
     def stop(self) -> None:
         self._stopping.set()
         self._wake.set()
-        self._thread.join(timeout=10)
+        if self._thread.ident is not None:  # a worker never started has nothing to wait for
+            self._thread.join(timeout=10)
 
     @property
     def stopping(self) -> bool:

@@ -2,9 +2,10 @@
 
 SQLite is spoken only in the log wing: the match log by `referee_app/log/store.py`, with its DDL
 in `log/schema.py`, and the desk's link file by `log/desk_link.py`. PostgreSQL (the live event)
-only by `referee_app/venue/db.py`, with its DDL in `venue/schema.py`. The test reads every module
-of the core and the GUI and looks for SQL in its string literals (docstrings aside), so a query
-written anywhere else fails here.
+only by `referee_app/venue/db.py`, with its DDL in `venue/schema.py`: `LISTEN` and `NOTIFY`
+too (`db.listen`; the triggers' `pg_notify`). The test reads every module of the core and the
+GUI and looks for SQL in its string literals (docstrings aside), so a query written anywhere
+else fails here; `LISTEN` is looked for in the tests and benchmarks as well: it is written once.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ POSTGRES_DOOR = {"referee_app/venue/db.py", "referee_app/venue/schema.py"}
 
 SQL = re.compile(
     r"\b(SELECT\b.+\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|TRIGGER|INDEX|VIEW|ROLE|DATABASE)"
-    r"|ALTER\s+TABLE|DROP\s+(TABLE|TRIGGER|INDEX|VIEW)|PRAGMA\s+\w+|GRANT\s+\w+)",
+    r"|ALTER\s+TABLE|DROP\s+(TABLE|TRIGGER|INDEX|VIEW)|PRAGMA\s+\w+|GRANT\s+\w+"
+    r"|LISTEN\s+\w+|NOTIFY\s+\w+|pg_notify\s*\()",
     re.DOTALL,
 )
 
@@ -54,14 +56,24 @@ def _texts(tree: ast.Module) -> list[tuple[int, str]]:
     return out
 
 
+LISTEN = re.compile(r"\bLISTEN\s+\w+")
+
+
 @cache
+def _texts_by_module(*folders: str) -> dict[str, list[tuple[int, str]]]:
+    paths = sorted(path for folder in folders for path in ROOT.joinpath(folder).rglob("*.py"))
+    return {path.relative_to(ROOT).as_posix(): _texts(ast.parse(path.read_text(encoding="utf-8"))) for path in paths}
+
+
+def _found(pattern: re.Pattern[str], *folders: str) -> dict[str, list[str]]:
+    return {
+        name: [f"{name}:{line}: {text.strip()[:70]}" for line, text in texts if pattern.search(text)]
+        for name, texts in _texts_by_module(*folders).items()
+    }
+
+
 def _sql_by_module() -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for path in sorted([*ROOT.joinpath("referee_app").rglob("*.py"), *ROOT.joinpath("ui").rglob("*.py")]):
-        name = path.relative_to(ROOT).as_posix()
-        texts = _texts(ast.parse(path.read_text(encoding="utf-8")))
-        found[name] = [f"{name}:{line}: {text.strip()[:70]}" for line, text in texts if SQL.search(text)]
-    return found
+    return _found(SQL, "referee_app", "ui")
 
 
 def sql_outside_doors(allowed: set[str]) -> list[str]:
@@ -78,3 +90,28 @@ def test_the_scan_finds_sql_where_it_is_written() -> None:
     assert any(line.startswith("referee_app/log/store.py:") for line in found)
     assert any(line.startswith("referee_app/log/schema.py:") for line in found)
     assert any(line.startswith("referee_app/log/desk_link.py:") for line in found)
+    assert any(line.startswith("referee_app/venue/db.py:") and "LISTEN events" in line for line in found)
+
+
+def test_listen_is_written_once_in_the_code_in_the_events_door() -> None:
+    """One reader of the live event: the core, the GUI, the tests and the benchmarks all ask
+    `venue/db.py` to listen."""
+    found = _found(LISTEN, "referee_app", "ui", "tests", "bench", "scripts")
+    del found[Path(__file__).relative_to(ROOT).as_posix()]  # this test's own example below
+    listens = [line for lines in found.values() for line in lines]
+    assert len(listens) == 1 and listens[0].startswith("referee_app/venue/db.py:"), listens
+
+
+def test_the_scan_finds_listen_and_notify_wherever_they_are_written() -> None:
+    """A statement that listens or notifies outside the door is SQL like any other."""
+    module = (
+        "def wake(conn):\n    conn.execute('LISTEN events')\n    conn.execute(\"NOTIFY events, 'x'\")\n"
+        "    conn.execute(\"SELECT pg_notify('events', 'x')\")\n"
+    )
+    texts = _texts(ast.parse(module))
+    assert [text for _line, text in sorted(texts) if SQL.search(text)] == [
+        "LISTEN events",
+        "NOTIFY events, 'x'",
+        "SELECT pg_notify('events', 'x')",
+    ]
+    assert [text for _line, text in texts if LISTEN.search(text)] == ["LISTEN events"]

@@ -171,6 +171,6 @@ def run_desk(argv: Sequence[str], commands: Sequence[str] = ()) -> int:
     window = build_desk(args, QSettings(), defer=True)
     from referee_desk.notices import install_excepthooks
 
-    install_excepthooks(window.controller)  # anything uncaught: logged beside the database and said on the desk
+    install_excepthooks(window.controller.notices)  # anything uncaught: logged beside the database and said on the desk
     window.showMaximized()  # a laptop at the table: all of its screen, within the task bar
     return app.exec()

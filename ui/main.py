@@ -87,10 +87,8 @@ def board_window(args: argparse.Namespace, out: TextIO) -> int:
     from referee_desk.i18n import translator_for
     from referee_desk.venue.board_window import run_board
 
-    from referee_app.cli import venue as event_cli
-
     args.words = translator_for  # the web page's words, from the catalogue, in the page's language
-    return run_board(args, out, event_in_language, event_cli.start_board_web)
+    return run_board(args, out, event_in_language)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 LAST_MATCH = "last_match"
 EVENT_REFEREE = "event/referee"
+EVENT_BY_RACKS = "event/by_racks"
+"""This desk's table has no referee: the organizer's matches start scored by racks (spec 1.3 §2a)."""
 """The referee of this desk, asked once when it first starts a match the organizer sent."""
 DEMO_DB = "demo.db"
 """The demo database's file name (`referee-app --demo`), beside the desk's own."""
@@ -158,7 +160,12 @@ class DeskWindow(QMainWindow):
         self.act_connect = self._action("actionConnect", "", self.open_connect)
         self.act_disconnect = self._action("actionDisconnect", "", self.disconnect_event)
         self.act_next = self._action("actionNextMatch", "Ctrl+Shift+N", self.start_next_match)
-        for act in (self.act_connect, self.act_disconnect, self.act_next):
+        self.act_by_racks = self._action(
+            "actionEventByRacks", "", lambda: self.settings.setValue(EVENT_BY_RACKS, self.act_by_racks.isChecked())
+        )
+        self.act_by_racks.setCheckable(True)
+        self.act_by_racks.setChecked(bool(self.settings.value(EVENT_BY_RACKS, False, type=bool)))
+        for act in (self.act_connect, self.act_disconnect, self.act_next, self.act_by_racks):
             self.event_menu.addAction(act)
         self.organizer_menu = bar.addMenu("")
         self.organizer_menu.setObjectName("organizerMenu")
@@ -234,6 +241,7 @@ class DeskWindow(QMainWindow):
         self.act_connect.setText(self.tr("Connect to the event…"))
         self.act_disconnect.setText(self.tr("Disconnect from the event"))
         self.act_next.setText(menu_text(self.tr("Start the next match on this table [Ctrl+Shift+N]")))
+        self.act_by_racks.setText(self.tr("No referee at this table: the next matches scored by racks"))
         self.act_new.setText(menu_text(self.tr("New match… [Ctrl+N]")))
         self.act_matches.setText(menu_text(self.tr("Matches… [Ctrl+O]")))
         self.act_demo.setText(menu_text(self.tr("Load the demo matches [Ctrl+D]")))
@@ -492,6 +500,11 @@ class DeskWindow(QMainWindow):
         organizer named none) and remembered."""
         link = self.event_link
         if link is None or link.next_assignment is None:
+            return
+        if self.act_by_racks.isChecked():  # the players score it: no referee to name, no clock
+            from referee_app.game.vocab import Scoring
+
+            link.start_next(scoring=Scoring.RACKS)
             return
         referee = str(self.settings.value(EVENT_REFEREE, "", type=str))
         if link.next_assignment.referee or referee:

@@ -16,7 +16,7 @@ import getpass
 import os
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from referee_app.game.events import ShotClock
 from referee_app.game.presets import PRESETS
@@ -29,7 +29,10 @@ from referee_app.venue.pull import pull_into
 from referee_app.venue.pusher import DeskRows, LinkFile, complete, desk_conninfo, link_path, push_pending, waiting
 from referee_app.venue.schema import DEFAULT_PORT
 from referee_app.venue.server import Cluster
-from referee_app.worker import log_to_file
+
+if TYPE_CHECKING:
+    from referee_app.log.store import Store
+    from referee_app.tournament.live import Plan
 
 CTX = "EventCli"
 
@@ -387,7 +390,7 @@ def cmd_assign(args: argparse.Namespace, out: TextIO, tr: Translate = english) -
     return 0
 
 
-def cmd_pull(args: argparse.Namespace, out: TextIO, store: Any, tr: Translate = english) -> int:
+def cmd_pull(args: argparse.Namespace, out: TextIO, store: Store, tr: Translate = english) -> int:
     report = pull_into(Cluster(args.server.resolve()).organizer_conninfo(), store)
     pulled = QT_TRANSLATE_NOOP("EventCli", "pulled: {added} new matches, {extended} extended, {here} already here, {conflicts} conflicts, {damaged} damaged")  # noqa: E501  # fmt: skip
     counts = {"added": len(report.added), "extended": len(report.extended), "here": len(report.already_here),
@@ -399,103 +402,32 @@ def cmd_pull(args: argparse.Namespace, out: TextIO, store: Any, tr: Translate = 
     return 1 if report.conflicts or report.damaged else 0
 
 
-def start_board_web(args: argparse.Namespace) -> Any:
-    """The board's web page (`--web PORT`), or None; its address goes to the standard output."""
-    if args.web is None:
-        return None
-    from referee_app.web.server import BOARD, TOURNAMENT, WebServer
-
-    server = WebServer((BOARD, TOURNAMENT), args.web, args.lan, words=getattr(args, "words", None)).start()
-    print(f"board {server.url('board')}", flush=True)
-    return server
-
-
-def board_log(cluster: Cluster) -> Path:
-    """The board's log: in the event server's folder."""
-    return cluster.folder / "board.log"
-
-
 def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
     """The board with no window: the web page only, until interrupted (Ctrl+C, or a service's stop)."""
     import signal
     import threading
 
-    from referee_app.tournament.board import with_rounds
-    from referee_app.tournament.wording import RoundWords
-    from referee_app.venue.board import BoardWatcher
+    from referee_app.tournament.board_run import Board, BoardOptions
 
     if args.web is None:
         raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "with no window, the board needs --web PORT")))
-    cluster = Cluster(args.server.resolve())
-    conninfo = cluster.organizer_conninfo()
-    log_to_file(board_log(cluster))
-    server = start_board_web(args)
+    board = Board.open(BoardOptions.from_args(args), out)
     try:
-        on_state = tournament_publisher(args, server.feed.publish_tournament)
-        sync = start_tournament_sync(args, conninfo, lambda work, error: say_sync(work, error, out), on_state, tr)
+        # the page's words, unless its address asks for others (?lang=)
+        board.follow(language(args), lambda work, error: say_sync(work, error, out), tr=tr)
     except BaseException:
-        server.stop()
+        board.close()
         raise
-    lang = language(args)  # the page's words, unless its address asks for others (?lang=)
-    publish = server.feed.publish
-    rounds = RoundWords(page_languages(args))
-
-    def changed(view: dict[str, Any]) -> None:
-        publish(dict(with_rounds(view, rounds), lang=lang))
-
-    watcher = BoardWatcher(conninfo, changed, fingerprint=cluster.fingerprint())
-    watcher.start()
     done = threading.Event()
     for sig in stop_signals():
         signal.signal(sig, lambda *_: done.set())
     while not done.wait(0.5):  # a wait with no timeout is never interrupted by Ctrl+C on Windows
         pass
-    watcher.stop()
-    if sync is not None:
-        sync.stop()
-    server.stop()
+    board.close()
     return 0
 
 
-def start_tournament_sync(
-    args: argparse.Namespace, conninfo: str, on_report: Any, on_state: Any = None, tr: Translate = english
-) -> Any:
-    """`board --tournament T`: the tournament's sync beside the board (None without --tournament);
-    `on_state` gets the tournament at once and after every round (`tournament_publisher`); its
-    reports in the organizer's language (`tr`)."""
-    if not getattr(args, "tournament", None):
-        return None
-    from referee_app.tournament.live import board_sync
-
-    if args.db is None:
-        raise EventCliError("--tournament needs the tournament's database: give --db PATH")
-    return board_sync(conninfo, args.db, args.tournament, on_report, on_state, tr)
-
-
-PAGE_LANGUAGES = ("en", "fr")
-"""The languages the board's tournament pages are published in (a phone picks its own)."""
-
-
-def page_languages(args: argparse.Namespace) -> dict[str, Translate]:
-    """Each page language's translation: from the catalogue the window side hands in
-    (`args.words`), English alone without it."""
-    words = getattr(args, "words", None)
-    if words is None:
-        return {"en": english}
-    return {code: english if code == "en" else words(code) for code in PAGE_LANGUAGES}
-
-
-def tournament_publisher(args: argparse.Namespace, *publish: Any) -> Any:
-    """`board --tournament T`: the tournament's bracket, tables and queue handed to each of
-    `publish` whenever it changed; None without --tournament."""
-    if not getattr(args, "tournament", None):
-        return None
-    from referee_app.tournament.board import BoardPublisher
-
-    return BoardPublisher(page_languages(args), *publish)
-
-
-def say_sync(work: Any, error: str, out: TextIO) -> None:
+def say_sync(work: Plan | None, error: str, out: TextIO) -> None:
     """A round of the board's tournament sync, on the terminal (and in the board's log)."""
     import logging
 

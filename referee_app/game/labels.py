@@ -52,6 +52,9 @@ HOW_LABELS: dict[RackHow, str] = {
     RackHow.BREAK_AND_RUN: QT_TRANSLATE_NOOP("Wording", "break-and-run"),
 }
 
+RACK_TEN = QT_TRANSLATE_NOOP("Wording", "10 pocketed")
+"""`ten` under rack scoring (spec §2a): the 10 pocketed legally; no call is recorded there."""
+
 RESULT_LABELS: dict[MatchResult, str] = {
     MatchResult.RACE: QT_TRANSLATE_NOOP("Wording", "race won"),
     MatchResult.CONCESSION: QT_TRANSLATE_NOOP("Wording", "concession"),
@@ -108,7 +111,11 @@ def tr_penalty(kind: PenaltyKind, tr: Translate = english) -> str:
     return tr(CTX, PENALTY_LABELS[kind])
 
 
-def how_label(how: RackHow, tr: Translate = english) -> str:
+def how_label(how: RackHow, tr: Translate = english, *, by_racks: bool = False) -> str:
+    """How a rack was won, in words; `by_racks`: the match is scored by racks, where `ten` is any
+    legal 10 (no call is recorded)."""
+    if by_racks and how is RackHow.TEN:
+        return tr(CTX, RACK_TEN)
     return tr(CTX, HOW_LABELS[how])
 
 

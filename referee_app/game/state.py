@@ -123,7 +123,8 @@ def evolve(state: State, **changes: Any) -> State:
 
 
 def fresh_extensions(setup: MatchStarted) -> PerSeat[int] | None:
-    if setup.shot_clock is None:
+    """Each player's extensions for a new rack; None with no shot clock, or when scored by racks."""
+    if setup.shot_clock is None or setup.scoring is Scoring.RACKS:
         return None
     n = setup.shot_clock.extensions_per_rack
     return PerSeat(n, n)

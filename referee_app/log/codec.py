@@ -366,9 +366,17 @@ def event_from_json(obj: Any) -> tuple[Event, int | None, str | None]:
             raise LogFormatError(f"missing field '{name}' in a {event_type.value} event")
     event: Event = cls(**values)
     _check_balls_once(event)
-    if isinstance(event, MatchStarted) and event.scoring is Scoring.RACKS and event.shot_clock is not None:
-        raise _fail("shot_clock", "must be null when the match is scored by racks (no stroke is timed)")
+    if isinstance(event, MatchStarted):
+        check_setup(event)
     return event, seq, at
+
+
+def check_setup(setup: MatchStarted) -> None:
+    """What the spec asks of a `match_started` as a whole: with `"scoring": "racks"` the shot clock
+    is null (§2). Checked when a file is read and when a match is started (`Session.start`), so no
+    log is stored that its own file could not be read back from."""
+    if setup.scoring is Scoring.RACKS and setup.shot_clock is not None:
+        raise _fail("shot_clock", "must be null when the match is scored by racks (no stroke is timed)")
 
 
 def _timestamp(value: Any, name: str) -> str:

@@ -43,6 +43,11 @@ class Projection:
         )
 
     @property
+    def by_racks(self) -> bool:
+        """The match is scored by racks (spec 1.3 §2a): its `ten` is any legal 10, and no stroke was counted."""
+        return '"scoring":"racks"' in self.figures_text
+
+    @property
     def tally(self) -> Tally:
         return Tally.from_json(json.loads(self.figures_text)["tally"])
 
@@ -65,8 +70,10 @@ class Projection:
         return figures_of(players, self.winner, self.racks, self.tally)
 
 
-def _figures_text(racks: tuple[RackResult, ...], tally: Tally) -> str:
-    return f'{{"racks":{_racks_text(racks)},"tally":{tally.to_text()}}}'
+def _figures_text(racks: tuple[RackResult, ...], tally: Tally, by_racks: bool = False) -> str:
+    """The figures as stored; a rack-scored match says so (a shot-scored one's text is as it always was)."""
+    scoring = ',"scoring":"racks"' if by_racks else ""
+    return f'{{"racks":{_racks_text(racks)},"tally":{tally.to_text()}{scoring}}}'
 
 
 _last_racks: list[tuple[tuple[RackResult, ...], str]] = []
@@ -91,7 +98,7 @@ def project(state: State, tally: Tally, last_at: str) -> Projection:
         winner=state.winner,
         result=state.result.value if state.result else "",
         last_at=last_at,
-        figures_text=_figures_text(state.racks, tally),
+        figures_text=_figures_text(state.racks, tally, state.by_racks),
     )
 
 

@@ -19,6 +19,7 @@ from referee_app.game.history import History, ReplayRefused, replay
 from referee_app.game.played import Played, played
 from referee_app.game.refusals import RuleViolation
 from referee_app.game.state import State
+from referee_app.log.codec import check_setup
 from referee_app.log.projection import project, project_history
 from referee_app.log.store import Store, StoreError
 from referee_app.log.tally import tally_of
@@ -46,7 +47,9 @@ class Session:
 
     @classmethod
     def start(cls, store: Store, setup: MatchStarted, clock: Clock = utc_now) -> Session:
-        """Create a new match (a UUID is assigned when `setup` has no match_id)."""
+        """Create a new match (a UUID is assigned when `setup` has no match_id); a set-up the spec
+        refuses (rack scoring with a shot clock) is a `LogFormatError` and nothing is stored."""
+        check_setup(setup)
         if not setup.match_id:
             setup = replace(setup, match_id=str(uuid.uuid4()))
         start = [Entry(1, setup, clock())]

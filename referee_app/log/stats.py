@@ -11,6 +11,10 @@ Definitions (the sheet and the CLI use the same):
 - an inning starts whenever a player comes to the table for a stroke (break,
   shot or push-out) after the opponent's stroke or at the start of a rack;
 - shot times are the `clock_s` of shots and push-outs, when a clock ran.
+
+A match scored by racks (spec 1.3 §2a) records no stroke: it counts matches, racks won,
+three-foul losses and break-and-runs (a rack won as `break_and_run` or `ten_on_break`);
+its strokes' columns (breaks, fouls, innings...) stay at 0.
 """
 
 from __future__ import annotations

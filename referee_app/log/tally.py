@@ -18,6 +18,10 @@ from referee_app.game.played import Played
 from referee_app.game.rules import fouls_of
 from referee_app.game.vocab import Choice, OptionAfter, PenaltyKind, RackHow, Seat
 
+RACK_SCORED_RUNS = (RackHow.BREAK_AND_RUN, RackHow.TEN_ON_BREAK)
+"""Under rack scoring, the ways of winning that are a break-and-run (the opponent never came to the
+table); a `ten` is not one, since who played in the rack is not recorded."""
+
 COUNTERS = (
     "breaks",
     "breaks_with_ball_made",
@@ -85,6 +89,10 @@ class Tally:
                 self._stroke(p, seat)
         for rack in p.after.racks[len(p.before.racks) :]:
             strokes = self.rack_strokes.pop(rack.rack, [])
+            if p.after.by_racks:  # no stroke recorded (spec §2a): the players said how the rack was won
+                if rack.how in RACK_SCORED_RUNS:
+                    self.seats[rack.breaker].counts["break_and_runs"] += 1
+                continue
             won_by_breaker = rack.winner is rack.breaker and rack.how in (RackHow.TEN, RackHow.TEN_ON_BREAK)
             if won_by_breaker and set(strokes) <= {rack.breaker}:
                 self.seats[rack.breaker].counts["break_and_runs"] += 1

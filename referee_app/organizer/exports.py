@@ -20,25 +20,25 @@ from typing import BinaryIO, TextIO
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.game.history import replay
 from referee_app.game.labels import CTX as LABELS_CTX
-from referee_app.game.labels import HOW_LABELS, RESULT_LABELS
+from referee_app.game.labels import HOW_LABELS, RACK_TEN, RESULT_LABELS
 from referee_app.game.presets import PRESETS
-from referee_app.game.vocab import MatchResult, RackHow, Seat
+from referee_app.game.vocab import MatchResult, RackHow, Scoring, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate
 from referee_app.log.logfile import format_log
 from referee_app.log.newfile import new_file, new_files
-from referee_app.log.projection import project_log
+from referee_app.log.projection import Projection, project_log
 from referee_app.log.store import MatchRow, Summary
 from referee_app.words.localtime import local, local_date
 from referee_app.words.rounds import round_said
 
 RACK_COLUMNS = (
     "date", "event", "round", "table", "match_id", "player_a", "player_b",
-    "rack", "breaker", "winner", "how", "fouls_a", "fouls_b",
+    "rack", "breaker", "winner", "how", "fouls_a", "fouls_b", "scoring",
 )  # fmt: skip
 MATCH_COLUMNS = (
     "date", "event", "round", "table", "match_id", "player_a", "player_b", "rules", "race_to",
     "score_a", "score_b", "winner", "result", "status", "racks", "started_at", "last_event_at", "referee",
-    "licence_a", "club_a", "licence_b", "club_b",
+    "licence_a", "club_a", "licence_b", "club_b", "scoring",
 )  # fmt: skip
 """`date` is the local day; `started_at` and `last_event_at` are local times that carry their UTC
 offset ("2026-11-29T21:10:00+01:00"), so a program reads them right and nothing is lost. New
@@ -73,6 +73,7 @@ HEADERS: dict[str, str] = {
     "club_a": QT_TRANSLATE_NOOP("Csv", "Club A"),
     "licence_b": QT_TRANSLATE_NOOP("Csv", "Licence B"),
     "club_b": QT_TRANSLATE_NOOP("Csv", "Club B"),
+    "scoring": QT_TRANSLATE_NOOP("Csv", "Scoring"),
 }
 """A column's name for a spreadsheet user (the codes above are for programs)."""
 
@@ -83,6 +84,12 @@ STATUS_WORDS: dict[str, str] = {
     "damaged": QT_TRANSLATE_NOOP("Csv", "damaged"),
     "tampered": QT_TRANSLATE_NOOP("Csv", "TAMPERED"),
 }
+
+SCORING_WORDS: dict[str, str] = {
+    Scoring.SHOTS.value: QT_TRANSLATE_NOOP("Csv", "shot by shot"),
+    Scoring.RACKS.value: QT_TRANSLATE_NOOP("Csv", "by racks"),
+}
+"""Spec 1.3: a referee recorded every stroke, or the players only who won each rack."""
 
 WORDED_TIMES = ("started_at", "last_event_at")
 
@@ -101,11 +108,16 @@ class CsvWords:
     def row(self, row: dict[str, object]) -> dict[str, object]:
         if self.tr is None:
             return row
-        return {self.header(key): self._value(key, value) for key, value in row.items()}
+        by_racks = row.get("scoring") == Scoring.RACKS.value
+        return {self.header(key): self._value(key, value, by_racks) for key, value in row.items()}
 
-    def _value(self, key: str, value: object) -> object:
+    def _value(self, key: str, value: object, by_racks: bool = False) -> object:
         assert self.tr is not None
         text = str(value)
+        if key == "how" and by_racks and text == RackHow.TEN.value:
+            return self.tr(LABELS_CTX, RACK_TEN)  # no call is recorded under rack scoring
+        if key == "scoring" and text in SCORING_WORDS:
+            return self.tr(CSV_CTX, SCORING_WORDS[text])
         if key == "status" and text in STATUS_WORDS:
             return self.tr(CSV_CTX, STATUS_WORDS[text])
         if key == "rules" and text in PRESETS:
@@ -166,6 +178,7 @@ def rack_rows(match: Match) -> list[dict[str, object]]:
     if projection is None or projection.void:
         return []
     fouls = projection.tally.rack_fouls
+    scoring = _scoring(projection)
     return [
         {
             **_base(row),
@@ -175,6 +188,7 @@ def rack_rows(match: Match) -> list[dict[str, object]]:
             "how": r.how.value,
             "fouls_a": fouls.get(r.rack, [0, 0])[0],
             "fouls_b": fouls.get(r.rack, [0, 0])[1],
+            "scoring": scoring,
         }
         for r in projection.racks
     ]
@@ -205,7 +219,12 @@ def match_row(match: Match, setup: MatchStarted | None = None) -> dict[str, obje
         "last_event_at": _local_iso(projection.last_at),
         "referee": row.referee,
         **identity,
+        "scoring": _scoring(projection),
     }
+
+
+def _scoring(projection: Projection) -> str:
+    return (Scoring.RACKS if projection.by_racks else Scoring.SHOTS).value
 
 
 def _identity(setup: MatchStarted | None) -> dict[str, object]:

@@ -17,14 +17,18 @@ USB stick, or pulled). A desk's match is taken once: one whose result the organi
 not taken again, and one that contradicts a result typed by hand is reported, never applied.
 
 `plan` is pure (the state, what the server holds, the desks' matches); `sync` does one round
-for the command line; `LiveSync` does it again and again on its own thread for the windows.
+for the command line; `LiveSync` does it again and again, a subscriber of the process's one
+reader of the live event (`venue.board.BoardWatcher`): the board's, or one of its own in the
+tournament's window.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee_app.game.events import MatchStarted
@@ -42,11 +46,11 @@ from referee_app.tournament.show import show
 from referee_app.tournament.state import Slot, State, apply
 from referee_app.tournament.wording import round_names
 from referee_app.venue import db
-from referee_app.venue.board import BoardModel, refresh
+from referee_app.venue.board import BoardModel, BoardWatcher, Reading, refresh
 from referee_app.venue.model import Assignment, first_line, is_its_match
 from referee_app.words.localtime import local_date
 from referee_app.words.names import name_key, same_players
-from referee_app.worker import Worker
+from referee_app.worker import log
 
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn
@@ -404,6 +408,11 @@ def merged_desks(*sources: Iterable[DeskMatch]) -> list[DeskMatch]:
 def read_server(conn: Conn, model: BoardModel) -> Server:
     """The server's state now (the model's matches brought up to date)."""
     refresh(conn, model)
+    return server_now(conn, model)
+
+
+def server_now(conn: Conn, model: BoardModel) -> Server:
+    """The server's state as `model` last read it, with the tables that have a key."""
     setups = model.setups()
     return Server(
         frozenset(a.id for a in model.assignments),
@@ -463,89 +472,114 @@ def sync(store: Store, ref: str, conn: Conn, model: BoardModel | None = None, tr
     return work
 
 
-# --- again and again, for the windows ------------------------------------------------------------------
+# --- again and again, beside the board or in the tournament's window -----------------------------
 
 Decide = Callable[[Server, list[DeskMatch]], Plan | None]
 """Plans and records one round (on whichever thread owns the tournament); None: nothing to send."""
 
 
-class LiveSync(Worker):
-    """Reads the event server on its own thread, has `decide` plan and record, sends what it planned.
+class LiveSync:
+    """The tournament's sync: a subscriber of the process's one reader of the live event.
 
-    Woken by the server's notifications (a desk's event, an assignment) and every `poll_s`;
-    `on_report(plan | None, error)` after each round (an error string when it failed)."""
-
-    name = "tournament-sync"
-    max_backoff_s = 10.0
+    On each refresh that may change a round (the assignments, the desks online or the conflicts
+    read again, which is at least every `poll_s`; or a desk's match that names an assignment
+    started, finished or was voided) it has `decide` plan and record, then sends what was planned
+    on the reader's connection. `on_report(plan | None, error)` after each round (an error string
+    when it failed, or while the server cannot be read). All of it on the reader's thread."""
 
     def __init__(
         self,
+        reader: BoardWatcher,
+        decide: Decide,
+        on_report: Callable[[Plan | None, str], None],
+        tr: Translate = english,
+        own_reader: bool = False,
+        handoff: Handoff | None = None,
+    ) -> None:
+        self.reader = reader
+        self.decide = decide
+        self.on_report = on_report
+        self.tr = tr
+        """The language of a failure's words: a refused or damaged tournament says it in the board's."""
+        self.own_reader = own_reader
+        self.handoff = handoff
+        self._seen: frozenset[tuple[str, bool, bool]] | None = None
+        """The desks' matches (id, over, void) at the last round."""
+        self._failing = False
+        """The last round failed (logged with its traceback once, until a round goes through)."""
+        self._stopped = False
+
+    @classmethod
+    def alone(
+        cls,
         conninfo: str,
         decide: Decide,
         on_report: Callable[[Plan | None, str], None],
-        poll_s: float = 2.0,
+        post: Callable[[Callable[[], None]], None] | None = None,
         tr: Translate = english,
-    ) -> None:
-        super().__init__()
-        self.tr = tr
-        """The language of a failure's words: a refused or damaged tournament says it in the board's."""
-        self.conninfo = conninfo
-        self.decide = decide
-        self.on_report = on_report
-        self.poll_s = poll_s
-        self.model = BoardModel()
-        self._conn: Conn | None = None
+    ) -> LiveSync:
+        """A sync with a reader of its own (a process with no board: the tournament's window), not
+        started. `post`: `decide` runs on the thread `post` hands a call to (the window's)."""
+        handoff = None if post is None else Handoff(post, decide)
+        return cls(BoardWatcher(conninfo), decide if handoff is None else handoff, on_report, tr, True, handoff)
 
     def start(self) -> LiveSync:
-        super().start()
+        self.reader.subscribe(self.on_reading)
+        if self.own_reader:
+            self.reader.start()
         return self
 
-    def step(self) -> None:
-        import psycopg
+    def stop(self) -> None:
+        """No round after this one (a round waiting for the window's thread gives up)."""
+        self._stopped = True
+        self.reader.unsubscribe(self.on_reading)
+        if self.handoff is not None:
+            self.handoff.cancel()
+        if self.own_reader:
+            self.reader.stop()
 
-        if self._conn is None:
-            conn = psycopg.connect(self.conninfo, autocommit=True, connect_timeout=3)
-            self._conn = conn
-            db.server_id(conn)
-            conn.execute("LISTEN events")
-        conn = self._conn
-        server = read_server(conn, self.model)
-        work = self.decide(server, server_desks(self.model))
-        if work is not None and (work.send or work.withdraw):
-            send(conn, work)
-        self.on_report(work, "")
-        if self.stopping:
+    @property
+    def stopping(self) -> bool:
+        return self._stopped
+
+    def on_reading(self, reading: Reading) -> None:
+        """One refresh of the live event: a round when it may change one."""
+        if self._stopped:
             return
-        self._wake.clear()
-        for _ in conn.notifies(timeout=self.poll_s, stop_after=1):
-            pass
-
-    def failed(self, exc: BaseException, retry_in_s: float) -> None:
-        if self._conn is not None:
-            try:
-                self._conn.close()
-            finally:
-                self._conn = None
-        words = in_words(exc, self.tr)
-        self.on_report(None, first_line(exc) if words is exc else str(words))
-
-    def finish(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        if reading.conn is None:
+            self._seen = None
+            self.on_report(None, reading.error or "the event server cannot be read")
+            return
+        desks = server_desks(reading.model)
+        seen = frozenset((d.match_id, d.over, d.void) for d in desks)
+        if not reading.everything and seen == self._seen:
+            return
+        self._seen = seen
+        try:
+            work = self.decide(server_now(reading.conn, reading.model), desks)
+            if work is not None and (work.send or work.withdraw):
+                send(reading.conn, work)
+        except Exception as exc:  # said, and tried again at the next full read (never at each desk's event)
+            if not self._failing:
+                log.exception("tournament-sync: %s", exc)
+            self._failing = True
+            words = in_words(exc, self.tr)
+            self.on_report(None, first_line(exc) if words is exc else str(words))
+            return
+        self._failing = False
+        self.on_report(work, "")
 
 
 OnState = Callable[[State, str], None]
 """Told the tournament as it stands (and its id) after each round: the board publishes it."""
 
 
-def store_decider(store_path: object, ref: str, tr: Translate = english, on_state: OnState | None = None) -> Decide:
-    """`decide` for a window with no tournament of its own (the board): the database, opened each
-    round; `on_state` gets the tournament after the round (with what it recorded)."""
-    from pathlib import Path
+def store_decider(store_path: Path, ref: str, tr: Translate = english, on_state: OnState | None = None) -> Decide:
+    """`decide` for a board with no tournament of its own: the database, opened each round;
+    `on_state` gets the tournament after the round (with what it recorded)."""
 
     def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
-        store = Store(Path(str(store_path)))
+        store = Store(store_path)
         try:
             session = TournamentSession.open(store, ref)
             state = session.state
@@ -563,27 +597,26 @@ def store_decider(store_path: object, ref: str, tr: Translate = english, on_stat
 
 
 def board_sync(
-    conninfo: str,
-    db_path: object,
+    reader: BoardWatcher,
+    db_path: Path,
     ref: str,
     on_report: Callable[[Plan | None, str], None],
     on_state: OnState | None = None,
     tr: Translate = english,
 ) -> LiveSync:
     """The board's sync of one tournament of the database at `db_path` (checked first: a wrong name
-    or a damaged tournament is said at once, never found later). `on_state` gets the tournament
-    at once, as the database holds it, then after every round: the board shows it even while the
-    event server cannot be reached. `tr`: the organizer's language (reports, the rounds sent)."""
-    from pathlib import Path
-
-    store = Store.open_readonly(Path(str(db_path)))
+    or a damaged tournament is said at once, never found later), subscribed to the board's
+    `reader`. `on_state` gets the tournament at once, as the database holds it, then after every
+    round: the board shows it even while the event server cannot be reached. `tr`: the
+    organizer's language (reports, the rounds sent)."""
+    store = Store.open_readonly(db_path)
     try:
         opened = operations.open_tournament(store, ref)
     finally:
         store.close()
     if on_state is not None:
         on_state(opened.state, opened.tournament_id)
-    return LiveSync(conninfo, store_decider(db_path, opened.tournament_id, tr, on_state), on_report, tr=tr).start()
+    return LiveSync(reader, store_decider(db_path, opened.tournament_id, tr, on_state), on_report, tr).start()
 
 
 def report_lines(work: Plan | None, error: str, tr: Translate = english) -> list[Line]:
@@ -594,34 +627,43 @@ def report_lines(work: Plan | None, error: str, tr: Translate = english) -> list
 
 
 class Handoff:
-    """Runs `decide` on the thread that owns the tournament (a window's) and waits for it, giving
-    up when the worker stops: `ask` is called on the worker's thread, `answer` on the owner's."""
+    """`decide` run on the thread that owns the tournament (a window's), called on the reader's:
+    `post` hands the call to the owner, whose answer comes back through a `Future`. After
+    `cancel` (the sync stops) a round waiting for its answer gives up, and no other is asked."""
 
-    def __init__(self, post: Callable[[Callable[[], None]], None], worker: Callable[[], Worker | None]) -> None:
+    def __init__(self, post: Callable[[Callable[[], None]], None], decide: Decide) -> None:
         self.post = post
-        self.worker = worker
+        self.decide = decide
+        self._lock = threading.Lock()
+        self._waiting: Future[Plan | None] | None = None
+        self._cancelled = False
 
-    def run(self, decide: Decide) -> Decide:
-        def on_worker(server: Server, desks: list[DeskMatch]) -> Plan | None:
-            box: dict[str, Plan | BaseException | None] = {}
-            done = threading.Event()
+    def __call__(self, server: Server, desks: list[DeskMatch]) -> Plan | None:
+        answer: Future[Plan | None] = Future()
+        with self._lock:
+            if self._cancelled:
+                return None
+            self._waiting = answer
 
-            def on_owner() -> None:
-                try:
-                    box["plan"] = decide(server, desks)
-                except BaseException as exc:  # handed to the worker, which shows it
-                    box["plan"] = exc
-                finally:
-                    done.set()
+        def on_owner() -> None:
+            if not answer.set_running_or_notify_cancel():
+                return  # given up meanwhile: nothing is decided
+            try:
+                answer.set_result(self.decide(server, desks))
+            except BaseException as exc:  # handed to the reader's thread, which says it
+                answer.set_exception(exc)
 
-            self.post(on_owner)
-            while not done.wait(0.1):
-                worker = self.worker()
-                if worker is None or worker.stopping:
-                    return None
-            result = box.get("plan")
-            if isinstance(result, BaseException):
-                raise result
-            return result
+        self.post(on_owner)
+        try:
+            return answer.result()
+        except CancelledError:
+            return None
+        finally:
+            with self._lock:
+                self._waiting = None
 
-        return on_worker
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancelled = True
+            if self._waiting is not None:
+                self._waiting.cancel()

@@ -1,13 +1,17 @@
 """The organizer's board: every table of the event, live, from the event's PostgreSQL.
 
-`BoardModel` folds the server's events through the same rules as the desks, match by
-match; `BoardWatcher` keeps it current on its own thread: it LISTENs for the server's
-notifications and, on each one and on every (re)connection, re-reads what changed since
-its per-match watermarks (the `heads` table), so a notification missed while the
-connection was down loses nothing. A notification names the table written: after a desk's
+`BoardModel` folds the server's events through the same rules as the desks, match by match.
+`BoardWatcher` is the one reader of the live event in a process: it keeps the model current on
+its own thread and hands each refresh to its subscribers (the board's window and web page, the
+tournament's sync).
+
+It listens for the server's notifications and, on each one and on every (re)connection, re-reads
+what changed since its per-match watermarks (the `heads` table), so a notification missed while
+the connection was down loses nothing. A notification names the table written: after a desk's
 events only the events are read again, after an assignment or a conflict everything, and
 everything every `poll_s` (the desks online). Each match's view is made again only when the
-match moved. The board only reads; assignments are written by `assign`.
+match moved. The board only reads; the tournament's sync sends its assignments on the reader's
+connection, during its refresh.
 
 No row a desk can write stops the board: a match whose rows cannot be read or replayed, or a
 table whose view cannot be made (an odd table name, a time at the calendar's edge), is shown
@@ -30,7 +34,7 @@ from referee_app.venue import db
 from referee_app.venue.db import ServerEvent
 from referee_app.venue.model import Assignment, first_line, is_started
 from referee_app.words.localtime import local
-from referee_app.worker import Worker
+from referee_app.worker import Worker, log
 
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn
@@ -247,18 +251,45 @@ ONLY_EVENTS = frozenset({"events"})
 """The notifications' payloads (the table written) after which the events alone are read again."""
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One refresh of the live event, handed to each subscriber on the reader's thread.
+
+    `view` is the board's (the window's grid, the web page), shared: a subscriber copies it before
+    changing it. `model` and `conn` are the reader's, for use on its thread during the call only;
+    `conn` is None while the server cannot be read (`error` says why). `everything`: the
+    assignments, the desks online and the conflicts were read again too."""
+
+    view: dict[str, Any]
+    model: BoardModel
+    conn: Conn | None
+    everything: bool
+    error: str = ""
+
+
+Subscriber = Callable[[Reading], None]
+
+
 class BoardWatcher(Worker):
-    """Keeps a `BoardModel` current from the server on its own thread; `on_change(view)` after each change."""
+    """The one reader of the live event in a process: it owns the connection (LISTEN) and the
+    board's model, and hands each refresh to its subscribers (the board's window, its web page,
+    the tournament's sync), in the order they subscribed, on its own thread.
+
+    `on_change(view)`, if given, is the first subscriber (the view alone). A subscriber that
+    raises is logged and the others still get the refresh."""
 
     name = "board"
     max_backoff_s = 10.0
 
     def __init__(
-        self, conninfo: str, on_change: Callable[[dict[str, Any]], None], poll_s: float = 2.0, fingerprint: str = ""
+        self,
+        conninfo: str,
+        on_change: Callable[[dict[str, Any]], None] | None = None,
+        poll_s: float = 2.0,
+        fingerprint: str = "",
     ) -> None:
         super().__init__()
         self.conninfo = conninfo
-        self.on_change = on_change
         self.poll_s = poll_s
         self.fingerprint = fingerprint
         self.model = BoardModel()
@@ -266,17 +297,41 @@ class BoardWatcher(Worker):
         self.error = ""
         self._conn: Conn | None = None
         self._everything_at = 0.0
+        self._subscribers: tuple[Subscriber, ...] = ()
+        self._failing: set[int] = set()
+        """The subscribers whose last call raised (logged once with its traceback until one succeeds)."""
+        if on_change is not None:
+            self.subscribe(lambda reading: on_change(reading.view))
 
     def start(self) -> BoardWatcher:
         super().start()
         return self
 
-    def _publish(self) -> None:
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """`subscriber` gets every refresh from now on (from any thread; the next refresh is the first)."""
+        self._subscribers = (*self._subscribers, subscriber)
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        """`subscriber` gets no refresh after the one it may be in (it waits for none)."""
+        self._subscribers = tuple(s for s in self._subscribers if s is not subscriber)
+
+    def _hand_out(self, reading: Reading) -> None:
+        for subscriber in self._subscribers:
+            try:
+                subscriber(reading)
+            except Exception:  # one subscriber's failure never keeps the refresh from the others
+                if id(subscriber) not in self._failing:
+                    log.exception("%s: a subscriber failed", self.name)
+                self._failing.add(id(subscriber))
+            else:
+                self._failing.discard(id(subscriber))
+
+    def _publish(self, everything: bool) -> None:
         view = self.model.view()
         view["server"] = "online" if self.connected else ("error" if self.error and self._conn else "offline")
         view["error"] = self.error
         view["fingerprint"] = self.fingerprint
-        self.on_change(view)
+        self._hand_out(Reading(view, self.model, self._conn, everything))
 
     def step(self) -> None:
         import psycopg
@@ -285,18 +340,15 @@ class BoardWatcher(Worker):
             conn = psycopg.connect(self.conninfo, autocommit=True, connect_timeout=3)
             self._conn = conn
             db.server_id(conn)
-            conn.execute("LISTEN events")
+            db.listen(conn)
             refresh(conn, self.model)  # everything since the watermarks: nothing missed while away
             self._everything_at = time.monotonic()
             self.connected, self.error = True, ""
-            self._publish()
+            self._publish(everything=True)
             return
-        written = {note.payload for note in self._conn.notifies(timeout=self.poll_s, stop_after=1)}
+        written = db.written(self._conn, self.poll_s)
         if self.stopping:
             return
-        if written:
-            time.sleep(0.02)  # a burst of commits: read them together
-            written.update(note.payload for note in self._conn.notifies(timeout=0))
         # the events alone while desks only record; everything after an assignment or a conflict (a
         # server of an older version names no table), and every poll_s (the desks online)
         everything = not written or not written <= ONLY_EVENTS or time.monotonic() - self._everything_at >= self.poll_s
@@ -304,7 +356,7 @@ class BoardWatcher(Worker):
         if everything:
             self._everything_at = time.monotonic()
         self.connected, self.error = True, ""
-        self._publish()
+        self._publish(everything)
 
     def cap_for(self, exc: BaseException) -> float:
         import psycopg
@@ -330,7 +382,7 @@ class BoardWatcher(Worker):
             pass
         view["error"] = first_line(exc)
         view["fingerprint"] = self.fingerprint
-        self.on_change(view)
+        self._hand_out(Reading(view, self.model, None, False, first_line(exc)))
 
     def finish(self) -> None:
         if self._conn is not None:

@@ -229,6 +229,28 @@ def correct_assignment(conn: Conn, a: Assignment) -> bool:
     return done.rowcount == 1
 
 
+CHANNEL = "events"
+"""What the server's triggers notify (`schema.py`'s `pg_notify`): the payload names the table written."""
+
+
+def listen(conn: Conn) -> None:
+    """Be told of every write on the server from now on (`conn` in autocommit)."""
+    conn.execute("LISTEN events")
+
+
+def written(conn: Conn, timeout_s: float, burst_s: float = 0.02) -> set[str]:
+    """The tables written since the last call (the notifications' payloads), waiting up to
+    `timeout_s` for the first; a burst of commits is read together (`burst_s` more). Empty: none
+    came in time."""
+    import time
+
+    tables = {note.payload for note in conn.notifies(timeout=timeout_s, stop_after=1)}
+    if tables:
+        time.sleep(burst_s)
+        tables.update(note.payload for note in conn.notifies(timeout=0))
+    return tables
+
+
 def heads(conn: Conn) -> list[Head]:
     return [Head(str(m), int(s)) for m, s in conn.execute("SELECT match_id, seq FROM heads").fetchall()]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from referee_app.game.events import MatchStarted, ShotClock
-from referee_app.game.vocab import BreakOrder
+from referee_app.game.vocab import BreakOrder, Scoring
 from referee_app.venue.schema import DATABASE, DEFAULT_PORT, SESSION_OPTIONS, TABLE_ROLE_PREFIX
 from referee_app.words.names import same_players
 
@@ -218,15 +218,16 @@ def refused_login(exc: BaseException) -> bool:
     return "password authentication failed" in text or "no pg_hba.conf entry" in text
 
 
-def match_setup(assignment: Assignment, referee: str = "") -> MatchStarted:
+def match_setup(assignment: Assignment, referee: str = "", scoring: Scoring = Scoring.SHOTS) -> MatchStarted:
     """The match the organizer sent, as a desk starts it (its `match_started` names the assignment);
-    `referee`: the desk's own, when the organizer named none."""
+    `referee`: the desk's own, when the organizer named none; scored by racks, it has no shot clock."""
+    by_racks = scoring is Scoring.RACKS
     return MatchStarted(
         players=assignment.players,
         race_to=assignment.race_to,
         rules=assignment.rules,
         break_order=BreakOrder(assignment.break_order),
-        shot_clock=assignment.shot_clock,
+        shot_clock=None if by_racks else assignment.shot_clock,
         event=assignment.event,
         round=assignment.round,
         table=assignment.table,
@@ -234,6 +235,7 @@ def match_setup(assignment: Assignment, referee: str = "") -> MatchStarted:
         licences=assignment.licences,
         clubs=assignment.clubs,
         assignment=assignment.id,
+        scoring=scoring,
     )
 
 

@@ -123,7 +123,7 @@ def vmix_fields(view: dict[str, Any], clock: dict[str, Any] | None) -> list[dict
         row[f"Breaker{seat}"] = "B" if view["breaker"] == seat else ""
         row[f"Extensions{seat}"] = ext.get(seat, "")
     row["BallInHand"] = "yes" if view["cue_ball"] == "in_hand" else ""
-    row["BallsOnTable"] = " ".join(str(n) for n in view["balls_on_table"])
+    row["BallsOnTable"] = " ".join(str(n) for n in view["balls_on_table"] or ())  # null under rack scoring
     row["ClockRunning"] = "yes" if clock and clock.get("running") else ""
     row["ClockSeconds"] = "" if not clock else round(clock["remaining_s"])
     row["Winner"] = players[view["winner"]] if view["winner"] else ""

@@ -21,6 +21,7 @@ from referee_app.game.events import (
     PushOut,
     Relag,
     Shot,
+    Signed,
     Stalemate,
     Undo,
     Void,
@@ -46,6 +47,7 @@ NO_RACK = QT_TRANSLATE_NOOP("Sheet", "No rack completed.")
 CORRECTIONS = QT_TRANSLATE_NOOP("Sheet", "Corrections (undone events)")
 SIGNATURES = QT_TRANSLATE_NOOP("Sheet", "Signatures")
 LAG = QT_TRANSLATE_NOOP("Sheet", "Lag")
+NOT_SIGNED = QT_TRANSLATE_NOOP("Sheet", "Not signed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,8 @@ class RackLine:
     warnings: str
     score: str = ""
     """The match score after this rack (A–B)."""
+    ended: str = ""
+    """When the rack's result was recorded (UTC, as the log has it): a rack-scored sheet shows it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +110,10 @@ class Sheet:
     """The match was played with a shot clock."""
     void: str | None = None
     """The reason when the match is void (spec 1.2: it counts nowhere; its sheet says so)."""
+    by_racks: bool = False
+    """Scored by racks (spec 1.3 §2a): the players recorded who won each rack; no stroke is known."""
+    signed: tuple[str, str] = ("", "")
+    """When each player signed the result (spec 1.3 `sign`, UTC), "" while not signed."""
 
 
 def _time(at: str) -> str:
@@ -138,7 +146,13 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
     clock: list[str] = []
     lag = ""
     relags = 0
+    rack_ended: dict[int, str] = {}
+    signed = {Seat.A: "", Seat.B: ""}
     for p in events:
+        for ended in p.after.racks[len(p.before.racks) :]:
+            rack_ended[ended.rack] = p.at
+        if isinstance(p.event, Signed):
+            signed[p.event.player] = p.at
         event, before, line = p.event, p.before, rack_of(p.rack)
         fouls = line["fouls"]
         assert isinstance(fouls, dict)
@@ -200,11 +214,12 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
                 break_result=str(info["break"]),
                 push_out=str(info["push"]),
                 winner=setup.name(result.winner) if result.winner else "—",
-                how=how_label(result.how, tr),
+                how=how_label(result.how, tr, by_racks=final.by_racks),
                 fouls_a=fouls[Seat.A],
                 fouls_b=fouls[Seat.B],
                 warnings=", ".join(warnings),
                 score=f"{running[Seat.A]}–{running[Seat.B]}",
+                ended=rack_ended.get(result.rack, ""),
             )
         )
 
@@ -229,7 +244,11 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         date=local_date(first_at),
         started=_time(first_at),
         ended=_time(last_at) if final.over else "",
-        rules=rules_label(setup),
+        rules=(
+            tr(CTX, QT_TRANSLATE_NOOP("Sheet", "{rules}, scored by racks")).format(rules=rules_label(setup))
+            if final.by_racks
+            else rules_label(setup)
+        ),
         race_to=setup.race_to,
         players=setup.players,
         score=(final.score.a, final.score.b),
@@ -248,6 +267,8 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:
         in_play=_in_play(final, tr),
         timed=setup.shot_clock is not None,
         void=_void_reason(history) if final.void else None,
+        by_racks=final.by_racks,
+        signed=(signed[Seat.A], signed[Seat.B]),
     )
 
 
@@ -289,8 +310,12 @@ def _in_play(state: State, tr: Translate) -> str:
     if state.over:
         return ""
     score = f"{state.score.a}–{state.score.b}"
-    if state.at_table is None:
+    if state.breaker is None:
         return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "In play: {score}, lag for the break.")).format(score=score)
+    if state.at_table is None:  # rack scoring: nobody is tracked at the table
+        return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "In play: {score}, rack {rack}, broken by {name}.")).format(
+            score=score, rack=state.rack, name=name(state, state.breaker)
+        )
     return tr(CTX, QT_TRANSLATE_NOOP("Sheet", "In play: {score}, rack {rack}, {name} at the table.")).format(
         score=score, rack=state.rack, name=name(state, state.at_table)
     )
@@ -365,11 +390,20 @@ def _signatures(sheet: Sheet, tr: Translate) -> list[str]:
     signatures = [
         t(QT_TRANSLATE_NOOP("Sheet", "Player A: {name}")).format(name=_e(a)),
         t(QT_TRANSLATE_NOOP("Sheet", "Player B: {name}")).format(name=_e(b)),
-        t(QT_TRANSLATE_NOOP("Sheet", "Referee: {name}")).format(name=_e(sheet.referee)),
     ]
+    if not sheet.by_racks or sheet.referee:  # a table scored by its players has no referee to sign
+        signatures.append(t(QT_TRANSLATE_NOOP("Sheet", "Referee: {name}")).format(name=_e(sheet.referee)))
     dated = t(QT_TRANSLATE_NOOP("Sheet", "Date and time: ____________"))
+    signed_at = [*sheet.signed, ""]
     out = [f"<h2>{t(SIGNATURES)}</h2>", "<table width='100%' cellspacing='6'><tr>"]
-    out += [f"<td width='33%'><br><br>____________________<br>{s}<br>{dated}</td>" for s in signatures]
+    for signature, at in zip(signatures, signed_at, strict=False):
+        if at:  # signed in the log (spec 1.3 `sign`): the signature and its time, no line to sign on
+            when = t(QT_TRANSLATE_NOOP("Sheet", "Signed on {stamp}")).format(stamp=_e(_stamp(at, tr)))
+            out.append(f"<td width='33%'><br><b>✔</b><br>{signature}<br>{when}</td>")
+        elif sheet.by_racks:
+            out.append(f"<td width='33%'><br><br>{signature}<br>{t(NOT_SIGNED)}</td>")
+        else:
+            out.append(f"<td width='33%'><br><br>____________________<br>{signature}<br>{dated}</td>")
     out.append("</tr></table>")
     return out
 
@@ -450,6 +484,21 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         f"<h2>{t(RACKS)}</h2>",
         "<table width='100%' border='1' cellspacing='0' style='border-collapse: collapse'><tr>",
     ]
+    if sheet.by_racks:
+        out += _rack_scored_rows(sheet, tr)
+    else:
+        out += _rack_rows(sheet, tr)
+    out += _sheet_sections(sheet, tr)
+    return "".join(out)
+
+
+def _rack_rows(sheet: Sheet, tr: Translate) -> list[str]:
+    """The racks of a match scored by shots: the break, the push-out and the fouls of each."""
+
+    def t(text: str) -> str:
+        return _e(tr(CTX, text))
+
+    out: list[str] = []
     columns = [
         QT_TRANSLATE_NOOP("Sheet", "Rack"),
         QT_TRANSLATE_NOOP("Sheet", "Breaker"),
@@ -478,6 +527,42 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
     if not sheet.racks:
         out.append(f"<tr><td colspan='{len(columns)}'>{t(NO_RACK)}</td></tr>")
     out.append("</table>")
+    return out
+
+
+def _rack_scored_rows(sheet: Sheet, tr: Translate) -> list[str]:
+    """The racks of a match scored by racks (spec §2a): who broke, who won, how, the score after
+    it and when it was recorded; no break, push-out or foul column, since no stroke was recorded."""
+
+    def t(text: str) -> str:
+        return _e(tr(CTX, text))
+
+    columns = [
+        QT_TRANSLATE_NOOP("Sheet", "Rack"),
+        QT_TRANSLATE_NOOP("Sheet", "Breaker"),
+        QT_TRANSLATE_NOOP("Sheet", "Winner"),
+        QT_TRANSLATE_NOOP("Sheet", "How"),
+        QT_TRANSLATE_NOOP("Sheet", "Score"),
+        QT_TRANSLATE_NOOP("Sheet", "Recorded at"),
+    ]
+    out = [f"<th>{t(c)}</th>" for c in columns]
+    out.append("</tr>")
+    for r in sheet.racks:
+        out.append(
+            f"<tr><td class='nb'>{r.rack}</td><td>{_e(r.breaker)}</td><td>{_e(r.winner)}</td><td>{_e(r.how)}</td>"
+            f"<td class='nb'>{_e(r.score)}</td><td class='nb'>{_e(_stamp(r.ended, tr))}</td></tr>"
+        )
+    if not sheet.racks:
+        out.append(f"<tr><td colspan='{len(columns)}'>{t(NO_RACK)}</td></tr>")
+    out.append("</table>")
+    return out
+
+
+def _sheet_sections(sheet: Sheet, tr: Translate) -> list[str]:
+    def t(text: str) -> str:
+        return _e(tr(CTX, text))
+
+    out: list[str] = []
     sections = [
         (QT_TRANSLATE_NOOP("Sheet", "Penalties"), sheet.penalties),
         (QT_TRANSLATE_NOOP("Sheet", "Concession and stalemates"), sheet.decisions),
@@ -512,4 +597,4 @@ def _sheet_body(sheet: Sheet, tr: Translate) -> str:
         f"<p style='font-size: 7pt; color: #777'>{_e(sheet.match_id)}<br>{head_label}: "
         f"<span style='font-family: monospace'>{_e(sheet.head_hash)}</span></p>"
     )
-    return "".join(out)
+    return out

@@ -50,11 +50,14 @@ def ends_after(history: History, index: int, tr: Translate = english) -> list[st
         score = f"{after.score.a}–{after.score.b}"
         if won.winner is None:
             end = tr(CTX, QT_TRANSLATE_NOOP("Wording", "Rack {rack}: {how}, replayed")).format(
-                rack=won.rack, how=how_label(won.how, tr)
+                rack=won.rack, how=how_label(won.how, tr, by_racks=after.by_racks)
             )
         else:
             end = tr(CTX, QT_TRANSLATE_NOOP("Wording", "Rack {rack} to {name} ({how}): {score}")).format(
-                rack=won.rack, name=name(after, won.winner), how=how_label(won.how, tr), score=score
+                rack=won.rack,
+                name=name(after, won.winner),
+                how=how_label(won.how, tr, by_racks=after.by_racks),
+                score=score,
             )
         lines.append(f"   —— {end} ——")
     if after.finished and not before.finished and after.winner is not None:

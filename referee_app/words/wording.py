@@ -19,8 +19,10 @@ from referee_app.game.events import (
     Option,
     Penalty,
     PushOut,
+    RackWon,
     Relag,
     Shot,
+    Signed,
     Stalemate,
     Undo,
     Void,
@@ -31,6 +33,7 @@ from referee_app.game.labels import (
     FOUL_LABELS,
     PENALTY_LABELS,
     foul_label,
+    how_label,
     lag_fault_label,
     name,
     pocket_label,
@@ -38,7 +41,7 @@ from referee_app.game.labels import (
 )
 from referee_app.game.rules import fouls_of
 from referee_app.game.state import State
-from referee_app.game.vocab import Choice, CueBallFate, Foul
+from referee_app.game.vocab import Choice, CueBallFate, Foul, RackHow, Scoring
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 
 
@@ -104,7 +107,12 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
     who = name(before, before.at_table)
     t = tr
     if isinstance(event, MatchStarted):
-        return t(CTX, QT_TRANSLATE_NOOP("Wording", "Match: {a} v {b}, race to {race} ({rules})")).format(
+        template = (
+            QT_TRANSLATE_NOOP("Wording", "Match: {a} v {b}, race to {race} ({rules}), scored by racks")
+            if event.scoring is Scoring.RACKS
+            else QT_TRANSLATE_NOOP("Wording", "Match: {a} v {b}, race to {race} ({rules})")
+        )
+        return t(CTX, template).format(
             a=event.players[0], b=event.players[1], race=event.race_to, rules=rules_label(event)
         )
     if isinstance(event, Lag):
@@ -197,5 +205,13 @@ def describe(event: Event, before: State, tr: Translate = english) -> str:
         # one line per event everywhere (history, transcript, sheet): a note's lines joined by " / "
         text = " / ".join(line.strip() for line in event.text.splitlines() if line.strip())
         return t(CTX, QT_TRANSLATE_NOOP("Wording", "Note: {text}")).format(text=text)
+    if isinstance(event, RackWon):
+        if event.how is RackHow.TEN:
+            return t(CTX, QT_TRANSLATE_NOOP("Wording", "Rack won by {name}")).format(name=name(before, event.winner))
+        return t(CTX, QT_TRANSLATE_NOOP("Wording", "Rack won by {name}: {how}")).format(
+            name=name(before, event.winner), how=how_label(event.how, tr, by_racks=True)
+        )
+    if isinstance(event, Signed):
+        return t(CTX, QT_TRANSLATE_NOOP("Wording", "{name} signs the result")).format(name=name(before, event.player))
     assert isinstance(event, Undo)
     return t(CTX, QT_TRANSLATE_NOOP("Wording", "Undo of event {seq}")).format(seq=event.target)

@@ -288,3 +288,29 @@ def test_once_finished_only_a_note_a_signature_or_an_undo_follows() -> None:
         refusal = refused(over, later)
         assert refusal.code in ("match_over", "lag_decided")
     assert "signature" in str(refused(over, rack("B")))
+
+
+# --- §6 `referee-app replay` on rack-scored files ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lines", "code", "said"),
+    [
+        ([started(scoring="racks", shot_clock={"shot_s": 30})], 2, "line 1: field 'shot_clock'"),
+        ([started(scoring="racks"), ev("lag", winner="A"), rack("A", "run_out")], 2, "line 3: field 'how'"),
+        ([started(scoring="racks"), ev("lag", winner="A"), rack("B", "break_and_run")], 1, "line 3: refused: Only"),
+        ([started(scoring="racks"), ev("lag", winner="A"), brk(3)], 1, "line 3: refused: This match is scored by"),
+        ([started(), ev("lag", winner="A"), rack("A")], 1, "line 3: refused: This match is scored shot by shot"),
+        ([started(scoring="racks"), ev("lag", winner="A"), ev("sign", player="A")], 1, "line 3: refused: The result"),
+    ],
+)
+def test_replay_exits_as_the_spec_says(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str], lines: list[dict[str, Any]], code: int, said: str
+) -> None:
+    from referee_app.cli.main import main
+
+    path = tmp_path / "m.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert main(["replay", str(path)]) == code
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(said)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from referee_desk.desk.controller import DeskController
@@ -38,6 +39,7 @@ def test_ctrl_d_on_the_demo_database_loads_the_demo_matches(qtbot: Any, tmp_path
     assert len(Store(tmp_path / "demo.db").match_rows()) == len(seed_logs())
 
 
+@pytest.mark.slow
 def test_a_connected_desk_never_pushes_a_demo_match(event_server: Any, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     store = Store(db)

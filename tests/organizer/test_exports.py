@@ -123,7 +123,7 @@ def test_the_english_csv_keeps_its_columns_and_adds_licences_and_clubs(tmp_path:
         [row] = list(reader)
     old = ["date", "event", "round", "table", "match_id", "player_a", "player_b", "rules", "race_to", "score_a",
            "score_b", "winner", "result", "status", "racks", "started_at", "last_event_at", "referee"]  # fmt: skip
-    assert header == [*old, "licence_a", "club_a", "licence_b", "club_b"]  # the old columns where they were
+    assert header == [*old, "licence_a", "club_a", "licence_b", "club_b", "scoring"]  # the old columns where they were
     values = dict(zip(header, row, strict=True))
     assert values["status"] == "finished" and values["rules"] == "ffb" and values["result"] == "race"
     assert values["started_at"].endswith(("+00:00", "+01:00", "+02:00")) or "T" in values["started_at"]

@@ -25,6 +25,8 @@ from referee_app.venue.pusher import DeskRows, LinkFile, waiting
 from tests.builders import brk, decode, ev, made, miss
 from tests.conftest import table_link
 
+pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
+
 PLAYERS = ("Ana", "Ben", "Carl", "Dora")
 CLOCK = ShotClock(30, 20)
 
@@ -260,14 +262,17 @@ def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, 
     import time
 
     from referee_app.tournament.live import board_sync, report_lines
+    from referee_app.venue.board import BoardWatcher
 
     path, tid = organizer(tmp_path)
     desk = Desk(event_server, tmp_path / "desk1", "1")
     said: list[str] = []
+    reader = BoardWatcher(event_server.organizer_conninfo())  # the board's one reader of the live event
     with pytest.raises(operations.TournamentRefused):
-        board_sync(event_server.organizer_conninfo(), path, "No such open", lambda *_: None)
-    live = board_sync(event_server.organizer_conninfo(), path, "Open de Lyon",
+        board_sync(reader, path, "No such open", lambda *_: None)
+    live = board_sync(reader, path, "Open de Lyon",
                       lambda work, error: said.extend(line.text for line in report_lines(work, error)))  # fmt: skip
+    reader.start()
     try:
         deadline = time.monotonic() + 10
         while (a := desk.next_assignment()) is None and time.monotonic() < deadline:
@@ -279,8 +284,37 @@ def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, 
             time.sleep(0.05)
     finally:
         live.stop()
+        reader.stop()
     assert tournament(path, tid).tournament.slots["W1-1"].winner == a.players[0]
     assert any("(from the desk)" in text for text in said)
+
+
+def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(event_server: Any, tmp_path: Path) -> None:
+    """The board's window, its web page and the tournament's sync share one reader: one
+    connection, one LISTEN, one replay of the matches."""
+    import time
+
+    from referee_app.tournament.board_run import Board, BoardOptions
+
+    path, _tid = organizer(tmp_path)
+    views: list[dict[str, Any]] = []
+    reports: list[tuple[object, str]] = []
+    board = Board.open(BoardOptions(event_server.folder, tournament="Open de Lyon", db=path), out=None)
+    board.follow("en", lambda work, error: reports.append((work, error)), views.append)
+    try:
+        deadline = time.monotonic() + 10
+        while not (views and reports and any(work is not None for work, _ in reports)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert views and views[-1]["server"] == "online" and views[-1]["lang"] == "en"
+        assert [error for _work, error in reports] == [""] * len(reports)
+        with psycopg.connect(event_server.organizer_conninfo()) as conn:
+            others = conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE usename = current_user AND pid <> pg_backend_pid()"
+            ).fetchone()
+        assert others == (1,)  # the reader's, and no other
+        assert board.sync is not None and board.sync.reader is board.reader
+    finally:
+        board.close()
 
 
 def test_a_conceded_desk_match_is_reported_for_the_organizer_not_applied(
@@ -298,3 +332,19 @@ def test_a_conceded_desk_match_is_reported_for_the_organizer_not_applied(
     code, _out, err = sync(event_server, path, tid, capsys)
     assert code == 1 and "W1-1: the desk's match ended 1-0 before the race was won" in err
     assert tournament(path, tid).tournament.slots["W1-1"].outcome is None
+
+
+def test_a_board_asked_for_a_tournament_without_its_database_says_so_and_leaves_nothing_running(
+    event_server: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code = cli(["board", "--server", str(event_server.folder), "--web", str(port), "--tournament", "Open de Lyon"])
+    out, err = capsys.readouterr()
+    assert code == 1 and "--tournament needs the tournament's database: give --db PATH" in err
+    assert out == f"board http://127.0.0.1:{port}/board\n"  # the page had started: it is stopped again
+    with socket.socket() as again:
+        again.bind(("127.0.0.1", port))

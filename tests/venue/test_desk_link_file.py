@@ -15,6 +15,8 @@ from referee_app.venue.pusher import LinkFile, link_path
 from tests.conftest import assert_private, table_key, table_link
 from tests.venue.test_live_event import start_match
 
+pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
+
 
 def test_the_link_file_and_its_journal_are_private(event_server: Any, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"

@@ -28,6 +28,8 @@ from tests.builders import brk, ev, made
 from tests.conftest import _KEYS, table_key, table_link
 from tests.venue.test_live_event import OPENING, record, server_rows, start_match, wait_for
 
+pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
+
 
 def desk_conn(cluster: Any, table: str) -> psycopg.Connection[Any]:
     """A raw connection as the table's own login, as a hostile referee would open one."""

@@ -17,11 +17,14 @@ from referee_app.cli.main import main as cli
 from referee_app.game.events import MatchStarted
 from referee_app.log.session import Session
 from referee_app.log.store import Store
+from referee_app.venue import db as event_db
 from referee_app.venue.board import BoardModel, BoardWatcher, refresh
 from referee_app.venue.model import EventLink, LinkReport, LinkStatus, TableKey, is_started
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
 from tests.builders import brk, decode, ev, made, miss
 from tests.conftest import table_link
+
+pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
 OPENING = [ev("lag", winner="A"), brk(4), made(1), miss(2), made(2), miss(3, fouls=["scratch"])]
 
@@ -248,7 +251,7 @@ def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event
 
 def test_the_servers_notifications_name_the_table_written(event_server: Any, tmp_path: Path) -> None:
     with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as listener:
-        listener.execute("LISTEN events")
+        event_db.listen(listener)
         db = tmp_path / "desk.db"
         session = start_match(Store(db), "4")
         LinkFile(db).save(desk_link(event_server, "4"))

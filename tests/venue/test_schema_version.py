@@ -14,6 +14,8 @@ from referee_app.log.store import Store
 from referee_app.venue.schema import SCHEMA_VERSION
 from tests.venue.test_live_event import connect_desk, start_match
 
+pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
+
 
 def _set_version(cluster: Any, version: int) -> None:
     with psycopg.connect(cluster.organizer_conninfo(), autocommit=True) as conn:

@@ -2,25 +2,24 @@
 
 Views call `record(event)`; the controller hands it to the core session (which
 checks, persists, then moves the state) and publishes the outcome through two
-signals: `state_changed` for every view to re-render, and `notice` for the one
-notice channel. A refusal or a storage problem never changes the state.
+signals: `state_changed` for every view to re-render, and `notice`, the
+window's notice channel. A refusal or a storage problem never changes the state.
 
 Organizer operations (export, merge, demo, print, statistics) go through
-`operate`, the same path as recording: what the user caused (a refusal, a
-damaged database, an unwritable folder) is shown as a message; anything else is
-a bug, logged with its traceback and shown as an internal error.
+`operate`, the same path as recording, on the window's `NoticeChannel`
+(`ui/notices.py`): what the user caused (a refusal, a damaged database, an
+unwritable folder) is shown as a message; anything else is a bug, logged with
+its traceback and shown as an internal error.
 """
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QObject, Signal
-from referee_desk.i18n import qt_translate
-from referee_desk.notices import Notice
+from referee_desk.notices import Notice, NoticeChannel
 
 if TYPE_CHECKING:  # the core is imported when a database is opened, after the desk has painted
     from referee_app.game.events import Event, MatchStarted
@@ -31,29 +30,18 @@ if TYPE_CHECKING:  # the core is imported when a database is opened, after the d
 
 T = TypeVar("T")
 
-log = logging.getLogger(__name__)
-
-
-def _user_errors() -> tuple[type[Exception], ...]:
-    """Failures a person can act on (shown as they are), as opposed to bugs (logged)."""
-    from referee_app.game.history import ReplayRefused
-    from referee_app.log.codec import LogFormatError
-    from referee_app.log.logfile import LogFileError
-    from referee_app.log.store import StoreError
-    from referee_app.organizer.exports import ExportError
-
-    return (StoreError, LogFormatError, LogFileError, ReplayRefused, ExportError, OSError)
-
 
 class DeskController(QObject):
     state_changed = Signal(object)  # State
-    notice = Signal(object, str)  # Notice, text
     match_opened = Signal(str)  # match id
     stroke_recorded = Signal()  # a shot, push-out or option is in the log: the shot clock starts over
     clock_changed = Signal(object)  # the shot clock's reading (ShotClockWidget.reading), for the overlay
 
     def __init__(self, store: Store | None = None) -> None:
         super().__init__()
+        self.notices = NoticeChannel(self)
+        """The desk window's notice channel: every page of the desk says what happened through it."""
+        self.notice = self.notices.notice
         self.store: Store | None = store
         self.session: Session | None = None
         self._clock_started: float | None = None
@@ -109,41 +97,19 @@ class DeskController(QObject):
             self.state_changed.emit(self.session.state)
         self.inform(notice)
 
-    # --- the notice channel ----------------------------------------------------------
+    # --- the notice channel (the window's) ---------------------------------------------
     def inform(self, text: str) -> None:
-        self.notice.emit(Notice.INFO, text)
+        self.notices.inform(text)
 
     def warn(self, level: Notice, text: str) -> None:
-        self.notice.emit(level, text)
+        self.notices.warn(level, text)
 
     def operate(self, what: str, action: Callable[[], T]) -> T | None:
-        """Run `action`; its result, or None once the reason is on the notice channel.
-
-        `what` names the operation for the message ("Export", "Merge"...), already translated.
-        A refusal by the rules and a failure the user can act on are shown as they are; any
-        other exception is a bug: logged with its traceback, and shown as an internal error.
-        """
-        try:
-            return action()
-        except Exception as exc:
-            self.report(what, exc)
-        return None
+        """`NoticeChannel.operate` on the desk's channel: `action`'s result, or None once the reason is said."""
+        return self.notices.operate(what, action)
 
     def report(self, what: str, exc: BaseException) -> None:
-        """Say why `what` did not happen: a refusal or a failure the person can act on as it is, a
-        stop they asked for as information, anything else as an internal error (logged in full)."""
-        from referee_app.game.refusals import RuleViolation
-        from referee_app.log.store import Cancelled
-
-        if isinstance(exc, RuleViolation):
-            self.notice.emit(Notice.REFUSAL, exc.message(qt_translate))
-        elif isinstance(exc, Cancelled):
-            self.notice.emit(Notice.INFO, self.tr("{what} stopped: {reason}").format(what=what, reason=exc))
-        elif isinstance(exc, _user_errors()):
-            self.notice.emit(Notice.ERROR, self.tr("{what} failed: {reason}").format(what=what, reason=_reason(exc)))
-        else:
-            log.error("%s failed", what, exc_info=exc)
-            self.notice.emit(Notice.ERROR, self.tr("{what} failed: internal error (see the log).").format(what=what))
+        self.notices.report(what, exc)
 
     # --- shot clock ------------------------------------------------------------------
     def start_clock(self) -> None:
@@ -222,10 +188,3 @@ class DeskController(QObject):
             return False
         self.publish()
         return True
-
-
-def _reason(exc: BaseException) -> str:
-    """An exception as one sentence: an OS error by its reason and file, not its errno."""
-    if isinstance(exc, OSError) and exc.strerror:
-        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
-    return str(exc)

@@ -29,8 +29,9 @@ from referee_desk.i18n import qt_translate
 from referee_app.game.events import Concede, Event, MatchStarted, Note, Penalty, Stalemate, Void
 from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
 from referee_app.game.presets import PRESETS
+from referee_app.game.rules import allowed
 from referee_app.game.state import State
-from referee_app.game.vocab import BreakOrder, PenaltyKind, Seat
+from referee_app.game.vocab import BreakOrder, PenaltyKind, Scoring, Seat
 
 
 class NewMatchDialog(QDialog):
@@ -65,7 +66,12 @@ class NewMatchDialog(QDialog):
         self.break_order.addItem(self.tr("alternate"), BreakOrder.ALTERNATE.value)
         self.break_order.addItem(self.tr("winner breaks"), BreakOrder.WINNER.value)
         self.break_order.addItem(self.tr("loser breaks"), BreakOrder.LOSER.value)
+        self.scoring = QComboBox(self)
+        self.scoring.setObjectName("newScoring")
+        self.scoring.addItem(self.tr("Every shot (a referee records each stroke)"), Scoring.SHOTS.value)
+        self.scoring.addItem(self.tr("Racks only (no referee: who won each rack)"), Scoring.RACKS.value)
         self.clock = ShotClockFields(self, "new")
+        self.scoring.currentIndexChanged.connect(self._scoring_changed)
         self.event_name = self._line("newEvent")
         self.round = self._line("newRound")
         self.table = self._line("newTable")
@@ -82,6 +88,7 @@ class NewMatchDialog(QDialog):
         form.addRow(self.tr("Race to"), self.race_to)
         form.addRow(self.tr("Rules"), self.rules)
         form.addRow(self.tr("Break order"), self.break_order)
+        form.addRow(self.tr("Scoring"), self.scoring)
         self.clock.add_rows(
             form,
             self.tr("Shot clock"),
@@ -107,7 +114,7 @@ class NewMatchDialog(QDialog):
         # (typed in the order they are read, "PL-1234" went into player B's name).
         order: list[QWidget] = [
             self.player_a, self.licence_a, self.club_a, self.player_b, self.licence_b, self.club_b,
-            self.race_to, self.rules, self.break_order, self.clock.switch, *self.clock.figures,
+            self.race_to, self.rules, self.break_order, self.scoring, self.clock.switch, *self.clock.figures,
             self.event_name, self.round, self.table, self.referee,
         ]  # fmt: skip
         for before, after in pairwise(order):
@@ -115,6 +122,16 @@ class NewMatchDialog(QDialog):
 
     def _line(self, name: str, longest: int = 200) -> QLineEdit:
         return limited_line(self, name, longest)
+
+    def _scoring(self) -> Scoring:
+        return Scoring(self.scoring.currentData())
+
+    def _scoring_changed(self) -> None:
+        """Racks only: no stroke is recorded, so there is no shot clock to set (spec §2a)."""
+        by_racks = self._scoring() is Scoring.RACKS
+        if by_racks:
+            self.clock.switch.setChecked(False)
+        self.clock.switch.setEnabled(not by_racks)
 
     def _pair(self, licence: QLineEdit, club: QLineEdit) -> QWidget:
         return licence_club_row(self, licence, club, self.tr("licence no."), self.tr("club"))
@@ -127,7 +144,8 @@ class NewMatchDialog(QDialog):
         if a == b:
             self.error.setText(self.tr("The two players need different names."))
             return None
-        clock = self.clock.value()
+        scoring = self._scoring()
+        clock = self.clock.value() if scoring is Scoring.SHOTS else None
         return MatchStarted(
             players=(a[:80], b[:80]),
             race_to=self.race_to.value(),
@@ -140,6 +158,7 @@ class NewMatchDialog(QDialog):
             referee=self.referee.text().strip(),
             licences=(self.licence_a.text().strip(), self.licence_b.text().strip()),
             clubs=(self.club_a.text().strip(), self.club_b.text().strip()),
+            scoring=scoring,
         )
 
     def accept(self) -> None:
@@ -171,7 +190,12 @@ class DecisionDialog(QDialog):
             self.player.setCurrentIndex(list(Seat).index(state.at_table))
         self.penalty = QComboBox(self)
         self.penalty.setObjectName("decisionPenalty")
-        for pk in PenaltyKind:
+        can = allowed(state)
+        if state.by_racks:  # no foul is recorded by racks (spec §2a): the rules say which kinds remain
+            kinds = [k for k, ok in zip(PenaltyKind, (False, can.penalty_rack, can.penalty_match), strict=True) if ok]
+        else:
+            kinds = list(PenaltyKind)
+        for pk in kinds:
             self.penalty.addItem(presenter.tr_penalty(pk, qt_translate), pk.value)
         self.text = QLineEdit(self)
         self.text.setObjectName("decisionText")
@@ -258,6 +282,8 @@ class KeysDialog(QDialog):
             ("C B N T, F1…F8", self.tr("Fouls: scratch, wrong ball first, no rail, shot clock, the referee's")),
             (self.tr("Enter / H"), self.tr("After a push-out or a wrongful pocket: shoot / hand the table back")),
             ("G", self.tr("Warning given (a player on two fouls)")),
+            ("A / B, R T F, S", self.tr("Racks only: rack won by A / B (first R, T or F for another way); stalemate")),
+            ("Shift+A / Shift+B", self.tr("When the match is over: player A / B signs the result")),
             ("K, Ctrl+E", self.tr("Start, pause or resume the shot clock; an extension")),
             (self.tr("Backspace"), self.tr("Undo the last event (asks when the score changes)")),
             ("Ctrl+Shift+Z", self.tr("Record the undone event again")),

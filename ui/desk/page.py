@@ -26,7 +26,7 @@ from referee_desk.desk import presenter
 from referee_desk.desk.controller import DeskController
 from referee_desk.desk.history_panel import HistoryPanel
 from referee_desk.desk.keys import KeyButton
-from referee_desk.desk.panels import BreakPanel, FinishedPanel, LagPanel, OptionPanel, ShotPanel
+from referee_desk.desk.panels import BreakPanel, FinishedPanel, LagPanel, OptionPanel, RackPanel, ShotPanel
 from referee_desk.desk.scoreboard import Scoreboard
 from referee_desk.desk.shot_clock import ShotClockWidget
 from referee_desk.desk.table_view import TableView
@@ -153,7 +153,8 @@ class DeskPage(QWidget):
         self.break_panel = BreakPanel(self.record, self.panels)
         self.shot_panel = ShotPanel(self.record, self.panels)
         self.option_panel = OptionPanel(self.record, self.panels)
-        self.finished_panel = FinishedPanel(self.panels)
+        self.rack_panel = RackPanel(self.record, self.panels)
+        self.finished_panel = FinishedPanel(self.panels, self.record)
         self.finished_panel.sheet_requested.connect(self.preview_sheet)
         self.break_panel.refused = lambda text: self.show_notice(Notice.REFUSAL, text)
         for panel in self.all_panels():
@@ -182,8 +183,15 @@ class DeskPage(QWidget):
         for panel in self.all_panels():
             panel.retranslate()
 
-    def all_panels(self) -> tuple[LagPanel, BreakPanel, ShotPanel, OptionPanel, FinishedPanel]:
-        return (self.lag_panel, self.break_panel, self.shot_panel, self.option_panel, self.finished_panel)
+    def all_panels(self) -> tuple[LagPanel, BreakPanel, ShotPanel, OptionPanel, RackPanel, FinishedPanel]:
+        return (
+            self.lag_panel,
+            self.break_panel,
+            self.shot_panel,
+            self.option_panel,
+            self.rack_panel,
+            self.finished_panel,
+        )
 
     def retranslate(self) -> None:
         self.undo_button.setText(self.tr("Undo [Backspace]"))
@@ -273,7 +281,7 @@ class DeskPage(QWidget):
         refused when it repeats the key that has just recorded something (a double press)."""
         now = time.monotonic()
         held = now < self._held_until and any(
-            panel.isAncestorOf(button) for panel in (self.break_panel, self.finished_panel)
+            panel.isAncestorOf(button) for panel in (self.break_panel, self.rack_panel, self.finished_panel)
         )
         if held:
             self.show_notice(Notice.REFUSAL, self._held_text())
@@ -357,6 +365,10 @@ class DeskPage(QWidget):
         state = self.controller.state
         if state is not None and state.over:
             return self.tr("The match is over: that key came with the last shot and was not taken.")
+        if state is not None and state.by_racks:
+            return self.tr(
+                "A rack was just recorded: that key came with it and was not taken. Press it again if it was meant."
+            )
         return self.tr(
             "The rack is over: that key came with the last shot and was not taken. Press it again to record the break."
         )
@@ -424,6 +436,7 @@ class DeskPage(QWidget):
             Awaiting.LAG: self.lag_panel,
             Awaiting.BREAK: self.break_panel,
             Awaiting.OPTION: self.option_panel,
+            Awaiting.RACK: self.rack_panel,
         }.get(state.awaiting, self.shot_panel)  # type: ignore[arg-type]
 
     def show_state(self, state: State) -> Allowed:
@@ -457,6 +470,9 @@ class DeskPage(QWidget):
         self.prompt.setText(f"{foul} {line}" if foul else line)
         self._fit_prompt()
         self.clock.configure(state.setup.shot_clock, after_break=state.push_out_allowed)
+        # rack scoring: nothing is tracked at the table, and the rack panel asks its own question
+        self.table.setVisible(not state.by_racks)
+        self.prompt.setVisible(not state.by_racks)
         self.clock.extension_button.setEnabled(can.extension)
         self.clock.start_button.setEnabled(not state.over)  # no clock after the match
         self.undo_button.setEnabled(session is not None and session.history.undo_target is not None)

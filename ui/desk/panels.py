@@ -26,11 +26,24 @@ from referee_desk.desk.pickers import BallRow, DroppedDialog, PocketGrid, pocket
 from referee_desk.i18n import qt_translate
 from referee_desk.theme import text_style
 
-from referee_app.game.events import SAFETY, BallPocket, Break, Event, Lag, Option, PushOut, Relag, Shot
+from referee_app.game.events import (
+    SAFETY,
+    BallPocket,
+    Break,
+    Event,
+    Lag,
+    Option,
+    PushOut,
+    RackWon,
+    Relag,
+    Shot,
+    Signed,
+    Stalemate,
+)
 from referee_app.game.labels import lag_fault_label
 from referee_app.game.rules import LISTABLE_ON_BREAK, LISTABLE_ON_SHOT, allowed
 from referee_app.game.state import State
-from referee_app.game.vocab import Choice, CueBallFate, Foul, LagFault, Pocket, Seat
+from referee_app.game.vocab import Choice, CueBallFate, Foul, LagFault, Pocket, RackHow, Seat
 
 Record = Callable[[Event], bool]
 
@@ -616,15 +629,121 @@ class OptionPanel(QWidget):
         self.prompt.setText(presenter.prompt_line(state, qt_translate))
 
 
+RACK_WAY_KEYS: dict[RackHow, str] = {
+    RackHow.BREAK_AND_RUN: "R",
+    RackHow.TEN_ON_BREAK: "T",
+    RackHow.THREE_FOULS: "F",
+}
+"""The less common ways a rack is won (spec §2a), each a toggle the next "rack won" key takes."""
+
+
+class RackPanel(QWidget):
+    """Rack scoring (spec 1.3 §2a): one big button per player for the rack won, the less common
+    ways one toggle away, and the stalemate. Which (player, way) can be recorded comes from
+    `rules.allowed(state).rack_ways`: the panel holds no rule."""
+
+    def __init__(self, record: Record, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rackPanel")
+        self.record = record
+        self.state: State | None = None
+        layout = QVBoxLayout(self)
+        self.prompt = QLabel(self)
+        self.prompt.setObjectName("rackPrompt")
+        self.prompt.setWordWrap(True)
+        text_style(self.prompt, 20, bold=True)
+        layout.addWidget(self.prompt)
+        row = QHBoxLayout()
+        self.won: dict[Seat, KeyButton] = {}
+        for seat in Seat:
+            button = _button(self, f"rackWon{seat.value}", seat.value)
+            button.setMinimumHeight(120)
+            text_style(button, 24, bold=True)
+            button.clicked.connect(lambda _=False, s=seat: self._won(s))
+            self.won[seat] = button
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.ways_label = QLabel(self)
+        self.ways_label.setObjectName("rackWaysLabel")
+        self.ways_label.setWordWrap(True)
+        layout.addWidget(self.ways_label)
+        ways = QHBoxLayout()
+        self.ways: dict[RackHow, KeyButton] = {}
+        for how, key in RACK_WAY_KEYS.items():
+            button = _button(self, f"rackWay_{how.value}", key)
+            button.setCheckable(True)
+            button.toggled.connect(lambda on, h=how: self._way_toggled(h, on))
+            self.ways[how] = button
+            ways.addWidget(button)
+        layout.addLayout(ways)
+        self.stalemate = _button(self, "rackStalemate", "S")
+        self.stalemate.clicked.connect(self._stalemate)
+        layout.addWidget(self.stalemate)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.ways_label.setText(self.tr("Not an ordinary rack? Choose how it was won first, then the winner's button:"))
+        self.ways[RackHow.BREAK_AND_RUN].setText(self.tr("Break-and-run [R]"))
+        self.ways[RackHow.TEN_ON_BREAK].setText(self.tr("10 on the break [T]"))
+        self.ways[RackHow.THREE_FOULS].setText(self.tr("Three fouls by the opponent [F]"))
+        self.stalemate.setText(self.tr("Stalemate: the rack is replayed [S]"))
+        if self.state is not None:
+            self.show_state(self.state)
+
+    def how(self) -> RackHow:
+        """The way chosen for the next rack (the 10, unless a toggle is down)."""
+        return next((how for how, button in self.ways.items() if button.isChecked()), RackHow.TEN)
+
+    def show_state(self, state: State) -> None:
+        self.state = state
+        can = allowed(state)
+        self.prompt.setText(presenter.prompt_line(state, qt_translate))
+        for how, button in self.ways.items():
+            possible = any(way is how for _, way in can.rack_ways)
+            button.setVisible(possible)
+            if not possible and button.isChecked():
+                button.setChecked(False)
+        how = self.how()
+        for seat, button in self.won.items():
+            button.setEnabled((seat, how) in can.rack_ways)
+            button.setText(
+                self.tr("{name}\nwon the rack [{key}]").format(name=presenter.name(state, seat), key=seat.value)
+            )
+        self.stalemate.setEnabled(can.stalemate)
+
+    def _way_toggled(self, how: RackHow, on: bool) -> None:
+        if on:  # one way at a time
+            for other, button in self.ways.items():
+                if other is not how and button.isChecked():
+                    button.setChecked(False)
+        if self.state is not None:
+            self.show_state(self.state)
+
+    def _won(self, winner: Seat) -> None:
+        if self.record(RackWon(winner=winner, how=self.how())):
+            self._clear()
+
+    def _stalemate(self) -> None:
+        if self.record(Stalemate()):
+            self._clear()
+
+    def _clear(self) -> None:
+        for button in self.ways.values():
+            button.setChecked(False)
+
+
 class FinishedPanel(QWidget):
-    """The match is over: its result, and one key each to its sheet and to the next match."""
+    """The match is over: its result, a signature key for each player (spec 1.3 `sign`), and one
+    key each to its sheet and to the next match."""
 
     sheet_requested = Signal()
     new_match_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, record: Record | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("finishedPanel")
+        self.record = record
         layout = QVBoxLayout(self)
         self.result = QLabel(self)
         self.result.setObjectName("finishedResult")
@@ -632,6 +751,20 @@ class FinishedPanel(QWidget):
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
         text_style(self.result, 26, bold=True)
         layout.addWidget(self.result)
+        signing = QHBoxLayout()
+        self.sign: dict[Seat, KeyButton] = {}
+        for seat in Seat:
+            button = _button(self, f"sign{seat.value}", f"Shift+{seat.value}")
+            button.setMinimumHeight(56)
+            button.clicked.connect(lambda _=False, s=seat: self._sign(s))
+            self.sign[seat] = button
+            signing.addWidget(button)
+        layout.addLayout(signing)
+        self.signed = QLabel(self)
+        self.signed.setObjectName("finishedSigned")
+        self.signed.setWordWrap(True)
+        layout.addWidget(self.signed)
+        self.state: State | None = None
         row = QHBoxLayout()
         self.sheet = _button(self, "finishedSheet", "P")
         self.sheet.clicked.connect(self.sheet_requested.emit)
@@ -646,6 +779,24 @@ class FinishedPanel(QWidget):
     def retranslate(self) -> None:
         self.sheet.setText(self.tr("The match sheet [P]"))
         self.next.setText(self.tr("New match [N]"))
+        if self.state is not None:
+            self.show_state(self.state)
 
     def show_state(self, state: State) -> None:
+        self.state = state
         self.result.setText(presenter.prompt_line(state, qt_translate))
+        may_sign = allowed(state).sign
+        for seat, button in self.sign.items():
+            button.setVisible(state.finished and self.record is not None)
+            button.setEnabled(seat in may_sign)
+            who = presenter.name(state, seat)
+            button.setText(
+                self.tr("{name} signs the result [Shift+{key}]").format(name=who, key=seat.value)
+                if seat in may_sign
+                else self.tr("{name} has signed ✔").format(name=who)
+            )
+        self.signed.setText(presenter.signatures_line(state, qt_translate) if state.finished else "")
+
+    def _sign(self, seat: Seat) -> None:
+        if self.record is not None:
+            self.record(Signed(player=seat))

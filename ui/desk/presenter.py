@@ -65,6 +65,11 @@ def prompt_line(state: State, tr: Translate = english) -> str:
         )
     if state.awaiting is Awaiting.LAG:
         return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Lag for the break: who won it?"))
+    if state.awaiting is Awaiting.RACK:
+        line = tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Rack {rack}, broken by {name}: who wins it?")).format(
+            rack=state.rack, name=name(state, state.breaker)
+        )
+        return f"{rack_end_line(state, tr)} {line}".strip()
     if state.awaiting is Awaiting.BREAK:
         line = tr(
             CTX, QT_TRANSLATE_NOOP("Presenter", "{name} to break, cue ball in hand behind the head string.")
@@ -86,15 +91,19 @@ def prompt_line(state: State, tr: Translate = english) -> str:
 
 def rack_end_line(state: State, tr: Translate = english) -> str:
     """How the last rack ended, said until the next break is entered ('' before the first)."""
-    if not state.racks or state.awaiting is not Awaiting.BREAK:
+    if not state.racks or state.awaiting not in (Awaiting.BREAK, Awaiting.RACK):
         return ""
     last = state.racks[-1]
     if last.winner is None:
         return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Rack {rack}: {how}, replayed.")).format(
-            rack=last.rack, how=how_label(last.how, tr)
+            rack=last.rack, how=how_label(last.how, tr, by_racks=state.by_racks)
         )
     return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Rack {rack} to {name} ({how}), {a}–{b}.")).format(
-        rack=last.rack, name=name(state, last.winner), how=how_label(last.how, tr), a=state.score.a, b=state.score.b
+        rack=last.rack,
+        name=name(state, last.winner),
+        how=how_label(last.how, tr, by_racks=state.by_racks),
+        a=state.score.a,
+        b=state.score.b,
     )
 
 
@@ -176,3 +185,11 @@ def foul_line(history: History, tr: Translate = english) -> str:
     return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Foul by {name}: {fouls}.")).format(
         name=name(before, before.at_table), fouls=", ".join(fouls)
     )
+
+
+def signatures_line(state: State, tr: Translate = english) -> str:
+    """Who has signed the result (spec 1.3 `sign`), or that nobody has yet."""
+    signed = [name(state, seat) for seat in Seat if state.signed[seat]]
+    if not signed:
+        return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Not signed yet: each player signs the result."))
+    return tr(CTX, QT_TRANSLATE_NOOP("Presenter", "Signed by: {names}")).format(names=", ".join(signed))

@@ -84,6 +84,7 @@ class PlayerCard(QFrame):
         self.name.set_name(presenter.name(state, seat))
         self.score.setText(str(state.score[seat]))
         self.fouls.setText(presenter.fouls_line(state, seat, qt_translate))
+        self.fouls.setVisible(not state.by_racks)  # rack scoring records no foul (spec §2a)
         self.extensions.setText(presenter.extensions_line(state, seat, qt_translate))
         at_table = state.at_table is seat and not state.over
         won = state.finished and state.winner is seat

@@ -1,8 +1,9 @@
 """The tournament window's connections: the players' web site, and the desks through the event server.
 
-The site publishes every state the window shows. The sync runs on its own thread; each round's
-decision is made on the window's thread (`Handoff`), through the window's session, and its
-report comes back by a queued signal.
+The site publishes every state the window shows. The sync is a subscriber of a reader of the
+live event of its own (no board in this process), on that reader's thread; each round's decision
+is made on the window's thread (a `Handoff`), through the window's session, and its report comes
+back by a queued signal.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ class Connections(QObject):
             self.connect_live(Path(folder))
 
     def connect_live(self, folder: Path) -> bool:
-        from referee_app.tournament.live import Handoff, LiveSync
+        from referee_app.tournament.live import LiveSync
         from referee_app.venue.model import EventServerError
         from referee_app.venue.server import Cluster
 
@@ -113,9 +114,9 @@ class Connections(QObject):
             self.desk.say(Notice.ERROR, self.tr("The event server cannot be used: {why}").format(why=said(exc)))
             return False
         self.stop_live()
-        handoff = Handoff(self.run.emit, lambda: self.live)
         self.live_error, self.live_problems = "", set()
-        self.live = LiveSync(conninfo, handoff.run(self._decide), self.report.emit).start()
+        # its own reader of the live event (no board in this process); decided on the window's thread
+        self.live = LiveSync.alone(conninfo, self._decide, self.report.emit, post=self.run.emit).start()
         self.live_folder = folder
         self.show_live()
         return True

@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 from referee_desk.i18n import qt_translate
-from referee_desk.notices import BASE_STYLE, Notice, show_notice
+from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, show_notice
 from referee_desk.theme import BACKGROUND, TEXT, apply_dark
 from referee_desk.tournament.bracket_tab import BracketTab
 from referee_desk.tournament.draw_tab import DrawTab
@@ -47,6 +47,9 @@ class TournamentWindow(QMainWindow):
         first; `log` is one tournament's log given directly (in memory by default)."""
         super().__init__(parent)
         self.setObjectName("tournamentWindow")
+        self.notices = NoticeChannel(self)
+        """The window's notice channel: `say` speaks on it, the notice strip shows it."""
+        self.notices.notice.connect(self._show_said)
         self.resize(1280, 760)
         self.store = store
         self.opening_error = ""
@@ -188,6 +191,9 @@ class TournamentWindow(QMainWindow):
         target.setFocus()
 
     def say(self, level: Notice, text: str) -> None:
+        self.notices.warn(level, text)
+
+    def _show_said(self, level: Notice, text: str) -> None:
         show_notice(self.notice, level, text)
         if level is Notice.INFO:  # the desk's light words sit on its dark page; this window is light
             self.notice.setStyleSheet(f"{BASE_STYLE}background: {BACKGROUND}; color: {TEXT};")

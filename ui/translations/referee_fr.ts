@@ -839,6 +839,10 @@
         <translation>Club B</translation>
     </message>
     <message>
+        <source>Scoring</source>
+        <translation>Décompte</translation>
+    </message>
+    <message>
         <source>in progress</source>
         <translation>en cours</translation>
     </message>
@@ -853,6 +857,14 @@
     <message>
         <source>TAMPERED</source>
         <translation>FALSIFIÉ</translation>
+    </message>
+    <message>
+        <source>shot by shot</source>
+        <translation>coup par coup</translation>
+    </message>
+    <message>
+        <source>by racks</source>
+        <translation>par manches</translation>
     </message>
 </context>
 <context>
@@ -917,18 +929,6 @@
         <translation>Création du match</translation>
     </message>
     <message>
-        <source>{what} stopped: {reason}</source>
-        <translation>{what}&#xa0;: arrêté — {reason}</translation>
-    </message>
-    <message>
-        <source>{what} failed: {reason}</source>
-        <translation>{what}&#xa0;: échec — {reason}</translation>
-    </message>
-    <message>
-        <source>{what} failed: internal error (see the log).</source>
-        <translation>{what}&#xa0;: échec, erreur interne (voir le journal).</translation>
-    </message>
-    <message>
         <source>There is nothing to redo.</source>
         <translation>Il n’y a rien à rétablir.</translation>
     </message>
@@ -974,6 +974,10 @@
     <message>
         <source>The match is over: that key came with the last shot and was not taken.</source>
         <translation>Le match est terminé&#xa0;: cette touche est arrivée avec le dernier coup et n’a pas été prise en compte.</translation>
+    </message>
+    <message>
+        <source>A rack was just recorded: that key came with it and was not taken. Press it again if it was meant.</source>
+        <translation>Une manche vient d’être enregistrée&#xa0;: cette touche est venue avec elle et n’a pas été prise. Appuyez de nouveau si elle était voulue.</translation>
     </message>
     <message>
         <source>The rack is over: that key came with the last shot and was not taken. Press it again to record the break.</source>
@@ -1049,6 +1053,10 @@
     <message>
         <source>Start the next match on this table [Ctrl+Shift+N]</source>
         <translation>Lancer le prochain match de cette table [Ctrl+Maj+N]</translation>
+    </message>
+    <message>
+        <source>No referee at this table: the next matches scored by racks</source>
+        <translation>Pas d’arbitre à cette table&#xa0;: les prochains matchs comptés par manches</translation>
     </message>
     <message>
         <source>New match… [Ctrl+N]</source>
@@ -1854,6 +1862,14 @@
         <source>New match [N]</source>
         <translation>Nouveau match [N]</translation>
     </message>
+    <message>
+        <source>{name} signs the result [Shift+{key}]</source>
+        <translation>{name} signe le résultat [Maj+{key}]</translation>
+    </message>
+    <message>
+        <source>{name} has signed ✔</source>
+        <translation>{name} a signé ✔</translation>
+    </message>
 </context>
 <context>
     <name>KeysDialog</name>
@@ -1912,6 +1928,14 @@
     <message>
         <source>Warning given (a player on two fouls)</source>
         <translation>Avertissement donné (un joueur à deux fautes)</translation>
+    </message>
+    <message>
+        <source>Racks only: rack won by A / B (first R, T or F for another way); stalemate</source>
+        <translation>Par manches&#xa0;: manche gagnée par A / B (d’abord R, T ou F pour une autre façon)&#xa0;; manche nulle</translation>
+    </message>
+    <message>
+        <source>When the match is over: player A / B signs the result</source>
+        <translation>Match terminé&#xa0;: le joueur A / B signe le résultat</translation>
     </message>
     <message>
         <source>Start, pause or resume the shot clock; an extension</source>
@@ -2288,6 +2312,14 @@
         <translation>Joueur A</translation>
     </message>
     <message>
+        <source>Every shot (a referee records each stroke)</source>
+        <translation>Coup par coup (un arbitre enregistre chaque coup)</translation>
+    </message>
+    <message>
+        <source>Racks only (no referee: who won each rack)</source>
+        <translation>Par manches (sans arbitre&#xa0;: le vainqueur de chaque manche)</translation>
+    </message>
+    <message>
         <source>Licence, club (A)</source>
         <translation>Licence, club (A)</translation>
     </message>
@@ -2310,6 +2342,10 @@
     <message>
         <source>Break order</source>
         <translation>Ordre de casse</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation>Décompte</translation>
     </message>
     <message>
         <source>Seconds a shot</source>
@@ -2358,6 +2394,21 @@
     <message>
         <source>The two players need different names.</source>
         <translation>Les deux joueurs doivent avoir des noms différents.</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeChannel</name>
+    <message>
+        <source>{what} stopped: {reason}</source>
+        <translation>{what}&#xa0;: arrêté — {reason}</translation>
+    </message>
+    <message>
+        <source>{what} failed: {reason}</source>
+        <translation>{what}&#xa0;: échec — {reason}</translation>
+    </message>
+    <message>
+        <source>{what} failed: internal error (see the log).</source>
+        <translation>{what}&#xa0;: échec, erreur interne (voir le journal).</translation>
     </message>
 </context>
 <context>
@@ -2638,6 +2689,10 @@
         <translation>Tirage à la bande&#xa0;: qui l’a gagné&#xa0;?</translation>
     </message>
     <message>
+        <source>Rack {rack}, broken by {name}: who wins it?</source>
+        <translation>Manche {rack}, cassée par {name}&#xa0;: qui la gagne&#xa0;?</translation>
+    </message>
+    <message>
         <source>{name} to break, cue ball in hand behind the head string.</source>
         <translation>{name} casse, bille en main derrière la ligne de départ.</translation>
     </message>
@@ -2709,6 +2764,14 @@
         <source>Foul by {name}: {fouls}.</source>
         <translation>Faute de {name}&#xa0;: {fouls}.</translation>
     </message>
+    <message>
+        <source>Not signed yet: each player signs the result.</source>
+        <translation>Pas encore signé&#xa0;: chaque joueur signe le résultat.</translation>
+    </message>
+    <message>
+        <source>Signed by: {names}</source>
+        <translation>Signé par&#xa0;: {names}</translation>
+    </message>
 </context>
 <context>
     <name>Preset</name>
@@ -2719,6 +2782,35 @@
     <message>
         <source>FFB (French federation)</source>
         <translation>FFB (Fédération Française de Billard)</translation>
+    </message>
+</context>
+<context>
+    <name>RackPanel</name>
+    <message>
+        <source>Not an ordinary rack? Choose how it was won first, then the winner&apos;s button:</source>
+        <translation>Une manche pas ordinaire&#xa0;? Choisissez d’abord comment elle a été gagnée, puis le bouton du vainqueur&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Break-and-run [R]</source>
+        <translation>Casse et finition [R]</translation>
+    </message>
+    <message>
+        <source>10 on the break [T]</source>
+        <translation>10 à la casse [T]</translation>
+    </message>
+    <message>
+        <source>Three fouls by the opponent [F]</source>
+        <translation>Trois fautes de l’adversaire [F]</translation>
+    </message>
+    <message>
+        <source>Stalemate: the rack is replayed [S]</source>
+        <translation>Manche nulle&#xa0;: elle est rejouée [S]</translation>
+    </message>
+    <message>
+        <source>{name}
+won the rack [{key}]</source>
+        <translation>{name}
+a gagné la manche [{key}]</translation>
     </message>
 </context>
 <context>
@@ -2777,23 +2869,23 @@
     </message>
     <message>
         <source>This match is scored by racks: only who won each rack is recorded, not {event}.</source>
-        <translation>Ce match se note par manches&#xa0;: seul le vainqueur de chaque manche est enregistré, pas {event}.</translation>
+        <translation>Ce match se compte par manches&#xa0;: on n’enregistre que le vainqueur de chaque manche, pas {event}.</translation>
     </message>
     <message>
         <source>This match is scored shot by shot: record the strokes, not only who won the rack.</source>
-        <translation>Ce match se note coup par coup&#xa0;: enregistrez les coups, pas seulement le vainqueur de la manche.</translation>
+        <translation>Ce match se compte coup par coup&#xa0;: enregistrez les coups, pas seulement le vainqueur de la manche.</translation>
     </message>
     <message>
         <source>Under {rules} rules the 10 on the break is spotted: it does not win the rack.</source>
-        <translation>En règles {rules}, la 10 empochée à la casse est replacée&#xa0;: elle ne gagne pas la manche.</translation>
+        <translation>Règles {rules}&#xa0;: la 10 empochée à la casse est replacée, elle ne gagne pas la manche.</translation>
     </message>
     <message>
         <source>Only the breaker can win a rack by {how}: {breaker} broke this rack, not {player}.</source>
-        <translation>Seul le casseur peut gagner une manche par {how}&#xa0;: {breaker} a cassé cette manche, pas {player}.</translation>
+        <translation>Seul le casseur peut gagner une manche par «&#xa0;{how}&#xa0;»&#xa0;: {breaker} a cassé cette manche, pas {player}.</translation>
     </message>
     <message>
         <source>The result can only be signed once the match is finished.</source>
-        <translation>Le résultat ne peut être signé qu’une fois le match terminé.</translation>
+        <translation>Le résultat ne se signe qu’une fois le match terminé.</translation>
     </message>
     <message>
         <source>The match is void: there is no result to sign.</source>
@@ -2817,7 +2909,7 @@
     </message>
     <message>
         <source>an option</source>
-        <translation>une option</translation>
+        <translation>un choix</translation>
     </message>
     <message>
         <source>a warning</source>
@@ -3029,6 +3121,10 @@
         <translation>Tirage à la bande</translation>
     </message>
     <message>
+        <source>Not signed</source>
+        <translation>Non signé</translation>
+    </message>
+    <message>
         <source>foul: {fouls}</source>
         <translation>faute&#xa0;: {fouls}</translation>
     </message>
@@ -3053,6 +3149,10 @@
         <translation>faute de temps de {name}</translation>
     </message>
     <message>
+        <source>{rules}, scored by racks</source>
+        <translation>{rules}, compté par manches</translation>
+    </message>
+    <message>
         <source>won by {winner}, {breaker} breaks</source>
         <translation>gagné par {winner}, {breaker} casse</translation>
     </message>
@@ -3073,6 +3173,10 @@
         <translation>En cours&#xa0;: {score}, tirage à la bande à jouer.</translation>
     </message>
     <message>
+        <source>In play: {score}, rack {rack}, broken by {name}.</source>
+        <translation>En cours&#xa0;: {score}, manche {rack}, cassée par {name}.</translation>
+    </message>
+    <message>
         <source>In play: {score}, rack {rack}, {name} at the table.</source>
         <translation>En cours&#xa0;: {score}, manche {rack}, {name} à la main.</translation>
     </message>
@@ -3083,6 +3187,10 @@
     <message>
         <source>Licence {number}</source>
         <translation>Licence {number}</translation>
+    </message>
+    <message>
+        <source>Signed on {stamp}</source>
+        <translation>Signé le {stamp}</translation>
     </message>
     <message>
         <source>{a} v {b}</source>
@@ -4486,7 +4594,11 @@
     </message>
     <message>
         <source>break-and-run</source>
-        <translation>casse et fin de manche</translation>
+        <translation>casse et finition</translation>
+    </message>
+    <message>
+        <source>10 pocketed</source>
+        <translation>10 empochée</translation>
     </message>
     <message>
         <source>race won</source>
@@ -4569,6 +4681,10 @@
         <translation>empochées&#xa0;: {balls}</translation>
     </message>
     <message>
+        <source>Match: {a} v {b}, race to {race} ({rules}), scored by racks</source>
+        <translation>Match&#xa0;: {a} contre {b}, en {race} manches gagnantes ({rules}), compté par manches</translation>
+    </message>
+    <message>
         <source>10 announced in {pocket}</source>
         <translation>10 annoncée en {pocket}</translation>
     </message>
@@ -4631,6 +4747,18 @@
     <message>
         <source>Note: {text}</source>
         <translation>Note&#xa0;: {text}</translation>
+    </message>
+    <message>
+        <source>Rack won by {name}</source>
+        <translation>Manche gagnée par {name}</translation>
+    </message>
+    <message>
+        <source>Rack won by {name}: {how}</source>
+        <translation>Manche gagnée par {name}&#xa0;: {how}</translation>
+    </message>
+    <message>
+        <source>{name} signs the result</source>
+        <translation>{name} signe le résultat</translation>
     </message>
     <message>
         <source>Undo of event {seq}</source>

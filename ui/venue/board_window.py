@@ -1,13 +1,14 @@
 """The organizer's board window: every table live, and the next match sent to a table.
 
-The rows come from `referee_app.venue.board.BoardWatcher` (its own thread, LISTEN/NOTIFY and a
-re-read on every reconnection); this window only shows them. An assignment is written to
-the server by the organizer's role.
+The board is assembled, Qt-free, by `referee_app.tournament.board_run` (the same for `referee-app
+board --no-window`): its one reader of the live event hands each view to this window, which only
+shows it. An assignment is written to the server by the organizer's role (`assign.AssignDialog`).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -16,14 +17,9 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
-    QDialog,
-    QFormLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QMainWindow,
-    QSpinBox,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -31,18 +27,15 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from referee_desk.desk.controller import DeskController
-from referee_desk.forms import ShotClockFields, checked_form, licence_club_row, limited_line
 from referee_desk.i18n import menu_text, qt_translate
-from referee_desk.notices import BASE_STYLE, Notice, install_excepthooks, show_notice
+from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, install_excepthooks, show_notice
+from referee_desk.venue.assign import AssignDialog
 
-from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
-from referee_app.game.presets import PRESETS
-from referee_app.game.vocab import BreakOrder
 from referee_app.venue.model import Assignment, EventServerError, first_line
 
 if TYPE_CHECKING:
-    from referee_app.tournament.live import LiveSync, OnState
+    from referee_app.tournament.board_run import Board
+    from referee_app.tournament.live import Plan
     from referee_app.web.server import WebServer
 
 
@@ -52,119 +45,6 @@ class _Bridge(QObject):
     changed = Signal(object)
     synced = Signal(object, str)  # the tournament's sync: Plan | None, error
     tournament = Signal(object)  # the tournament followed (`board_view`'s dict), when it changed
-
-
-class AssignDialog(QDialog):
-    """Send a match to a table, with its set-up (clock, referee, licences and clubs, round); given
-    `correcting`, the same form filled with an assignment not yet started, to write over it."""
-
-    assigned = Signal(object)  # Assignment
-
-    def __init__(self, parent: QWidget | None = None, table: str = "", correcting: Assignment | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("assignDialog")
-        self.correcting = correcting
-        self.setWindowTitle(self.tr("Send a match to a table") if correcting is None else self.tr("Correct a match"))
-        form = QFormLayout()
-        self.table = QLineEdit(table, self)
-        self.table.setObjectName("assignTable")
-        self.player_a = QLineEdit(self)
-        self.player_a.setObjectName("assignPlayerA")
-        self.player_b = QLineEdit(self)
-        self.player_b.setObjectName("assignPlayerB")
-        self.race = QSpinBox(self)
-        self.race.setObjectName("assignRace")
-        self.race.setRange(1, 99)
-        self.race.setValue(7)
-        self.rules = QComboBox(self)
-        self.rules.setObjectName("assignRules")
-        for preset in PRESETS.values():
-            self.rules.addItem(qt_translate(PRESET_CONTEXT, preset.title), preset.name)
-        self.break_order = QComboBox(self)
-        self.break_order.setObjectName("assignBreakOrder")
-        self.break_order.addItem(self.tr("Alternate breaks"), BreakOrder.ALTERNATE.value)
-        self.break_order.addItem(self.tr("Winner breaks"), BreakOrder.WINNER.value)
-        self.break_order.addItem(self.tr("Loser breaks"), BreakOrder.LOSER.value)
-        self.event_name = QLineEdit(self)
-        self.event_name.setObjectName("assignEvent")
-        self.round = QLineEdit(self)
-        self.round.setObjectName("assignRound")
-        form.addRow(self.tr("Table:"), self.table)
-        form.addRow(self.tr("Player A:"), self.player_a)
-        form.addRow(self.tr("Player B:"), self.player_b)
-        form.addRow(self.tr("Race to:"), self.race)
-        form.addRow(self.tr("Rules:"), self.rules)
-        form.addRow(self.tr("Breaks:"), self.break_order)
-        self.clock = ShotClockFields(self, "assign")
-        self.referee = self._line("assignReferee", 200)
-        self.referee.setPlaceholderText(self.tr("empty: the desk's referee"))
-        self.licence_a, self.club_a = self._line("assignLicenceA", 40), self._line("assignClubA", 80)
-        self.licence_b, self.club_b = self._line("assignLicenceB", 40), self._line("assignClubB", 80)
-        form.addRow(self.tr("Licence, club (A):"), self._pair(self.licence_a, self.club_a))
-        form.addRow(self.tr("Licence, club (B):"), self._pair(self.licence_b, self.club_b))
-        self.clock.add_rows(
-            form,
-            self.tr("Shot clock"),
-            (
-                self.tr("Seconds a shot:"),
-                self.tr("Seconds an extension:"),
-                self.tr("Extensions per rack:"),
-                self.tr("Seconds after the break:"),
-            ),
-        )
-        form.addRow(self.tr("Event:"), self.event_name)
-        form.addRow(self.tr("Round:"), self.round)
-        form.addRow(self.tr("Referee:"), self.referee)
-        if correcting is not None:
-            self._fill(correcting)
-        self.problem = checked_form(self, form, "assign", self._accept)
-
-    def _line(self, name: str, longest: int) -> QLineEdit:
-        return limited_line(self, name, longest)
-
-    def _pair(self, licence: QLineEdit, club: QLineEdit) -> QWidget:
-        return licence_club_row(self, licence, club, self.tr("licence no."), self.tr("club"))
-
-    def _fill(self, a: Assignment) -> None:
-        self.table.setText(a.table)
-        self.player_a.setText(a.players[0])
-        self.player_b.setText(a.players[1])
-        self.race.setValue(a.race_to)
-        self.rules.setCurrentIndex(max(0, self.rules.findData(a.rules)))
-        self.break_order.setCurrentIndex(max(0, self.break_order.findData(a.break_order)))
-        self.event_name.setText(a.event)
-        self.round.setText(a.round)
-        self.referee.setText(a.referee)
-        lines = (self.licence_a, self.licence_b, self.club_a, self.club_b)
-        for line, text in zip(lines, (*a.licences, *a.clubs), strict=True):
-            line.setText(text)
-        self.clock.set_value(a.shot_clock)
-
-    def _accept(self) -> None:
-        from referee_app.venue.model import new_assignment_id
-
-        a, b, table = self.player_a.text().strip(), self.player_b.text().strip(), self.table.text().strip()
-        if not table or not a or not b or a.casefold() == b.casefold():
-            self.problem.setText(self.tr("A table and two different players are needed."))
-            return
-        clock = self.clock.value()
-        self.assigned.emit(
-            Assignment(
-                new_assignment_id() if self.correcting is None else self.correcting.id,
-                table,
-                (a, b),
-                self.race.value(),
-                str(self.rules.currentData()),
-                str(self.break_order.currentData()),
-                self.event_name.text().strip(),
-                self.round.text().strip(),
-                clock,
-                self.referee.text().strip(),
-                (self.licence_a.text().strip(), self.licence_b.text().strip()),
-                (self.club_a.text().strip(), self.club_b.text().strip()),
-            )
-        )
-        self.accept()
 
 
 COLUMNS = ("table", "desk", "players", "score", "race", "rack", "at_table", "fouls", "last", "next", "finished")
@@ -177,7 +57,8 @@ class BoardWindow(QMainWindow):
         self.conninfo = conninfo
         self.fingerprint = fingerprint
         self.address = address
-        self.controller = DeskController()  # its notice channel and `operate`, nothing of a match
+        self.notices = NoticeChannel(self)
+        """The board's notice channel: every operation's outcome, the tournament's sync."""
         self.language = "en"
         """The window's language (set by `run_board`): the exported CSV's words and separator."""
         self.view: dict[str, Any] = {"tables": [], "server": "offline"}
@@ -232,7 +113,7 @@ class BoardWindow(QMainWindow):
         layout.addWidget(self.pin)
         layout.addWidget(self.web)
         self.setCentralWidget(central)
-        self.controller.notice.connect(self._notice)
+        self.notices.notice.connect(self._notice)
         menu = self.menuBar().addMenu(self.tr("&Event"))
         self.act_assign = QAction(menu_text(self.tr("Send a match to a table… [Ctrl+N]")), self)
         self.act_assign.setObjectName("actionAssign")
@@ -293,27 +174,21 @@ class BoardWindow(QMainWindow):
                     item.setText(text)
         self.grid.resizeColumnsToContents()
 
-    def start_sync(self, db: Path, ref: str, on_state: OnState | None = None) -> LiveSync | None:
-        """`board --tournament`: the tournament's sync, its lines in the board's language (None: a
-        wrong name or a damaged tournament, said on the board; the board goes on)."""
+    def sync_refused(self, exc: Exception) -> None:
+        """`board --tournament` with a wrong name or a damaged tournament: said on the board, in its
+        language; the board goes on."""
         from referee_app.i18n import in_words
-        from referee_app.tournament.live import board_sync
 
-        try:
-            # its reports in the window's language (Qt's translate may be called from any thread)
-            return board_sync(self.conninfo, db, ref, self.bridge.synced.emit, on_state, qt_translate)
-        except Exception as exc:  # a wrong name, a damaged tournament: said on the board, the board goes on
-            self.show_sync(None, str(in_words(exc, qt_translate)))
-            return None
+        self.show_sync(None, str(in_words(exc, qt_translate)))
 
-    def show_sync(self, work: Any, error: str) -> None:
+    def show_sync(self, work: Plan | None, error: str) -> None:
         """A round of the tournament's sync (`board --tournament`): what it did, or what went wrong."""
         from referee_app.tournament.live import report_lines
 
         lines = report_lines(work, error, qt_translate)
         if lines:
             level = Notice.ERROR if any(line.problem for line in lines) else Notice.INFO
-            self.controller.notice.emit(level, "\n".join(line.text for line in lines))
+            self.notices.notice.emit(level, "\n".join(line.text for line in lines))
 
     def _tournament_tab(self) -> QWidget:
         from referee_desk.tournament.bracket_view import BracketView
@@ -431,7 +306,7 @@ class BoardWindow(QMainWindow):
                 raise _ServerSaid(first_line(exc)) from None
             return key
 
-        key = self.controller.operate(self.tr("Sending the match"), write)
+        key = self.notices.operate(self.tr("Sending the match"), write)
         if key is None:
             return False
         text = self.tr("Table {table}: next match {a} v {b}.").format(
@@ -439,7 +314,7 @@ class BoardWindow(QMainWindow):
         )
         if key:
             text += " " + self._key_words(assignment.table, key)
-        self.controller.notice.emit(Notice.INFO, text)
+        self.notices.notice.emit(Notice.INFO, text)
         return True
 
     # --- an assignment not yet started: withdrawn or corrected ------------------------------------
@@ -458,14 +333,14 @@ class BoardWindow(QMainWindow):
             except (psycopg.Error, EventServerError) as exc:
                 raise _ServerSaid(first_line(exc)) from None
 
-        return self.controller.operate(self.tr("Reading the matches sent"), read) or ()
+        return self.notices.operate(self.tr("Reading the matches sent"), read) or ()
 
     def _pick(self, name: str, title: str, then: Callable[[Assignment], None]) -> None:
         from PySide6.QtWidgets import QInputDialog
 
         waiting = self.open_assignments()
         if not waiting:
-            self.controller.notice.emit(Notice.INFO, self.tr("No match sent to a table is waiting to start."))
+            self.notices.notice.emit(Notice.INFO, self.tr("No match sent to a table is waiting to start."))
             return
         labels = {
             self.tr("Table {table}: {a} v {b}").format(table=a.table, a=a.players[0], b=a.players[1])
@@ -536,11 +411,11 @@ class BoardWindow(QMainWindow):
             except (psycopg.Error, EventServerError) as exc:
                 raise _ServerSaid(first_line(exc)) from None
 
-        return self.controller.operate(self.tr("Changing the match sent"), write)
+        return self.notices.operate(self.tr("Changing the match sent"), write)
 
     def _said(self, done: bool | None, text: str) -> None:
         if done is not None:  # None: the failure is already on the notice line
-            self.controller.notice.emit(Notice.INFO if done else Notice.ERROR, text)
+            self.notices.notice.emit(Notice.INFO if done else Notice.ERROR, text)
 
     # --- the day's matches: pulled into a database, exported --------------------------------------
     def open_pull_export(self) -> None:
@@ -592,7 +467,7 @@ class BoardWindow(QMainWindow):
             finally:
                 store.close()
 
-        done = self.controller.operate(self.tr("Pulling and exporting"), work)
+        done = self.notices.operate(self.tr("Pulling and exporting"), work)
         if done is None:
             return None
         report, written, problems = done
@@ -603,7 +478,7 @@ class BoardWindow(QMainWindow):
         lines = [text.format(db=database, day=day, folder=folder)]
         lines += [self.tr("not exported: {reason}").format(reason=p) for p in problems]
         lines += [self.tr("damaged: {reason}").format(reason=f"{m}: {r}") for m, r in report.damaged.items()]
-        self.controller.notice.emit(Notice.ERROR if len(lines) > 1 else Notice.INFO, "\n".join(lines))
+        self.notices.notice.emit(Notice.ERROR if len(lines) > 1 else Notice.INFO, "\n".join(lines))
         return written
 
     def open_add_table(self) -> None:
@@ -628,9 +503,9 @@ class BoardWindow(QMainWindow):
             except (psycopg.Error, EventServerError) as exc:
                 raise _ServerSaid(first_line(exc)) from None
 
-        key = self.controller.operate(self.tr("Adding the table"), write)
+        key = self.notices.operate(self.tr("Adding the table"), write)
         if key:
-            self.controller.notice.emit(Notice.INFO, self._key_words(table, key))
+            self.notices.notice.emit(Notice.INFO, self._key_words(table, key))
         return key or ""
 
     def _key_words(self, table: str, key: str) -> str:
@@ -677,91 +552,54 @@ def board_language(args: argparse.Namespace) -> str:
 
 
 class BoardRun:
-    """An open board: its window, the watcher of the tables, the tournament's sync and the web
-    page (each but the window may be None); `close` stops them all."""
+    """An open board: its window and the Qt-free rest (`tournament.board_run.Board`: the reader
+    of the live event, the tournament's sync, the web page); `close` stops them all."""
 
-    def __init__(self, window: BoardWindow, watcher: Any, sync: Any, server: WebServer | None) -> None:
-        self.window, self.watcher, self.sync, self.server = window, watcher, sync, server
+    def __init__(self, window: BoardWindow, board: Board) -> None:
+        self.window, self.board = window, board
+
+    @property
+    def server(self) -> WebServer | None:
+        return self.board.server
 
     def close(self) -> None:
-        self.watcher.stop()
-        if self.sync is not None:
-            self.sync.stop()
-        if self.server is not None:
-            self.server.stop()
+        self.board.close()
 
 
-def open_board(args: argparse.Namespace, start_web: Callable[[argparse.Namespace], WebServer | None]) -> BoardRun:
-    """The board's window, its watcher, the tournament it follows (`--tournament`, published to
-    the window and the web page at once and after every sync round) and its web page."""
-    from referee_app.venue.server import Cluster
+def open_board(args: argparse.Namespace) -> BoardRun:
+    """The board's window over the assembly `referee-app board` shares (`Board`): the window gets
+    each view and the tournament it follows (`--tournament`), in the window's language."""
+    from referee_app.tournament.board_run import Board, BoardOptions
 
-    cluster = Cluster(args.server.resolve())
-    cluster.organizer_conninfo()  # a wrong folder is said before anything starts
-    server = start_web(args)
+    board = Board.open(BoardOptions.from_args(args), sys.stdout)  # the web page's address, as with no window
     try:
-        return _open_board(args, cluster, server)
+        lang = board_language(args)
+        window = BoardWindow(board.conninfo, board.web_url, board.fingerprint, _address(board.cluster.port))
+        window.language = lang
+        bridge = window.bridge
+        # the sync's reports in the window's language (Qt's translate may be called from any thread)
+        board.follow(lang, bridge.synced.emit, bridge.changed.emit, bridge.tournament.emit, qt_translate,
+                     window.sync_refused)  # fmt: skip
     except BaseException:
-        if server is not None:
-            server.stop()
+        board.close()
         raise
+    return BoardRun(window, board)
 
 
-def _open_board(args: argparse.Namespace, cluster: Any, server: WebServer | None) -> BoardRun:
-    from referee_app.venue.board import BoardWatcher
-    from referee_app.worker import log_to_file
-
-    conninfo = cluster.organizer_conninfo()
-    fingerprint = cluster.fingerprint()
-    log_to_file(cluster.folder / "board.log")
-    lang = board_language(args)
-    window = BoardWindow(conninfo, server.url("board") if server else "", fingerprint, _address(cluster.port))
-    window.language = lang
-
-    from referee_desk.i18n import LANGUAGES, translator_for
-
-    from referee_app.tournament.board import with_rounds
-    from referee_app.tournament.wording import RoundWords
-
-    languages = {code: translator_for(code) for code in LANGUAGES}
-    rounds = RoundWords(languages)
-
-    def changed(view: dict[str, Any]) -> None:
-        view = dict(view, lang=lang)  # the web page's words follow the window's (unless ?lang= says)
-        window.bridge.changed.emit(view)
-        if server is not None:
-            server.feed.publish(with_rounds(view, rounds))  # each match's round in the page's language
-
-    watcher = BoardWatcher(conninfo, changed, fingerprint=fingerprint).start()
-    sync = None
-    if getattr(args, "tournament", None):
-        from referee_app.tournament.board import BoardPublisher
-
-        to = [window.bridge.tournament.emit] + ([server.feed.publish_tournament] if server is not None else [])
-        on_state = BoardPublisher(languages, *to)
-        sync = window.start_sync(args.db, args.tournament, on_state)
-    return BoardRun(window, watcher, sync, server)
-
-
-def run_board(
-    args: argparse.Namespace,
-    out: TextIO,
-    headless: Callable[[argparse.Namespace, TextIO], int],
-    start_web: Callable[[argparse.Namespace], WebServer | None],
-) -> int:
+def run_board(args: argparse.Namespace, out: TextIO, headless: Callable[[argparse.Namespace, TextIO], int]) -> int:
     """`referee-app board --server DIR [--web PORT]`: the window (and the web page), until closed.
 
-    The entry point hands in the command line's `board` (for --no-window) and its web starter, so
-    that the window never imports the command line."""
+    The entry point hands in the command line's `board` (for --no-window), so that the window
+    never imports the command line."""
     if args.no_window:
         return headless(args, out)
     app = QApplication.instance() or QApplication([])
     try:
-        board = open_board(args, start_web)
+        board = open_board(args)
     except Exception as exc:  # a wrong folder, a taken port: one sentence
-        print(exc, file=__import__("sys").stderr)
+        print(exc, file=sys.stderr)
         return 1
-    install_excepthooks(board.window.controller)
+    install_excepthooks(board.window.notices)
     board.window.resize(1200, 700)
     board.window.show()
     try:

@@ -26,6 +26,7 @@ from referee_desk.desk.controller import DeskController
 from referee_desk.forms import checked_form
 
 from referee_app.game.events import MatchStarted
+from referee_app.game.vocab import Scoring
 from referee_app.venue.model import (
     Assignment,
     EventLink,
@@ -162,13 +163,14 @@ class EventLinkController(QObject):
                 return replace(setup, assignment=assignment.id, table=assignment.table)
         return setup
 
-    def start_next(self, referee: str = "") -> bool:
+    def start_next(self, referee: str = "", scoring: Scoring = Scoring.SHOTS) -> bool:
         """Start the match the organizer sent to this table with its set-up (its match_started names
-        the assignment); `referee`: the desk's own, when the organizer named none."""
+        the assignment); `referee`: the desk's own, when the organizer named none; `scoring`: racks
+        at a table with no referee (spec 1.3 §2a: then no shot clock)."""
         assignment = self.next_assignment
         if assignment is None:
             return False
-        setup = match_setup(assignment, referee)
+        setup = match_setup(assignment, referee, scoring)
         return self.controller.new_match(setup)
 
 

@@ -22,6 +22,8 @@ from tests.tournament.test_live import Desk
 pytest.importorskip("playwright")  # the `browser` fixture fails on CI when Playwright is missing
 from playwright.sync_api import Page, expect
 
+pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
+
 PLAYERS = ("Éva Martin", "Ana López", "Célia Roux", "David Bézier")
 
 
@@ -82,21 +84,18 @@ def page(browser: Any) -> Iterator[Page]:
     context.close()
 
 
-@pytest.mark.slow
 def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pages(
     qtbot: Any, event_server: Any, tmp_path: Path, page: Page, language: list[str]
 ) -> None:
     from referee_desk.i18n import translator_for
     from referee_desk.venue.board_window import open_board
 
-    from referee_app.cli.venue import start_board_web
-
     path = organizer_db(tmp_path)
     args = argparse.Namespace(
         server=event_server.folder, tournament="Open de Lyon", db=path, web=free_port(), lan=False,
         no_window=False, lang="en", words=translator_for,
     )  # fmt: skip
-    board = open_board(args, start_board_web)
+    board = open_board(args)
     window = board.window
     qtbot.addWidget(window)
     window.show()
@@ -138,7 +137,6 @@ def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pag
         board.close()
 
 
-@pytest.mark.slow
 def test_the_board_with_no_window_publishes_the_tournament_on_its_web_pages(
     event_server: Any, tmp_path: Path, page: Page
 ) -> None:
@@ -190,7 +188,7 @@ def test_a_french_board_says_its_tournaments_problems_in_french(
         server=event_server.folder, tournament="Open de Lyon", db=path, web=None, lan=False,
         no_window=False, lang="fr", words=translator_for,
     )  # fmt: skip
-    board = open_board(args, lambda _args: None)
+    board = open_board(args)
     qtbot.addWidget(board.window)
     try:
         qtbot.waitUntil(lambda: "91" in board.window.notice.text(), timeout=10000)

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.log.store import Store
@@ -116,8 +117,14 @@ def test_the_board_says_a_tournament_it_cannot_find_in_french(desk: Desk, tmp_pa
     Store(tmp_path / "organizer.db").close()
     _in_french(desk)
     try:
+        from referee_app.tournament.live import board_sync
+        from referee_app.tournament.operations import TournamentRefused
+        from referee_app.venue.board import BoardWatcher
+
         board = _board(desk, "host=/nowhere dbname=none")
-        assert board.start_sync(tmp_path / "organizer.db", "Open de Nice") is None
+        with pytest.raises(TournamentRefused) as refused:  # what `Board.follow` hands the window
+            board_sync(BoardWatcher(board.conninfo), tmp_path / "organizer.db", "Open de Nice", board.show_sync)
+        board.sync_refused(refused.value)
         said = board.notice.text()
         assert said.startswith("synchronisation du tournoi\u00a0: aucun tournoi 'Open de Nice' dans "), said
         board.close()
@@ -125,23 +132,30 @@ def test_the_board_says_a_tournament_it_cannot_find_in_french(desk: Desk, tmp_pa
         desk.window.set_language("en")
 
 
+@pytest.mark.slow
 def test_the_boards_sync_lines_are_in_french(desk: Desk, event_server: Any, tmp_path: Path) -> None:
     from tests.tournament.test_live import organizer
 
     path, _ = organizer(tmp_path)
     _in_french(desk)
-    sync = None
+    from referee_desk.i18n import qt_translate
+
+    from referee_app.tournament.board_run import Board, BoardOptions
+
+    run = None
     try:
         board = _board(desk, event_server.organizer_conninfo())
         seen: list[str] = []  # every notice: the next round's may replace this one at once
-        board.controller.notice.connect(lambda _level, text: seen.append(text))
-        sync = board.start_sync(path, "Open de Lyon")
-        assert sync is not None
+        board.notices.notice.connect(lambda _level, text: seen.append(text))
+        options = BoardOptions(event_server.folder, tournament="Open de Lyon", db=path)
+        run = Board.open(options, out=None).follow("fr", board.bridge.synced.emit, tr=qt_translate,
+                                                   sync_refused=board.sync_refused)  # fmt: skip
+        assert run.sync is not None
         desk.qtbot.waitUntil(lambda: any("envoyé à la table" in text for text in seen), timeout=15000)
         said = next(text for text in seen if "envoyé à la table" in text)
         assert re.search(r"W1-1\u00a0: \S+ contre \S+ envoyé à la table [12]", said), said
         assert "sent to" not in said and _english_words(said) == set(), said
     finally:
-        if sync is not None:
-            sync.stop()
+        if run is not None:
+            run.close()
         desk.window.set_language("en")

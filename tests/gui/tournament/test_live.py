@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from referee_app.tournament.model import MatchStatus
@@ -15,6 +16,7 @@ from tests.gui.tournament.test_window import Organizer
 from tests.tournament.test_live import Desk
 
 
+@pytest.mark.slow
 def test_the_window_sends_the_queue_to_the_desks_and_takes_their_results(
     qtbot: Any, tmp_path: Path, event_server: Any, monkeypatch: Any
 ) -> None:

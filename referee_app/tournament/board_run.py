@@ -1,0 +1,162 @@
+"""The venue's board assembled once, Qt-free: for `referee-app board --no-window` and for the
+board's window alike.
+
+One reader of the live event (`venue.board.BoardWatcher`) hands each refresh to, in this order:
+the window (when there is one), the web page (in the board's language unless the page's address
+asks for another, each match's round in every page language) and the tournament's sync
+(`--tournament`), whose tournament goes to the window and the web pages. The page languages,
+the log file's place and the order of `lang` and `with_rounds` are written here only.
+
+It sits in the tournament wing: the lowest layer that sees the venue, the web pages and the
+tournament's sync at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from referee_app.i18n import Translate, english
+from referee_app.tournament.board import BoardPublisher, with_rounds
+from referee_app.tournament.live import LiveSync, Plan, board_sync
+from referee_app.tournament.wording import RoundWords
+from referee_app.venue.board import BoardWatcher
+from referee_app.venue.model import EventServerError
+from referee_app.venue.server import Cluster
+from referee_app.web.server import BOARD, TOURNAMENT, WebServer
+from referee_app.web.words import Words
+from referee_app.worker import log_to_file
+
+PAGE_LANGUAGES = ("en", "fr")
+"""The languages the board's pages are published in (a phone picks its own)."""
+
+View = dict[str, Any]
+Report = Callable[[Plan | None, str], None]
+"""A round of the tournament's sync: what it did, or what went wrong (an error string)."""
+
+
+def page_languages(words: Words | None) -> dict[str, Translate]:
+    """Each page language's translation, from the catalogue `words` (English alone without it)."""
+    if words is None:
+        return {"en": english}
+    return {code: english if code == "en" else words(code) for code in PAGE_LANGUAGES}
+
+
+def board_log(cluster: Cluster) -> Path:
+    """The board's log: in the event server's folder."""
+    return cluster.folder / "board.log"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardOptions:
+    """What `referee-app board` was asked: the server's folder, the web page's port (None: no
+    page), the tournament followed and its database, the catalogue (the window side's)."""
+
+    server: Path
+    web: int | None = None
+    lan: bool = False
+    tournament: str | None = None
+    db: Path | None = None
+    words: Words | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> BoardOptions:
+        db = getattr(args, "db", None)
+        return cls(
+            Path(args.server).resolve(),
+            getattr(args, "web", None),
+            bool(getattr(args, "lan", False)),
+            getattr(args, "tournament", None) or None,
+            None if db is None else Path(db),
+            getattr(args, "words", None),
+        )
+
+
+class Board:
+    """An open board: the event server's folder checked, the log file open, the web page started
+    (`open`); then the reader and the tournament's sync (`follow`). `close` stops them all."""
+
+    def __init__(self, options: BoardOptions, cluster: Cluster, server: WebServer | None) -> None:
+        self.options = options
+        self.cluster = cluster
+        self.conninfo = cluster.organizer_conninfo()
+        self.fingerprint = cluster.fingerprint()
+        self.server = server
+        self.languages = page_languages(options.words)
+        self.reader = BoardWatcher(self.conninfo, fingerprint=self.fingerprint)
+        self.sync: LiveSync | None = None
+
+    @classmethod
+    def open(cls, options: BoardOptions, out: TextIO | None) -> Board:
+        """Check the folder (a wrong one is said before anything starts), log to its file, start
+        the web page (its address to `out`, if any, as `board URL`). Nothing is read from the server yet."""
+        cluster = Cluster(options.server)
+        cluster.organizer_conninfo()  # a wrong folder is said before anything starts
+        log_to_file(board_log(cluster))
+        server = None
+        if options.web is not None:
+            server = WebServer((BOARD, TOURNAMENT), options.web, options.lan, words=options.words).start()
+            if out is not None:
+                print(f"board {server.url('board')}", file=out, flush=True)
+        try:
+            return cls(options, cluster, server)
+        except BaseException:
+            if server is not None:
+                server.stop()
+            raise
+
+    @property
+    def web_url(self) -> str:
+        return self.server.url("board") if self.server is not None else ""
+
+    def follow(
+        self,
+        lang: str,
+        on_report: Report,
+        on_view: Callable[[View], None] | None = None,
+        on_tournament: Callable[[View], None] | None = None,
+        tr: Translate = english,
+        sync_refused: Callable[[Exception], None] | None = None,
+    ) -> Board:
+        """Start reading the live event: each view to `on_view` (the window), then to the web page;
+        with a tournament, its sync (its rounds to `on_report`, in `tr`'s language) and the
+        tournament to `on_tournament` and the web pages. A tournament that cannot be followed (a
+        wrong name, a damaged one) raises, or, given `sync_refused`, is handed to it and the board
+        goes on."""
+        server = self.server
+        if on_view is not None:
+            view_to = on_view
+            self.reader.subscribe(lambda reading: view_to(dict(reading.view, lang=lang)))
+        if server is not None:
+            rounds = RoundWords(self.languages)
+            publish = server.feed.publish
+            self.reader.subscribe(lambda reading: publish(with_rounds(dict(reading.view, lang=lang), rounds)))
+        if self.options.tournament:
+            try:
+                self.sync = self._sync(on_report, on_tournament, tr)
+            except Exception as exc:
+                if sync_refused is None:
+                    raise
+                sync_refused(exc)
+        self.reader.start()
+        return self
+
+    def _sync(self, on_report: Report, on_tournament: Callable[[View], None] | None, tr: Translate) -> LiveSync:
+        assert self.options.tournament is not None
+        if self.options.db is None:
+            raise EventServerError("--tournament needs the tournament's database: give --db PATH")
+        to = [] if on_tournament is None else [on_tournament]
+        if self.server is not None:
+            to.append(self.server.feed.publish_tournament)
+        on_state = BoardPublisher(self.languages, *to)
+        return board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr)
+
+    def close(self) -> None:
+        if self.sync is not None:
+            self.sync.stop()
+        self.reader.stop()
+        if self.server is not None:
+            self.server.stop()

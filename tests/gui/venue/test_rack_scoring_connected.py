@@ -1,0 +1,74 @@
+"""A connected desk scoring racks (spec 1.3 §2a): New match → Racks only with the table's assigned
+players takes over the assignment, and its racks reach the event's board as a shot-scored desk's
+strokes do, through a real PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QWidget
+
+from referee_app.cli.main import main as cli
+from referee_app.game.vocab import Scoring
+from referee_app.venue import db
+from tests.conftest import table_link
+from tests.gui.conftest import Desk
+from tests.gui.venue.test_event_day import _board
+
+
+def test_a_connected_desk_scores_racks_and_the_board_follows(desk: Desk, event_server: Any) -> None:
+    assert cli(["assign", "--server", str(event_server.folder), "--table", "6", "--players", "Ana Lopez",
+                "Ben Novak", "--race", "2", "--event", "Open"]) == 0  # fmt: skip
+    desk.window.link().connect_to(table_link(event_server, "6"))
+    label = desk.widget("nextMatch")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    desk.window.new_match()
+    dialog = QApplication.activeModalWidget()
+    assert dialog is not None and dialog.objectName() == "newMatchDialog"
+    dialog.findChild(QLineEdit, "newPlayerA").setText("Ana Lopez")
+    dialog.findChild(QLineEdit, "newPlayerB").setText("Ben Novak")
+    dialog.findChild(QWidget, "newRaceTo").setValue(2)  # type: ignore[union-attr]
+    scoring = dialog.findChild(QComboBox, "newScoring")
+    scoring.setCurrentIndex(scoring.findData("racks"))
+    desk.click("newMatchButtonsOk")
+    setup = desk.session.setup
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (assignment,) = db.assignments(conn)
+    assert setup.assignment == assignment.id and setup.scoring is Scoring.RACKS
+    desk.click("lagWonB")
+    desk.click("rackWonA")
+    desk.look()
+    desk.click("rackWonA")
+    assert desk.state.finished
+    desk.click("signA")
+    desk.click("signB")
+
+    def signed_on_the_board() -> bool:
+        followed = _board(event_server).matches.get(setup.match_id)
+        return followed is not None and followed.history.state.signed == (True, True)
+
+    desk.qtbot.waitUntil(signed_on_the_board, timeout=20000)
+    state = _board(event_server).matches[setup.match_id].history.state
+    assert state.finished and (state.score.a, state.score.b) == (2, 0) and state.by_racks
+    desk.window.link().stop()
+
+
+def test_a_desk_with_no_referee_starts_the_organizers_match_by_racks(desk: Desk, event_server: Any) -> None:
+    assert cli(["assign", "--server", str(event_server.folder), "--table", "7", "--players", "Léa Girard",
+                "Tom Weber", "--race", "3", "--shot-clock", "30"]) == 0  # fmt: skip
+    desk.window.act_by_racks.trigger()  # Event > No referee at this table
+    assert desk.window.act_by_racks.isChecked() and desk.settings.value("event/by_racks") in (True, "true")
+    desk.window.link().connect_to(table_link(event_server, "7"))
+    label = desk.widget("nextMatch")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    desk.window.start_next_match()
+    assert QApplication.activeModalWidget() is None  # no referee to ask for
+    setup = desk.session.setup
+    assert setup.scoring is Scoring.RACKS and setup.shot_clock is None and setup.players == ("Léa Girard", "Tom Weber")
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (assignment,) = db.assignments(conn)
+    assert setup.assignment == assignment.id
+    desk.click("lagWonA")
+    assert desk.page.panels.currentWidget() is desk.page.rack_panel
+    desk.window.link().stop()

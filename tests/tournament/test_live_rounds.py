@@ -1,0 +1,171 @@
+"""The tournament's sync, a subscriber of the one reader: when it plans a round, and how the
+tournament window's thread decides it (`Handoff`: the reader's thread waits for the answer, and
+stops waiting when the sync stops)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from referee_app.tournament.live import DeskMatch, Handoff, LiveSync, Plan, Server
+from referee_app.venue.board import BoardModel, BoardWatcher, Reading
+
+SERVER = Server(frozenset(), frozenset(), frozenset({"1"}))
+
+
+class Owner:
+    """The window's thread, by hand: the calls posted to it wait until `run`."""
+
+    def __init__(self) -> None:
+        self.posted: list[Callable[[], None]] = []
+        self.arrived = threading.Event()
+
+    def post(self, call: Callable[[], None]) -> None:
+        self.posted.append(call)
+        self.arrived.set()
+
+    def run(self) -> None:
+        assert self.arrived.wait(5)
+        self.posted.pop(0)()
+
+
+def on_reader(handoff: Handoff) -> tuple[threading.Thread, dict[str, object]]:
+    said: dict[str, object] = {}
+
+    def round_() -> None:
+        try:
+            said["plan"] = handoff(SERVER, [])
+        except Exception as exc:
+            said["raised"] = exc
+
+    thread = threading.Thread(target=round_)
+    thread.start()
+    return thread, said
+
+
+def test_the_owner_decides_and_the_readers_thread_gets_the_plan() -> None:
+    owner = Owner()
+    seen: list[tuple[Server, list[DeskMatch]]] = []
+
+    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+        seen.append((server, desks))
+        return Plan(done=["W1-1: Ana v Ben sent to table 1"])
+
+    thread, said = on_reader(Handoff(owner.post, decide))
+    owner.run()
+    thread.join(5)
+    assert not thread.is_alive()
+    plan = said["plan"]
+    assert isinstance(plan, Plan) and plan.done == ["W1-1: Ana v Ben sent to table 1"]
+    assert seen == [(SERVER, [])]
+
+
+def test_a_failure_on_the_owners_thread_is_raised_on_the_readers() -> None:
+    owner = Owner()
+
+    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+        raise ValueError("the tournament is damaged")
+
+    thread, said = on_reader(Handoff(owner.post, decide))
+    owner.run()
+    thread.join(5)
+    assert isinstance(said.get("raised"), ValueError) and "plan" not in said
+
+
+def test_cancel_frees_a_round_waiting_for_the_owner_and_no_round_is_asked_after() -> None:
+    owner = Owner()
+    decided: list[Server] = []
+
+    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+        decided.append(server)
+        return Plan()
+
+    handoff = Handoff(owner.post, decide)
+    thread, said = on_reader(handoff)
+    assert owner.arrived.wait(5)
+    time.sleep(0.05)
+    assert thread.is_alive()  # waiting for the window's thread
+    handoff.cancel()
+    thread.join(5)
+    assert not thread.is_alive() and said == {"plan": None}
+    owner.run()  # the window's thread reaches the call late: nothing is decided
+    assert decided == []
+    assert handoff(SERVER, []) is None and owner.posted == []
+
+
+def test_the_sync_says_a_server_it_cannot_read_and_stops_listening_when_stopped() -> None:
+    reports: list[tuple[Plan | None, str]] = []
+    reader = BoardWatcher("host=/nowhere dbname=none")
+    owner = Owner()
+    sync = LiveSync(reader, Handoff(owner.post, lambda s, d: Plan()), lambda w, e: reports.append((w, e)))
+    sync.start()  # a reader shared with the board: started by the board, not by the sync
+    view = {"version": 0, "tables": [], "server": "offline"}
+    reader._hand_out(Reading(view, BoardModel(), None, False, "connection refused"))  # as a failed step does
+    assert reports == [(None, "connection refused")]
+    sync.stop()
+    reader._hand_out(Reading(view, BoardModel(), None, False, "connection refused"))
+    assert reports == [(None, "connection refused")]  # no longer subscribed
+    assert owner.posted == []
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_a_sync_stops_its_reader_only_when_it_is_its_own(own: bool) -> None:
+    sync = LiveSync.alone("host=/nowhere dbname=none", lambda s, d: None, lambda w, e: None)
+    if not own:
+        sync = LiveSync(sync.reader, sync.decide, sync.on_report)
+    sync.start()
+    try:
+        assert sync.reader._thread.is_alive() is own
+    finally:
+        sync.stop()
+    assert not sync.reader._thread.is_alive()
+
+
+class ServerRows:
+    """The event server as the sync's round reads it (its tables with a key), with no server."""
+
+    def execute(self, query: str, *params: object) -> ServerRows:
+        assert query.startswith("SELECT table_no, role FROM seats.tables"), query
+        return self
+
+    def fetchall(self) -> list[tuple[str, str]]:
+        return [("1", "table_1")]
+
+
+def test_a_round_is_planned_on_a_full_read_or_when_a_desks_match_changes_and_a_failure_is_logged_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    reports: list[tuple[Plan | None, str]] = []
+    fail = [True]
+
+    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+        assert server.tables == frozenset({"1"})
+        if fail[0]:
+            raise OSError("the organizer's database is on a stick that was pulled out")
+        return Plan(done=["planned"])
+
+    reader = BoardWatcher("host=/nowhere dbname=none")
+    LiveSync(reader, decide, lambda w, e: reports.append((w, e))).start()
+    conn: Any = ServerRows()
+
+    def refresh(everything: bool) -> None:
+        reader._hand_out(Reading({"tables": []}, BoardModel(), conn, everything))
+
+    with caplog.at_level(logging.ERROR, logger="referee_app"):
+        refresh(everything=True)
+        refresh(everything=False)  # a desk's event that changes no match's outcome: no round
+        refresh(everything=False)
+        refresh(everything=True)  # the next full read: tried again
+    said = "the organizer's database is on a stick that was pulled out"
+    assert reports == [(None, said), (None, said)]
+    assert [r.message for r in caplog.records] == [f"tournament-sync: {said}"]  # the traceback once
+    fail[0] = False
+    refresh(everything=False)
+    assert reports[2:] == []
+    refresh(everything=True)
+    assert [(w.done if w else None, e) for w, e in reports[2:]] == [(["planned"], "")]
