@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the desk needs on a Debian 12 machine that has only python3 and git:
 # python3-venv, the libraries Qt's real (xcb) window needs, poppler (tests read the PDF
-# sheets back), Chromium (the overlay's pages are tested in a real browser, driven by
+# sheets back), zbar-tools (tests decode the QR codes of the phone tables' cards from the
+# rendered PDF), Chromium (the overlay's pages are tested in a real browser, driven by
 # Playwright, which is pointed at this Chromium and never downloads one; its Node driver
 # needs libatomic1), binutils (PyInstaller reads the bundle's libraries with objdump: the
 # bundle test builds one; with Debian's Python, its libpython too), LibreOffice Calc without its
@@ -20,7 +21,7 @@ packages=(python3-venv
           libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render-util0
           libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libx11-xcb1 libxcb-xfixes0
           libxcb-sync1 libxcb-shm0 libxrender1
-          fonts-dejavu-core poppler-utils chromium libatomic1 postgresql openssl binutils
+          fonts-dejavu-core poppler-utils zbar-tools chromium libatomic1 postgresql openssl binutils
           libreoffice-calc-nogui)
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   packages+=(nodejs npm)

@@ -72,10 +72,19 @@ def event_in_language(args: argparse.Namespace, out: TextIO) -> int:
 
 def tournament_in_language(args: argparse.Namespace, out: TextIO) -> int:
     """The tournament commands' answers and refusals in the organizer's language, as the live
-    event's: the environment's (LC_ALL, LC_MESSAGES, LANG). `show` and `standings` print JSON."""
+    event's: the environment's (LC_ALL, LC_MESSAGES, LANG). `show` and `standings` print JSON;
+    `cards` are painted by Qt in `--lang`'s words; `serve`'s pages take their words from the catalogue."""
     from referee_app.cli.tournament import cmd_tournament
     from referee_app.cli.venue import language
 
+    if args.action == "serve":  # the board's pages' words, from the catalogue, in the page's language
+        from referee_desk.i18n import translator_for
+
+        args.words = translator_for
+    if args.action == "cards":  # the phone tables' cards, painted by Qt in `--lang`'s words
+        from referee_desk.tournament.cards import write_cards_pdf
+
+        return _in_language(args.lang, lambda tr: cmd_tournament(args, out, tr, cards_pdf=write_cards_pdf))
     lang = language(args)
     if lang == "en" or args.action in ("show", "standings"):
         return cmd_tournament(args, out)

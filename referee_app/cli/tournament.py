@@ -1,4 +1,5 @@
-"""`referee-app tournament new|entries|draw|tables|results|show|standings|export` (tournament spec §1).
+"""`referee-app tournament new|entries|draw|tables|results|show|standings|export|phones|cards` (tournament
+spec §1, phone.md §1).
 
 Exit codes as `replay`: 0 done; 1 refused by the tournament's rules (`refused: <why>`, for
 results `line N: refused: <why>`); 2 bad input: a file's line (`line N: <what>`), an option out
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
@@ -27,6 +29,7 @@ from referee_app.tournament import operations
 from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
+from referee_app.tournament.phones import Card, cards, check_url, no_address, score_link
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.templates import ffb_national_day
 
@@ -91,6 +94,25 @@ def add_parser(sub: Any) -> None:
     syn = with_db(inner.add_parser("sync", help="send the matches on tables to the desks, take the desks' results"))
     syn.add_argument("tournament")
     syn.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
+    pho = with_db(inner.add_parser("phones", help="tables scored on the players' phones, each with a new key"))
+    pho.add_argument("tournament")
+    pho.add_argument("list", help="the tables, e.g. 5-8 or 5,7")
+    pho.add_argument("--json", action="store_true", help='a list [{"table": 5, "key": "KEY"}]')
+    pho.add_argument("--off", action="store_true", help="make them ordinary tables again (their keys stop working)")
+    srv = with_db(inner.add_parser("serve", help="the tournament's pages and its phone tables, no event server"))
+    srv.add_argument("tournament")
+    srv.add_argument("--web", type=int, required=True, metavar="PORT", help="the port to serve at (0: any free one)")
+    srv.add_argument("--lan", action="store_true", help="serve on the venue's network too (else this computer only)")
+    crd = with_db(inner.add_parser("cards", help="a card to print for each phone table (PDF, A6, four to a page)"))
+    crd.add_argument("tournament")
+    crd.add_argument("--out", required=True, metavar="FILE.pdf")
+    crd.add_argument(
+        "--url",
+        metavar="URL",
+        help="the address the phones reach this laptop at, e.g. http://192.168.1.20:8080"
+        " (default: where `tournament serve --lan` last served)",
+    )
+    crd.add_argument("--lang", choices=["en", "fr"], default="en", help="the cards' language (en, fr)")
     exp = with_db(inner.add_parser("export", help="the FargoRate file"))
     exp.add_argument("tournament")
     exp.add_argument("--fargo", required=True, metavar="FILE.csv")
@@ -109,6 +131,8 @@ SAID = {
              QT_TRANSLATE_NOOP("TournamentCli", "{n} assignments sent")),
     "taken_back": (QT_TRANSLATE_NOOP("TournamentCli", ", {n} taken back"),
                    QT_TRANSLATE_NOOP("TournamentCli", ", {n} taken back")),
+    "cards": (QT_TRANSLATE_NOOP("TournamentCli", "{n} card written to {path} ({url})"),
+              QT_TRANSLATE_NOOP("TournamentCli", "{n} cards written to {path} ({url})")),
 }  # fmt: skip
 """The commands' answers, singular and plural, in the organizer's language (the environment's, as
 the live event's commands: `referee_desk.main` gives the catalogue's `tr`)."""
@@ -192,7 +216,11 @@ def _dump(document: object, out: TextIO) -> None:
     out.write(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False) + "\n")  # strict JSON
 
 
-def _run(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
+CardsPdf = Callable[[str, Sequence[Card], Path], None]
+"""Paints the phone tables' cards into a PDF file (the desk's Qt: `referee_desk.tournament.cards`)."""
+
+
+def _run(args: argparse.Namespace, out: TextIO, tr: Translate, cards_pdf: CardsPdf | None = None) -> int:
     action = args.action
     if action == "new":
         options = _options(args)
@@ -227,6 +255,12 @@ def _run(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
         return 0
     if action == "sync":
         return _sync(args, out, tr)
+    if action == "phones":
+        return _phones(args, out, tr)
+    if action == "cards":
+        return _cards(args, out, tr, cards_pdf)
+    if action == "serve":
+        return _serve(args, out, tr)
     hint = SPREADSHEET_HINT if action == "entries" else ""
     text = _read_text(args.file, hint) if action in ("entries", "results") else ""
     _checked(args, tr)
@@ -243,6 +277,108 @@ def _run(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
         else:
             count = operations.record_results(store, args.tournament, text.splitlines())
             out.write(_said(tr, "results", count) + "\n")
+    return 0
+
+
+def _phones(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
+    """`phones`: the tables made phone tables with their new keys (a link where the serving address is
+    known), or made ordinary tables again with `--off` (phone.md §1)."""
+    opened = _checked(args, tr)
+    with closing(open_store(args, write=True, code=2)) as store:
+        try:
+            made = operations.set_phones(store, opened.tournament_id, args.list, off=args.off)
+        except operations.TablesBadInput as exc:
+            raise CliError(2, exc.message(tr)) from None
+        url = store.phone_url(opened.tournament_id)
+    if args.json:
+        _dump([{"table": table, "key": key} for table, key in made], out)
+        return 0
+    for table, key in made:
+        if key is None:
+            out.write(f"table {table}: scored on a desk again\n")
+        elif url is not None:
+            out.write(f"table {table}: {score_link(url, table, key)}\n")
+        else:
+            out.write(f"table {table}: key {key}\n")
+    return 0
+
+
+def lan_address() -> str | None:
+    """This computer's address on the network it reaches others by (no packet is sent), or None."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
+    """`serve`: the pages and the phone tables from this database until SIGINT or SIGTERM (phone.md §1);
+    the request being written is finished, then it exits 0."""
+    import signal
+    import threading
+
+    from referee_app.system import stop_signals
+    from referee_app.tournament.serve import Serving
+    from referee_app.web.server import ListenError
+
+    if not 0 <= args.web <= 65535:
+        raise CliError(2, f"--web: {args.web} is not a port (1-65535, or 0 for any free one)")
+    opened = _checked(args, tr)
+    words = getattr(args, "words", None)
+    languages = {"en": english} if words is None else {code: words(code) for code in ("en", "fr")}
+    try:
+        serving = Serving(args.db, opened.tournament_id, args.web, args.lan, languages, words).start()
+    except ListenError as exc:
+        raise CliError(1, str(exc)) from None
+    try:
+        host = lan_address() if args.lan else None
+        if host is not None:
+            url = f"http://{host}:{serving.port}"
+            with closing(open_store(args, write=True, code=1)) as store:
+                store.set_phone_url(opened.tournament_id, url)
+        out.write(f"serving http://127.0.0.1:{serving.port}/bracket\n")
+        if host is not None:
+            out.write(f"phones: {url}/score/N (the cards: tournament cards; the keys: tournament phones)\n")
+        out.flush()
+        done = threading.Event()
+        for sig in stop_signals():
+            signal.signal(sig, lambda *_: done.set())
+        while not done.wait(0.5):  # a wait with no timeout is never interrupted by Ctrl+C on Windows
+            pass
+    finally:
+        serving.stop()
+    return 0
+
+
+def _cards(args: argparse.Namespace, out: TextIO, tr: Translate, paint: CardsPdf | None) -> int:
+    """`cards`: one card per phone table, with its link at the address the phones reach (phone.md §1)."""
+    if paint is None:
+        raise CliError(1, "the cards are printed by the desk: run `referee-app tournament cards ...`")
+    target = Path(args.out)
+    if not target.parent.is_dir():
+        raise CliError(2, f"cannot write {target}: the folder {target.parent} does not exist")
+    opened = _checked(args, tr)
+    with closing(open_store(args, write=False, code=2)) as store:
+        keys = store.phone_keys(opened.tournament_id)
+        served = store.phone_url(opened.tournament_id)
+    given = args.url if args.url is not None else served
+    try:
+        if given is None:
+            raise no_address()
+        url = check_url(given)
+    except TournamentRefused as exc:  # the address is the command line's: bad input
+        raise CliError(2, exc.message(tr)) from None
+    made = cards(opened.state.tournament.phones, keys, url)
+    try:
+        paint(opened.state.tournament.name, made, target)
+    except OSError as exc:
+        raise CliError(1, f"cannot write {target}: {exc.strerror or exc}") from None
+    out.write(_said(tr, "cards", len(made), path=target, url=url) + "\n")
     return 0
 
 
@@ -275,11 +411,14 @@ def _sync(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     return 1 if work.problems else 0
 
 
-def cmd_tournament(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
+def cmd_tournament(
+    args: argparse.Namespace, out: TextIO, tr: Translate = english, cards_pdf: CardsPdf | None = None
+) -> int:
     """Run one tournament subcommand; errors go to stderr with the spec's exit code. `tr`: the
-    organizer's language for the answers and refusals (English by default)."""
+    organizer's language for the answers and refusals (English by default); `cards_pdf`: the desk's
+    painter of the phone tables' cards, given by the GUI's entry point."""
     try:
-        return _run(args, out, tr)
+        return _run(args, out, tr, cards_pdf)
     except CliError as exc:
         print(exc, file=sys.stderr)
         return exc.code

@@ -87,6 +87,28 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER tournaments_keep BEFORE DELETE ON tournaments
     BEGIN SELECT RAISE(ABORT, 'tournaments are never deleted'); END;
     """,
+    # 5: the phone tables (phone.md): each table's current key, kept here and not in the append-only
+    # tournament log (which holds only its fingerprint), so a replaced key is gone for good; the taps
+    # a phone sent, by their id, so that one sent again records nothing more; the address the
+    # tournament's pages were last served at on the LAN (the cards' and `tournament phones`' links)
+    """
+    CREATE TABLE phone_keys (
+        tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
+        table_no INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, table_no)
+    );
+    CREATE TABLE phone_taps (
+        match_id TEXT NOT NULL REFERENCES matches(match_id),
+        tap_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        PRIMARY KEY (match_id, tap_id)
+    );
+    CREATE TABLE phone_serving (
+        tournament_id TEXT PRIMARY KEY REFERENCES tournaments(tournament_id),
+        url TEXT NOT NULL
+    );
+    """,
 )
 
 

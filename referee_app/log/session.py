@@ -68,9 +68,9 @@ class Session:
         """What `event` would lead to, without recording it (`RuleViolation` if refused)."""
         return self.history.check(event)
 
-    def record(self, event: Event, at: str | None = None) -> Entry:
+    def record(self, event: Event, at: str | None = None, tap: str | None = None) -> Entry:
         """Check, append durably (the match's projection in the same transaction), then move the
-        state. Refused: nothing changes."""
+        state. Refused: nothing changes. `tap`: the id a phone gave the event, stored with it."""
         before = self.history.state
         new_state = self.history.check(event)
         entry = Entry(self.history.next_seq, event, at or self.clock())
@@ -81,7 +81,7 @@ class Session:
             else:  # counted in place, not copied at each click: a failure below counts the match again
                 tally = self.tally
                 tally.step(Played(entry.seq, entry.at, event, before, new_state))
-            self.store.append(self.match_id, entry, project(new_state, tally, entry.at))
+            self.store.append(self.match_id, entry, project(new_state, tally, entry.at), tap=tap)
         except BaseException:
             self.tally = tally_of(played(self.history))
             raise

@@ -20,7 +20,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import sqlite3
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,6 +119,8 @@ class Summary:
 
 TOURNAMENTS_SINCE = 4
 """The schema version that brought the tournament tables."""
+PHONES_SINCE = 5
+"""The schema version that brought the phone tables' keys, taps and serving address."""
 
 
 class TournamentRow(NamedTuple):
@@ -405,13 +407,18 @@ class Store:
             if projection is not None:
                 self._put_projection(setup.match_id, head, projection)
 
-    def append(self, match_id: str, entry: Entry, projection: Projection | None = None) -> None:
+    def append(self, match_id: str, entry: Entry, projection: Projection | None = None, tap: str | None = None) -> None:
         """Append one entry, and the match's projection after it in the same transaction (so the
-        two can never disagree after a crash); returns only once it is committed."""
+        two can never disagree after a crash); returns only once it is committed. `tap`: the id a
+        phone gave the event (phone.md §3), kept with it so that the same tap sent again is known."""
         self._refuse_readonly()
         with self._writing(match_id, entry.seq):
             head = self._insert_event(match_id, entry, self.head(match_id)[1])
             self._set_head(match_id, head)
+            if tap is not None:
+                self.db.conn.execute(
+                    "INSERT INTO phone_taps (match_id, tap_id, seq) VALUES (?, ?, ?)", (match_id, tap, entry.seq)
+                )
             if projection is not None:
                 self._put_projection(match_id, head, projection)
 
@@ -743,8 +750,11 @@ class Store:
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"could not write to {self.path}: {exc}") from None
 
-    def append_tournament(self, tournament_id: str, rows: list[TournamentRow]) -> None:
-        """Append events after the stored head, all or none, durable before returning."""
+    def append_tournament(
+        self, tournament_id: str, rows: list[TournamentRow], phone_keys: Mapping[int, str | None] | None = None
+    ) -> None:
+        """Append events after the stored head, all or none, durable before returning; `phone_keys`
+        sets (or, for None, removes) tables' phone keys in the same transaction."""
         self._refuse_readonly()
         if not rows:
             return
@@ -768,6 +778,15 @@ class Store:
                         last=head[0],
                     )
                 self._insert_tournament_rows(tournament_id, rows, str(head[1]))
+                for table, key in (phone_keys or {}).items():
+                    self.db.conn.execute(
+                        "DELETE FROM phone_keys WHERE tournament_id = ? AND table_no = ?", (tournament_id, table)
+                    )
+                    if key is not None:
+                        self.db.conn.execute(
+                            "INSERT INTO phone_keys (tournament_id, table_no, key) VALUES (?, ?, ?)",
+                            (tournament_id, table, key),
+                        )
         except sqlite3.IntegrityError:
             raise SeqTaken(
                 QT_TRANSLATE_NOOP(
@@ -808,6 +827,45 @@ class Store:
                 why=exc,
             ) from None
         return None if row is None or not isinstance(row[0], int) else row[0]
+
+    def phone_keys(self, tournament_id: str) -> dict[int, str]:
+        """The phone tables' current keys as kept on this laptop (table -> key); the log has only
+        their fingerprints."""
+        if self.version < PHONES_SINCE:
+            return {}
+        rows = self.db.execute(
+            "SELECT table_no, key FROM phone_keys WHERE tournament_id = ? ORDER BY table_no", (tournament_id,)
+        ).fetchall()
+        return {int(table): str(key) for table, key in rows if isinstance(table, int) and isinstance(key, str)}
+
+    def phone_url(self, tournament_id: str) -> str | None:
+        """The address the tournament's pages were last served at on the LAN (`serve --lan`)."""
+        if self.version < PHONES_SINCE:
+            return None
+        row = self.db.execute("SELECT url FROM phone_serving WHERE tournament_id = ?", (tournament_id,)).fetchone()
+        return str(row[0]) if row is not None and isinstance(row[0], str) else None
+
+    def set_phone_url(self, tournament_id: str, url: str) -> None:
+        """Remember where the phones reach the tournament's pages (written when serving on the LAN)."""
+        self._refuse_readonly()
+        try:
+            with self.db.atomic():
+                self.db.conn.execute(
+                    "INSERT INTO phone_serving (tournament_id, url) VALUES (?, ?)"
+                    " ON CONFLICT (tournament_id) DO UPDATE SET url = excluded.url",
+                    (tournament_id, url),
+                )
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"could not write to {self.path}: {exc}") from None
+
+    def tap_seq(self, match_id: str, tap: str) -> int | None:
+        """The event a phone's tap `tap` was recorded as in the match, or None if it never was."""
+        if self.version < PHONES_SINCE:
+            return None
+        row = self.db.execute(
+            "SELECT seq FROM phone_taps WHERE match_id = ? AND tap_id = ?", (match_id, tap)
+        ).fetchone()
+        return int(row[0]) if row is not None and isinstance(row[0], int) else None
 
     def load_tournament(self, tournament_id: str) -> tuple[TournamentIndex, list[TournamentRow]]:
         """The tournament's index row and every event, the chain checked from the first to the head: a

@@ -331,6 +331,24 @@ class AssignmentSent:
 
 
 @dataclass(frozen=True, slots=True)
+class PhonesSet:
+    """Tables scored on the players' phones (phone.md §1): each of `keys` becomes (or stays) a phone
+    table with a new key, of which the log keeps only the fingerprint (the key itself is kept on the
+    laptop alone, and a replaced one nowhere); the tables of `off` become ordinary tables again."""
+
+    TYPE: ClassVar[str] = "phones_set"
+    keys: tuple[tuple[int, str], ...] = ()
+    off: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.TYPE,
+            "keys": [{"table": table, "fingerprint": print_} for table, print_ in self.keys],
+            "off": list(self.off),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Voids event `target`, the latest still in force (as in a match log)."""
 
@@ -355,6 +373,7 @@ Event = (
     | Forfeit
     | MatchStarted
     | AssignmentSent
+    | PhonesSet
     | Undo
 )
 
@@ -412,6 +431,16 @@ def event_from_dict(d: Any) -> Event:
         return AssignmentSent(
             _field(d, "match", str), _field(d, "table", int), _field(d, "assignment", str), (players[0], players[1])
         )
+    if kind == PhonesSet.TYPE:
+        keys: list[tuple[int, str]] = []
+        for item in _field(d, "keys", list):
+            if not isinstance(item, Mapping):
+                raise EventFormatError("phones_set: each of `keys` is an object")
+            keys.append((_field(item, "table", int), _field(item, "fingerprint", str)))
+        off = _field(d, "off", list)
+        if not all(isinstance(t, int) and not isinstance(t, bool) for t in off):
+            raise EventFormatError(f"`off` must be integers, not {off!r}")
+        return PhonesSet(tuple(keys), tuple(off))
     if kind == Undo.TYPE:
         return Undo(_field(d, "target", int))
     raise EventFormatError(f"unknown event type {kind!r}")

@@ -263,6 +263,8 @@ def plan(
     for slot in state.tournament.slots.values():
         if slot.status is not MatchStatus.PLAYING or slot.table is None or slot.a is None or slot.b is None:
             continue
+        if slot.table in state.tournament.phones:  # scored on the players' phones: no desk's (phone.md §1)
+            continue
         sent = _current(state, slot, spent)
         latest = next((s for s in reversed(state.sent) if s.match == slot.spec.id), None)
         voided = latest is not None and latest.assignment in spent

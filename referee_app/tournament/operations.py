@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.store import Store
 from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.events import (
@@ -21,13 +22,15 @@ from referee_app.tournament.events import (
     EntriesAdded,
     Event,
     Forfeit,
+    PhonesSet,
     ResultRecorded,
     TablesSet,
 )
 from referee_app.tournament.model import TournamentRefused
+from referee_app.tournament.phones import fingerprint, new_key
 from referee_app.tournament.session import DamagedTournament as DamagedTournament
 from referee_app.tournament.session import Opened as Opened
-from referee_app.tournament.session import TournamentSession
+from referee_app.tournament.session import TournamentSession, row
 from referee_app.tournament.session import find as find
 from referee_app.tournament.session import new_tournament as new_tournament
 from referee_app.tournament.session import now as now
@@ -94,6 +97,57 @@ def set_tables(store: Store, ref: str, text: str) -> tuple[int, ...]:
     tables = parse_tables(text)
     TournamentSession.open(store, ref).record(TablesSet(tables))
     return tables
+
+
+def record_opened(
+    store: Store, opened: Opened, events: list[Event], phone_keys: Mapping[int, str | None] | None = None
+) -> State:
+    """The events applied to a tournament already read (a refusal raises, nothing written), then
+    appended at once, with the phone tables' keys they fingerprint in the same transaction; a log
+    that moved on since it was read is `SeqTaken`, nothing written."""
+    state = opened.state
+    rows = []
+    at = now()
+    for event in events:
+        state = apply(state, event)
+        rows.append(row(state.seq, event, at))
+    store.append_tournament(opened.tournament_id, rows, phone_keys)
+    return state
+
+
+class TablesBadInput(TournamentRefused):
+    """A list of tables that names a table the venue does not have: bad input (exit 2), said in the
+    organizer's language like a refusal."""
+
+
+def set_phones(store: Store, ref: str, text: str, off: bool = False) -> list[tuple[int, str | None]]:
+    """Make the tables of `text` phone tables, each with a new key (a table's old key stops working at
+    once), or with `off` ordinary tables again (phone.md §1). Returns each table with its key (None
+    when turned off). The log gets the keys' fingerprints; the keys are kept beside it."""
+    tables = parse_tables(text)
+    opened = open_tournament(store, ref)
+    venue = opened.state.tournament.tables
+    if not venue:
+        raise TablesBadInput(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "the venue has no tables yet: set them with `tournament tables`")
+        )
+    for table in tables:
+        if table not in venue:
+            raise TablesBadInput(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal",
+                    "table {table} is not one of the venue's tables ({venue}): set them with `tournament tables`",
+                ),
+                table=table,
+                venue=", ".join(str(t) for t in venue),
+            )
+    if off:
+        record_opened(store, opened, [PhonesSet(off=tables)], phone_keys=dict.fromkeys(tables))
+        return [(table, None) for table in tables]
+    keys = {table: new_key() for table in tables}
+    event = PhonesSet(keys=tuple((table, fingerprint(key)) for table, key in keys.items()))
+    record_opened(store, opened, [event], phone_keys=dict(keys))
+    return list(keys.items())
 
 
 RESULT_KEYS = frozenset({"match", "winner", "score", "forfeit", "correct", "match_id", "table"})

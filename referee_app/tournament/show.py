@@ -113,6 +113,8 @@ class TournamentView:
     tables: tuple[int, ...]
     queue: tuple[str, ...]
     matches: tuple[MatchView, ...]
+    phones: tuple[int, ...] = ()
+    """The tables scored on the players' phones (phone.md), sorted."""
 
     def match(self, match_id: str) -> MatchView | None:
         return next((m for m in self.matches if m.id == match_id), None)
@@ -126,6 +128,7 @@ class TournamentView:
             "draw_seed": self.draw_seed,
             "entries": [entry_json(e) for e in self.entries],
             "tables": list(self.tables),
+            "phones": list(self.phones),
             "queue": list(self.queue),
             "matches": [m.to_json() for m in self.matches],
         }
@@ -169,7 +172,15 @@ def view(t: Tournament | None, tournament_id: str) -> TournamentView:
         return NOTHING
     matches = tuple(match_view(t, slot) for slot in t.slots.values())
     return TournamentView(
-        tournament_id, t.name, t.status, t.draw_seed, t.entries, tuple(t.tables), tuple(t.queue), matches
+        tournament_id,
+        t.name,
+        t.status,
+        t.draw_seed,
+        t.entries,
+        tuple(t.tables),
+        tuple(t.queue),
+        matches,
+        tuple(sorted(t.phones)),
     )
 
 

@@ -30,6 +30,7 @@ from referee_app.tournament.events import (
     Event,
     Forfeit,
     MatchStarted,
+    PhonesSet,
     ResultRecorded,
     TablesSet,
     Undo,
@@ -140,6 +141,11 @@ class Tournament:
     """The qualifying pools' players of the compared rank, best first, once all their pools are over."""
     queue_order: tuple[str, ...] = ()
     began: bool = False
+    phones: Mapping[int, str] = field(default_factory=dict)
+    """The phone tables (phone.md §1) and their keys' fingerprints (the keys are not in the log)."""
+    by_phone: frozenset[str] = frozenset()
+    """The matches started on a phone table (their match logs are the phones'); the others started
+    were a desk's."""
 
     @property
     def status(self) -> Status:
@@ -237,9 +243,15 @@ def apply(state: State | None, event: Event) -> State:
             raise TournamentRefused(
                 QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament's creation cannot be undone")
             )
-        return replace(state, tournament=top.before, seq=seq, frames=top.below)
+        before = top.before
+        if isinstance(top.event, PhonesSet):  # never brings a key back (a lost card's): its tables have none
+            named = {table for table, _ in top.event.keys} | set(top.event.off)
+            before = replace(before, phones={t: f for t, f in before.phones.items() if t not in named})
+        return replace(state, tournament=before, seq=seq, frames=top.below)
     if isinstance(event, Created):
         raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is already created"))
+    if isinstance(event, PhonesSet):
+        _check_phones(state, event)
     after = _apply(state.tournament, event)
     taken = state.desk_results
     if isinstance(event, ResultRecorded) and event.match_id:
@@ -261,6 +273,55 @@ def _check_sent(t: Tournament, event: AssignmentSent) -> None:
         raise TournamentRefused(
             QT_TRANSLATE_NOOP("TournamentRefusal", "an assignment has an id of 1..200 characters and two players")
         )
+
+
+def desk_tables(state: State) -> dict[int, str]:
+    """The tables whose match is a desk's (table -> match): started on a desk, or sent to the table's
+    desk through the event server. One writer per match: such a table cannot turn a phone table."""
+    t = state.tournament
+    held: dict[int, str] = {}
+    for match, table in t.on_table.items():
+        started = match in t.started and match not in t.by_phone
+        if started or any(s.match == match and s.table == table for s in state.sent):
+            held[table] = match
+    return held
+
+
+def _check_phones(state: State, event: PhonesSet) -> None:
+    """Phone tables are the venue's, each named once, and none holds a match a desk is playing."""
+    t = state.tournament
+    named = [table for table, _ in event.keys] + list(event.off)
+    if len(set(named)) != len(named):
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a table is listed twice"))
+    for table in named:
+        if table not in t.tables:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "table {table} is not one of the venue's tables"), table=table
+            )
+    for table, fingerprint in event.keys:
+        if not 16 <= len(fingerprint) <= 128:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "table {table}: a phone key's fingerprint is not valid"),
+                table=table,
+            )
+    held = desk_tables(state)
+    for table, _ in event.keys:
+        if table in held and table not in t.phones:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal",
+                    "table {table} is scored on a desk ({match} is being played there): it can be scored on the"
+                    " players' phones once that match is over",
+                ),
+                table=table,
+                match=held[table],
+            )
+
+
+def _phones_set(t: Tournament, event: PhonesSet) -> Tournament:
+    phones = {table: f for table, f in t.phones.items() if table not in event.off}
+    phones.update(event.keys)
+    return replace(t, phones=phones)
 
 
 def _created(event: Created) -> Tournament:
@@ -295,6 +356,8 @@ def _apply(t: Tournament, event: Event) -> Tournament:
         return _forfeit(t, event)
     if isinstance(event, MatchStarted):
         return _started(t, event)
+    if isinstance(event, PhonesSet):
+        return _phones_set(t, event)
     raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "unexpected event {event!r}"), event=event)
 
 
@@ -452,7 +515,8 @@ def _tables_set(t: Tournament, tables: tuple[int, ...]) -> Tournament:
         raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a table is listed twice"))
     if any(not 1 <= table <= 999 for table in tables):
         raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "tables are numbered 1..999"))
-    return _settle(replace(t, tables=tables))
+    phones = {table: f for table, f in t.phones.items() if table in tables}  # a table no longer the venue's
+    return _settle(replace(t, tables=tables, phones=phones))
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -628,7 +692,9 @@ def _started(t: Tournament, event: MatchStarted) -> Tournament:
         raise TournamentRefused(
             QT_TRANSLATE_NOOP("TournamentRefusal", "{match} is not on a table yet"), match=event.match
         )
-    return _settle(replace(t, on_table=on_table, started={**t.started, event.match: event.match_id}, began=True))
+    by_phone = t.by_phone | {event.match} if on_table[event.match] in t.phones else t.by_phone - {event.match}
+    started = {**t.started, event.match: event.match_id}
+    return _settle(replace(t, on_table=on_table, started=started, by_phone=by_phone, began=True))
 
 
 # -- derived: the bracket resolved, the ready matches called, the tables filled ------------------

@@ -48,7 +48,18 @@ def queue_invariants(state: State) -> None:
 
 def shape(document: dict[str, Any]) -> None:
     assert json.loads(json.dumps(document)) == document
-    assert list(document) == ["format", "id", "name", "status", "draw_seed", "entries", "tables", "queue", "matches"]
+    assert list(document) == [
+        "format",
+        "id",
+        "name",
+        "status",
+        "draw_seed",
+        "entries",
+        "tables",
+        "phones",
+        "queue",
+        "matches",
+    ]
     assert document["format"] == "referee-app/tournament@1"
     for entry in document["entries"]:
         assert list(entry) == ["name", "seed", "rating", "fargo_id", "licence", "club"]

@@ -2583,6 +2583,64 @@
     </message>
 </context>
 <context>
+    <name>PhoneApi</name>
+    <message>
+        <source>this link&apos;s key does not open this table: scan the table&apos;s card again</source>
+        <translation>la clé de ce lien n’ouvre pas cette table&#xa0;: scannez de nouveau la carte de la table</translation>
+    </message>
+    <message>
+        <source>there is no table {table} scored on the phones</source>
+        <translation>il n’y a pas de table {table} marquée sur les téléphones</translation>
+    </message>
+    <message>
+        <source>the request is too large (16 KiB at most)</source>
+        <translation>la requête est trop grande (16 Kio au plus)</translation>
+    </message>
+    <message>
+        <source>too many wrong keys from this device: wait a minute, then scan the card again</source>
+        <translation>trop de mauvaises clés depuis cet appareil&#xa0;: attendez une minute, puis scannez de nouveau la carte</translation>
+    </message>
+    <message>
+        <source>the request is not JSON</source>
+        <translation>la requête n’est pas du JSON</translation>
+    </message>
+    <message>
+        <source>the request&apos;s {field} is missing or not valid</source>
+        <translation>le champ {field} de la requête manque ou n’est pas valable</translation>
+    </message>
+    <message>
+        <source>the request has an unknown field {field}</source>
+        <translation>la requête a un champ inconnu {field}</translation>
+    </message>
+    <message>
+        <source>a phone cannot record a {type} event</source>
+        <translation>un téléphone ne peut pas enregistrer d’événement {type}</translation>
+    </message>
+    <message>
+        <source>an event from a phone carries no seq or at: the laptop numbers and times it</source>
+        <translation>un événement venu d’un téléphone ne porte ni seq ni at&#xa0;: l’ordinateur le numérote et l’horodate</translation>
+    </message>
+    <message>
+        <source>the event is not valid: {why}</source>
+        <translation>l’événement n’est pas valable&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>the laptop could not read or write the tournament just now: nothing was recorded, try again</source>
+        <translation>l’ordinateur n’a pas pu lire ou écrire le tournoi à l’instant&#xa0;: rien n’a été enregistré, recommencez</translation>
+    </message>
+</context>
+<context>
+    <name>PhoneCard</name>
+    <message>
+        <source>Table {n}</source>
+        <translation>Table {n}</translation>
+    </message>
+    <message>
+        <source>Scan to score this table</source>
+        <translation>Scannez pour marquer cette table</translation>
+    </message>
+</context>
+<context>
     <name>Plan</name>
     <message>
         <source>the losers&apos; side and the hot seat play first ({match})</source>
@@ -4108,6 +4166,14 @@ a gagné la manche [{key}]</translation>
         <translation>, {n} repris</translation>
     </message>
     <message>
+        <source>{n} card written to {path} ({url})</source>
+        <translation>{n} carte écrite dans {path} ({url})</translation>
+    </message>
+    <message>
+        <source>{n} cards written to {path} ({url})</source>
+        <translation>{n} cartes écrites dans {path} ({url})</translation>
+    </message>
+    <message>
         <source>drawn with seed {seed}</source>
         <translation>tirage fait avec la graine {seed}</translation>
     </message>
@@ -4303,6 +4369,14 @@ a gagné la manche [{key}]</translation>
         <translation>une affectation a un identifiant de 1 à 200 caractères et deux joueurs</translation>
     </message>
     <message>
+        <source>table {table}: a phone key&apos;s fingerprint is not valid</source>
+        <translation>table {table}&#xa0;: l’empreinte de la clé des téléphones n’est pas valable</translation>
+    </message>
+    <message>
+        <source>table {table} is scored on a desk ({match} is being played there): it can be scored on the players&apos; phones once that match is over</source>
+        <translation>la table {table} est tenue par un poste d’arbitrage ({match} s’y joue)&#xa0;: elle pourra être marquée sur les téléphones des joueurs une fois ce match terminé</translation>
+    </message>
+    <message>
         <source>a tournament&apos;s name is 1..{most} characters</source>
         <translation>le nom d’un tournoi compte de 1 à {most} caractères</translation>
     </message>
@@ -4433,6 +4507,30 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>the WPA format plays groups of 8: {players} players do not divide into them</source>
         <translation>la formule WPA se joue en poules de 8&#xa0;: {players} joueurs ne s’y répartissent pas</translation>
+    </message>
+    <message>
+        <source>the venue has no tables yet: set them with `tournament tables`</source>
+        <translation>la salle n’a pas encore de tables&#xa0;: indiquez-les avec `tournament tables`</translation>
+    </message>
+    <message>
+        <source>table {table} is not one of the venue&apos;s tables ({venue}): set them with `tournament tables`</source>
+        <translation>la table {table} n’est pas une des tables de la salle ({venue})&#xa0;: indiquez-les avec `tournament tables`</translation>
+    </message>
+    <message>
+        <source>the address the phones reach this laptop at is not known yet: give --url http://ADDRESS:PORT, or serve the tournament on the network first (`tournament serve --lan`)</source>
+        <translation>l’adresse à laquelle les téléphones joignent cet ordinateur n’est pas encore connue&#xa0;: donnez --url http://ADRESSE:PORT, ou servez d’abord le tournoi sur le réseau (`tournament serve --lan`)</translation>
+    </message>
+    <message>
+        <source>{url} cannot be reached from a phone: give the laptop&apos;s address on the venue&apos;s network, as http://192.168.1.20:8080</source>
+        <translation>un téléphone ne peut pas joindre {url}&#xa0;: donnez l’adresse de l’ordinateur sur le réseau de la salle, par exemple http://192.168.1.20:8080</translation>
+    </message>
+    <message>
+        <source>no table is scored on the phones: make some with `tournament phones`</source>
+        <translation>aucune table n’est marquée sur les téléphones&#xa0;: désignez-en avec `tournament phones`</translation>
+    </message>
+    <message>
+        <source>table {table}: its key is not on this laptop (it was made elsewhere or taken back): give it a new one with `tournament phones`</source>
+        <translation>table {table}&#xa0;: sa clé n’est pas sur cet ordinateur (elle a été faite ailleurs ou reprise)&#xa0;: donnez-lui-en une nouvelle avec `tournament phones`</translation>
     </message>
 </context>
 <context>

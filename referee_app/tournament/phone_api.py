@@ -1,0 +1,409 @@
+"""The phone tables' JSON API (phone.md §3, §4) as plain functions: each request in, its answer out.
+
+`PhoneTables.get` and `PhoneTables.post` take what a request carries (the table's number, its
+`Authorization` header, the caller's address, the body's bytes) and give the status and JSON body
+phone.md fixes; any web server mounts them as `GET`/`POST /api/score/N`. Every phone match is an
+ordinary match log (rack scoring, match-log spec 1.3 §2a) in the organizer's database, started
+when the queue puts the match on a phone table, written through the log's `Session` (the rules
+check, then the store commits, then it is answered), with the tap's id stored in the same
+transaction so that a tap sent again records nothing more. A match finished and signed by both
+players completes its bracket match, and the table's next match is started at once.
+
+The checks, in order: a body over 16 KiB (413); an address past 20 wrong keys a minute (429, for
+any key: a right key must not tell itself apart from a wrong one then); a table that is not a
+phone table (404); the key (401, the same for no key, a wrong key and another table's key: only
+the fingerprint in force for this table fits); the body (400); no match on the table (409); a tap
+already recorded (200, nothing written); `after` not the latest version (409); the rules (422).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee_app.game.events import Event, Lag, MatchStarted, RackWon, Signed, Stalemate, Undo
+from referee_app.game.refusals import RuleViolation
+from referee_app.game.state import summary
+from referee_app.game.vocab import Scoring, Seat
+from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.log.codec import LogFormatError, event_from_json
+from referee_app.log.session import Session, utc_now
+from referee_app.log.store import Store, StoreError
+from referee_app.tournament import operations
+from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
+from referee_app.tournament.events import ResultRecorded
+from referee_app.tournament.model import MatchStatus
+from referee_app.tournament.phones import key_fits
+from referee_app.tournament.show import round_name
+from referee_app.tournament.state import Slot, State
+from referee_app.words.localtime import local_date
+
+CTX = "PhoneApi"
+MAX_BODY = 16 * 1024
+"""Bytes a request's body may carry (phone.md §3: over 16 KiB is a 413)."""
+WRONG_KEYS_A_MINUTE = 20
+"""Wrong keys one address may send in a minute; past them every request of it is a 429."""
+PHONE_EVENTS: dict[str, type[Event]] = {
+    "lag": Lag,
+    "rack": RackWon,
+    "stalemate": Stalemate,
+    "sign": Signed,
+    "undo": Undo,
+}
+"""The events a phone may send (phone.md §3)."""
+TAP_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+NO_KEY = QT_TRANSLATE_NOOP("PhoneApi", "this link's key does not open this table: scan the table's card again")
+NOT_A_PHONE_TABLE = QT_TRANSLATE_NOOP("PhoneApi", "there is no table {table} scored on the phones")
+TOO_BIG = QT_TRANSLATE_NOOP("PhoneApi", "the request is too large (16 KiB at most)")
+TOO_MANY = QT_TRANSLATE_NOOP(
+    "PhoneApi", "too many wrong keys from this device: wait a minute, then scan the card again"
+)
+NOT_JSON = QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON")
+BAD_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request's {field} is missing or not valid")
+UNKNOWN_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request has an unknown field {field}")
+NOT_FOR_PHONES = QT_TRANSLATE_NOOP("PhoneApi", "a phone cannot record a {type} event")
+NO_SEQ = QT_TRANSLATE_NOOP("PhoneApi", "an event from a phone carries no seq or at: the laptop numbers and times it")
+BAD_EVENT = QT_TRANSLATE_NOOP("PhoneApi", "the event is not valid: {why}")
+UNAVAILABLE = QT_TRANSLATE_NOOP(
+    "PhoneApi", "the laptop could not read or write the tournament just now: nothing was recorded, try again"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An answer of the API: its HTTP status and its JSON body."""
+
+    status: int
+    body: dict[str, Any]
+    undo_target: int | None = None
+    """The event an undo would take back now (the page's undo names it); sent as a header, beside
+    phone.md's body."""
+
+    def encoded(self) -> bytes:
+        return json.dumps(self.body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def bearer(authorization: str | None) -> str:
+    """The key of an `Authorization: Bearer KEY` header ("" when there is none)."""
+    if not authorization:
+        return ""
+    scheme, _, key = authorization.strip().partition(" ")
+    return key.strip() if scheme.lower() == "bearer" else ""
+
+
+@dataclass(slots=True)
+class WrongKeys:
+    """Wrong keys by address over the last minute (phone.md §3's 429)."""
+
+    clock: Callable[[], float] = time.monotonic
+    seen: dict[str, deque[float]] = field(default_factory=dict)
+
+    def _recent(self, address: str) -> deque[float]:
+        times = self.seen.setdefault(address, deque())
+        limit = self.clock() - 60.0
+        while times and times[0] <= limit:
+            times.popleft()
+        if not times:
+            del self.seen[address]
+            return deque()
+        return times
+
+    def blocked(self, address: str) -> bool:
+        return len(self._recent(address)) >= WRONG_KEYS_A_MINUTE
+
+    def count(self, address: str) -> None:
+        self._recent(address)
+        self.seen.setdefault(address, deque()).append(self.clock())
+        if len(self.seen) > 10_000:  # a crowd of addresses: forget the quietest
+            for quiet in sorted(self.seen, key=lambda a: self.seen[a][-1])[:5_000]:
+                del self.seen[quiet]
+
+
+class PhoneTables:
+    """The phone tables of one tournament, served from the organizer's database (phone.md §3, §4).
+
+    Safe to call from several threads: one request at a time is decided and written."""
+
+    def __init__(
+        self,
+        db: Path,
+        tournament: str,
+        tr: Translate = english,
+        clock: Callable[[], str] = utc_now,
+        wrong_keys: WrongKeys | None = None,
+    ) -> None:
+        self.store = Store(db)
+        self.tournament_id = operations.find(self.store, tournament)
+        self.tr = tr
+        self.clock = clock
+        self.wrong_keys = wrong_keys or WrongKeys()
+        self.lock = threading.Lock()
+        self._state: State | None = None
+        self._head: int | None = None
+        self._sessions: dict[str, Session] = {}
+        """The phone matches' logs as replayed, kept: this server is their one writer."""
+        with self.lock:
+            self._settle()
+
+    def close(self) -> None:
+        with self.lock:
+            self.store.close()
+
+    # -- the tournament as it stands --------------------------------------------------------------
+
+    def state(self) -> State:
+        """The tournament, replayed again only when its log moved on (another window, the CLI)."""
+        head = self.store.tournament_head(self.tournament_id)
+        if self._state is None or head != self._head:
+            self._state = operations.open_tournament(self.store, self.tournament_id).state
+            self._head = self._state.seq
+        return self._state
+
+    def _record(self, events: list[Any]) -> None:
+        opened = operations.Opened(self.tournament_id, self.state())
+        self._state = operations.record_opened(self.store, opened, events)
+        self._head = self._state.seq
+
+    def _session(self, match_id: str) -> Session:
+        session = self._sessions.get(match_id)
+        if session is None:
+            session = self._sessions[match_id] = Session(self.store, match_id, self.clock)
+        return session
+
+    def _on_table(self, table: int) -> Slot | None:
+        t = self.state().tournament
+        return next(
+            (s for s in t.slots.values() if s.status is MatchStatus.PLAYING and s.table == table),
+            None,
+        )
+
+    def _current(self, table: int) -> tuple[Slot | None, str | None]:
+        """The match on the table and its phone match log (None until started; a desk's log is
+        never the phones' to write)."""
+        t = self.state().tournament
+        slot = self._on_table(table)
+        if slot is None or slot.spec.id not in t.by_phone:
+            return slot, None
+        return slot, t.started.get(slot.spec.id)
+
+    def _settle(self, check: Iterable[int] | None = None) -> None:
+        """Start the match log of each phone table's match not started yet; complete the phone matches
+        finished and signed by both on the tables of `check` (None: every table, as after a restart:
+        a kill between the two writes loses none). Cheap without completions to check: a request does
+        not read every table's log."""
+        tables = None if check is None else set(check)
+        for _ in range(1000):  # each pass records one decision; a tournament has far fewer matches
+            t = self.state().tournament
+            playing = {s.table: s for s in t.slots.values() if s.status is MatchStatus.PLAYING}
+            moved = False
+            for table in sorted(t.phones):
+                slot = playing.get(table)
+                if slot is None:
+                    continue
+                if slot.spec.id not in t.started:
+                    self._start(slot, table)
+                    moved = True
+                    break
+                if tables is not None and table not in tables:
+                    continue
+                match_id = t.started[slot.spec.id]
+                if slot.spec.id in t.by_phone and self._complete(slot, match_id, table):
+                    moved = True
+                    break
+            if not moved:
+                return
+
+    def _start(self, slot: Slot, table: int) -> None:
+        t = self.state().tournament
+        assert slot.a is not None and slot.b is not None
+        setup = MatchStarted(
+            players=(slot.a, slot.b),
+            race_to=slot.spec.race,
+            rules=t.options.rules.value,
+            event=t.name,
+            round=round_name(t, slot.spec.id),
+            table=str(table),
+            match_id=str(uuid.uuid4()),
+            scoring=Scoring.RACKS,
+        )
+        self._sessions[setup.match_id] = Session.start(self.store, setup, self.clock)
+        self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)])
+
+    def _complete(self, slot: Slot, match_id: str, table: int) -> bool:
+        """The bracket match's result once its log is finished and both players signed it (§4)."""
+        state = self._session(match_id).state
+        if not state.finished or state.winner is None or not all(state.signed[s] for s in Seat):
+            return False
+        winner = state.setup.name(state.winner)
+        score = (state.score[Seat.A], state.score[Seat.B])
+        at = self.clock()
+        self._record([ResultRecorded(slot.spec.id, winner, score, match_id, table, local_date(at))])
+        return True
+
+    # -- the answers ------------------------------------------------------------------------------
+
+    def _error(self, status: int, template: str, **params: object) -> Answer:
+        text = self.tr(CTX, template)
+        return Answer(status, {"error": text.format(**params) if params else text})
+
+    def _table(self, status: int, table: int) -> Answer:
+        """The table as it stands, answered with `status`, and what an undo would take back."""
+        _, match_id = self._current(table)
+        target = self._session(match_id).history.undo_target if match_id else None
+        return Answer(status, self.table_json(table), target)
+
+    def table_json(self, table: int) -> dict[str, Any]:
+        """The table as `GET /api/score/N` answers it (phone.md §3)."""
+        t = self.state().tournament
+        slot, match_id = self._current(table)
+        if slot is None or match_id is None:
+            return {
+                "table": table,
+                "match": slot.spec.id if slot is not None else None,
+                "match_id": None,
+                "version": 0,
+                "round": None,
+                "race_to": None,
+                "rules": t.options.rules.value,
+                "players": None,
+                "signed": {"A": False, "B": False},
+                "state": None,
+            }
+        session = self._session(match_id)
+        match = session.state
+        return {
+            "table": table,
+            "match": slot.spec.id,
+            "match_id": match_id,
+            "version": session.history.next_seq - 1,
+            "round": match.setup.round,
+            "race_to": match.setup.race_to,
+            "rules": t.options.rules.value,
+            "players": {"A": match.setup.players[0], "B": match.setup.players[1]},
+            "signed": {"A": match.signed[Seat.A], "B": match.signed[Seat.B]},
+            "state": summary(match),
+        }
+
+    def _gate(self, table: int, authorization: str | None, address: str) -> Answer | None:
+        """429, 404 or 401 (in that order), or None: the key is this phone table's."""
+        if self.wrong_keys.blocked(address):
+            self.wrong_keys.count(address)
+            return self._error(429, TOO_MANY)
+        phones = self.state().tournament.phones
+        if table not in phones:
+            return self._error(404, NOT_A_PHONE_TABLE, table=table)
+        if not key_fits(bearer(authorization), phones[table]):
+            self.wrong_keys.count(address)
+            return self._error(401, NO_KEY)
+        return None
+
+    def refresh(self) -> State:
+        """The tournament now, the phone tables' new matches started (after the organizer's changes
+        made elsewhere: the window, the command line). Completions are checked where a tap lands,
+        and for every table when the server starts."""
+        with self.lock:
+            self._settle(())
+            return self.state()
+
+    def get(self, table: int, authorization: str | None, address: str) -> Answer:
+        """`GET /api/score/N`: the table as it stands."""
+        with self.lock:
+            try:
+                refused = self._gate(table, authorization, address)
+                if refused is not None:
+                    return refused
+                self._settle(())
+                return self._table(200, table)
+            except StoreError:
+                return self._unavailable()
+
+    def _unavailable(self) -> Answer:
+        """The database could not be read or written (another program wrote first, a full disk):
+        nothing was recorded, the phone sends its tap again; the tournament is read afresh."""
+        self._state = None
+        self._sessions.clear()
+        return self._error(503, UNAVAILABLE)
+
+    def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        """`POST /api/score/N`: one tap recorded (200), or why not; nothing is written but on a 200."""
+        if len(body) > MAX_BODY:
+            return self._error(413, TOO_BIG)
+        with self.lock:
+            try:
+                return self._post(table, authorization, address, body)
+            except StoreError:
+                return self._unavailable()
+
+    def _post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        refused = self._gate(table, authorization, address)
+        if refused is not None:  # a request with no key here writes nothing, not even the tables' new matches
+            return refused
+        self._settle(())
+        parsed = self._parse(body)
+        if isinstance(parsed, Answer):
+            return parsed
+        tap, after, event = parsed
+        return self._tap(table, tap, after, event)
+
+    def _parse(self, body: bytes) -> tuple[str, int, Event] | Answer:
+        try:
+            request = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return self._error(400, NOT_JSON)
+        if not isinstance(request, dict):
+            return self._error(400, NOT_JSON)
+        for name in request:
+            if name not in ("id", "after", "event"):
+                return self._error(400, UNKNOWN_FIELD, field=json.dumps(str(name)[:40]))
+        tap, after, raw = request.get("id"), request.get("after"), request.get("event")
+        if not isinstance(tap, str) or not TAP_ID.fullmatch(tap):
+            return self._error(400, BAD_FIELD, field="id")
+        if not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= 10**9:
+            return self._error(400, BAD_FIELD, field="after")
+        if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+            return self._error(400, BAD_FIELD, field="event")
+        if raw["type"] not in PHONE_EVENTS:
+            return self._error(400, NOT_FOR_PHONES, type=json.dumps(raw["type"][:40]))
+        if "seq" in raw or "at" in raw:
+            return self._error(400, NO_SEQ)
+        try:
+            event, _, _ = event_from_json(raw)
+        except LogFormatError as exc:
+            return self._error(400, BAD_EVENT, why=exc)
+        return tap, after, event
+
+    def _tap(self, table: int, tap: str, after: int, event: Event) -> Answer:
+        slot, match_id = self._current(table)
+        if self._known_tap(table, tap):
+            return self._table(200, table)
+        if slot is None or match_id is None:
+            return self._table(409, table)
+        session = self._session(match_id)
+        if after != session.history.next_seq - 1:
+            return self._table(409, table)
+        try:
+            session.record(event, tap=tap)
+        except RuleViolation as exc:
+            return Answer(422, {"refused": exc.message(self.tr), "table": self.table_json(table)})
+        self._settle((table,))
+        return self._table(200, table)
+
+    def _known_tap(self, table: int, tap: str) -> bool:
+        """Whether `tap` was recorded in a match played on this table (the current one, or one it
+        completed: its answer lost, the phone sends it again after the table moved on)."""
+        t = self.state().tournament
+        played = [
+            t.started[m]
+            for m in t.by_phone
+            if m in t.started and (t.on_table.get(m) == table or (m in t.results and t.results[m].table == table))
+        ]
+        return any(self.store.tap_seq(match_id, tap) is not None for match_id in played)

@@ -1,0 +1,82 @@
+"""The phone tables' site (phone.md §2, §3): `GET /score/{table}` (the page), `GET` and `POST
+/api/score/{table}` (the API), a route table served beside the tournament's (`sites.TOURNAMENT`).
+
+The answers are the API's (`Scoring`: the tournament wing's, behind a protocol, since the web wing
+sits below it); it decides on a thread of its own (the database's), so a route waits for it in the
+loop's executor, never on the loop. A body over 16 KiB is answered 413 before it is read. The key
+travels only in the `Authorization` header: the page's link carries it in its fragment, which no
+browser sends, and nothing here logs a request line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Protocol
+
+from aiohttp import web
+
+from referee_app.web.sites import Route, Served, Site, _asset, params, secured
+
+MAX_BODY = 16 * 1024
+TABLE = re.compile(r"[0-9]{1,4}")
+JSON = "application/json; charset=utf-8"
+
+
+class Answer(Protocol):
+    @property
+    def status(self) -> int: ...
+
+    @property
+    def undo_target(self) -> int | None: ...
+
+    def encoded(self) -> bytes: ...
+
+
+class Scoring(Protocol):
+    """What the phone routes call (`referee_app.tournament.serve.Serving`)."""
+
+    def get(self, table: int, authorization: str | None, address: str) -> Answer: ...
+
+    def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer: ...
+
+
+def _json(status: int, body: bytes, undo_target: int | None = None) -> web.Response:
+    response = web.Response(status=status, body=body)
+    response.headers["Content-Type"] = JSON
+    if undo_target is not None:
+        response.headers["X-Undo-Target"] = str(undo_target)  # what the page's undo names
+    return secured(response)
+
+
+def phone_site(scoring: Scoring) -> Site:
+    """The phone tables' routes, answered by `scoring`."""
+
+    async def api(_served: Served, request: web.BaseRequest) -> web.StreamResponse:
+        table = params().get("table", "")
+        if not TABLE.fullmatch(table):
+            return _json(404, b'{"error":"there is no such table"}')
+        address = request.remote or ""
+        authorization = request.headers.get("Authorization")
+        loop = asyncio.get_running_loop()
+        if request.method == "POST":
+            if request.content_length is not None and request.content_length > MAX_BODY:
+                return _json(413, b'{"error":"the request is too large (16 KiB at most)"}')
+            body = await request.read()
+            answer = await loop.run_in_executor(None, scoring.post, int(table), authorization, address, body)
+        else:
+            answer = await loop.run_in_executor(None, scoring.get, int(table), authorization, address)
+        return _json(answer.status, answer.encoded(), answer.undo_target)
+
+    page = _asset("/score/{table}", "text/html; charset=utf-8", "score.html")
+    return Site(
+        "phones",
+        (
+            page,
+            _asset("/score.js", "text/javascript; charset=utf-8", "score.js"),
+            _asset("/score.css", "text/css; charset=utf-8", "score.css"),
+            Route("/api/score/{table}", api, methods=("GET", "HEAD", "POST"), max_body=1024 * 1024),
+        ),
+        words="board",
+        events=(),
+    )

@@ -1,0 +1,171 @@
+"""The phone page `/score/N` (phone.md §2) in the machine's Chromium with a phone's viewport and
+touch, served by a real `tournament serve`: taps, a reload with taps not yet sent, a Wi-Fi drop in
+the middle of a tap and back, two phones on one table, and the key never in a request line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from referee_app.log.store import Store
+from tests.phones.test_serve import Served, venue  # noqa: F401 - the fixture
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+@pytest.fixture
+def served(venue: tuple[Path, str, dict[int, str]]) -> Iterator[Served]:  # noqa: F811
+    db, tid, _ = venue
+    server = Served(db, tid)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(locale="en-GB", **PHONE)
+    yield context
+    context.close()
+
+
+def events_of(db: Path, match_id: str) -> list[str]:
+    with closing(Store(db)) as store:
+        return [e.event.TYPE.value for e in store.load(match_id)]
+
+
+def open_table(context: Any, served: Served, table: int, key: str, lang: str = "") -> Any:
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{served.port}/score/{table}{lang}#k={key}")
+    page.get_by_role("heading", name=f"Table {table}").wait_for()
+    return page
+
+
+def score(page: Any, seat: str) -> str:
+    return str(page.locator(f"#player-{seat} .racks").inner_text())
+
+
+def test_the_players_score_and_sign_a_match_by_touch_on_a_360_px_screen(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
+    phone: Any,
+) -> None:
+    db, _, keys = venue
+    requests: list[tuple[str, dict[str, str]]] = []
+    phone.on("request", lambda r: requests.append((r.url, r.headers)))
+    page = open_table(phone, served, 1, keys[1])
+    table = served.get(1, keys[1])[1]
+    a, b = table["players"]["A"], table["players"]["B"]
+    page.get_by_text("Who won the lag?").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no zoom, no sideways scroll
+    page.get_by_role("button", name=f"{b} won the lag").tap()
+    rack_a = page.get_by_role("button", name=f"Rack to {a}")
+    rack_b = page.get_by_role("button", name=f"Rack to {b}")
+    rack_a.wait_for()
+    for button in (rack_a, rack_b):
+        box = button.bounding_box()
+        assert box["height"] >= 48 and box["width"] >= 48
+    assert page.locator("#player-B .breaks").inner_text() == "breaks"
+    rack_b.tap()
+    expect(page.locator("#player-B .racks")).to_have_text("1")
+    rack_a.tap()
+    expect(page.locator("#player-A .racks")).to_have_text("1")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Undo").tap()  # asks first, then takes the rack back
+    expect(page.locator("#player-A .racks")).to_have_text("0")
+    rack_b.tap()
+    signs = page.get_by_role("button", name=re.compile("^Sign"))
+    signs.first.wait_for()
+    assert signs.count() == 2
+    page.get_by_text(f"{b} wins 0–2").wait_for()
+    page.get_by_role("button", name=f"Sign: {a}").tap()
+    page.get_by_text(f"{a} signed").wait_for()
+    page.get_by_role("button", name=f"Sign: {b}").tap()
+    page.get_by_text("No match on this table now").wait_for()  # the final waits for the other semi-final
+    assert events_of(db, table["match_id"]) == [
+        *("match_started", "lag", "rack", "rack", "undo", "rack", "sign", "sign")
+    ]
+    key = keys[1]
+    for url, headers in requests:
+        assert key not in url and key.replace("-", "") not in url
+        assert key not in headers.get("referer", "")
+    assert any(headers.get("authorization") == f"Bearer {key}" for _, headers in requests)
+
+
+def test_taps_not_sent_survive_a_reload_and_go_once_the_laptop_answers(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
+    phone: Any,
+) -> None:
+    db, _, keys = venue
+    page = open_table(phone, served, 2, keys[2])
+    page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
+    page.locator("#play").wait_for()
+    table = served.get(2, keys[2])[1]
+    a = table["players"]["A"]
+    page.route("**/api/score/**", lambda route: route.abort() if route.request.method == "POST" else route.continue_())
+    page.get_by_role("button", name=f"Rack to {a}").tap()
+    page.get_by_text("not sent yet (1)").wait_for()
+    page.reload()
+    page.get_by_text("not sent yet (1)").wait_for()  # kept in the phone's storage
+    page.unroute("**/api/score/**")
+    expect(page.locator("#player-A .racks")).to_have_text("1", timeout=5000)
+    assert page.locator("#pending").inner_text() == ""
+    assert events_of(db, table["match_id"]).count("rack") == 1
+
+
+def test_a_wifi_drop_in_the_middle_of_a_tap_and_back(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
+    phone: Any,
+) -> None:
+    db, _, keys = venue
+    page = open_table(phone, served, 1, keys[1])
+    page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
+    page.locator("#play").wait_for()
+    table = served.get(1, keys[1])[1]
+    b = table["players"]["B"]
+    phone.set_offline(True)
+    page.get_by_role("button", name=f"Rack to {b}").tap()
+    page.get_by_text("not sent yet (1)").wait_for()
+    assert page.locator("#contact").inner_text().startswith("last contact")
+    phone.set_offline(False)
+    expect(page.locator("#player-B .racks")).to_have_text("1", timeout=5000)
+    assert events_of(db, table["match_id"]).count("rack") == 1
+
+
+def test_two_phones_on_one_table_see_each_others_taps_and_a_stale_tap_is_refused(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
+    browser: Any,
+) -> None:
+    db, _, keys = venue
+    first_context = browser.new_context(locale="fr-FR", **PHONE)
+    second_context = browser.new_context(locale="en-GB", **PHONE)
+    try:
+        first = open_table(first_context, served, 1, keys[1])
+        second = open_table(second_context, served, 1, keys[1])
+        first.get_by_text("Qui a gagné le lag ?").wait_for()  # the phone's language first
+        table = served.get(1, keys[1])[1]
+        a = table["players"]["A"]
+        first.get_by_role("button", name=f"{a} a gagné le lag").tap()
+        second.locator("#play").wait_for(timeout=2500)  # within the poll's second
+        first.get_by_role("button", name=f"Manche pour {a}").tap()
+        expect(second.locator("#player-A .racks")).to_have_text("1", timeout=2500)
+        # the second phone taps on a score that moved on: refused and said, never merged
+        second.route(
+            "**/api/score/**", lambda route: route.continue_() if route.request.method == "POST" else route.abort()
+        )
+        served.tap(1, keys[1], "elsewhere", 3, {"type": "rack", "winner": "B"})
+        second.get_by_role("button", name=f"Rack to {a}").tap()
+        second.get_by_text("The score moved on").wait_for()
+        second.unroute("**/api/score/**")
+        assert events_of(db, table["match_id"]).count("rack") == 2
+    finally:
+        first_context.close()
+        second_context.close()
