@@ -38,7 +38,7 @@ from referee_app.words.localtime import local_stamp
 
 HEADLESS_COMMANDS = (
     "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify", "history",
-    "where", "rebuild", "event-server", "connect", "push", "assign", "pull", "board", "tournament",
+    "where", "rebuild", "event-server", "connect", "push", "next-match", "assign", "pull", "board", "tournament",
 )  # fmt: skip
 
 PdfWriter = exports.PdfWriter
@@ -441,6 +441,8 @@ def event_command(args: argparse.Namespace, out: TextIO, tr: Translate = english
                 store.close()
         if args.command == "connect":
             return event_cli.cmd_connect(args, out, Path(args.db), tr)
+        if args.command == "next-match":
+            return event_cli.cmd_next_match(args, out, Path(args.db), tr)
         return event_cli.cmd_push(args, out, Path(args.db), tr)
     except (event_cli.EventCliError, EventServerError) as exc:
         raise CliError(1, str(exc)) from None
@@ -473,6 +475,7 @@ HANDLERS: dict[str, Handler] = {
     "event-server": event_command,
     "connect": event_command,
     "push": event_command,
+    "next-match": event_command,
     "assign": event_command,
     "pull": event_command,
     "board": event_command,

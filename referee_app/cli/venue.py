@@ -1,5 +1,5 @@
 """The live event's commands: the server (init, start, stop, status, add-table, move), a desk's
-link (connect, push), the organizer's assignments and the copy of the event into a SQLite
+link (connect, push, next-match), the organizer's assignments and the copy of the event into a SQLite
 database (pull).
 
 A table's key never goes on the command line, where other users' `ps` would show it: it comes
@@ -24,9 +24,9 @@ from referee_app.game.vocab import BreakOrder
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.system import stop_signals
 from referee_app.venue import db as event_db
-from referee_app.venue.model import Assignment, EventLink, TableKey, first_line, new_assignment_id
+from referee_app.venue.model import Assignment, EventLink, TableKey, first_line, match_setup, new_assignment_id
 from referee_app.venue.pull import pull_into
-from referee_app.venue.pusher import DeskRows, LinkFile, complete, desk_conninfo, link_path, push_pending
+from referee_app.venue.pusher import DeskRows, LinkFile, complete, desk_conninfo, link_path, push_pending, waiting
 from referee_app.venue.schema import DEFAULT_PORT
 from referee_app.venue.server import Cluster
 
@@ -83,6 +83,9 @@ def add_parsers(sub: Any) -> None:
     con.add_argument("--forget", action="store_true", help="disconnect this desk from the event")
     push = sub.add_parser("push", help="send the events the server lacks now, and say how the link stands")
     push.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="match database")
+    nxt = sub.add_parser("next-match", help="start the match the organizer sent to this desk's table (and send it)")
+    nxt.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="match database")
+    nxt.add_argument("--referee", default="", help="this desk's referee, when the organizer named none")
     asg = sub.add_parser("assign", help="send the next match to a table (organizer)")
     asg.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
     asg.add_argument("--table", required=True)
@@ -111,7 +114,7 @@ def add_parsers(sub: Any) -> None:
     pull = sub.add_parser("pull", help="copy the event's matches into a SQLite database (organizer)")
     pull.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
     pull.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="match database")
-    for command in (srv, con, push, asg, brd, pull):
+    for command in (srv, con, push, nxt, asg, brd, pull):
         command.add_argument(
             "--lang", choices=["en", "fr"], help="language of the prompts and reports (default: the environment's)"
         )
@@ -284,6 +287,56 @@ def cmd_push(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = en
         detail = outcome.reasons.get(match_id) or tr(CTX, differs).format(seq=seq)
         out.write(tr(CTX, conflict).format(match=match_id, detail=detail) + "\n")
     return 1 if outcome.conflicts else 0
+
+
+def cmd_next_match(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = english) -> int:
+    """Start the next match sent to this desk's table, as the desk's big button does, and send it
+    at once (the server then offers it to no desk again); its id is printed for `record --match`."""
+    import psycopg
+
+    from referee_app.log.session import Session
+    from referee_app.log.store import Store
+
+    not_connected = tr(
+        CTX, QT_TRANSLATE_NOOP("EventCli", "this desk is not connected to an event (referee-app connect)")
+    )
+    if not link_path(db).exists():
+        raise EventCliError(not_connected)
+    links = LinkFile(db)
+    try:
+        link = links.load()
+        if link is None:
+            raise EventCliError(not_connected)
+        rows = DeskRows(db)
+        try:
+            with psycopg.connect(desk_conninfo(db, link), autocommit=True) as conn:
+                server = event_db.server_id(conn)
+                offered = waiting(event_db.assignments(conn, link.table, open_only=True), rows)
+                if not offered:
+                    none = QT_TRANSLATE_NOOP("EventCli", "no match is waiting for table {table}")
+                    raise EventCliError(tr(CTX, none).format(table=link.table))
+                assignment = offered[0]
+                store = Store(db)
+                try:
+                    session = Session.start(store, match_setup(assignment, args.referee.strip()))
+                finally:
+                    store.close()
+                push_pending(conn, server, rows, links, link.table)
+        except psycopg.OperationalError as exc:
+            offline = QT_TRANSLATE_NOOP("EventCli", "offline: {reason}")
+            raise EventCliError(tr(CTX, offline).format(reason=first_line(exc))) from None
+        finally:
+            rows.close()
+    finally:
+        links.close()
+    started = QT_TRANSLATE_NOOP("EventCli", "match {match} started on table {table}: {a} v {b}, race to {race}{round}")
+    round_ = f" ({assignment.round})" if assignment.round else ""
+    a, b = assignment.players
+    out.write(
+        tr(CTX, started).format(match=session.match_id, table=link.table, a=a, b=b, race=assignment.race_to,
+                                round=round_) + "\n"
+    )  # fmt: skip
+    return 0
 
 
 CLOCK_LIMITS = QT_TRANSLATE_NOOP(

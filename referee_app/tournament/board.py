@@ -82,7 +82,7 @@ def board_view(
 def live_scores(state: State, desks: Iterable[Any]) -> dict[str, tuple[int, int]]:
     """The racks so far of each bracket match a desk is playing (`live.DeskMatch`es, not over),
     in the bracket's order of its players (A, B): the bracket page shows them as they come."""
-    from referee_app.venue.model import name_key
+    from referee_app.words.names import name_key
 
     sent = {s.assignment: s.match for s in state.sent}
     scores: dict[str, tuple[int, int]] = {}

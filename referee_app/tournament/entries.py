@@ -22,6 +22,7 @@ from typing import Any
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.model import Entry
 from referee_app.tournament.state import MAX_ENTRIES, MAX_NAME, MAX_RATING, hidden_character
+from referee_app.words.names import name_key, normalise_name
 
 __all__ = ["MAX_RATING", "EntriesInvalid", "name_key", "normalise_name", "parse_entries"]
 
@@ -128,19 +129,6 @@ class EntriesInvalid(ValueError):
 
 _SPACES = re.compile(r"\s+")
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
-
-
-def normalise_name(name: str) -> str:
-    """A name as it is stored: composed accents (NFC), every run of spaces of any kind (tabs,
-    non-breaking spaces) one plain space, trimmed."""
-    return _SPACES.sub(" ", unicodedata.normalize("NFC", name)).strip()
-
-
-def name_key(name: str) -> str:
-    """What two names must differ in to be two players on the entry list: not case, accents (nor
-    their encoding) or spacing ("EVA MARTIN" is "Éva Martin")."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", normalise_name(name)) if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", bare.casefold())
 
 
 def _hidden(cell: str) -> str | None:

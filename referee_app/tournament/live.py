@@ -3,13 +3,18 @@ desks' finished matches brought back as results, by themselves.
 
 The engine puts a ready match on a free table; `plan` sends it there as a venue assignment
 (players, race of its side, the tournament's rules and shot clock, its round, the event's
-name) and records `AssignmentSent` first, so the link from the desk's match (its
-`match_started.assignment`) back to the bracket survives a restart. A desk's match naming one
-of these assignments completes its bracket match once its log is finished (replayed with the
-game's rules; a void match completes nothing and the match is sent again). The desks' logs come
-from the event server or from the organizer's own database (merged from a USB stick, or
-pulled). A desk's match is taken once: one whose result the organizer undid is not taken
-again, and one that contradicts a result typed by hand is reported, never applied.
+name) and records `AssignmentSent` first, so the link from the desk's match back to the bracket
+survives a restart. Which match is an assignment's is the venue's one rule (`is_its_match`,
+shared with the board and the desks): the server's started match, else one on the assignment's
+own table naming it, or started by hand there between its two players. Each assignment has at
+most one match and each match one assignment (`link`); a finished match naming an assignment it
+is not (another table's, a second one) is reported, never applied. A linked match completes its
+bracket match once its log ended by the race, at the bracket's race (replayed with the game's
+rules); a concession, a penalty or another race is left to the organizer; a void match
+completes nothing and the match is sent again (voided after its result was taken: reported).
+The desks' logs come from the event server or from the organizer's own database (merged from a
+USB stick, or pulled). A desk's match is taken once: one whose result the organizer undid is
+not taken again, and one that contradicts a result typed by hand is reported, never applied.
 
 `plan` is pure (the state, what the server holds, the desks' matches); `sync` does one round
 for the command line; `LiveSync` does it again and again, a subscriber of the process's one
@@ -20,15 +25,16 @@ tournament's window.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import CancelledError, Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee_app.game.events import MatchStarted
 from referee_app.game.history import History
 from referee_app.game.history import replay as replay_match
-from referee_app.game.vocab import BreakOrder, Seat
+from referee_app.game.vocab import BreakOrder, MatchResult, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import Line
@@ -41,8 +47,9 @@ from referee_app.tournament.state import Slot, State, apply
 from referee_app.tournament.wording import round_names
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, BoardWatcher, Reading, refresh
-from referee_app.venue.model import Assignment, first_line, name_key
+from referee_app.venue.model import Assignment, first_line, is_its_match
 from referee_app.words.localtime import local_date
+from referee_app.words.names import name_key, same_players
 from referee_app.worker import log
 
 if TYPE_CHECKING:
@@ -53,11 +60,13 @@ CTX = "Tournament"
 
 @dataclass(frozen=True, slots=True)
 class DeskMatch:
-    """A desk's match that names an assignment, as its log replays."""
+    """A desk's match, as its log replays: one that names an assignment, or one started by hand."""
 
     match_id: str
     assignment: str
     table: str
+    """The table the event server recorded the match on (a match known only from the organizer's
+    database: the table its desk wrote)."""
     players: tuple[str, str]
     over: bool
     void: bool
@@ -65,6 +74,9 @@ class DeskMatch:
     score: tuple[int, int]
     """Racks of `players[0]`, `players[1]`."""
     ended_at: str
+    setup: MatchStarted
+    result: MatchResult | None = None
+    """How it ended: a race won, a concession, a penalty (None: not over)."""
     started_at: str = ""
     """When its first event was recorded (the organizer is told "0-0 since 18:59")."""
 
@@ -83,6 +95,8 @@ def desk_match(match_id: str, history: History, table: str = "") -> DeskMatch:
         winner,
         (state.score[Seat.A], state.score[Seat.B]),
         history.entries[-1].at,
+        setup,
+        state.result,
         history.entries[0].at,
     )
 
@@ -94,6 +108,8 @@ class Server:
     assignments: frozenset[str]
     started: frozenset[str]
     tables: frozenset[str]
+    started_by: Mapping[str, str] = field(default_factory=dict)
+    """Each assignment's started match, as the server recorded it (the first match naming it from its table)."""
 
 
 @dataclass
@@ -126,6 +142,24 @@ UNDONE = QT_TRANSLATE_NOOP(
 OTHER_PLAYERS = QT_TRANSLATE_NOOP(
     "Tournament", "{id}: the desk's match {a} v {b} no longer fits the bracket ({why}): not applied"
 )
+NOT_ITS_TABLE = QT_TRANSLATE_NOOP(
+    "Tournament",
+    "{id}: a match recorded on table {table} ({a} v {b}) names the match sent to table {sent}: not applied",
+)
+NOT_ITS_MATCH = QT_TRANSLATE_NOOP(
+    "Tournament",
+    "{id}: the desk's match {match} ({a} v {b}) is a second match for an assignment whose match is {first}: not"
+    " applied",
+)
+VOIDED_AFTER = QT_TRANSLATE_NOOP(
+    "Tournament",
+    "{id}: the desk's match was voided after its result was taken: it counts nowhere; undo the result by hand (or"
+    " record the match's result again)",
+)
+OTHER_RACE = QT_TRANSLATE_NOOP(
+    "Tournament",
+    "{id}: the desk played a race to {desk_race}, the bracket's is {race}: not applied, record the result by hand",
+)
 ENDED_SHORT = QT_TRANSLATE_NOOP(
     "Tournament",
     "{id}: the desk's match ended {a}-{b} before the race was won (a concession or a penalty): record the result by"
@@ -137,12 +171,53 @@ NO_KEY = QT_TRANSLATE_NOOP(
 )
 
 
-def _fold(name: str) -> str:
-    return name_key(name)  # case, accents and spacing ignored: the desk's "Eva Martin" is "Éva Martin"
-
-
 def _same_pair(players: Iterable[str | None], slot: Slot) -> bool:
-    return sorted(_fold(p or "") for p in players) == sorted(_fold(p or "") for p in (slot.a, slot.b))
+    return same_players(players, (slot.a, slot.b))
+
+
+def _claim(sent: AssignmentSent, started_match: str) -> Assignment:
+    """What `is_its_match` reads of an assignment the tournament sent (its race and rules play no part)."""
+    return Assignment(sent.assignment, str(sent.table), sent.players, 1, "", "", started_match=started_match)
+
+
+def link(state: State, desks: Iterable[DeskMatch], server: Server | None) -> dict[str, DeskMatch]:
+    """Each sent assignment's match among `desks`, by the one rule (`venue.model.is_its_match`):
+    at most one per assignment (the server's started match, or the first started), and each match
+    the match of one assignment at most (the first sent it fits)."""
+    started_by = server.started_by if server is not None else {}
+    ordered = sorted(desks, key=lambda d: (d.started_at, d.match_id))
+    linked: dict[str, DeskMatch] = {}
+    used: set[str] = set()
+    for sent in state.sent:
+        if sent.assignment in linked:
+            continue
+        claim = _claim(sent, started_by.get(sent.assignment, ""))
+        for desk in ordered:
+            if desk.match_id not in used and is_its_match(claim, desk.match_id, desk.setup, desk.table):
+                linked[sent.assignment] = desk
+                used.add(desk.match_id)
+                break
+    return linked
+
+
+def _strays(state: State, desks: Iterable[DeskMatch], linked: dict[str, DeskMatch], tr: Translate) -> list[str]:
+    """The finished desk matches that name an assignment but are not its match: another table's
+    login, or a second match sent for the same assignment. Each is said, never applied."""
+    by_assignment = {s.assignment: s for s in state.sent}
+    mine = {d.match_id for d in linked.values()}
+    said: list[str] = []
+    for desk in sorted(desks, key=lambda d: (d.ended_at, d.match_id)):
+        sent = by_assignment.get(desk.assignment)
+        if sent is None or desk.match_id in mine or not desk.over or desk.void:
+            continue
+        a, b = desk.players
+        if desk.table != str(sent.table):
+            text = tr(CTX, NOT_ITS_TABLE).format(id=sent.match, table=desk.table, a=a, b=b, sent=sent.table)
+        else:
+            first = linked[sent.assignment].match_id if sent.assignment in linked else "?"
+            text = tr(CTX, NOT_ITS_MATCH).format(id=sent.match, match=desk.match_id, a=a, b=b, first=first)
+        said.append(text)
+    return said
 
 
 def _current(state: State, slot: Slot, spent: set[str]) -> AssignmentSent | None:
@@ -166,17 +241,25 @@ def plan(
 ) -> Plan:
     """Results from the desks' finished matches, then the matches on tables sent (with `server`)."""
     out = Plan()
+    desks = list(desks)
     by_assignment = {s.assignment: s for s in state.sent}
-    desks = sorted((d for d in desks if d.assignment in by_assignment), key=lambda d: (d.ended_at, d.match_id))
-    spent = {d.assignment for d in desks if d.void} - {d.assignment for d in desks if not d.void}
+    linked = link(state, desks, server)
+    spent = {assignment for assignment, desk in linked.items() if desk.void}
 
     def t(text: str) -> str:
         return tr(CTX, text)
 
-    for desk in desks:
-        if not desk.over or desk.void:
+    for assignment, desk in sorted(linked.items(), key=lambda item: (item[1].ended_at, item[1].match_id)):
+        to = by_assignment[assignment]
+        if desk.void:
+            slot = state.tournament.slots.get(to.match)
+            outcome = None if slot is None else slot.outcome
+            if outcome is not None and outcome.match_id == desk.match_id:  # taken, then voided at the desk
+                out.problems.append(t(VOIDED_AFTER).format(id=to.match))
             continue
-        state = _take(state, desk, by_assignment[desk.assignment], out, tr)
+        if desk.over:
+            state = _take(state, desk, to, out, tr)
+    out.problems += _strays(state, desks, linked, tr)
     if server is None:
         return out
     names = round_names(show(state.tournament, tournament_id)["matches"], tr)
@@ -202,11 +285,11 @@ def plan(
             out.problems.append(t(NO_KEY).format(table=slot.table))
     stale = {s.assignment for s in state.sent} - current - server.started
     out.withdraw = sorted(stale & server.assignments)
-    for desk in desks:
-        held = state.tournament.slots.get(by_assignment[desk.assignment].match)
-        if desk.over or desk.void or held is None or not held.played or desk.assignment not in server.assignments:
+    for assignment, desk in linked.items():  # a desk still playing a match the organizer decided by hand
+        held = state.tournament.slots.get(by_assignment[assignment].match)
+        if desk.over or desk.void or held is None or not held.played or assignment not in server.assignments:
             continue
-        out.decided.append(desk.assignment)
+        out.decided.append(assignment)
     return out
 
 
@@ -223,9 +306,9 @@ def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, tr: Tr
         why = f"{slot.a} v {slot.b}"
         out.problems.append(t(OTHER_PLAYERS).format(id=sent.match, a=desk.players[0], b=desk.players[1], why=why))
         return state
-    a_first = _fold(desk.players[0]) == _fold(slot.a)
+    a_first = name_key(desk.players[0]) == name_key(slot.a)
     score = desk.score if a_first else (desk.score[1], desk.score[0])
-    winner = slot.a if desk.winner is not None and _fold(desk.winner) == _fold(slot.a) else slot.b
+    winner = slot.a if desk.winner is not None and name_key(desk.winner) == name_key(slot.a) else slot.b
     said = {"id": sent.match, "winner": winner, "a": score[0], "b": score[1]}
     won = {**said, "a": max(score), "b": min(score)}  # "X wins 2-0": the winner's racks first
     if slot.played:
@@ -239,11 +322,13 @@ def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, tr: Tr
         return state
     if slot.status not in (MatchStatus.READY, MatchStatus.PLAYING):
         return state
-    if desk.winner is None or max(score) != slot.spec.race:
+    if desk.winner is None or desk.result is not MatchResult.RACE or max(score) != desk.setup.race_to:
         out.problems.append(t(ENDED_SHORT).format(**said))
         return state
-    table = int(desk.table) if desk.table.isascii() and desk.table.isdigit() and len(desk.table) <= 3 else None
-    event = ResultRecorded(sent.match, winner, score, desk.match_id, table or slot.table, local_date(desk.ended_at))
+    if desk.setup.race_to != slot.spec.race:
+        out.problems.append(t(OTHER_RACE).format(id=sent.match, desk_race=desk.setup.race_to, race=slot.spec.race))
+        return state
+    event = ResultRecorded(sent.match, winner, score, desk.match_id, sent.table, local_date(desk.ended_at))
     try:
         state = apply(state, event)
     except TournamentRefused as exc:
@@ -285,22 +370,30 @@ def _assignment(state: State, sent: AssignmentSent, round_name: str) -> Assignme
 
 
 def server_desks(model: BoardModel) -> list[DeskMatch]:
-    """The board model's matches that name an assignment (a damaged one is the board's to show)."""
+    """The board model's matches, with the table the server recorded each on (a damaged one is the
+    board's to show); `link` picks those that are an assignment's."""
     return [
         desk_match(match_id, followed.history, followed.table)
         for match_id, followed in model.matches.items()
-        if followed.history.setup.assignment and not followed.broken
+        if not followed.broken
     ]
 
 
-def stored_desks(store: Store, assignments: Iterable[str]) -> list[DeskMatch]:
-    """The matches of the organizer's own database (merged or pulled) that name one of `assignments`."""
-    wanted = set(assignments)
+def stored_desks(store: Store, sent: Iterable[AssignmentSent]) -> list[DeskMatch]:
+    """The matches of the organizer's own database (merged or pulled) that may be one of `sent`'s:
+    naming one, or started by hand on its table between its players (each replayed only then)."""
+    wanted = {s.assignment for s in sent}
+    by_hand = {(str(s.table), name_key(s.players[0]), name_key(s.players[1])) for s in sent}
+    by_hand |= {(table, b, a) for table, a, b in by_hand}
     found: list[DeskMatch] = []
     if not wanted:
         return found
     for match_id, setup in store.setups():
-        if setup is None or setup.assignment not in wanted:
+        if setup is None:
+            continue
+        own = setup.assignment in wanted
+        hand = not setup.assignment and (setup.table, *map(name_key, setup.players)) in by_hand
+        if not own and not hand:
             continue
         try:
             found.append(desk_match(match_id, replay_match(store.load(match_id))))
@@ -310,13 +403,16 @@ def stored_desks(store: Store, assignments: Iterable[str]) -> list[DeskMatch]:
 
 
 def merged_desks(*sources: Iterable[DeskMatch]) -> list[DeskMatch]:
-    """One per match id: a finished copy wins over one still being played."""
+    """One per match id: a finished copy wins over one still being played, on the table of the
+    first source that has it (the event server's, first: a desk cannot move its match by a copy)."""
     best: dict[str, DeskMatch] = {}
     for source in sources:
         for desk in source:
             held = best.get(desk.match_id)
-            if held is None or (desk.over and not held.over):
+            if held is None:
                 best[desk.match_id] = desk
+            elif desk.over and not held.over:
+                best[desk.match_id] = replace(desk, table=held.table)
     return list(best.values())
 
 
@@ -333,6 +429,7 @@ def server_now(conn: Conn, model: BoardModel) -> Server:
         frozenset(a.id for a in model.assignments),
         frozenset(s.assignment for s in setups if s.assignment),
         frozenset(db.tables(conn)),
+        {a.id: a.started_match for a in model.assignments if a.started_match},
     )
 
 
@@ -360,7 +457,7 @@ def complete_from_store(store: Store, tr: Translate = english) -> list[Line]:
             state = session.state
             if state is None or not state.sent:
                 continue
-            desks = stored_desks(store, (s.assignment for s in state.sent))
+            desks = stored_desks(store, state.sent)
             work = plan(state, session.tournament_id, desks, None, tr)
             if work.events:
                 session.record(*work.events)
@@ -380,7 +477,7 @@ def sync(store: Store, ref: str, conn: Conn, model: BoardModel | None = None, tr
     db.server_id(conn)
     model = model or BoardModel()
     server = read_server(conn, model)
-    desks = merged_desks(server_desks(model), stored_desks(store, (s.assignment for s in state.sent)))
+    desks = merged_desks(server_desks(model), stored_desks(store, state.sent))
     work = plan(state, session.tournament_id, desks, server, tr)
     if work.events:
         session.record(*work.events)  # durable before anything is sent
@@ -500,8 +597,7 @@ def store_decider(store_path: Path, ref: str, tr: Translate = english, on_state:
             session = TournamentSession.open(store, ref)
             state = session.state
             assert state is not None
-            sent = (s.assignment for s in state.sent)
-            work = plan(state, session.tournament_id, merged_desks(desks, stored_desks(store, sent)), server, tr)
+            work = plan(state, session.tournament_id, merged_desks(desks, stored_desks(store, state.sent)), server, tr)
             if work.events:
                 state = session.record(*work.events)
         finally:

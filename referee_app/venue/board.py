@@ -98,14 +98,18 @@ class BoardModel:
     def setups(self) -> list[MatchStarted]:
         return [f.history.setup for f in self.matches.values()]
 
+    def started(self) -> list[tuple[str, MatchStarted, str]]:
+        """Every match as `is_its_match` reads it: its id, its setup, the table the server recorded."""
+        return [(m, f.history.setup, f.table) for m, f in self.matches.items()]
+
     def tables(self, now: datetime | None = None) -> list[dict[str, Any]]:
         """One row per table: its match now (or last), its finished matches, the next assignment."""
         now = now or datetime.now(UTC)
         by_table: dict[str, list[tuple[str, Followed]]] = {}
         for match_id, followed in self.matches.items():
             by_table.setdefault(followed.table or followed.history.setup.table, []).append((match_id, followed))
-        setups = self.setups()
-        waiting = [a for a in self.assignments if not a.started_match and not is_started(a, setups)]
+        started = self.started()
+        waiting = [a for a in self.assignments if not is_started(a, started)]
         for assignment in waiting:
             by_table.setdefault(assignment.table, [])
         for table in self.online:

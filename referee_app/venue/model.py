@@ -6,14 +6,15 @@ neither imports the other.
 
 from __future__ import annotations
 
-import unicodedata
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from referee_app.game.events import MatchStarted, ShotClock
+from referee_app.game.vocab import BreakOrder, Scoring
 from referee_app.venue.schema import DATABASE, DEFAULT_PORT, SESSION_OPTIONS, TABLE_ROLE_PREFIX
+from referee_app.words.names import same_players
 
 DESK_APPLICATION = "referee-desk table "
 """A desk's connections carry its table in their application name: the board's "desk online" light."""
@@ -220,23 +221,49 @@ def refused_login(exc: BaseException) -> bool:
     return "password authentication failed" in text or "no pg_hba.conf entry" in text
 
 
-def name_key(name: str) -> str:
-    """A player's name as two desks compare it: case, accents and spacing ignored ("Eva  MARTIN"
-    is "Éva Martin"), as French capitals are often typed without their accents."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
+def match_setup(assignment: Assignment, referee: str = "", scoring: Scoring = Scoring.SHOTS) -> MatchStarted:
+    """The match the organizer sent, as a desk starts it (its `match_started` names the assignment);
+    `referee`: the desk's own, when the organizer named none; scored by racks, it has no shot clock."""
+    by_racks = scoring is Scoring.RACKS
+    return MatchStarted(
+        players=assignment.players,
+        race_to=assignment.race_to,
+        rules=assignment.rules,
+        break_order=BreakOrder(assignment.break_order),
+        shot_clock=None if by_racks else assignment.shot_clock,
+        event=assignment.event,
+        round=assignment.round,
+        table=assignment.table,
+        referee=assignment.referee or referee,
+        licences=assignment.licences,
+        clubs=assignment.clubs,
+        assignment=assignment.id,
+        scoring=scoring,
+    )
 
 
-def is_started(assignment: Assignment, setups: Iterable[MatchStarted]) -> bool:
-    """The assignment has its match: one that names it, or, started by hand from the printed
-    draw while the network was down, one on the same table between the same two players."""
-    pair = {name_key(name) for name in assignment.players}
-    for setup in setups:
-        if setup.assignment == assignment.id:
-            return True
-        if not setup.assignment and setup.table == assignment.table and {name_key(n) for n in setup.players} == pair:
-            return True
-    return False
+def is_its_match(assignment: Assignment, match_id: str, setup: MatchStarted, table: str) -> bool:
+    """The one rule, for the board, the desks and the tournament: match `match_id` (started with
+    `setup`, recorded on `table`, the table the server bound it to) is `assignment`'s match.
+
+    Once the server named the assignment's started match, that match alone (a second one sent for
+    the same assignment, or one named from another table, never is). Before: a match on the
+    assignment's own table that names it; or, started by hand (from the printed draw while the
+    network was down, or from the command line), one on that table that names no assignment,
+    between the same two players (names compared as the entry list does: not case, accents or
+    spacing). A match recorded on another table is never it, whatever it says."""
+    if assignment.started_match:
+        return match_id == assignment.started_match
+    if table != assignment.table:
+        return False
+    if setup.assignment:
+        return setup.assignment == assignment.id
+    return same_players(setup.players, assignment.players)
+
+
+def is_started(assignment: Assignment, matches: Iterable[tuple[str, MatchStarted, str]]) -> bool:
+    """The assignment has its match among `matches` (match id, setup, table recorded), by `is_its_match`."""
+    return bool(assignment.started_match) or any(is_its_match(assignment, *match) for match in matches)
 
 
 def new_assignment_id() -> str:

@@ -175,6 +175,11 @@ class DeskRows:
             self._setups.update(self.store.setups(known=self._setups))
         return [setup for setup in self._setups.values() if setup is not None]
 
+    def started(self, heads: Iterable[str] | None = None) -> list[tuple[str, MatchStarted]]:
+        """Every match of this desk with its `match_started` (match id, setup), read as `setups` reads them."""
+        self.setups(heads)
+        return [(match_id, setup) for match_id, setup in self._setups.items() if setup is not None]
+
     def close(self) -> None:
         self.store.close()
 
@@ -329,10 +334,10 @@ def push_pending(
 def waiting(
     assignments: tuple[Assignment, ...], rows: DeskRows, heads: Iterable[str] | None = None
 ) -> tuple[Assignment, ...]:
-    """The assignments no match of this desk has started (by its id, or the same players by hand)."""
-
-    setups = rows.setups(heads)
-    return tuple(a for a in assignments if not is_started(a, setups))
+    """The assignments no match of this desk has started (`is_its_match`: naming it, or the same
+    players by hand; every match of this desk is on its table)."""
+    started = rows.started(heads)
+    return tuple(a for a in assignments if not is_started(a, ((m, setup, a.table) for m, setup in started)))
 
 
 class Pusher(Worker):

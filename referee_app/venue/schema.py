@@ -11,7 +11,8 @@ The server trusts no desk: a trigger binds a match to the table whose first row 
 organizer moved it), and accepts an event only as the match's head + 1 whose hash chains onto
 the stored head (the chain of `referee_app.log.chain`, recomputed with PostgreSQL's `sha256`).
 A desk may insert only the columns it owns (no ids), read back only its own matches' hashes,
-and report a conflict only on a match its table holds.
+report a conflict only on a match its table holds, and read only its own table's assignments (a
+row-level rule: no desk learns another table's assignment ids, which its matches could name).
 
 `heads` keeps each match's last seq and hash: the board reads what changed from it, so a
 transaction that commits late is never skipped. UPDATE, DELETE and TRUNCATE on the events are
@@ -27,7 +28,7 @@ DATABASE = "event"
 ADMIN_ROLE = "referee_admin"
 DESK_ROLE = "desk"
 TABLE_ROLE_PREFIX = "desk_"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Raised with each change of the layout below; desks and the board refuse another version in a sentence."""
 ORGANIZER_ROLE = "organizer"
 
@@ -272,6 +273,8 @@ GRANT SELECT ON event_info TO desk;
 GRANT INSERT (match_id, seq, type, at, body, hash) ON events TO desk;
 GRANT INSERT (match_id, seq, desk_hash) ON conflicts TO desk;
 GRANT SELECT ON assignments TO desk;
+ALTER TABLE assignments ENABLE ROW LEVEL SECURITY;  -- the organizer owns it: no rule binds it
+CREATE POLICY desk_own_table ON assignments FOR SELECT TO desk USING (table_no = seats.my_table());
 GRANT EXECUTE ON FUNCTION desk_head(TEXT) TO desk;
 GRANT EXECUTE ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) TO desk;
 GRANT EXECUTE ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) TO desk;

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee_app.game.events import MatchStarted
+from referee_app.game.vocab import MatchResult
 from referee_app.log.store import Store
 from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, ResultRecorded
@@ -29,8 +31,10 @@ def _sent(tmp_path: Path) -> tuple[State, str, str]:
 
 
 def _desk(over: bool, score: tuple[int, int] = (2, 0), winner: str | None = "eva MARTIN") -> DeskMatch:
-    return DeskMatch("m1", "asg-1", "1", ("eva MARTIN", "Jerome Lefevre"), over, False, winner, score,
-                     "2026-12-02T18:59:00+00:00", "2026-12-02T18:40:00+00:00")  # fmt: skip
+    players = ("eva MARTIN", "Jerome Lefevre")
+    setup = MatchStarted(players=players, race_to=2, table="1", assignment="asg-1")
+    return DeskMatch("m1", "asg-1", "1", players, over, False, winner, score, "2026-12-02T18:59:00+00:00",
+                     setup, MatchResult.RACE if over else None, "2026-12-02T18:40:00+00:00")  # fmt: skip
 
 
 def test_a_desks_names_without_their_accents_complete_the_match(tmp_path: Path) -> None:

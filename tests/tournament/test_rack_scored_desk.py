@@ -3,7 +3,6 @@ in the FargoRate file, through a real PostgreSQL event server."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ import pytest
 from referee_app.cli.main import main as cli
 from referee_app.game.vocab import Scoring
 from referee_app.log.session import Session
+from referee_app.venue.model import match_setup
 from tests.builders import decode, ev
 from tests.tournament.test_live import Desk, organizer, sync, tournament
 
@@ -26,8 +26,7 @@ def test_a_rack_scored_desk_match_completes_its_match_and_is_in_the_fargorate_fi
     assert code == 0, out + err
     a = desk.next_assignment()
     assert a is not None
-    played = desk.start(a)
-    setup = replace(played.setup, scoring=Scoring.RACKS, match_id="")  # the desk's "Racks only"
+    setup = match_setup(a, scoring=Scoring.RACKS)  # the desk's "Racks only": one match for the assignment
     session = Session.start(desk.store, setup)
     for obj in (ev("lag", winner="A"), ev("rack", winner="B", how="three_fouls"), ev("rack", winner="B"),
                 ev("sign", player="A"), ev("sign", player="B")):  # fmt: skip
@@ -58,7 +57,7 @@ def test_a_rack_scored_desk_pushes_to_the_event_and_its_result_is_taken(
     for desk in desks:
         a = desk.next_assignment()
         assert a is not None
-        setup = replace(desk.start(a).setup, scoring=Scoring.RACKS, match_id="")
+        setup = match_setup(a, scoring=Scoring.RACKS)  # one match for the assignment
         session = Session.start(desk.store, setup)
         for obj in (ev("lag", winner="A"), ev("rack", winner="A", how="break_and_run"), ev("rack", winner="A")):
             session.record(decode(obj))

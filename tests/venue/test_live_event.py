@@ -425,7 +425,7 @@ def test_a_match_started_by_hand_while_offline_links_to_its_assignment(event_ser
         refresh(conn, model)
     [four] = [t for t in model.tables() if t["table"] == "4"]
     assert four["next"] is None and four["match"]["players"] == {"A": "Jo", "B": "Ivy"}
-    assert all(is_started(a, model.setups()) for a in model.assignments)
+    assert all(is_started(a, model.started()) for a in model.assignments)
     assert len(model.matches) == 1  # linked: no second match
 
 

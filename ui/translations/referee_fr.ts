@@ -1856,6 +1856,14 @@
         <translation>conflit&#xa0;: match {match}, {detail} (rien n’a été écrasé)</translation>
     </message>
     <message>
+        <source>no match is waiting for table {table}</source>
+        <translation>aucun match n&apos;attend la table {table}</translation>
+    </message>
+    <message>
+        <source>match {match} started on table {table}: {a} v {b}, race to {race}{round}</source>
+        <translation>match {match} commencé sur la table {table}&#xa0;: {a} contre {b}, course à {race}{round}</translation>
+    </message>
+    <message>
         <source>the shot clock: 1 to 600 s a shot or an extension, 0 to 9 extensions a rack, 1 to 60 s after the break</source>
         <translation>le chronomètre de tir&#xa0;: 1 à 600 s par coup ou par prolongation, 0 à 9 prolongations par manche, 1 à 60 s après la casse</translation>
     </message>
@@ -4137,6 +4145,22 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>{id}: the desk&apos;s match {a} v {b} no longer fits the bracket ({why}): not applied</source>
         <translation>{id}&#xa0;: le match {a} contre {b} du pupitre ne correspond plus au tableau ({why})&#xa0;: non appliqué</translation>
+    </message>
+    <message>
+        <source>{id}: a match recorded on table {table} ({a} v {b}) names the match sent to table {sent}: not applied</source>
+        <translation>{id}&#xa0;: un match enregistré sur la table {table} ({a} contre {b}) se réclame du match envoyé à la table {sent}&#xa0;: non appliqué</translation>
+    </message>
+    <message>
+        <source>{id}: the desk&apos;s match {match} ({a} v {b}) is a second match for an assignment whose match is {first}: not applied</source>
+        <translation>{id}&#xa0;: le match {match} du pupitre ({a} contre {b}) est un second match pour une affectation dont le match est {first}&#xa0;: non appliqué</translation>
+    </message>
+    <message>
+        <source>{id}: the desk&apos;s match was voided after its result was taken: it counts nowhere; undo the result by hand (or record the match&apos;s result again)</source>
+        <translation>{id}&#xa0;: le match du pupitre a été annulé après que son résultat a été pris&#xa0;: il ne compte nulle part&#xa0;; annulez le résultat à la main (ou saisissez de nouveau le résultat du match)</translation>
+    </message>
+    <message>
+        <source>{id}: the desk played a race to {desk_race}, the bracket&apos;s is {race}: not applied, record the result by hand</source>
+        <translation>{id}&#xa0;: le pupitre a joué une course à {desk_race}, le tableau prévoit une course à {race}&#xa0;: non appliqué, saisissez le résultat à la main</translation>
     </message>
     <message>
         <source>{id}: the desk&apos;s match ended {a}-{b} before the race was won (a concession or a penalty): record the result by hand</source>

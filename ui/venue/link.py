@@ -28,9 +28,17 @@ from referee_desk.desk.controller import DeskController
 from referee_desk.forms import checked_form
 
 from referee_app.game.events import MatchStarted
-from referee_app.game.vocab import BreakOrder, Scoring
-from referee_app.venue.model import Assignment, EventLink, EventServerError, LinkReport, LinkStatus, name_key
+from referee_app.game.vocab import Scoring
+from referee_app.venue.model import (
+    Assignment,
+    EventLink,
+    EventServerError,
+    LinkReport,
+    LinkStatus,
+    match_setup,
+)
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
+from referee_app.words.names import same_players
 
 COLOURS = {
     LinkStatus.CONNECTED: "#43a047",
@@ -153,9 +161,8 @@ class EventLinkController(QObject):
         Names are compared ignoring case and accents ("Eva Martin" is the "Éva Martin" sent)."""
         if setup.assignment or self.pusher is None or self.report is None:
             return setup
-        typed = tuple(name_key(name) for name in setup.players)
-        for assignment in self.report.assignments:
-            if set(typed) == {name_key(name) for name in assignment.players}:
+        for assignment in self.report.assignments:  # this table's: compared as the entry list does
+            if same_players(setup.players, assignment.players):
                 event, round_ = setup.event or assignment.event, setup.round or assignment.round
                 return replace(setup, assignment=assignment.id, table=assignment.table, event=event, round=round_)
         return setup
@@ -167,22 +174,7 @@ class EventLinkController(QObject):
         assignment = self.next_assignment
         if assignment is None:
             return False
-        by_racks = scoring is Scoring.RACKS
-        setup = MatchStarted(
-            players=assignment.players,
-            race_to=assignment.race_to,
-            rules=assignment.rules,
-            break_order=BreakOrder(assignment.break_order),
-            shot_clock=None if by_racks else assignment.shot_clock,
-            event=assignment.event,
-            round=assignment.round,
-            table=assignment.table,
-            referee=assignment.referee or referee,
-            licences=assignment.licences,
-            clubs=assignment.clubs,
-            assignment=assignment.id,
-            scoring=scoring,
-        )
+        setup = match_setup(assignment, referee, scoring)
         return self.controller.new_match(setup)
 
 
