@@ -15,6 +15,8 @@ import argparse
 import getpass
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -33,6 +35,7 @@ from referee_app.venue.server import Cluster
 if TYPE_CHECKING:
     from referee_app.log.store import Store
     from referee_app.tournament.live import Plan
+    from referee_app.venue.db import Conn
 
 CTX = "EventCli"
 
@@ -255,7 +258,10 @@ def cmd_connect(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate =
     return 0
 
 
-def cmd_push(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = english) -> int:
+@contextmanager
+def _desk_on_server(db: Path, tr: Translate) -> Iterator[tuple[Conn, DeskRows, LinkFile, EventLink]]:
+    """This desk's rows, its link file and a connection to its event as its table; a desk that is not
+    connected, or a server that cannot be reached, is said as the command's failure."""
     import psycopg
 
     not_connected = tr(
@@ -271,7 +277,7 @@ def cmd_push(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = en
         rows = DeskRows(db)
         try:
             with psycopg.connect(desk_conninfo(db, link), autocommit=True) as conn:
-                outcome = push_pending(conn, event_db.server_id(conn), rows, links, link.table)
+                yield conn, rows, links, link
         except psycopg.OperationalError as exc:
             offline = QT_TRANSLATE_NOOP("EventCli", "offline: {reason}")
             raise EventCliError(tr(CTX, offline).format(reason=first_line(exc))) from None
@@ -279,6 +285,11 @@ def cmd_push(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = en
             rows.close()
     finally:
         links.close()
+
+
+def cmd_push(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = english) -> int:
+    with _desk_on_server(db, tr) as (conn, rows, links, link):
+        outcome = push_pending(conn, event_db.server_id(conn), rows, links, link.table)
     sent = QT_TRANSLATE_NOOP("EventCli", "sent {n} events; {conflicts} conflicts")
     out.write(tr(CTX, sent).format(n=outcome.pushed, conflicts=len(outcome.conflicts)) + "\n")
     differs = QT_TRANSLATE_NOOP("EventCli", "event {seq} differs on the server")
@@ -292,43 +303,22 @@ def cmd_push(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = en
 def cmd_next_match(args: argparse.Namespace, out: TextIO, db: Path, tr: Translate = english) -> int:
     """Start the next match sent to this desk's table, as the desk's big button does, and send it
     at once (the server then offers it to no desk again); its id is printed for `record --match`."""
-    import psycopg
-
     from referee_app.log.session import Session
     from referee_app.log.store import Store
 
-    not_connected = tr(
-        CTX, QT_TRANSLATE_NOOP("EventCli", "this desk is not connected to an event (referee-app connect)")
-    )
-    if not link_path(db).exists():
-        raise EventCliError(not_connected)
-    links = LinkFile(db)
-    try:
-        link = links.load()
-        if link is None:
-            raise EventCliError(not_connected)
-        rows = DeskRows(db)
+    with _desk_on_server(db, tr) as (conn, rows, links, link):
+        server = event_db.server_id(conn)
+        offered = waiting(event_db.assignments(conn, link.table, open_only=True), rows)
+        if not offered:
+            none = QT_TRANSLATE_NOOP("EventCli", "no match is waiting for table {table}")
+            raise EventCliError(tr(CTX, none).format(table=link.table))
+        assignment = offered[0]
+        store = Store(db)
         try:
-            with psycopg.connect(desk_conninfo(db, link), autocommit=True) as conn:
-                server = event_db.server_id(conn)
-                offered = waiting(event_db.assignments(conn, link.table, open_only=True), rows)
-                if not offered:
-                    none = QT_TRANSLATE_NOOP("EventCli", "no match is waiting for table {table}")
-                    raise EventCliError(tr(CTX, none).format(table=link.table))
-                assignment = offered[0]
-                store = Store(db)
-                try:
-                    session = Session.start(store, match_setup(assignment, args.referee.strip()))
-                finally:
-                    store.close()
-                push_pending(conn, server, rows, links, link.table)
-        except psycopg.OperationalError as exc:
-            offline = QT_TRANSLATE_NOOP("EventCli", "offline: {reason}")
-            raise EventCliError(tr(CTX, offline).format(reason=first_line(exc))) from None
+            session = Session.start(store, match_setup(assignment, args.referee.strip()))
         finally:
-            rows.close()
-    finally:
-        links.close()
+            store.close()
+        push_pending(conn, server, rows, links, link.table)
     started = QT_TRANSLATE_NOOP("EventCli", "match {match} started on table {table}: {a} v {b}, race to {race}{round}")
     round_ = f" ({assignment.round})" if assignment.round else ""
     a, b = assignment.players
