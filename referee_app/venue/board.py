@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.game.history import History
 from referee_app.game.state import summary
+from referee_app.game.vocab import Scoring
 from referee_app.log.codec import LogFormatError, parse_event_text
 from referee_app.venue import db
 from referee_app.venue.db import ServerEvent
@@ -59,6 +60,9 @@ class BoardModel:
         self.assignments: tuple[Assignment, ...] = ()
         self.online: set[str] = set()
         self.conflicts: dict[str, int] = {}
+        self.seats: set[str] | None = None
+        """The tables with a desk's login (None: not read yet); a table scored by racks without one
+        is a phone table, whose match the organizer's own pusher sends (`venue.own_push`)."""
         self.damaged: dict[str, tuple[str, str]] = {}
         """Matches whose first row could not be read: (table, why)."""
         self.version = 0
@@ -134,9 +138,11 @@ class BoardModel:
         nxt = next((a for a in waiting if a.table == table), None)
         damaged = [f"{m}: {f.broken}" for m, f in matches if f.broken]
         damaged += [f"{m}: {why}" for m, (t, why) in self.damaged.items() if t == table]
+        by_racks = current is not None and current[1].history.setup.scoring is Scoring.RACKS
         return {
             "table": table,
             "online": table in self.online,
+            "phones": by_racks and self.seats is not None and table not in self.seats,
             "match": None if current is None else self._match_view(*current, now),
             "finished": [_finished_view(m, f) for m, f in matches if f.history.state.finished],
             "next": None if nxt is None else _next_view(nxt),
@@ -163,8 +169,8 @@ def _next_view(a: Assignment) -> dict[str, Any]:
 
 
 def _damaged_row(table: str, reason: str) -> dict[str, Any]:
-    return {"table": table, "online": False, "match": None, "finished": [], "next": None, "conflicts": 0,
-            "damaged": reason}  # fmt: skip
+    return {"table": table, "online": False, "phones": False, "match": None, "finished": [], "next": None,
+            "conflicts": 0, "damaged": reason}  # fmt: skip
 
 
 def _table_order(table: str) -> tuple[int, str]:
@@ -211,6 +217,7 @@ def _match_view(match_id: str, followed: Followed) -> dict[str, Any]:
         "winner": view["winner"],
         "event": state.setup.event,
         "round": state.setup.round,
+        "scoring": state.setup.scoring.value,
         "last_at": followed.last_at,
         "age_s": 0,
         "broken": followed.broken,
@@ -243,6 +250,7 @@ def refresh(conn: Conn, model: BoardModel, everything: bool = True) -> int:
         model.assignments = db.assignments(conn)
         model.online = db.online_tables(conn)
         model.conflicts = db.conflicted(conn)
+        model.seats = set(db.tables(conn))
     model.version += 1
     return added
 

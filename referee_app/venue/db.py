@@ -162,15 +162,19 @@ INSERT_ROWS = 1000
 """Rows per insert statement (PostgreSQL takes at most 65535 parameters in one)."""
 
 
-def insert_events(conn: Conn, rows: Sequence[EventRow]) -> None:
+def insert_events(conn: Conn, rows: Sequence[EventRow], table: str | None = None) -> None:
     """Plain inserts of the rows, in seq order, `INSERT_ROWS` to a statement: the server checks each
-    one (its table, head + 1, its chain) and fills the rest; a statement is all of its rows or none."""
+    one (its table, head + 1, its chain) and fills the rest; a statement is all of its rows or none.
+    `table`: the organizer's own rows (the phone tables'), which name their table themselves (a
+    desk's login cannot: the server writes its table)."""
+    columns = "match_id, seq, type, at, body, hash" + ("" if table is None else ", table_no")
+    marks = "(" + ", ".join(["%s"] * (6 if table is None else 7)) + ")"
+    extra = () if table is None else (table,)
     for start in range(0, len(rows), INSERT_ROWS):
         chunk = rows[start : start + INSERT_ROWS]
-        values = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * len(chunk))
         conn.execute(
-            f"INSERT INTO events (match_id, seq, type, at, body, hash) VALUES {values}",
-            [field for r in chunk for field in (r.match_id, r.seq, r.type, r.at, r.body, r.hash)],
+            f"INSERT INTO events ({columns}) VALUES {', '.join([marks] * len(chunk))}",
+            [field for r in chunk for field in (r.match_id, r.seq, r.type, r.at, r.body, r.hash, *extra)],
         )
 
 
@@ -303,6 +307,41 @@ def tables(conn: Conn) -> dict[str, str]:
     """Every table with a login, and its role."""
     rows = conn.execute("SELECT table_no, role FROM seats.tables ORDER BY table_no").fetchall()
     return {str(t): str(r) for t, r in rows}
+
+
+@dataclass(frozen=True, slots=True)
+class HeldHead:
+    """What the server holds of a match, as the organizer reads it: its last seq, hash and table."""
+
+    seq: int
+    hash: str
+    table_no: str
+
+
+def held_heads(conn: Conn, match_ids: Sequence[str]) -> dict[str, HeldHead]:
+    """The server's head of each of `match_ids` it holds (the organizer's pusher: one round trip)."""
+    rows = conn.execute(
+        "SELECT match_id, seq, hash, table_no FROM heads WHERE match_id = ANY(%s)", (list(match_ids),)
+    ).fetchall()
+    return {str(m): HeldHead(int(s), str(h), str(t)) for m, s, h, t in rows}
+
+
+def held_hashes(conn: Conn, match_id: str, after: int, upto: int) -> dict[int, str]:
+    """The server's hashes of any match in (after, upto] (the organizer reads every table's)."""
+    rows = conn.execute(
+        "SELECT seq, hash FROM events WHERE match_id = %s AND seq > %s AND seq <= %s ORDER BY seq",
+        (match_id, after, upto),
+    ).fetchall()
+    return {int(seq): str(digest) for seq, digest in rows}
+
+
+def report_table_conflict(conn: Conn, match_id: str, seq: int, hash_: str, table: str) -> None:
+    """The organizer's pusher reports a conflict on one of its own tables' matches (a desk's login
+    reports only its own table's, named by the server)."""
+    conn.execute(
+        "INSERT INTO conflicts (match_id, seq, desk_hash, table_no) VALUES (%s, %s, %s, %s)",
+        (match_id, seq, hash_, table),
+    )
 
 
 def move_match(conn: Conn, match_id: str, table: str) -> bool:

@@ -64,7 +64,8 @@ function seat(match, s) {
 
 function card(table, serverOnline) {
   // While the server cannot be reached, the board cannot see the desks: their state is not known.
-  const deskState = !serverOnline ? " unknown" : table.online ? "" : " offline";
+  // A phone table has no desk: its players score it on their phones, which the organizer's laptop sends on.
+  const deskState = !serverOnline ? " unknown" : table.online || table.phones ? "" : " offline";
   const box = el("section", "table" + deskState + (table.damaged ? " damaged-table" : ""));
   box.dataset.table = table.table;
   const head = el("div", "head");
@@ -73,6 +74,7 @@ function card(table, serverOnline) {
   // card (this says more than whether the desk is seen).
   if (table.damaged) head.appendChild(el("span", "damaged", say("damaged")));
   else if (!serverOnline) head.appendChild(el("span", "desk-off", say("unknown")));
+  else if (table.phones) head.appendChild(el("span", "phones", say("phones")));
   else if (!table.online) head.appendChild(el("span", "desk-off", say("offline")));
   box.appendChild(head);
   const match = table.match;

@@ -52,6 +52,7 @@ BOARD: dict[str, str] = {
     "free": QT_TRANSLATE_NOOP("Board", "free"),
     "offline": QT_TRANSLATE_NOOP("Board", "desk offline"),
     "unknown": QT_TRANSLATE_NOOP("Board", "desk: not known"),
+    "phones": QT_TRANSLATE_NOOP("Board", "scored on the players' phones"),
     "done": QT_TRANSLATE_NOOP("Board", "finished"),
     "finished": QT_TRANSLATE_NOOP("Board", "finished: {a} {score} {b}"),
     "reconnecting": QT_TRANSLATE_NOOP("Board", "reconnecting…"),

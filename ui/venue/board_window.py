@@ -248,6 +248,8 @@ class BoardWindow(QMainWindow):
     def _cells(self, table: dict[str, Any], server_online: bool = True) -> list[str]:
         match = table["match"]
         desk = self.tr("online") if table["online"] else self.tr("offline")
+        if table.get("phones") and not table["online"]:  # no desk: the players score it on their phones
+            desk = self.tr("phones")
         if not server_online:  # the board cannot see the desks while it cannot reach the server
             desk = self.tr("not known")
         if table["conflicts"]:
