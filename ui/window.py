@@ -511,9 +511,10 @@ class DeskWindow(QMainWindow):
         link = self.event_link
         if link is None or link.next_assignment is None:
             return
-        if self.act_by_racks.isChecked():  # the players score it: no referee to name, no clock
-            from referee_app.game.vocab import Scoring
+        from referee_app.game.vocab import Scoring
 
+        # the players score it (this desk has no referee, or the organizer sent it so): no referee to name, no clock
+        if self.act_by_racks.isChecked() or link.next_assignment.scoring is Scoring.RACKS:
             link.start_next(scoring=Scoring.RACKS)
             return
         referee = str(self.settings.value(EVENT_REFEREE, "", type=str))

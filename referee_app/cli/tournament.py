@@ -1,4 +1,4 @@
-"""`referee-app tournament new|entries|draw|tables|results|show|standings|export|phones|cards` (tournament
+"""`referee-app tournament new|entries|draw|tables|results|show|standings|export|phones|racks|cards` (tournament
 spec §1, phone.md §1).
 
 Exit codes as `replay`: 0 done; 1 refused by the tournament's rules (`refused: <why>`, for
@@ -99,6 +99,10 @@ def add_parser(sub: Any) -> None:
     pho.add_argument("list", help="the tables, e.g. 5-8 or 5,7")
     pho.add_argument("--json", action="store_true", help='a list [{"table": 5, "key": "KEY"}]')
     pho.add_argument("--off", action="store_true", help="make them ordinary tables again (their keys stop working)")
+    rck = with_db(inner.add_parser("racks", help="tables with a desk but no referee: their matches scored by racks"))
+    rck.add_argument("tournament")
+    rck.add_argument("list", help="the tables, e.g. 3-4 or 3,5")
+    rck.add_argument("--off", action="store_true", help="a referee is back: every shot recorded again")
     srv = with_db(inner.add_parser("serve", help="the tournament's pages and its phone tables, no event server"))
     srv.add_argument("tournament")
     srv.add_argument("--web", type=int, required=True, metavar="PORT", help="the port to serve at (0: any free one)")
@@ -136,6 +140,8 @@ SAID = {
 }  # fmt: skip
 """The commands' answers, singular and plural, in the organizer's language (the environment's, as
 the live event's commands: `referee_desk.main` gives the catalogue's `tr`)."""
+RACKS_ON = QT_TRANSLATE_NOOP("TournamentCli", "table {table}: no referee, the desk scores the matches sent by racks")
+RACKS_OFF = QT_TRANSLATE_NOOP("TournamentCli", "table {table}: a referee records every shot again")
 DRAWN = QT_TRANSLATE_NOOP("TournamentCli", "drawn with seed {seed}")
 REFUSED = QT_TRANSLATE_NOOP("TournamentCli", "refused: {why}")
 LINE_REFUSED = QT_TRANSLATE_NOOP("TournamentCli", "line {line}: refused: {why}")
@@ -274,6 +280,10 @@ def _run(args: argparse.Namespace, out: TextIO, tr: Translate, cards_pdf: CardsP
         elif action == "tables":
             tables = operations.set_tables(store, args.tournament, args.list)
             out.write(_said(tr, "tables", len(tables)) + "\n")
+        elif action == "racks":
+            said = RACKS_OFF if args.off else RACKS_ON
+            for table in operations.set_rack_tables(store, args.tournament, args.list, off=args.off):
+                out.write(tr(CTX, said).format(table=table) + "\n")
         else:
             count = operations.record_results(store, args.tournament, text.splitlines())
             out.write(_said(tr, "results", count) + "\n")

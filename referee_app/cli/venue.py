@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from referee_app.game.events import ShotClock
 from referee_app.game.presets import PRESETS
-from referee_app.game.vocab import BreakOrder
+from referee_app.game.vocab import BreakOrder, Scoring
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.system import stop_signals
 from referee_app.venue import db as event_db
@@ -105,6 +105,10 @@ def add_parsers(sub: Any) -> None:
     asg.add_argument("--referee", default="", help="the referee's name (default: the desk's own)")
     asg.add_argument("--licences", nargs=2, default=("", ""), metavar=("A", "B"), help="the players' licences")
     asg.add_argument("--clubs", nargs=2, default=("", ""), metavar=("A", "B"), help="the players' clubs")
+    asg.add_argument(
+        "--scoring", choices=[s.value for s in Scoring], default=Scoring.SHOTS.value,
+        help="racks: no referee at this table, the desk opens the match scored by racks",
+    )  # fmt: skip
     brd = sub.add_parser("board", help="every table live (organizer): a window, and a web page with --web")
     brd.add_argument("--server", type=Path, required=True, metavar="DIR", help="the event server's folder")
     brd.add_argument("--web", type=int, metavar="PORT", help="also serve the board as a web page on this port")
@@ -146,7 +150,10 @@ def cmd_event_server(args: argparse.Namespace, out: TextIO, tr: Translate = engl
         return 0
     cluster.check()  # status, start, stop: only on an event server's folder
     if args.action == "start":
-        cluster.start()
+        found, now = cluster.start()
+        if found != now:
+            say(QT_TRANSLATE_NOOP("EventCli", "the event database was brought from version {found} to {now}"),
+                found=found, now=now)  # fmt: skip
         say(QT_TRANSLATE_NOOP("EventCli", "event server running on port {port}; fingerprint {fingerprint}"),
             port=cluster.port, fingerprint=cluster.fingerprint())  # fmt: skip
     elif args.action == "stop":
@@ -367,7 +374,10 @@ def cmd_assign(args: argparse.Namespace, out: TextIO, tr: Translate = english) -
         getattr(args, "referee", "").strip(),
         (licences[0].strip()[:40], licences[1].strip()[:40]),
         (clubs[0].strip()[:80], clubs[1].strip()[:80]),
+        scoring=Scoring(getattr(args, "scoring", Scoring.SHOTS.value)),
     )
+    if assignment.scoring is Scoring.RACKS and clock is not None:
+        raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "a match scored by racks has no shot clock")))
     cluster = Cluster(args.server.resolve())
     with psycopg.connect(cluster.organizer_conninfo()) as conn:
         event_db.server_id(conn)

@@ -319,15 +319,31 @@ class AssignmentSent:
     table: int
     assignment: str
     players: tuple[str, str]
+    racks: bool = False
+    """Sent to a desk with no referee: it opens the match in rack scoring (spec 1.3 §2a)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        sent = {
             "type": self.TYPE,
             "match": self.match,
             "table": self.table,
             "assignment": self.assignment,
             "players": list(self.players),
         }
+        return {**sent, "racks": True} if self.racks else sent  # an every-shot one reads as before
+
+
+@dataclass(frozen=True, slots=True)
+class RackTablesSet:
+    """Tables whose desk has no referee (`on`): the matches sent there are scored by racks at the
+    desk; the tables of `off` have a referee again. Neither changes a match already sent."""
+
+    TYPE: ClassVar[str] = "rack_tables_set"
+    on: tuple[int, ...] = ()
+    off: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "on": list(self.on), "off": list(self.off)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +390,7 @@ Event = (
     | MatchStarted
     | AssignmentSent
     | PhonesSet
+    | RackTablesSet
     | Undo
 )
 
@@ -428,9 +445,18 @@ def event_from_dict(d: Any) -> Event:  # noqa: C901
         players = _field(d, "players", list)
         if len(players) != 2 or not all(isinstance(p, str) for p in players):
             raise EventFormatError(f"`players` must be two names, not {players!r}")
+        racks = d.get("racks", False)
+        if not isinstance(racks, bool):
+            raise EventFormatError(f"`racks` must be true or false, not {racks!r}")
         return AssignmentSent(
-            _field(d, "match", str), _field(d, "table", int), _field(d, "assignment", str), (players[0], players[1])
-        )
+            _field(d, "match", str), _field(d, "table", int), _field(d, "assignment", str), (players[0], players[1]),
+            racks,
+        )  # fmt: skip
+    if kind == RackTablesSet.TYPE:
+        on, off = _field(d, "on", list), _field(d, "off", list)
+        if not all(isinstance(t, int) and not isinstance(t, bool) for t in (*on, *off)):
+            raise EventFormatError(f"`on` and `off` must be integers, not {on!r}, {off!r}")
+        return RackTablesSet(tuple(on), tuple(off))
     if kind == PhonesSet.TYPE:
         keys: list[tuple[int, str]] = []
         for item in _field(d, "keys", list):

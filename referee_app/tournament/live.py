@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from referee_app.game.events import MatchStarted
 from referee_app.game.history import History
 from referee_app.game.history import replay as replay_match
-from referee_app.game.vocab import BreakOrder, MatchResult, Seat
+from referee_app.game.vocab import BreakOrder, MatchResult, Scoring, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import Line
@@ -274,7 +274,8 @@ def plan(
         voided = latest is not None and latest.assignment in spent
         if sent is None:
             ident = new_id() if new_id is not None else _assignment_id(tournament_id, slot.spec.id)
-            sent = AssignmentSent(slot.spec.id, slot.table, ident, (slot.a, slot.b))
+            racks = slot.table in state.tournament.rack_tables  # no referee there: the desk scores racks
+            sent = AssignmentSent(slot.spec.id, slot.table, ident, (slot.a, slot.b), racks)
             state = apply(state, sent)
             out.events.append(sent)
             out.done.append(t(VOIDED if voided else SENT).format(id=slot.spec.id, a=slot.a, b=slot.b, table=slot.table))
@@ -363,6 +364,7 @@ def _assignment(state: State, sent: AssignmentSent, round_name: str) -> Assignme
         # the entry list's licences and clubs, for the federation's sheets (within the server's limits)
         licences=(entries[0].licence[:40], entries[1].licence[:40]),
         clubs=(entries[0].club[:80], entries[1].club[:80]),
+        scoring=Scoring.RACKS if sent.racks else Scoring.SHOTS,
     )
 
 

@@ -23,6 +23,7 @@ from referee_app.tournament.events import (
     Event,
     Forfeit,
     PhonesSet,
+    RackTablesSet,
     ResultRecorded,
     TablesSet,
 )
@@ -148,6 +149,15 @@ def set_phones(store: Store, ref: str, text: str, off: bool = False) -> list[tup
     event = PhonesSet(keys=tuple((table, fingerprint(key)) for table, key in keys.items()))
     record_opened(store, opened, [event], phone_keys=dict(keys))
     return list(keys.items())
+
+
+def set_rack_tables(store: Store, ref: str, text: str, off: bool = False) -> tuple[int, ...]:
+    """The tables of `text` have no referee: the matches sent to their desks are scored by racks
+    (with `off`: they have a referee again). Returns the tables named."""
+    tables = parse_tables(text)
+    event = RackTablesSet(off=tables) if off else RackTablesSet(on=tables)
+    record_opened(store, open_tournament(store, ref), [event])
+    return tables
 
 
 RESULT_KEYS = frozenset({"match", "winner", "score", "forfeit", "correct", "match_id", "table"})

@@ -31,6 +31,7 @@ from referee_app.tournament.events import (
     Forfeit,
     MatchStarted,
     PhonesSet,
+    RackTablesSet,
     ResultRecorded,
     TablesSet,
     Undo,
@@ -146,6 +147,8 @@ class Tournament:
     by_phone: frozenset[str] = frozenset()
     """The matches started on a phone table (their match logs are the phones'); the others started
     were a desk's."""
+    rack_tables: frozenset[int] = frozenset()
+    """The tables whose desk has no referee: the matches sent there are scored by racks."""
 
     @property
     def status(self) -> Status:
@@ -252,6 +255,8 @@ def apply(state: State | None, event: Event) -> State:
         raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is already created"))
     if isinstance(event, PhonesSet):
         _check_phones(state, event)
+    if isinstance(event, RackTablesSet):
+        _check_listed(state.tournament, (*event.on, *event.off))
     after = _apply(state.tournament, event)
     taken = state.desk_results
     if isinstance(event, ResultRecorded) and event.match_id:
@@ -287,10 +292,8 @@ def desk_tables(state: State) -> dict[int, str]:
     return held
 
 
-def _check_phones(state: State, event: PhonesSet) -> None:
-    """Phone tables are the venue's, each named once, and none holds a match a desk is playing."""
-    t = state.tournament
-    named = [table for table, _ in event.keys] + list(event.off)
+def _check_listed(t: Tournament, named: Sequence[int]) -> None:
+    """Tables named by a decision are the venue's, each named once."""
     if len(set(named)) != len(named):
         raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a table is listed twice"))
     for table in named:
@@ -298,6 +301,12 @@ def _check_phones(state: State, event: PhonesSet) -> None:
             raise TournamentRefused(
                 QT_TRANSLATE_NOOP("TournamentRefusal", "table {table} is not one of the venue's tables"), table=table
             )
+
+
+def _check_phones(state: State, event: PhonesSet) -> None:
+    """Phone tables are the venue's, each named once, and none holds a match a desk is playing."""
+    t = state.tournament
+    _check_listed(t, [table for table, _ in event.keys] + list(event.off))
     for table, fingerprint in event.keys:
         if not 16 <= len(fingerprint) <= 128:
             raise TournamentRefused(
@@ -358,6 +367,8 @@ def _apply(t: Tournament, event: Event) -> Tournament:
         return _started(t, event)
     if isinstance(event, PhonesSet):
         return _phones_set(t, event)
+    if isinstance(event, RackTablesSet):
+        return replace(t, rack_tables=(t.rack_tables - set(event.off)) | set(event.on))
     raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "unexpected event {event!r}"), event=event)
 
 

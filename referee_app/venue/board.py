@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.game.history import History
 from referee_app.game.state import summary
-from referee_app.game.vocab import Scoring
 from referee_app.log.codec import LogFormatError, parse_event_text
 from referee_app.venue import db
 from referee_app.venue.db import ServerEvent
@@ -60,9 +59,8 @@ class BoardModel:
         self.assignments: tuple[Assignment, ...] = ()
         self.online: set[str] = set()
         self.conflicts: dict[str, int] = {}
-        self.seats: set[str] | None = None
-        """The tables with a desk's login (None: not read yet); a table scored by racks without one
-        is a phone table, whose match the organizer's own pusher sends (`venue.own_push`)."""
+        self.from_organizer: set[str] = set()
+        """The matches the organizer's own pusher sends (`venue.own_push`): the phone tables'."""
         self.damaged: dict[str, tuple[str, str]] = {}
         """Matches whose first row could not be read: (table, why)."""
         self.version = 0
@@ -138,11 +136,10 @@ class BoardModel:
         nxt = next((a for a in waiting if a.table == table), None)
         damaged = [f"{m}: {f.broken}" for m, f in matches if f.broken]
         damaged += [f"{m}: {why}" for m, (t, why) in self.damaged.items() if t == table]
-        by_racks = current is not None and current[1].history.setup.scoring is Scoring.RACKS
         return {
             "table": table,
             "online": table in self.online,
-            "phones": by_racks and self.seats is not None and table not in self.seats,
+            "phones": current is not None and current[0] in self.from_organizer,
             "match": None if current is None else self._match_view(*current, now),
             "finished": [_finished_view(m, f) for m, f in matches if f.history.state.finished],
             "next": None if nxt is None else _next_view(nxt),
@@ -239,7 +236,9 @@ def refresh(conn: Conn, model: BoardModel, everything: bool = True) -> int:
     also the assignments, the desks online and the conflicts (read anyway when a table not yet
     online sent events: its desk has just connected)."""
     known = model.known
-    changed = [(h.match_id, known.get(h.match_id, 0)) for h in db.heads(conn) if h.seq > known.get(h.match_id, 0)]
+    heads = db.heads(conn)
+    changed = [(h.match_id, known.get(h.match_id, 0)) for h in heads if h.seq > known.get(h.match_id, 0)]
+    model.from_organizer.update(h.match_id for h in heads if h.from_organizer)
     added = 0
     if changed:
         rows = db.events_after(conn, changed)
@@ -250,7 +249,6 @@ def refresh(conn: Conn, model: BoardModel, everything: bool = True) -> int:
         model.assignments = db.assignments(conn)
         model.online = db.online_tables(conn)
         model.conflicts = db.conflicted(conn)
-        model.seats = set(db.tables(conn))
     model.version += 1
     return added
 

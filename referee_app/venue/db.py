@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, TypeAlias
 
 from referee_app.game.events import ShotClock
+from referee_app.game.vocab import Scoring
 from referee_app.venue.model import Assignment, EventServerError
 from referee_app.venue.schema import DESK_ROLE, SCHEMA_VERSION
 
@@ -59,23 +60,25 @@ class ServerEvent:
 class Head:
     match_id: str
     seq: int
+    from_organizer: bool = False
+    """Sent by the organizer's own pusher, not a table's login: a phone table's match."""
 
 
 ASSIGNMENT_COLUMNS = (
     "id, table_no, player_a, player_b, race_to, rules, break_order, event, round,"
-    " shot_s, extension_s, extensions_per_rack, after_break_s, referee, licence_a, licence_b, club_a, club_b"
+    " shot_s, extension_s, extensions_per_rack, after_break_s, referee, licence_a, licence_b, club_a, club_b, scoring"
 )
 """What the organizer writes; the server adds `started_match` (read with them)."""
 
 
 def _assignment(row: Sequence[object]) -> Assignment:
     a_id, table, player_a, player_b, race_to, rules, break_order, event, round_, *rest = row
-    clock, (referee, licence_a, licence_b, club_a, club_b, started) = rest[:4], rest[4:]
+    clock, (referee, licence_a, licence_b, club_a, club_b, scoring, started) = rest[:4], rest[4:]
     shot_clock = None if any(c is None for c in clock) else ShotClock(*(int(str(c)) for c in clock))
     return Assignment(
         str(a_id), str(table), (str(player_a), str(player_b)), int(str(race_to)), str(rules), str(break_order),
         str(event), str(round_), shot_clock, str(referee), (str(licence_a), str(licence_b)),
-        (str(club_a), str(club_b)), "" if started is None else str(started),
+        (str(club_a), str(club_b)), "" if started is None else str(started), Scoring(str(scoring)),
     )  # fmt: skip
 
 
@@ -84,10 +87,38 @@ def _assignment_values(a: Assignment) -> tuple[object, ...]:
     timing = (None,) * 4 if clock is None else (clock.shot_s, clock.extension_s, clock.extensions_per_rack,
                                                  clock.after_break_s)  # fmt: skip
     return (a.id, a.table, a.players[0], a.players[1], a.race_to, a.rules, a.break_order, a.event, a.round, *timing,
-            a.referee, *a.licences, *a.clubs)  # fmt: skip
+            a.referee, *a.licences, *a.clubs, a.scoring.value)  # fmt: skip
 
 
 # --- every reader -------------------------------------------------------------------------------
+
+
+def migrate(conn: Conn) -> tuple[int, int]:
+    """As the organizer: bring the event database up to this referee-app's version, a step at a
+    time, each in one transaction with its version (two at once: the second waits, then finds it
+    done). Returns (the version found, the version now); a newer one is left as it is."""
+    import psycopg
+
+    from referee_app.venue.schema import MIGRATIONS
+
+    found: int | None = None
+    while True:
+        try:
+            with conn.transaction():
+                row = conn.execute("SELECT schema_version FROM event_info FOR UPDATE").fetchone()
+                if row is None:
+                    raise EventVersionError(OLDER_SERVER)
+                version = int(row[0])
+                found = version if found is None else found
+                if version >= SCHEMA_VERSION:
+                    return found, version
+                step = MIGRATIONS.get(version)
+                if step is None:
+                    raise EventVersionError(OLDER_SERVER)
+                conn.execute(step)  # a fixed script of ours, no parameters
+                conn.execute("UPDATE event_info SET schema_version = %s", (version + 1,))
+        except psycopg.errors.UndefinedColumn:
+            raise EventVersionError(OLDER_SERVER) from None
 
 
 def server_id(conn: Conn) -> str:
@@ -263,7 +294,8 @@ def written(conn: Conn, timeout_s: float, burst_s: float = 0.02) -> set[str]:
 
 
 def heads(conn: Conn) -> list[Head]:
-    return [Head(str(m), int(s)) for m, s in conn.execute("SELECT match_id, seq FROM heads").fetchall()]
+    rows = conn.execute("SELECT match_id, seq, from_organizer FROM heads").fetchall()
+    return [Head(str(m), int(s), bool(o)) for m, s, o in rows]
 
 
 def events_after(conn: Conn, marks: Sequence[tuple[str, int]]) -> list[ServerEvent]:

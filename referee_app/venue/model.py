@@ -183,6 +183,8 @@ class Assignment:
     clubs: tuple[str, str] = ("", "")
     started_match: str = ""
     """The server's: the match that named this assignment when it reached the server (empty: none yet)."""
+    scoring: Scoring = Scoring.SHOTS
+    """Racks: a table with no referee, whose desk opens the match in rack scoring (spec 1.3 §2a)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +225,10 @@ def refused_login(exc: BaseException) -> bool:
 
 def match_setup(assignment: Assignment, referee: str = "", scoring: Scoring = Scoring.SHOTS) -> MatchStarted:
     """The match the organizer sent, as a desk starts it (its `match_started` names the assignment);
-    `referee`: the desk's own, when the organizer named none; scored by racks, it has no shot clock."""
+    `referee`: the desk's own, when the organizer named none; scored by racks (the desk's choice, or
+    the organizer's for a table with no referee), it has no shot clock."""
+    if assignment.scoring is Scoring.RACKS:
+        scoring = Scoring.RACKS
     by_racks = scoring is Scoring.RACKS
     return MatchStarted(
         players=assignment.players,

@@ -28,8 +28,9 @@ DATABASE = "event"
 ADMIN_ROLE = "referee_admin"
 DESK_ROLE = "desk"
 TABLE_ROLE_PREFIX = "desk_"
-SCHEMA_VERSION = 6
-"""Raised with each change of the layout below; desks and the board refuse another version in a sentence."""
+SCHEMA_VERSION = 7
+"""Raised with each change of the layout below, with its step in `MIGRATIONS`; desks and the board
+refuse another version in a sentence (`event-server start` brings an older one up to this)."""
 ORGANIZER_ROLE = "organizer"
 
 SEATS = """
@@ -78,70 +79,7 @@ GRANT SELECT ON seats.tables TO organizer;
 """
 """Made by the superuser in the event database: the tables' logins, which only it can create."""
 
-SCHEMA = """
-CREATE TABLE event_info (
-    id TEXT PRIMARY KEY,
-    schema_version INTEGER NOT NULL,
-    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
-);
-CREATE TABLE events (
-    id BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
-    match_id TEXT NOT NULL,
-    seq INTEGER NOT NULL CHECK (seq >= 1),
-    type TEXT NOT NULL,
-    at TEXT NOT NULL,
-    body TEXT NOT NULL,
-    hash TEXT NOT NULL,
-    table_no TEXT NOT NULL DEFAULT '',
-    received_at TIMESTAMPTZ NOT NULL DEFAULT now(),
-    PRIMARY KEY (match_id, seq)
-);
-CREATE TABLE heads (
-    match_id TEXT PRIMARY KEY,
-    seq INTEGER NOT NULL,
-    hash TEXT NOT NULL,
-    table_no TEXT NOT NULL,
-    updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
-);
-CREATE TABLE conflicts (
-    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    match_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    desk_hash TEXT NOT NULL,
-    table_no TEXT NOT NULL DEFAULT '',
-    reported_at TIMESTAMPTZ NOT NULL DEFAULT now()
-);
-CREATE TABLE assignments (
-    id TEXT PRIMARY KEY,
-    table_no TEXT NOT NULL,
-    player_a TEXT NOT NULL,
-    player_b TEXT NOT NULL,
-    race_to INTEGER NOT NULL CHECK (race_to BETWEEN 1 AND 99),
-    rules TEXT NOT NULL,
-    break_order TEXT NOT NULL,
-    event TEXT NOT NULL DEFAULT '',
-    round TEXT NOT NULL DEFAULT '',
-    shot_s INTEGER CHECK (shot_s BETWEEN 1 AND 600),
-    extension_s INTEGER CHECK (extension_s BETWEEN 1 AND 600),
-    extensions_per_rack INTEGER CHECK (extensions_per_rack BETWEEN 0 AND 9),
-    after_break_s INTEGER CHECK (after_break_s BETWEEN 1 AND 60),
-    referee TEXT NOT NULL DEFAULT '' CHECK (length(referee) <= 200),
-    licence_a TEXT NOT NULL DEFAULT '' CHECK (length(licence_a) <= 40),
-    licence_b TEXT NOT NULL DEFAULT '' CHECK (length(licence_b) <= 40),
-    club_a TEXT NOT NULL DEFAULT '' CHECK (length(club_a) <= 80),
-    club_b TEXT NOT NULL DEFAULT '' CHECK (length(club_b) <= 80),
-    started_match TEXT,
-    created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
-    CHECK (num_nulls(shot_s, extension_s, extensions_per_rack, after_break_s) IN (0, 4))
-);
-CREATE FUNCTION refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    RAISE EXCEPTION 'the event log is append-only';
-END $$;
-CREATE TRIGGER events_no_update BEFORE UPDATE OR DELETE ON events FOR EACH ROW EXECUTE FUNCTION refuse_change();
-CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events FOR EACH STATEMENT EXECUTE FUNCTION refuse_change();
-
-CREATE FUNCTION check_event() RETURNS trigger
+CHECK_EVENT = """CREATE OR REPLACE FUNCTION public.check_event() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
 DECLARE
     mine TEXT := (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user);
@@ -158,8 +96,8 @@ BEGIN
     SELECT h.seq, h.hash, h.table_no INTO head_seq, head_hash, head_table
         FROM public.heads h WHERE h.match_id = NEW.match_id FOR UPDATE;
     IF NOT FOUND THEN  -- the match's first row: its table is the one that sends it
-        INSERT INTO public.heads (match_id, seq, hash, table_no) VALUES (NEW.match_id, 0, '', NEW.table_no)
-            ON CONFLICT (match_id) DO NOTHING;
+        INSERT INTO public.heads (match_id, seq, hash, table_no, from_organizer)  -- no table's login: the phones'
+            VALUES (NEW.match_id, 0, '', NEW.table_no, mine IS NULL) ON CONFLICT (match_id) DO NOTHING;
         SELECT h.seq, h.hash, h.table_no INTO STRICT head_seq, head_hash, head_table
             FROM public.heads h WHERE h.match_id = NEW.match_id FOR UPDATE;
     END IF;
@@ -193,7 +131,119 @@ BEGIN
     END IF;
     RETURN NEW;
 END $$;
-REVOKE ALL ON FUNCTION check_event() FROM PUBLIC;
+"""
+"""Each row a desk (or the organizer's pusher) inserts: its table, head + 1, its hash chain."""
+
+DESK_HASHES = """CREATE OR REPLACE FUNCTION public.desk_hashes(wanted TEXT, after INTEGER, upto INTEGER)
+RETURNS TABLE (seq INTEGER, hash TEXT)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN
+    RETURN QUERY SELECT e.seq, e.hash FROM public.events e JOIN public.heads h ON h.match_id = e.match_id
+    WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto
+        AND h.table_no = (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user)
+    ORDER BY e.seq;
+END $$;
+"""
+
+DESK_STATE = """CREATE OR REPLACE FUNCTION public.desk_state(wanted TEXT, after INTEGER, upto INTEGER)
+RETURNS TABLE (held INTEGER, seqs INTEGER[], hashes TEXT[])
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    mine TEXT := (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user);
+    head_table TEXT;
+BEGIN
+    seqs := '{}';
+    hashes := '{}';
+    SELECT h.seq, h.table_no INTO held, head_table FROM public.heads h WHERE h.match_id = wanted;
+    IF NOT FOUND THEN
+        held := 0;
+    ELSIF head_table IS DISTINCT FROM mine THEN
+        held := NULL;  -- another table's match: nothing of it is shown
+    ELSE
+        SELECT coalesce(array_agg(e.seq ORDER BY e.seq), '{}'), coalesce(array_agg(e.hash ORDER BY e.seq), '{}')
+            INTO seqs, hashes
+            FROM public.events e WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto;
+    END IF;
+    RETURN NEXT;
+END $$;
+"""
+
+NOTIFY_EVENTS = """CREATE OR REPLACE FUNCTION public.notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('events', TG_TABLE_NAME);  -- the board reads again only what was written
+    RETURN NULL;
+END $$;
+"""
+
+SCHEMA = (
+    """
+CREATE TABLE event_info (
+    id TEXT PRIMARY KEY,
+    schema_version INTEGER NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE events (
+    id BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    match_id TEXT NOT NULL,
+    seq INTEGER NOT NULL CHECK (seq >= 1),
+    type TEXT NOT NULL,
+    at TEXT NOT NULL,
+    body TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    table_no TEXT NOT NULL DEFAULT '',
+    received_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (match_id, seq)
+);
+CREATE TABLE heads (
+    match_id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    table_no TEXT NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    from_organizer BOOLEAN NOT NULL DEFAULT false
+);
+CREATE TABLE conflicts (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    match_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    desk_hash TEXT NOT NULL,
+    table_no TEXT NOT NULL DEFAULT '',
+    reported_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE assignments (
+    id TEXT PRIMARY KEY,
+    table_no TEXT NOT NULL,
+    player_a TEXT NOT NULL,
+    player_b TEXT NOT NULL,
+    race_to INTEGER NOT NULL CHECK (race_to BETWEEN 1 AND 99),
+    rules TEXT NOT NULL,
+    break_order TEXT NOT NULL,
+    event TEXT NOT NULL DEFAULT '',
+    round TEXT NOT NULL DEFAULT '',
+    shot_s INTEGER CHECK (shot_s BETWEEN 1 AND 600),
+    extension_s INTEGER CHECK (extension_s BETWEEN 1 AND 600),
+    extensions_per_rack INTEGER CHECK (extensions_per_rack BETWEEN 0 AND 9),
+    after_break_s INTEGER CHECK (after_break_s BETWEEN 1 AND 60),
+    referee TEXT NOT NULL DEFAULT '' CHECK (length(referee) <= 200),
+    licence_a TEXT NOT NULL DEFAULT '' CHECK (length(licence_a) <= 40),
+    licence_b TEXT NOT NULL DEFAULT '' CHECK (length(licence_b) <= 40),
+    club_a TEXT NOT NULL DEFAULT '' CHECK (length(club_a) <= 80),
+    club_b TEXT NOT NULL DEFAULT '' CHECK (length(club_b) <= 80),
+    started_match TEXT,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    scoring TEXT NOT NULL DEFAULT 'shots' CHECK (scoring IN ('shots', 'racks')),
+    CHECK (num_nulls(shot_s, extension_s, extensions_per_rack, after_break_s) IN (0, 4))
+);
+CREATE FUNCTION refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'the event log is append-only';
+END $$;
+CREATE TRIGGER events_no_update BEFORE UPDATE OR DELETE ON events FOR EACH ROW EXECUTE FUNCTION refuse_change();
+CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events FOR EACH STATEMENT EXECUTE FUNCTION refuse_change();
+
+"""
+    + CHECK_EVENT
+    + """REVOKE ALL ON FUNCTION check_event() FROM PUBLIC;
 CREATE TRIGGER events_check BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION check_event();
 
 CREATE FUNCTION check_conflict() RETURNS trigger
@@ -219,36 +269,11 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_te
     SELECT CASE WHEN h.match_id IS NULL THEN 0 WHEN h.table_no = seats.my_table() THEN h.seq END
     FROM (SELECT 1) AS one LEFT JOIN public.heads h ON h.match_id = wanted
 $$;
-CREATE FUNCTION desk_hashes(wanted TEXT, after INTEGER, upto INTEGER) RETURNS TABLE (seq INTEGER, hash TEXT)
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-BEGIN
-    RETURN QUERY SELECT e.seq, e.hash FROM public.events e JOIN public.heads h ON h.match_id = e.match_id
-    WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto
-        AND h.table_no = (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user)
-    ORDER BY e.seq;
-END $$;
-CREATE FUNCTION desk_state(wanted TEXT, after INTEGER, upto INTEGER)
-RETURNS TABLE (held INTEGER, seqs INTEGER[], hashes TEXT[])
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-DECLARE
-    mine TEXT := (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user);
-    head_table TEXT;
-BEGIN
-    seqs := '{}';
-    hashes := '{}';
-    SELECT h.seq, h.table_no INTO held, head_table FROM public.heads h WHERE h.match_id = wanted;
-    IF NOT FOUND THEN
-        held := 0;
-    ELSIF head_table IS DISTINCT FROM mine THEN
-        held := NULL;  -- another table's match: nothing of it is shown
-    ELSE
-        SELECT coalesce(array_agg(e.seq ORDER BY e.seq), '{}'), coalesce(array_agg(e.hash ORDER BY e.seq), '{}')
-            INTO seqs, hashes
-            FROM public.events e WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto;
-    END IF;
-    RETURN NEXT;
-END $$;
-CREATE FUNCTION desk_table_matches() RETURNS TABLE (match_id TEXT, last_at TIMESTAMPTZ)
+"""
+    + DESK_HASHES
+    + """"""
+    + DESK_STATE
+    + """CREATE FUNCTION desk_table_matches() RETURNS TABLE (match_id TEXT, last_at TIMESTAMPTZ)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
     SELECT h.match_id, h.updated_at FROM public.heads h WHERE h.table_no = seats.my_table() AND h.seq > 0
 $$;
@@ -257,12 +282,9 @@ REVOKE ALL ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) FROM PUBLIC;
 REVOKE ALL ON FUNCTION desk_head(TEXT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) FROM PUBLIC;
 
-CREATE FUNCTION notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM pg_notify('events', TG_TABLE_NAME);  -- the board reads again only what was written
-    RETURN NULL;
-END $$;
-CREATE TRIGGER events_notify AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION notify_events();
+"""
+    + NOTIFY_EVENTS
+    + """CREATE TRIGGER events_notify AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION notify_events();
 CREATE TRIGGER assignments_notify AFTER INSERT OR UPDATE OR DELETE ON assignments
     FOR EACH STATEMENT EXECUTE FUNCTION notify_events();
 CREATE TRIGGER conflicts_notify AFTER INSERT ON conflicts FOR EACH STATEMENT EXECUTE FUNCTION notify_events();
@@ -280,7 +302,29 @@ GRANT EXECUTE ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) TO desk;
 GRANT EXECUTE ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) TO desk;
 GRANT EXECUTE ON FUNCTION desk_table_matches() TO desk;
 """
+)
 """Made by the organizer, who owns it."""
+
+MIGRATIONS: dict[int, str] = {
+    5: (
+        "ALTER TABLE public.assignments ENABLE ROW LEVEL SECURITY;\n"
+        "CREATE POLICY desk_own_table ON public.assignments FOR SELECT TO desk USING (table_no = seats.my_table());\n"
+        + DESK_HASHES
+        + DESK_STATE
+        + NOTIFY_EVENTS
+    ),
+    6: (
+        "ALTER TABLE public.assignments ADD COLUMN scoring TEXT NOT NULL DEFAULT 'shots'"
+        " CHECK (scoring IN ('shots', 'racks'));\n"
+        "ALTER TABLE public.heads ADD COLUMN from_organizer BOOLEAN NOT NULL DEFAULT false;\n" + CHECK_EVENT
+    ),
+}
+"""Each version's step to the next, run by the organizer (who owns the schema; every name is
+qualified: our sessions search pg_catalog first, where nothing may be made), each in one
+transaction with the version it leads to. 5 -> 6: desks read only their own table's assignments
+(and a v5 server made before the per-row functions were rewritten gets them as they are now);
+6 -> 7: an assignment's scoring (racks at a table with no referee) and the matches the organizer's
+own pusher sends (the phone tables'), marked by the server itself."""
 
 SESSION_OPTIONS = (
     "-c search_path=pg_catalog,public -c default_transaction_read_only=off -c statement_timeout=60000"

@@ -332,7 +332,7 @@ class Cluster:
         _write_new(self.folder / ADMIN_FILE, admin_conninfo + "\n")
         organizer_conninfo = f"host=127.0.0.1 port={port} dbname={DATABASE} user={ORGANIZER_ROLE} password={organizer}"
         _write_new(self.folder / ORGANIZER_FILE, organizer_conninfo + "\n")
-        self.start()
+        self._start()
         try:
             from referee_app.venue.db import create_schema
 
@@ -340,7 +340,21 @@ class Cluster:
         finally:
             self.stop()
 
-    def start(self, timeout_s: int = 30) -> None:
+    def start(self, timeout_s: int = 30) -> tuple[int, int]:
+        """Start the server (if it is not running) and bring its event database up to this
+        referee-app's version (`db.migrate`); returns (the version found, the version now)."""
+        self._start(timeout_s)
+        return self.migrate()
+
+    def migrate(self) -> tuple[int, int]:
+        import psycopg
+
+        from referee_app.venue.db import migrate
+
+        with psycopg.connect(self.organizer_conninfo(), autocommit=True, connect_timeout=10) as conn:
+            return migrate(conn)
+
+    def _start(self, timeout_s: int = 30) -> None:
         self.check()
         if self.running():
             return

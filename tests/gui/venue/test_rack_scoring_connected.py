@@ -72,3 +72,27 @@ def test_a_desk_with_no_referee_starts_the_organizers_match_by_racks(desk: Desk,
     desk.click("lagWonA")
     assert desk.page.panels.currentWidget() is desk.page.rack_panel
     desk.window.link().stop()
+
+
+def test_a_match_the_organizer_sends_by_racks_opens_by_racks_without_the_referee_choosing_it(
+    desk: Desk, event_server: Any
+) -> None:
+    """`assign --scoring racks` (a table with no referee, as the tournament sends to its rack tables):
+    the desk's one key opens it scored by racks, with no referee asked and no clock, though this
+    desk's "No referee at this table" is off."""
+    assert cli(["assign", "--server", str(event_server.folder), "--table", "8", "--players", "Eva Martin",
+                "Hugo Lambert", "--race", "2", "--scoring", "racks"]) == 0  # fmt: skip
+    assert not desk.window.act_by_racks.isChecked()
+    desk.window.link().connect_to(table_link(event_server, "8"))
+    label = desk.widget("nextMatch")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    desk.window.start_next_match()
+    assert QApplication.activeModalWidget() is None  # no referee to ask for
+    setup = desk.session.setup
+    assert (setup.scoring, setup.shot_clock, setup.players) == (Scoring.RACKS, None, ("Eva Martin", "Hugo Lambert"))
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (assignment,) = db.assignments(conn)
+    assert assignment.scoring is Scoring.RACKS and setup.assignment == assignment.id
+    desk.click("lagWonA")
+    assert desk.page.panels.currentWidget() is desk.page.rack_panel
+    desk.window.link().stop()

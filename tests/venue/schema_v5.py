@@ -1,0 +1,206 @@
+"""The event database's schema at version 5, as referee-app made it before schema 6 (commit
+3b740b7's parent): a real v5 server is made with it through today's `create_schema`, to test the
+migrations. Frozen: never edited."""
+
+SCHEMA_VERSION = 5
+
+SCHEMA = """
+CREATE TABLE event_info (
+    id TEXT PRIMARY KEY,
+    schema_version INTEGER NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE events (
+    id BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    match_id TEXT NOT NULL,
+    seq INTEGER NOT NULL CHECK (seq >= 1),
+    type TEXT NOT NULL,
+    at TEXT NOT NULL,
+    body TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    table_no TEXT NOT NULL DEFAULT '',
+    received_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (match_id, seq)
+);
+CREATE TABLE heads (
+    match_id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    table_no TEXT NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE conflicts (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    match_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    desk_hash TEXT NOT NULL,
+    table_no TEXT NOT NULL DEFAULT '',
+    reported_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE assignments (
+    id TEXT PRIMARY KEY,
+    table_no TEXT NOT NULL,
+    player_a TEXT NOT NULL,
+    player_b TEXT NOT NULL,
+    race_to INTEGER NOT NULL CHECK (race_to BETWEEN 1 AND 99),
+    rules TEXT NOT NULL,
+    break_order TEXT NOT NULL,
+    event TEXT NOT NULL DEFAULT '',
+    round TEXT NOT NULL DEFAULT '',
+    shot_s INTEGER CHECK (shot_s BETWEEN 1 AND 600),
+    extension_s INTEGER CHECK (extension_s BETWEEN 1 AND 600),
+    extensions_per_rack INTEGER CHECK (extensions_per_rack BETWEEN 0 AND 9),
+    after_break_s INTEGER CHECK (after_break_s BETWEEN 1 AND 60),
+    referee TEXT NOT NULL DEFAULT '' CHECK (length(referee) <= 200),
+    licence_a TEXT NOT NULL DEFAULT '' CHECK (length(licence_a) <= 40),
+    licence_b TEXT NOT NULL DEFAULT '' CHECK (length(licence_b) <= 40),
+    club_a TEXT NOT NULL DEFAULT '' CHECK (length(club_a) <= 80),
+    club_b TEXT NOT NULL DEFAULT '' CHECK (length(club_b) <= 80),
+    started_match TEXT,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    CHECK (num_nulls(shot_s, extension_s, extensions_per_rack, after_break_s) IN (0, 4))
+);
+CREATE FUNCTION refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'the event log is append-only';
+END $$;
+CREATE TRIGGER events_no_update BEFORE UPDATE OR DELETE ON events FOR EACH ROW EXECUTE FUNCTION refuse_change();
+CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events FOR EACH STATEMENT EXECUTE FUNCTION refuse_change();
+
+CREATE FUNCTION check_event() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    mine TEXT := (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user);
+    head_seq INTEGER;
+    head_hash TEXT;
+    head_table TEXT;
+    expected TEXT;
+    started TEXT;
+BEGIN
+    IF mine IS NOT NULL THEN
+        NEW.table_no := mine;
+    END IF;
+    NEW.received_at := now();
+    SELECT h.seq, h.hash, h.table_no INTO head_seq, head_hash, head_table
+        FROM public.heads h WHERE h.match_id = NEW.match_id FOR UPDATE;
+    IF NOT FOUND THEN  -- the match's first row: its table is the one that sends it
+        INSERT INTO public.heads (match_id, seq, hash, table_no) VALUES (NEW.match_id, 0, '', NEW.table_no)
+            ON CONFLICT (match_id) DO NOTHING;
+        SELECT h.seq, h.hash, h.table_no INTO STRICT head_seq, head_hash, head_table
+            FROM public.heads h WHERE h.match_id = NEW.match_id FOR UPDATE;
+    END IF;
+    IF mine IS NOT NULL AND head_table <> mine THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF001',
+            MESSAGE = format('match %s belongs to table %s', NEW.match_id, head_table);
+    END IF;
+    IF NEW.seq <> head_seq + 1 THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF002',
+            MESSAGE = format('match %s: the server holds %s events, event %s does not follow them',
+                             NEW.match_id, head_seq, NEW.seq);
+    END IF;
+    expected := encode(sha256(convert_to(concat_ws(chr(31), head_hash, NEW.match_id, NEW.seq::text, NEW.type,
+                                                   NEW.at, NEW.body), 'UTF8')), 'hex');
+    IF NEW.hash IS DISTINCT FROM expected THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF003',
+            MESSAGE = format('match %s: event %s does not chain onto the server''s event %s',
+                             NEW.match_id, NEW.seq, head_seq);
+    END IF;
+    UPDATE public.heads SET seq = NEW.seq, hash = NEW.hash, updated_at = now() WHERE match_id = NEW.match_id;
+    IF NEW.seq = 1 THEN  -- a match naming its table's assignment: no desk is offered it again
+        BEGIN
+            started := NEW.body::jsonb ->> 'assignment';
+        EXCEPTION WHEN others THEN
+            started := NULL;
+        END;
+        IF started IS NOT NULL AND started <> '' THEN
+            UPDATE public.assignments SET started_match = NEW.match_id
+            WHERE id = started AND table_no = NEW.table_no AND started_match IS NULL;
+        END IF;
+    END IF;
+    RETURN NEW;
+END $$;
+REVOKE ALL ON FUNCTION check_event() FROM PUBLIC;
+CREATE TRIGGER events_check BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION check_event();
+
+CREATE FUNCTION check_conflict() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    mine TEXT := seats.my_table();
+BEGIN
+    IF mine IS NOT NULL THEN
+        NEW.table_no := mine;
+        IF NOT EXISTS (SELECT 1 FROM public.heads h WHERE h.match_id = NEW.match_id AND h.table_no = mine) THEN
+            RAISE EXCEPTION USING ERRCODE = 'RF004',
+                MESSAGE = format('match %s is not held by table %s', NEW.match_id, mine);
+        END IF;
+    END IF;
+    NEW.reported_at := now();
+    RETURN NEW;
+END $$;
+REVOKE ALL ON FUNCTION check_conflict() FROM PUBLIC;
+CREATE TRIGGER conflicts_check BEFORE INSERT ON conflicts FOR EACH ROW EXECUTE FUNCTION check_conflict();
+
+CREATE FUNCTION desk_head(wanted TEXT) RETURNS INTEGER
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    SELECT CASE WHEN h.match_id IS NULL THEN 0 WHEN h.table_no = seats.my_table() THEN h.seq END
+    FROM (SELECT 1) AS one LEFT JOIN public.heads h ON h.match_id = wanted
+$$;
+CREATE FUNCTION desk_hashes(wanted TEXT, after INTEGER, upto INTEGER) RETURNS TABLE (seq INTEGER, hash TEXT)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+BEGIN
+    RETURN QUERY SELECT e.seq, e.hash FROM public.events e JOIN public.heads h ON h.match_id = e.match_id
+    WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto
+        AND h.table_no = (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user)
+    ORDER BY e.seq;
+END $$;
+CREATE FUNCTION desk_state(wanted TEXT, after INTEGER, upto INTEGER)
+RETURNS TABLE (held INTEGER, seqs INTEGER[], hashes TEXT[])
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    mine TEXT := (SELECT t.table_no FROM seats.tables t WHERE t.role = session_user);
+    head_table TEXT;
+BEGIN
+    seqs := '{}';
+    hashes := '{}';
+    SELECT h.seq, h.table_no INTO held, head_table FROM public.heads h WHERE h.match_id = wanted;
+    IF NOT FOUND THEN
+        held := 0;
+    ELSIF head_table IS DISTINCT FROM mine THEN
+        held := NULL;  -- another table's match: nothing of it is shown
+    ELSE
+        SELECT coalesce(array_agg(e.seq ORDER BY e.seq), '{}'), coalesce(array_agg(e.hash ORDER BY e.seq), '{}')
+            INTO seqs, hashes
+            FROM public.events e WHERE e.match_id = wanted AND e.seq > after AND e.seq <= upto;
+    END IF;
+    RETURN NEXT;
+END $$;
+CREATE FUNCTION desk_table_matches() RETURNS TABLE (match_id TEXT, last_at TIMESTAMPTZ)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    SELECT h.match_id, h.updated_at FROM public.heads h WHERE h.table_no = seats.my_table() AND h.seq > 0
+$$;
+REVOKE ALL ON FUNCTION desk_table_matches() FROM PUBLIC;
+REVOKE ALL ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) FROM PUBLIC;
+REVOKE ALL ON FUNCTION desk_head(TEXT) FROM PUBLIC;
+REVOKE ALL ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) FROM PUBLIC;
+
+CREATE FUNCTION notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('events', TG_TABLE_NAME);  -- the board reads again only what was written
+    RETURN NULL;
+END $$;
+CREATE TRIGGER events_notify AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION notify_events();
+CREATE TRIGGER assignments_notify AFTER INSERT OR UPDATE OR DELETE ON assignments
+    FOR EACH STATEMENT EXECUTE FUNCTION notify_events();
+CREATE TRIGGER conflicts_notify AFTER INSERT ON conflicts FOR EACH STATEMENT EXECUTE FUNCTION notify_events();
+
+REVOKE ALL ON SCHEMA public FROM PUBLIC;
+GRANT USAGE ON SCHEMA public TO desk;
+GRANT SELECT ON event_info TO desk;
+GRANT INSERT (match_id, seq, type, at, body, hash) ON events TO desk;
+GRANT INSERT (match_id, seq, desk_hash) ON conflicts TO desk;
+GRANT SELECT ON assignments TO desk;
+GRANT EXECUTE ON FUNCTION desk_head(TEXT) TO desk;
+GRANT EXECUTE ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) TO desk;
+GRANT EXECUTE ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) TO desk;
+GRANT EXECUTE ON FUNCTION desk_table_matches() TO desk;
+"""
