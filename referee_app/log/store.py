@@ -435,11 +435,29 @@ class Store:
                 self._put_projection(match_id, head, projection)
 
     @contextmanager
+    def _write_first(self) -> Iterator[None]:
+        """A write transaction that takes the write lock before it reads (BEGIN IMMEDIATE): two
+        programs writing one file (the board's sync and `tournament serve`) wait for each other
+        (busy_timeout) instead of one failing with "database is locked" because the other committed
+        after it read. Inside a transaction already (`together`): a savepoint, as `atomic` makes."""
+        if self.db.conn.in_transaction:
+            with self.db.atomic():
+                yield
+            return
+        self.db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self.db.conn.execute("COMMIT")
+        except BaseException:
+            self.db.rollback()
+            raise
+
+    @contextmanager
     def _writing(self, match_id: str, seq: int) -> Iterator[None]:
         """One transaction; a failure is a `StoreError` that says what failed (and the heads cached
         for the match are dropped, since the rollback undid them)."""
         try:
-            with self.db.atomic():
+            with self._write_first():
                 yield
         except sqlite3.IntegrityError as exc:
             self._heads.pop(match_id, None)
@@ -759,7 +777,7 @@ class Store:
         if not rows:
             return
         try:
-            with self.db.atomic():
+            with self._write_first():
                 head = self.db.execute(
                     "SELECT head_seq, head_hash FROM tournaments WHERE tournament_id = ?", (tournament_id,)
                 ).fetchone()

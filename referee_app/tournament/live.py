@@ -41,7 +41,7 @@ from referee_app.organizer.operations import Line
 from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
 from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
-from referee_app.tournament.session import TournamentSession
+from referee_app.tournament.session import ChangedElsewhere, TournamentSession
 from referee_app.tournament.show import show
 from referee_app.tournament.state import Slot, State, apply
 from referee_app.tournament.wording import round_names
@@ -589,11 +589,16 @@ OnState = Callable[[State, str], None]
 """Told the tournament as it stands (and its id) after each round: the board publishes it."""
 
 
+RACED_ATTEMPTS = 3
+"""A round whose log another writer moved on first (`tournament serve` recording a phone's
+result, the window) is planned again on the log as it is now, up to this many times."""
+
+
 def store_decider(store_path: Path, ref: str, tr: Translate = english, on_state: OnState | None = None) -> Decide:
     """`decide` for a board with no tournament of its own: the database, opened each round;
     `on_state` gets the tournament after the round (with what it recorded)."""
 
-    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+    def once(server: Server, desks: list[DeskMatch]) -> tuple[State, str, Plan]:
         store = Store(store_path)
         try:
             session = TournamentSession.open(store, ref)
@@ -602,10 +607,20 @@ def store_decider(store_path: Path, ref: str, tr: Translate = english, on_state:
             work = plan(state, session.tournament_id, merged_desks(desks, stored_desks(store, state.sent)), server, tr)
             if work.events:
                 state = session.record(*work.events)
+            return state, session.tournament_id, work
         finally:
             store.close()
+
+    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+        for attempt in range(1, RACED_ATTEMPTS + 1):
+            try:
+                state, tournament_id, work = once(server, desks)
+                break
+            except ChangedElsewhere:  # nothing was recorded: planned again on the log as it is now
+                if attempt == RACED_ATTEMPTS:
+                    raise
         if on_state is not None:
-            on_state(state, session.tournament_id)
+            on_state(state, tournament_id)
         return work
 
     return decide

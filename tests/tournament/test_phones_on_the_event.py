@@ -20,6 +20,7 @@ from referee_app.tournament import operations
 from referee_app.tournament.model import Format, Options
 from referee_app.tournament.phone_api import PhoneTables
 from referee_app.tournament.phone_push import PhonePusher, phone_match_ids
+from referee_app.tournament.show import standings_view
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, refresh
 from referee_app.venue.own_push import OwnMarks, push_own
@@ -170,3 +171,135 @@ def test_a_phone_pusher_with_no_phone_match_yet_opens_no_connection(event_server
     finally:
         pusher.stop()
     assert cli(["tournament", "show", tid, "--json", "--db", str(path)]) == 0
+
+
+# --- a tournament on desks and phones together ---------------------------------------------------
+
+
+def play_on_the_phones(served: Any, key: str, table: int) -> bool:
+    """The match on a phone table, if one waits: the lag, the first-named player wins the race, both
+    sign (through HTTP, each tap sent again while the laptop is busy); False: nothing to play."""
+    status, body = served.get(table, key)
+    assert status == 200, body
+    if body["match_id"] is None or body["state"]["status"] == "finished":
+        return False
+    version, race = body["version"], body["race_to"]
+    steps = [{"type": "lag", "winner": "A"}, *[{"type": "rack", "winner": "A"}] * race]
+    steps += [{"type": "sign", "player": "A"}, {"type": "sign", "player": "B"}]
+    for n, event in enumerate(steps):
+        for _ in range(100):
+            status, answer = served.tap(table, key, f"{body['match_id'][:8]}-{n}", version, event)
+            if status != 503:  # the organizer's board wrote the tournament just then: sent again
+                break
+            time.sleep(0.05)
+        assert status == 200, answer
+        version = answer["version"]
+    return True
+
+
+def play_on_a_desk(desk: Any, pusher: Any, by_racks: bool) -> bool:
+    """The match sent to a desk's table, if one waits: the first-named player wins, pushed by the
+    desk's own pusher (a worker, as the GUI runs it); False: nothing sent."""
+    from referee_app.log.session import Session
+    from referee_app.venue.model import match_setup
+    from tests.builders import decode, ev
+
+    a = desk.next_assignment()
+    if a is None:
+        return False
+    if by_racks:  # the organizer sent it by racks: the desk's one key opens it so
+        session = Session.start(desk.store, match_setup(a))
+        assert session.state.by_racks
+        racks = [ev("rack", winner="A")] * a.race_to
+        for obj in (ev("lag", winner="B"), *racks, ev("sign", player="A"), ev("sign", player="B")):
+            session.record(decode(obj))
+    else:
+        desk.play(desk.start(a), race=a.race_to)
+    pusher.poke()
+    return True
+
+
+def test_eight_players_double_elimination_on_desks_and_phones_together_through_postgresql(
+    event_server: Any, tmp_path: Path
+) -> None:
+    """Tables 1 and 2 are desks (2 with no referee: sent by racks), 3 and 4 the phones' (a real
+    `tournament serve` process, tapped over HTTP); `referee-app board --tournament` sends the
+    desks their matches, takes their results and pushes the phone matches. The bracket completes
+    to a champion, every log is on the server once, as written, and the board shows both kinds."""
+    from referee_app.tournament.board_run import Board, BoardOptions
+    from referee_app.tournament.model import Status
+    from referee_app.venue.pusher import Pusher
+    from tests.conftest import table_link
+    from tests.phones.test_serve import Served
+    from tests.tournament.test_live import Desk, tournament
+
+    path = tmp_path / "organizer.db"
+    tid, keys = phone_venue(path, 8, "1-4", "3-4", Format.DE)
+    with closing(Store(path)) as store:
+        operations.set_rack_tables(store, tid, "2")
+    desks = {table: Desk(event_server, tmp_path / f"desk{table}", str(table)) for table in (1, 2)}
+    pushers = {t: Pusher(d.path, table_link(event_server, str(t))).start() for t, d in desks.items()}
+    views: list[dict[str, Any]] = []
+    problems: list[str] = []
+
+    def reported(work: Any, error: str) -> None:
+        problems.extend([error] if error else list(work.problems) if work is not None else [])
+
+    board = Board.open(BoardOptions(event_server.folder, tournament=tid, db=path), out=None)
+    served = Served(path, tid)
+    try:
+        board.follow("en", reported, views.append)
+        deadline = time.monotonic() + 240
+        played = {"desk": 0, "phones": 0}
+        while tournament(path, tid).tournament.status is not Status.FINISHED:
+            assert time.monotonic() < deadline, tournament(path, tid).tournament.slots
+            for table, desk in desks.items():
+                played["desk"] += play_on_a_desk(desk, pushers[table], by_racks=table == 2)
+            for table in (3, 4):
+                played["phones"] += play_on_the_phones(served, keys[table], table)
+            time.sleep(0.1)
+        state = tournament(path, tid)
+        phone_matches = phone_match_ids(state)
+        while True:  # the last phone match reaches the server (the board's pusher looks every 0.3 s)
+            held = server_rows(event_server)
+            if phone_matches <= set(held) and all(
+                len(held[m]) == len(rows) for m, rows in stored_rows(path, phone_matches).items()
+            ):
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+    finally:
+        assert served.stop() == 0
+        board.close()
+        for pusher in pushers.values():
+            pusher.stop()
+    t = state.tournament
+    places = standings_view(t).places
+    assert places[0][0] == 1 and len(places[0][1]) == 1 and problems == []  # one champion, nothing for the organizer
+    assert len(t.results) == len([s for s in t.slots.values() if s.outcome is not None]) >= 14
+    tables = {outcome.table for outcome in t.results.values()}
+    assert tables == {1, 2, 3, 4} and played["desk"] >= 2 and played["phones"] >= 2
+    by_phone = {outcome.match_id for outcome in t.results.values() if outcome.table in (3, 4)}
+    assert by_phone == phone_matches  # every phone match completed its bracket match, and only those
+    # every log once, as written: the phones' from the organizer's database, the desks' from theirs
+    held = server_rows(event_server)
+    written = stored_rows(path, phone_matches)
+    for desk in desks.values():
+        desk.store.close()
+        with closing(Store.open_readonly(desk.path)) as store:
+            written |= stored_rows(desk.path, set(store.heads()))
+    assert set(held) == set(written)
+    for match_id, rows in written.items():
+        assert [(seq, digest) for seq, digest, _table in held[match_id]] == rows
+    assert {held[m][0][2] for m in phone_matches} == {"3", "4"}
+    with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as conn:
+        model = BoardModel()
+        refresh(conn, model)
+    rows = {row["table"]: row for row in model.tables()}
+    assert {table: rows[table]["phones"] for table in ("1", "2", "3", "4")} == {
+        "1": False, "2": False, "3": True, "4": True,
+    }  # fmt: skip
+    assert rows["2"]["match"]["scoring"] == "racks" and rows["1"]["match"]["scoring"] == "shots"
+    assert any(
+        table["phones"] and table["match"] for view in views for table in view.get("tables", [])
+    )  # the board's own view showed a phone table with its match, live
