@@ -170,6 +170,10 @@
         <translation>pupitre&#xa0;: état inconnu</translation>
     </message>
     <message>
+        <source>scored on the players&apos; phones</source>
+        <translation>comptée sur les téléphones des joueurs</translation>
+    </message>
+    <message>
         <source>finished</source>
         <translation>terminé</translation>
     </message>
@@ -339,6 +343,10 @@
     <message>
         <source>offline</source>
         <translation>hors ligne</translation>
+    </message>
+    <message>
+        <source>phones</source>
+        <translation>téléphones</translation>
     </message>
     <message>
         <source>not known</source>
@@ -1776,6 +1784,10 @@
         <translation>la clé de chaque table&#xa0;: {command}</translation>
     </message>
     <message>
+        <source>the event database was brought from version {found} to {now}</source>
+        <translation>la base de l’événement est passée de la version {found} à la version {now}</translation>
+    </message>
+    <message>
         <source>event server running on port {port}; fingerprint {fingerprint}</source>
         <translation>serveur de l’événement en marche sur le port {port}&#xa0;; empreinte {fingerprint}</translation>
     </message>
@@ -1874,6 +1886,10 @@
     <message>
         <source>the race is 1 to 99 racks</source>
         <translation>la course se joue en 1 à 99 manches</translation>
+    </message>
+    <message>
+        <source>a match scored by racks has no shot clock</source>
+        <translation>un match compté par manches n’a pas de chronomètre de tir</translation>
     </message>
     <message>
         <source>table {table}: next match {a} v {b} ({id})</source>
@@ -4228,6 +4244,14 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>{n} cards written to {path} ({url})</source>
         <translation>{n} cartes écrites dans {path} ({url})</translation>
+    </message>
+    <message>
+        <source>table {table}: no referee, the desk scores the matches sent by racks</source>
+        <translation>table {table}&#xa0;: pas d’arbitre, le pupitre compte par manches les matchs envoyés</translation>
+    </message>
+    <message>
+        <source>table {table}: a referee records every shot again</source>
+        <translation>table {table}&#xa0;: un arbitre enregistre de nouveau chaque coup</translation>
     </message>
     <message>
         <source>drawn with seed {seed}</source>
