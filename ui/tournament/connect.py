@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from referee_desk.tournament.web import TournamentSite
 
     from referee_app.tournament.live import DeskMatch, LiveSync, Plan, Server
+    from referee_app.tournament.phone_push import PhonePusher
 
 
 SITE_ON, SITE_PORT, SITE_LAN, LIVE_FOLDER = "site_on", "site_port", "site_lan", "live_folder"
@@ -63,6 +64,8 @@ class Connections(QObject):
         self.live_button, self.live_status = live_button, live_status
         self.site: TournamentSite | None = None
         self.live: LiveSync | None = None
+        self.phones: PhonePusher | None = None
+        """With the event server: the tournament's phone matches pushed there from the database."""
         self.live_folder = Path()
         self.live_error = ""
         self.live_problems: set[str] = set()
@@ -208,6 +211,11 @@ class Connections(QObject):
         self.live_error, self.live_problems = "", set()
         # its own reader of the live event (no board in this process); decided on the window's thread
         self.live = LiveSync.alone(conninfo, self._decide, self.report.emit, post=self.run.emit).start()
+        store, tournament_id = self.desk.store, self.desk.session.tournament_id
+        if store is not None and tournament_id:  # the phone tables' matches go to the board too
+            from referee_app.tournament.phone_push import PhonePusher
+
+            self.phones = PhonePusher(store.path, tournament_id, conninfo).start()
         self.live_folder = folder
         self.show_live()
         return ""
@@ -216,6 +224,9 @@ class Connections(QObject):
         live, self.live = self.live, None
         if live is not None:
             live.stop()
+        phones, self.phones = self.phones, None
+        if phones is not None:
+            phones.stop()
 
     def close(self) -> None:
         """The port is free again at once, the sync stopped."""

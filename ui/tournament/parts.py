@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLineEdit, QMessageBox, QPushButton, QSpinBox, QTa
 from referee_desk.notices import Notice
 from referee_desk.tournament.session import SignalledSession
 
+from referee_app.log.store import Store
 from referee_app.tournament.show import NOTHING, TournamentView
 from referee_app.tournament.state import State, Tournament
 
@@ -40,6 +41,8 @@ class Desk(Protocol):
     session: SignalledSession
     shown: Shown
     dialog: QWidget | None
+    store: Store | None
+    """The organizer's database (None: a tournament kept in memory)."""
 
     def say(self, level: Notice, text: str) -> None: ...
 

@@ -77,3 +77,39 @@ def test_the_matches_pages_merge_completes_the_tournaments_match(desk: Any, tmp_
     assert f"Open de Lyon: {slot.spec.id}: {slot.b} wins 2-0 on table 1 (from the desk)" in desk.text("startNotice")
     done = operations.open_tournament(store, tid).state.tournament.slots[slot.spec.id]
     assert (done.winner, done.outcome and done.outcome.score) == (slot.b, (0, 2))
+
+
+@pytest.mark.slow
+def test_the_window_connected_to_the_event_sends_its_phone_tables_matches_to_the_board(
+    qtbot: Any, tmp_path: Path, event_server: Any, monkeypatch: Any
+) -> None:
+    """The window's database holds the phone matches (its pages or `tournament serve` write them):
+    connected to the event server, the window pushes them there, marked as the organizer's own."""
+    from referee_desk.tournament.window import TournamentWindow
+
+    from referee_app.log.store import Store
+    from referee_app.tournament.phone_api import PhoneTables
+    from tests.tournament.test_phones_on_the_event import phone_venue, tap
+
+    path = tmp_path / "organizer.db"
+    tid, keys = phone_venue(path, 4, "1-2", "2")
+    window = TournamentWindow(store=Store(path))
+    qtbot.addWidget(window)
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(event_server.folder))
+    connections = window.queue_page.connections
+    connections.connect_live(event_server.folder)
+    assert connections.phones is not None
+    api = PhoneTables(path, tid)
+    try:
+        match_id = tap(api, keys[2], 2, "t1", {"type": "lag", "winner": "A"})["match_id"]
+    finally:
+        api.close()
+
+    def pushed() -> dict[str, Any]:
+        with psycopg.connect(event_server.organizer_conninfo()) as conn:
+            return {h.match_id: h for h in db.heads(conn)}
+
+    qtbot.waitUntil(lambda: match_id in pushed() and pushed()[match_id].seq == 2, timeout=10000)
+    assert pushed()[match_id].from_organizer
+    connections.stop_live()
+    assert connections.phones is None
