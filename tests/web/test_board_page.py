@@ -141,3 +141,25 @@ def test_a_damaged_table_and_a_server_in_error_are_said_on_the_tv(board: WebServ
     board.feed.publish(_view(server="offline"))
     expect(tv.locator("#status")).to_have_text("the event server cannot be reached")
     expect(card.locator(".damaged")).to_have_count(0)
+
+
+def test_a_phone_table_says_its_players_score_it_not_that_a_desk_is_offline(tv: Page) -> None:
+    from referee_desk.i18n import translator_for
+
+    view = _view()
+    view["tables"].append({"table": "4", "online": False, "phones": True, "conflicts": 0, "finished": [],
+                           "next": None, "match": _match("m4", "Ana Lopez", "Ben Novak", scoring="racks")})  # fmt: skip
+    board = WebServer((BOARD, TOURNAMENT), port=0, words=translator_for).start()
+    try:
+        board.feed.publish(view)
+        tv.goto(board.url("board"))
+        card = tv.locator('section.table[data-table="4"]')
+        expect(card.locator(".phones")).to_have_text("scored on the players' phones")
+        expect(card.locator(".desk-off")).to_have_count(0)
+        expect(card).to_have_class("table")  # not drawn as an offline desk's
+        expect(card.locator(".seat")).to_have_count(2)
+        expect(tv.locator('section.table[data-table="3"] .desk-off')).to_have_text("desk offline")
+        tv.goto(board.url("board") + "?lang=fr")
+        expect(card.locator(".phones")).to_have_text("comptée sur les téléphones des joueurs")
+    finally:
+        board.stop()

@@ -65,6 +65,18 @@ def test_the_desk_column_is_not_known_while_the_server_cannot_be_reached(qtbot: 
     assert window.status.text() == "Event server: cannot be reached, retrying…"
 
 
+def test_a_phone_table_reads_phones_in_the_desk_column(qtbot: Any) -> None:
+    from referee_desk.venue.board_window import BoardWindow
+
+    window = BoardWindow("")
+    qtbot.addWidget(window)
+    tables = [{"table": "1", "online": False, "match": None, "finished": [], "next": None, "conflicts": 0},
+              {"table": "3", "online": False, "phones": True, "match": None, "finished": [], "next": None,
+               "conflicts": 0}]  # fmt: skip
+    window.show_view({"tables": tables, "server": "online"})
+    assert [window.grid.item(row, 1).text() for row in (0, 1)] == ["offline", "phones"]
+
+
 @pytest.mark.parametrize("how", [["--lang", "fr"], []])
 def test_connect_asks_for_the_tables_key_in_french(
     how: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
