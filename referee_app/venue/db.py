@@ -27,7 +27,10 @@ class EventVersionError(EventServerError):
     """The event server and this referee-app disagree on the event database's layout."""
 
 
-OLDER_SERVER = "the event server is from an older referee-app: update it (or make a new one with this version)"
+OLDER_SERVER = (
+    "the event server is from an older referee-app: update it (`referee-app event-server start` with this"
+    " version brings it up to date; one older than version 5: make a new one)"
+)
 NEWER_SERVER = "the event server is from a newer referee-app: update this referee-app"
 
 
