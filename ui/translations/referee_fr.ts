@@ -75,6 +75,18 @@
         <translation>vide&#xa0;: l’arbitre du pupitre</translation>
     </message>
     <message>
+        <source>Every shot (a referee records each stroke)</source>
+        <translation>Coup par coup (un arbitre enregistre chaque coup)</translation>
+    </message>
+    <message>
+        <source>Racks only (no referee: who won each rack)</source>
+        <translation>Par manches (sans arbitre&#xa0;: le vainqueur de chaque manche)</translation>
+    </message>
+    <message>
+        <source>Scoring:</source>
+        <translation>Décompte&#xa0;:</translation>
+    </message>
+    <message>
         <source>Licence, club (A):</source>
         <translation>Licence, club (A)&#xa0;:</translation>
     </message>

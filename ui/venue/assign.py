@@ -9,7 +9,7 @@ from referee_desk.i18n import qt_translate
 
 from referee_app.game.presets import CONTEXT as PRESET_CONTEXT
 from referee_app.game.presets import PRESETS
-from referee_app.game.vocab import BreakOrder
+from referee_app.game.vocab import BreakOrder, Scoring
 from referee_app.venue.model import Assignment
 
 
@@ -44,6 +44,10 @@ class AssignDialog(QDialog):
         self.break_order.addItem(self.tr("Alternate breaks"), BreakOrder.ALTERNATE.value)
         self.break_order.addItem(self.tr("Winner breaks"), BreakOrder.WINNER.value)
         self.break_order.addItem(self.tr("Loser breaks"), BreakOrder.LOSER.value)
+        self.scoring = QComboBox(self)
+        self.scoring.setObjectName("assignScoring")
+        self.scoring.addItem(self.tr("Every shot (a referee records each stroke)"), Scoring.SHOTS.value)
+        self.scoring.addItem(self.tr("Racks only (no referee: who won each rack)"), Scoring.RACKS.value)
         self.event_name = QLineEdit(self)
         self.event_name.setObjectName("assignEvent")
         self.round = QLineEdit(self)
@@ -54,7 +58,9 @@ class AssignDialog(QDialog):
         form.addRow(self.tr("Race to:"), self.race)
         form.addRow(self.tr("Rules:"), self.rules)
         form.addRow(self.tr("Breaks:"), self.break_order)
+        form.addRow(self.tr("Scoring:"), self.scoring)
         self.clock = ShotClockFields(self, "assign")
+        self.scoring.currentIndexChanged.connect(self._scoring_changed)
         self.referee = self._line("assignReferee", 200)
         self.referee.setPlaceholderText(self.tr("empty: the desk's referee"))
         self.licence_a, self.club_a = self._line("assignLicenceA", 40), self._line("assignClubA", 80)
@@ -78,6 +84,15 @@ class AssignDialog(QDialog):
             self._fill(correcting)
         self.problem = checked_form(self, form, "assign", self._accept)
 
+    def _by_racks(self) -> bool:
+        return Scoring(self.scoring.currentData()) is Scoring.RACKS
+
+    def _scoring_changed(self) -> None:
+        """Racks only (a table with no referee): the desk records no stroke, so no shot clock."""
+        if self._by_racks():
+            self.clock.switch.setChecked(False)
+        self.clock.switch.setEnabled(not self._by_racks())
+
     def _line(self, name: str, longest: int) -> QLineEdit:
         return limited_line(self, name, longest)
 
@@ -98,6 +113,7 @@ class AssignDialog(QDialog):
         for line, text in zip(lines, (*a.licences, *a.clubs), strict=True):
             line.setText(text)
         self.clock.set_value(a.shot_clock)
+        self.scoring.setCurrentIndex(max(0, self.scoring.findData(a.scoring.value)))
 
     def _accept(self) -> None:
         from referee_app.venue.model import new_assignment_id
@@ -121,6 +137,7 @@ class AssignDialog(QDialog):
                 self.referee.text().strip(),
                 (self.licence_a.text().strip(), self.licence_b.text().strip()),
                 (self.club_a.text().strip(), self.club_b.text().strip()),
+                scoring=Scoring(self.scoring.currentData()),
             )
         )
         self.accept()
