@@ -159,6 +159,49 @@ def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board
     assert phone_match_ids(operations.open_tournament(api.store, tid).state) >= {playing["match_id"]}
 
 
+def _until(condition: Any, timeout_s: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+def _all_there(event_server: Any, path: Path, match_ids: set[str]) -> bool:
+    held = server_rows(event_server)
+    return all(
+        [(seq, digest) for seq, digest, _t in held.get(m, [])] == rows
+        for m, rows in stored_rows(path, match_ids).items()
+    )
+
+
+def test_two_pushers_at_once_and_a_server_gone_meanwhile_lose_nothing_and_send_nothing_twice(
+    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+) -> None:
+    """The board and the tournament window both pushing one database, and the event server stopped
+    and started again in the middle (hard, as a crash would): every phone row reaches it once, in
+    order, and neither pusher sees a conflict."""
+    path, tid, keys, api = phones
+    pushers = [PhonePusher(path, tid, event_server.organizer_conninfo(), poll_s=0.05).start() for _ in range(2)]
+    try:
+        ids = {tap(api, keys[t], t, f"lag{t}", {"type": "lag", "winner": "A"})["match_id"] for t in (1, 2)}
+        for n in range(4):  # 1-1 on both tables (races to 2)
+            tap(api, keys[1 + n % 2], 1 + n % 2, f"r{n}", {"type": "rack", "winner": "AB"[n // 2 % 2]})
+        _until(lambda: _all_there(event_server, path, ids))
+        event_server.stop(immediate=True)
+        tap(api, keys[1], 1, "while-down", {"type": "rack", "winner": "A"})
+        time.sleep(0.5)  # both pushers fail, say so and wait
+        event_server.start()
+        tap(api, keys[2], 2, "after", {"type": "rack", "winner": "B"})
+        _until(lambda: _all_there(event_server, path, ids), 30.0)
+    finally:
+        for pusher in pushers:
+            pusher.stop()
+    assert all(not pusher.marks.conflicts for pusher in pushers)
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        assert db.conflicted(conn) == {}
+        assert {h.match_id: h.from_organizer for h in db.heads(conn)} == dict.fromkeys(ids, True)
+
+
 def test_a_phone_pusher_with_no_phone_match_yet_opens_no_connection(event_server: Any, tmp_path: Path) -> None:
     path = tmp_path / "organizer.db"
     tid, _keys = phone_venue(path, 4, "1-2", "1-2")  # the phone tables' matches are started by the server
