@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import psycopg
+import pytest
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QWidget
 
 from referee_app.cli.main import main as cli
@@ -15,6 +16,8 @@ from referee_app.venue import db
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 from tests.gui.venue.test_event_day import _board
+
+pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
 
 def test_a_connected_desk_scores_racks_and_the_board_follows(desk: Desk, event_server: Any) -> None:
