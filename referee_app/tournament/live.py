@@ -41,6 +41,7 @@ from referee_app.organizer.operations import Line
 from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
 from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
+from referee_app.tournament.phone_push import push_phones
 from referee_app.tournament.session import ChangedElsewhere, TournamentSession
 from referee_app.tournament.show import show
 from referee_app.tournament.state import Slot, State, apply
@@ -164,6 +165,10 @@ ENDED_SHORT = QT_TRANSLATE_NOOP(
     "Tournament",
     "{id}: the desk's match ended {a}-{b} before the race was won (a concession or a penalty): record the result by"
     " hand",
+)
+PHONES_PUSHED = QT_TRANSLATE_NOOP("Tournament", "the phone tables: {n} events sent to the event server")
+PHONE_CONFLICT = QT_TRANSLATE_NOOP(
+    "Tournament", "phone match {match}: not sent from event {seq} on, the event server holds another ({why})"
 )
 SYNC_FAILED = QT_TRANSLATE_NOOP("Tournament", "tournament sync: {error}")
 NO_KEY = QT_TRANSLATE_NOOP(
@@ -472,7 +477,8 @@ def complete_from_store(store: Store, tr: Translate = english) -> list[Line]:
 
 
 def sync(store: Store, ref: str, conn: Conn, model: BoardModel | None = None, tr: Translate = english) -> Plan:
-    """One round: results from the desks (server and database), the matches on tables sent."""
+    """One round: results from the desks (server and database), the matches on tables sent, the
+    phone tables' matches pushed."""
     session = TournamentSession.open(store, ref)
     state = session.state
     assert state is not None
@@ -482,8 +488,13 @@ def sync(store: Store, ref: str, conn: Conn, model: BoardModel | None = None, tr
     desks = merged_desks(server_desks(model), stored_desks(store, state.sent))
     work = plan(state, session.tournament_id, desks, server, tr)
     if work.events:
-        session.record(*work.events)  # durable before anything is sent
+        state = session.record(*work.events)  # durable before anything is sent
     send(conn, work)
+    phones = push_phones(conn, store, state)  # the phone tables' matches, for the board
+    if phones.pushed:
+        work.done.append(tr(CTX, PHONES_PUSHED).format(n=phones.pushed))
+    for match_id, (seq, why) in phones.conflicts.items():
+        work.problems.append(tr(CTX, PHONE_CONFLICT).format(match=match_id, seq=seq, why=why))
     return work
 
 

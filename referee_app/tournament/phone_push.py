@@ -38,6 +38,16 @@ def phone_match_ids(state: State) -> set[str]:
     return {t.started[m] for m in t.by_phone if m in t.started}
 
 
+def push_phones(conn: Conn, store: Store, state: State, marks: OwnMarks | None = None) -> OwnPushed:
+    """One round, for `tournament sync`: the tournament's phone matches the server does not hold
+    yet, from `store` (`conn`: the organizer's, in autocommit)."""
+    marks = marks or OwnMarks()
+    marks.on_server(db.server_id(conn))
+    ids = phone_match_ids(state)
+    tables = {m: setup.table for m, setup in store.setups() if m in ids and setup is not None}
+    return push_own(conn, store, tables, marks)
+
+
 class PhonePusher(Worker):
     """Pushes one tournament's phone matches from the organizer's database at `db_path` to the
     event server (`conninfo`: the organizer's). `on_report(pushed, error)` after each round."""

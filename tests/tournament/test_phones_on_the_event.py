@@ -202,6 +202,19 @@ def test_two_pushers_at_once_and_a_server_gone_meanwhile_lose_nothing_and_send_n
         assert {h.match_id: h.from_organizer for h in db.heads(conn)} == dict.fromkeys(ids, True)
 
 
+def test_tournament_sync_sends_the_phone_matches_too(
+    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, tid, keys, api = phones
+    match_id = tap(api, keys[1], 1, "t1", {"type": "lag", "winner": "A"})["match_id"]
+    capsys.readouterr()
+    assert cli(["tournament", "sync", tid, "--server", str(event_server.folder), "--db", str(path)]) == 0
+    assert "the phone tables: 3 events sent to the event server" in capsys.readouterr().out  # table 2: started
+    assert _all_there(event_server, path, {match_id})
+    assert cli(["tournament", "sync", tid, "--server", str(event_server.folder), "--db", str(path)]) == 0
+    assert "phone tables" not in capsys.readouterr().out  # nothing new: nothing sent
+
+
 def test_a_phone_pusher_with_no_phone_match_yet_opens_no_connection(event_server: Any, tmp_path: Path) -> None:
     path = tmp_path / "organizer.db"
     tid, _keys = phone_venue(path, 4, "1-2", "1-2")  # the phone tables' matches are started by the server

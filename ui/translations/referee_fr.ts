@@ -4195,6 +4195,14 @@ a gagné la manche [{key}]</translation>
         <translation>{id}&#xa0;: le match du pupitre s’est arrêté à {a}-{b} avant la fin de la course (abandon ou pénalité)&#xa0;: saisissez le résultat à la main</translation>
     </message>
     <message>
+        <source>the phone tables: {n} events sent to the event server</source>
+        <translation>les tables sur téléphones&#xa0;: {n} événements envoyés au serveur de l’événement</translation>
+    </message>
+    <message>
+        <source>phone match {match}: not sent from event {seq} on, the event server holds another ({why})</source>
+        <translation>match sur téléphones {match}&#xa0;: non envoyé à partir de l’événement {seq}, le serveur de l’événement en a un autre ({why})</translation>
+    </message>
+    <message>
         <source>tournament sync: {error}</source>
         <translation>synchronisation du tournoi&#xa0;: {error}</translation>
     </message>
