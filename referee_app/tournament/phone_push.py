@@ -28,7 +28,7 @@ from referee_app.worker import Worker
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn
 
-POLL_S = 0.3
+POLL_S = 0.1
 """How often the organizer's database is looked at for new taps (a read of its heads)."""
 
 

@@ -316,7 +316,7 @@ def test_eight_players_double_elimination_on_desks_and_phones_together_through_p
             time.sleep(0.1)
         state = tournament(path, tid)
         phone_matches = phone_match_ids(state)
-        while True:  # the last phone match reaches the server (the board's pusher looks every 0.3 s)
+        while True:  # the last phone match reaches the server (the board's pusher looks every 0.1 s)
             held = server_rows(event_server)
             if phone_matches <= set(held) and all(
                 len(held[m]) == len(rows) for m, rows in stored_rows(path, phone_matches).items()
