@@ -71,3 +71,19 @@ def test_an_assignment_sent_reads_back_with_its_scoring_and_an_old_one_as_every_
     old = {"type": "assignment_sent", "match": "W1-1", "table": 1, "assignment": "a", "players": ["Ana", "Ben"]}
     assert AssignmentSent("W1-1", 1, "a", ("Ana", "Ben")).to_dict() == old  # written as before
     assert event_from_dict(old) == AssignmentSent("W1-1", 1, "a", ("Ana", "Ben"), racks=False)
+
+
+def test_the_command_lines_next_match_opens_a_racks_assignment_by_racks(
+    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    path, tid = organizer(tmp_path, shot_clock=CLOCK)
+    assert cli(["tournament", "racks", tid, "1-2", "--db", str(path)]) == 0
+    desk = Desk(event_server, tmp_path / "desk1", "1")
+    assert sync(event_server, path, tid, capsys)[0] == 0
+    assert cli(["next-match", "--db", str(desk.path)]) == 0  # no referee asked for: there is none
+    found = re.search(r"match (\S+) started on table 1", capsys.readouterr().out)
+    assert found is not None
+    setup = Session(desk.store, found.group(1)).history.setup
+    assert (setup.scoring, setup.shot_clock, setup.referee) == (Scoring.RACKS, None, "")
