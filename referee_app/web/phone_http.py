@@ -77,6 +77,6 @@ def phone_site(scoring: Scoring) -> Site:
             _asset("/score.css", "text/css; charset=utf-8", "score.css"),
             Route("/api/score/{table}", api, methods=("GET", "HEAD", "POST"), max_body=1024 * 1024),
         ),
-        words="board",
+        words="phone",
         events=(),
     )
