@@ -4218,6 +4218,14 @@ a gagné la manche [{key}]</translation>
         <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
     </message>
     <message>
+        <source>Table {n}: {a} v {b}, now</source>
+        <translation>Table {n}&#xa0;: {a} – {b}, maintenant</translation>
+    </message>
+    <message>
+        <source>Table {n}: {a} v {b}, called at {time}</source>
+        <translation>Table {n}&#xa0;: {a} – {b}, appelés à {time}</translation>
+    </message>
+    <message>
         <source>against {name}</source>
         <translation>contre {name}</translation>
     </message>
