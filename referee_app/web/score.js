@@ -211,6 +211,7 @@ function render() {
   for (const seat of ["A", "B"]) {
     const box = $(`player-${seat}`);
     box.querySelector(".name").textContent = name(seat);
+    box.querySelector(".name").classList.toggle("long", /\S{12,}/.test(name(seat))); // a word that fills the half
     box.querySelector(".racks").textContent = String(state.score[seat]);
     box.querySelector(".breaks").textContent = state.breaker === seat && state.status === "playing" ? say("breaks") : "";
     const lag = $(`lag-${seat}`);
