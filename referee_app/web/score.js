@@ -274,15 +274,21 @@ function wire() {
     if (window.confirm(say("undo_ask", { what: last }))) tap({ type: "undo", target: undoTarget });
   });
   window.addEventListener("online", () => pump());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && WORDS) keepAwake();
+  });
 }
 
 async function keepAwake() {
+  // The Screen Wake Lock API exists only in a secure context (https, or the laptop's own
+  // 127.0.0.1); over the venue's plain http the page says how to keep the screen on instead.
   if ("wakeLock" in navigator && window.isSecureContext) {
     try {
-      await navigator.wakeLock.request("screen");
+      await navigator.wakeLock.request("screen"); // released when the page is hidden: asked again when shown (wire)
+      setText("awake", "");
       return;
     } catch {
-      // refused: say how instead
+      // refused (battery saver, a browser's policy): say how instead
     }
   }
   setText("awake", say("awake"));

@@ -150,6 +150,7 @@ def test_a_signed_match_with_nothing_next_says_so(
     play(served, 1, keys[1], "t1-", winner="A", page=page)  # the final waits for the other semi-final
     expect(page.locator("#recorded")).to_have_text(f"The result is in: {semi['players']['A']} wins 2–0.")
     expect(page.locator("#next")).to_be_hidden()
+    expect(page.locator("#board")).to_be_hidden()  # the match that left is not shown as if still on
     expect(page.locator("#empty")).to_have_text("No match on this table now: the next one comes here by itself.")
 
 
@@ -183,3 +184,42 @@ def test_the_players_page_calls_the_players_of_the_tables_next_match_within_a_se
     box = pages[0].locator("#calls .call").bounding_box()
     assert box is not None and box["width"] <= 360
     assert pages[0].evaluate("document.documentElement.scrollWidth") <= 360
+
+
+WAKE_LOCK = """
+window.__asked = [];
+Object.defineProperty(navigator, 'wakeLock', { value: { request: (kind) => {
+  window.__asked.push(kind);
+  const refused = new DOMException('no', 'NotAllowedError');
+  return window.__grant ? Promise.resolve({ released: false }) : Promise.reject(refused);
+} } });
+window.__grant = %s;
+"""
+"""The browser's Wake Lock, granted or refused as a phone's may be (what it asked is kept)."""
+
+
+@pytest.mark.parametrize(("secure", "grant"), [(True, True), (True, False), (False, True)])
+def test_the_screen_is_kept_awake_where_the_browser_allows_else_the_page_says_how(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,  # noqa: F811
+    browser: Any,
+    secure: bool,
+    grant: bool,
+) -> None:
+    _, _, keys = venue
+    phone = browser.new_context(locale="fr-FR", **PHONE_SCREEN)
+    try:
+        phone.add_init_script(WAKE_LOCK % ("true" if grant else "false"))
+        if not secure:
+            phone.add_init_script(PLAIN_HTTP)
+        page = open_table(phone, served, 1, keys[1])
+        page.locator("#lag").wait_for()
+        hint = "Pour garder l’écran allumé, réglez la mise en veille du téléphone sur 10 minutes ou plus."
+        if secure and grant:
+            page.wait_for_function("window.__asked.length > 0")
+            expect(page.locator("#awake")).to_have_text("")
+        else:
+            expect(page.locator("#awake")).to_have_text(hint)
+        assert page.evaluate("window.__asked") == (["screen"] if secure else [])
+    finally:
+        phone.close()
