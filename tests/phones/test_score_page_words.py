@@ -68,6 +68,34 @@ def test_every_word_the_page_asks_for_is_in_the_catalogue() -> None:
     assert "WORDS = {" not in (ROOT / "referee_app" / "web" / "score.js").read_text()  # none of its own
 
 
+def test_the_phone_words_are_served_beside_the_tournaments_without_a_clash() -> None:
+    """The phone tables are served with the tournament's pages (one `/words.json`): their words are
+    their own keys, in the language the server's catalogue gives, and `p_lang` names it."""
+    import json
+    import urllib.request
+
+    from referee_app.web.phone_http import phone_site
+    from referee_app.web.server import WebServer
+    from referee_app.web.sites import TOURNAMENT
+    from referee_app.web.words import BOARD, OVERLAY, words_for
+
+    assert all(key.startswith("p_") for key in PHONE) and not set(PHONE) & (set(BOARD) | set(OVERLAY))
+    french = {"en": "fr", "Who won the lag?": "Qui a gagné le lag\u00a0?"}
+    server = WebServer(
+        (TOURNAMENT, phone_site(None)),  # type: ignore[arg-type]  (no request reaches the API here)
+        port=0,
+        words=lambda lang: lambda _context, text: french.get(text, text) if lang == "fr" else text,
+    ).start()
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/words.json?lang=fr") as answer:
+            shown = json.loads(answer.read())
+    finally:
+        server.stop()
+    assert shown["p_lang"] == "fr" and shown["p_lag"] == "Qui a gagné le lag\u00a0?"
+    assert shown["t_find"] == BOARD["t_find"]  # the tournament's own words are all there too
+    assert words_for("phone")["p_lang"] == "en"
+
+
 def test_the_page_speaks_the_phones_language_from_the_catalogue(
     venue: tuple[Path, str, dict[int, str]],  # noqa: F811
     served: Served,  # noqa: F811
