@@ -121,6 +121,12 @@ def test_the_page_speaks_the_phones_language_from_the_catalogue(
     french.get_by_text("Autres façons de gagner une manche").tap()
     expect(french.get_by_role("button", name="Pat (manche rejouée)")).to_be_visible()
     assert french.evaluate("document.documentElement.scrollWidth") <= 360
+    targets = french.locator("button:visible, summary:visible")
+    assert targets.count() >= 7  # two racks, the summary, four other ways (no 10 on the break in WPA), undo
+    for n in range(targets.count()):
+        box = targets.nth(n).bounding_box()
+        assert box is not None and box["height"] >= 48 and box["width"] >= 48, targets.nth(n).inner_text()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
     expect(english.get_by_role("button", name=f"Rack to {a}")).to_be_visible(timeout=2500)  # the other phone
 
 
