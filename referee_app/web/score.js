@@ -52,6 +52,7 @@ let previous = null; // the last match seen on the table, to tell when it is sig
 // The match just finished and signed (it left the table): its result and what the table plays next
 // stay in view for the players at the table until the next match is under way (kept over a reload).
 let done = stored(DONE_STORE, null);
+let lookedUp = null; // the match whose result was asked of the bracket (it left the table unseen)
 
 function stored(name, otherwise) {
   try {
@@ -105,17 +106,49 @@ function tap(event) {
 }
 
 function learn(answer, response) {
-  if (previous && answer.match_id !== previous.match_id && previous.state && previous.state.status === "finished") {
-    const { players, state } = previous; // the table took the next match (or none yet): this one is in
-    done = { match_id: previous.match_id, players, winner: state.winner, score: state.score };
+  if (previous && answer.match_id !== previous.match_id) {
+    if (previous.state && previous.state.status === "finished") {
+      const { players, state } = previous; // the table took the next match (or none yet): this one is in
+      done = { match_id: previous.match_id, players, winner: state.winner, score: state.score };
+    } else if (lookedUp !== previous.match_id) lookUp(previous);
   }
-  if (done && answer.match_id && answer.match_id !== done.match_id && answer.version > 1) done = null; // under way
-  if (done) localStorage.setItem(DONE_STORE, JSON.stringify(done));
-  else localStorage.removeItem(DONE_STORE);
   if (answer.match_id) previous = answer;
   table = answer;
+  keepDone();
   const target = response.headers.get("X-Undo-Target");
   undoTarget = target === null ? null : Number(target);
+}
+
+function keepDone() {
+  if (done && table && table.match_id && table.match_id !== done.match_id && table.version > 1) done = null; // under way
+  if (done) localStorage.setItem(DONE_STORE, JSON.stringify(done));
+  else localStorage.removeItem(DONE_STORE);
+}
+
+async function lookUp(left) {
+  // The match left the table while this phone was not looking (asleep, offline, or the organizer
+  // took its result): its result is the bracket's (/tournament.json), once the bracket has it.
+  lookedUp = left.match_id;
+  for (let tries = 0; tries < 5; tries += 1) {
+    try {
+      const response = await fetch("/tournament.json", { cache: "no-store" });
+      const tournament = await response.json();
+      const match = ((tournament.show || {}).matches || []).find((m) => m.id === left.match);
+      if (match && match.status !== "playing") {
+        if (match.status === "done" && match.score && match.winner) {
+          const first = match.a === left.players.A ? 0 : 1; // the bracket's order of the two, the log's seats
+          const winner = match.winner === left.players.A ? "A" : "B";
+          done = { match_id: left.match_id, players: left.players, winner, score: { A: match.score[first], B: match.score[1 - first] } };
+          keepDone();
+          render();
+        }
+        return;
+      }
+    } catch {
+      // not reached, or no bracket served here: asked again, a few times
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 async function call(method, body) {

@@ -188,6 +188,29 @@ def test_a_signed_match_with_nothing_next_says_so(
     expect(page.locator("#empty")).to_have_text("No match on this table now: the next one comes here by itself.")
 
 
+def test_a_phone_that_did_not_see_the_end_learns_the_result_from_the_bracket(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,  # noqa: F811
+    context: Any,
+) -> None:
+    """Asleep or off the Wi-Fi while the other phone finished and both signed: back, the page says
+    the result (the bracket's) and the match now on the table."""
+    _, _, keys = venue
+    play(served, 2, keys[2], "t2-")
+    phone = context("fr-FR")
+    page = open_table(phone, served, 1, keys[1])
+    semi = served.get(1, keys[1])[1]
+    page.locator("#lag").wait_for()
+    phone.set_offline(True)
+    play(served, 1, keys[1], "t1-", winner="B")
+    final = served.get(1, keys[1])[1]
+    phone.set_offline(False)
+    b, c, d = semi["players"]["B"], final["players"]["A"], final["players"]["B"]
+    recorded = f"Le résultat est enregistré\u00a0: {b} gagne 0–2."  # seat A first, as on the page
+    expect(page.locator("#recorded")).to_have_text(recorded)
+    expect(page.locator("#next")).to_have_text(f"Prochain match sur cette table\u00a0: {c} – {d} ({final['round']})")
+
+
 def test_the_players_page_calls_the_players_of_the_tables_next_match_within_a_second(
     venue: tuple[Path, str, dict[int, str]],  # noqa: F811
     served: Served,  # noqa: F811
