@@ -239,11 +239,20 @@ function renderPlayer(show) {
 // A match that goes on a table while the page is open is called at its top, newest first: "Table 5:
 // Ana Lopez v Ben Novak, now" (a phone table taking its next match once both signed, a desk's too).
 // "now" for two minutes, then the time it was called; gone once the match is over, or ten minutes on.
+// A reload keeps them (the tab's sessionStorage).
 
 const CALL_NOW_MS = 2 * 60 * 1000;
 const CALL_KEEP_MS = 10 * 60 * 1000;
-let calls = [];  // {id, table, a, b, at}, newest first
+let calls = kept();  // {id, table, a, b, at}, newest first
 let onTables = null;  // match id -> table in the last state (null before the first: nothing is called then)
+
+function kept() {
+  try {
+    return JSON.parse(sessionStorage.getItem("calls") || "[]");
+  } catch (_error) {
+    return [];
+  }
+}
 
 function noteCalls(show) {
   const playing = new Map(show.matches.filter((m) => m.status === "playing" && m.table !== null).map((m) => [m.id, m]));
@@ -255,6 +264,7 @@ function noteCalls(show) {
   }
   onTables = new Map([...playing].map(([id, m]) => [id, m.table]));
   calls = calls.filter((c) => playing.has(c.id) && now - c.at < CALL_KEEP_MS);
+  sessionStorage.setItem("calls", JSON.stringify(calls));
 }
 
 function renderCalls() {

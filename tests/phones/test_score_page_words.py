@@ -220,6 +220,7 @@ def test_the_players_page_calls_the_players_of_the_tables_next_match_within_a_se
     play(served, 2, keys[2], "t2-")
     english, french = context("en-GB"), context("fr-FR")
     pages = [english.new_page(), french.new_page()]
+    pages[1].clock.install()  # its time runs as ours, until it is moved on below
     for page in pages:
         page.goto(f"http://127.0.0.1:{served.port}/player")
         page.locator("body[data-ready='1']").wait_for()
@@ -238,9 +239,17 @@ def test_the_players_page_calls_the_players_of_the_tables_next_match_within_a_se
     pages[1].get_by_text(f"Table 1\u00a0: {c} – {d}, maintenant").wait_for(timeout=5000)
     assert called <= 1.0, f"called {called:.2f} s after the signing"
     assert pages[0].locator("#calls .call").count() == 1
+    pages[0].reload()  # the call stays
+    pages[0].get_by_text(f"Table 1: {c} v {d}, now").wait_for()
     box = pages[0].locator("#calls .call").bounding_box()
     assert box is not None and box["width"] <= 360
     assert pages[0].evaluate("document.documentElement.scrollWidth") <= 360
+    pages[1].clock.fast_forward("02:30")  # no longer "now": the time it was called
+    expect(pages[1].locator("#calls .call")).to_have_text(
+        re.compile(f"^Table 1\u00a0: {re.escape(c)} – {re.escape(d)}, appelés à \\d\\d:\\d\\d$")
+    )
+    pages[1].clock.fast_forward("08:00")  # ten minutes on: gone
+    expect(pages[1].locator("#calls .call")).to_have_count(0)
 
 
 WAKE_LOCK = """
