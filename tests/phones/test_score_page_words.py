@@ -81,18 +81,22 @@ def test_the_phone_words_are_served_beside_the_tournaments_without_a_clash() -> 
 
     assert all(key.startswith("p_") for key in PHONE) and not set(PHONE) & (set(BOARD) | set(OVERLAY))
     french = {"en": "fr", "Who won the lag?": "Qui a gagné le lag\u00a0?"}
-    server = WebServer(
-        (TOURNAMENT, phone_site(None)),  # type: ignore[arg-type]  (no request reaches the API here)
-        port=0,
-        words=lambda lang: lambda _context, text: french.get(text, text) if lang == "fr" else text,
-    ).start()
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/words.json?lang=fr") as answer:
-            shown = json.loads(answer.read())
-    finally:
-        server.stop()
+
+    def words_of(*sites: Any) -> dict[str, str]:
+        server = WebServer(
+            sites, port=0, words=lambda lang: lambda _context, text: french.get(text, text) if lang == "fr" else text
+        ).start()
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/words.json?lang=fr") as answer:
+                return dict(json.loads(answer.read()))
+        finally:
+            server.stop()
+
+    phones = phone_site(None)  # type: ignore[arg-type]  (no request reaches the API here)
+    shown = words_of(TOURNAMENT, phones)
     assert shown["p_lang"] == "fr" and shown["p_lag"] == "Qui a gagné le lag\u00a0?"
     assert shown["t_find"] == BOARD["t_find"]  # the tournament's own words are all there too
+    assert words_of(phones) == words_for("phone", lambda _context, text: french.get(text, text))  # alone: its own
     assert words_for("phone")["p_lang"] == "en"
 
 
