@@ -2666,7 +2666,7 @@
     </message>
     <message>
         <source>Break-and-run ({name})</source>
-        <translation>Casse et tout empoché ({name})</translation>
+        <translation>Casse et finition ({name})</translation>
     </message>
     <message>
         <source>10 on the break ({name})</source>
@@ -2678,7 +2678,7 @@
     </message>
     <message>
         <source>Stalemate (rack replayed)</source>
-        <translation>Pat (manche rejouée)</translation>
+        <translation>Manche nulle (rejouée)</translation>
     </message>
     <message>
         <source>Undo</source>
