@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from referee_app.i18n import Translate, english
-from referee_app.tournament.board import BoardPublisher, with_rounds
+from referee_app.tournament.board import BoardPublisher, BoardTournament, with_rounds
 from referee_app.tournament.live import LiveSync, Plan, board_sync
 from referee_app.tournament.wording import RoundWords
 from referee_app.venue.board import BoardWatcher
@@ -117,7 +117,7 @@ class Board:
         lang: str,
         on_report: Report,
         on_view: Callable[[View], None] | None = None,
-        on_tournament: Callable[[View], None] | None = None,
+        on_tournament: Callable[[BoardTournament], None] | None = None,
         tr: Translate = english,
         sync_refused: Callable[[Exception], None] | None = None,
     ) -> Board:
@@ -144,14 +144,14 @@ class Board:
         self.reader.start()
         return self
 
-    def _sync(self, on_report: Report, on_tournament: Callable[[View], None] | None, tr: Translate) -> LiveSync:
+    def _sync(
+        self, on_report: Report, on_tournament: Callable[[BoardTournament], None] | None, tr: Translate
+    ) -> LiveSync:
         assert self.options.tournament is not None
         if self.options.db is None:
             raise EventServerError("--tournament needs the tournament's database: give --db PATH")
-        to = [] if on_tournament is None else [on_tournament]
-        if self.server is not None:
-            to.append(self.server.feed.publish_tournament)
-        on_state = BoardPublisher(self.languages, *to)
+        to = [] if self.server is None else [self.server.feed.publish_tournament]
+        on_state = BoardPublisher(self.languages, *to, on_view=on_tournament)
         return board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr)
 
     def close(self) -> None:

@@ -34,6 +34,7 @@ from referee_desk.venue.assign import AssignDialog
 from referee_app.venue.model import Assignment, EventServerError, first_line
 
 if TYPE_CHECKING:
+    from referee_app.tournament.board import BoardTournament
     from referee_app.tournament.board_run import Board
     from referee_app.tournament.live import Plan
     from referee_app.web.server import WebServer
@@ -44,7 +45,7 @@ class _Bridge(QObject):
 
     changed = Signal(object)
     synced = Signal(object, str)  # the tournament's sync: Plan | None, error
-    tournament = Signal(object)  # the tournament followed (`board_view`'s dict), when it changed
+    tournament = Signal(object)  # the tournament followed (a `BoardTournament`), when it changed
 
 
 COLUMNS = ("table", "desk", "players", "score", "race", "rack", "at_table", "fouls", "last", "next", "finished")
@@ -108,7 +109,7 @@ class BoardWindow(QMainWindow):
         self.tabs.addTab(self.grid, self.tr("&Tables"))
         self.tournament_page: QWidget | None = None
         """The tournament followed (`board --tournament`): made when it is first published."""
-        self.tournament_view: dict[str, Any] | None = None
+        self.tournament_view: BoardTournament | None = None
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.pin)
         layout.addWidget(self.web)
@@ -218,7 +219,7 @@ class BoardWindow(QMainWindow):
         layout.addWidget(split, 1)
         return page
 
-    def show_tournament(self, view: dict[str, Any]) -> None:
+    def show_tournament(self, shown: BoardTournament) -> None:
         """The tournament the board follows: its bracket (both sides, the finals, the hot seat
         named) and the matches waiting for a table, in the window's language."""
         from referee_app.tournament import wording
@@ -227,21 +228,19 @@ class BoardWindow(QMainWindow):
         if self.tournament_page is None:
             self.tournament_page = self._tournament_tab()
             self.tabs.addTab(self.tournament_page, self.tr("T&ournament"))
-        self.tournament_view = view
-        shown = view["show"]
-        names = view["names"].get(self.language) or view["names"].get("en", {})
-        matches = {str(m["id"]): m for m in shown.get("matches", [])}
-        parts = [str(shown.get("name", "")), wording.status_word(str(shown.get("status", "")), qt_translate)]
-        hot = view.get("hot_seat")
-        if hot:
-            parts.append(self.tr("hot seat: {id}").format(id=hot))
+        self.tournament_view = shown
+        view = shown.view
+        names = shown.names_in(self.language)
+        parts = [view.name, wording.status_word(view.status.value, qt_translate)]
+        if shown.hot_seat:
+            parts.append(self.tr("hot seat: {id}").format(id=shown.hot_seat))
         self.tournament_title.setText(" · ".join(p for p in parts if p))
-        self.bracket.show_bracket(shown, names=names)
+        self.bracket.show_bracket(view, names=names)
         self.queue_list.clear()
-        for mid in shown.get("queue", []):
-            m = matches.get(str(mid))
+        for mid in view.queue:
+            m = view.match(mid)
             if m is not None:
-                self.queue_list.addItem(f"{mid} · {names.get(str(mid), '')} · {m['a']} v {m['b']}")
+                self.queue_list.addItem(f"{mid} · {names.get(mid, '')} · {m.a} v {m.b}")
         if first:
             self.bracket.fit()
 
