@@ -31,12 +31,15 @@ from referee_desk.i18n import menu_text, qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, install_excepthooks, show_notice
 from referee_desk.venue.assign import AssignDialog
 
+from referee_app.venue import db
 from referee_app.venue.model import Assignment, EventServerError, first_line
 
 if TYPE_CHECKING:
+    from referee_app.log.merge import MergeReport
     from referee_app.tournament.board import BoardTournament
     from referee_app.tournament.board_run import Board
     from referee_app.tournament.live import Plan
+    from referee_app.venue.db import Conn
     from referee_app.web.server import WebServer
 
 
@@ -294,8 +297,6 @@ class BoardWindow(QMainWindow):
         def write() -> str:
             import psycopg
 
-            from referee_app.venue import db
-
             try:
                 with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
                     db.server_id(conn)
@@ -322,8 +323,6 @@ class BoardWindow(QMainWindow):
 
         def read() -> tuple[Assignment, ...]:
             import psycopg
-
-            from referee_app.venue import db
 
             try:
                 with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
@@ -373,7 +372,7 @@ class BoardWindow(QMainWindow):
 
     def withdraw(self, assignment: Assignment) -> bool:
         """Take back a match sent to a table, unless a desk has started it meanwhile (said so)."""
-        done = self._change(lambda conn, db: db.withdraw_assignment(conn, assignment.id))
+        done = self._change(lambda conn: db.withdraw_assignment(conn, assignment.id))
         if done:
             text = self.tr("Table {table}: {a} v {b} withdrawn.")
         else:
@@ -384,7 +383,7 @@ class BoardWindow(QMainWindow):
     def correct(self, assignment: Assignment) -> bool:
         """Write the corrected match over the one sent, unless a desk has started it meanwhile (said so)."""
 
-        def write(conn: Any, db: Any) -> bool:
+        def write(conn: Conn) -> bool:
             if assignment.table not in db.tables(conn):
                 _new_key(conn, assignment.table)  # a new table: its key is made (shown by Add a table)
             return bool(db.correct_assignment(conn, assignment))
@@ -397,16 +396,14 @@ class BoardWindow(QMainWindow):
         self._said(done, text.format(table=assignment.table, a=assignment.players[0], b=assignment.players[1]))
         return bool(done)
 
-    def _change(self, change: Callable[[Any, Any], bool]) -> bool | None:
+    def _change(self, change: Callable[[Conn], bool]) -> bool | None:
         def write() -> bool:
             import psycopg
-
-            from referee_app.venue import db
 
             try:
                 with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
                     db.server_id(conn)
-                    return change(conn, db)
+                    return change(conn)
             except (psycopg.Error, EventServerError) as exc:
                 raise _ServerSaid(first_line(exc)) from None
 
@@ -438,7 +435,7 @@ class BoardWindow(QMainWindow):
 
         day = day or datetime.now().astimezone().date().isoformat()
 
-        def work() -> tuple[Any, list[Path], list[str]]:
+        def work() -> tuple[MergeReport, list[Path], list[str]]:
             from referee_desk.i18n import qt_translate
             from referee_desk.printing import write_sheets_pdf
 
@@ -493,8 +490,6 @@ class BoardWindow(QMainWindow):
         def write() -> str:
             import psycopg
 
-            from referee_app.venue import db
-
             try:
                 with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
                     db.server_id(conn)
@@ -517,8 +512,7 @@ class _ServerSaid(OSError):
     """What the event server (or the way to it) said, shown as it is."""
 
 
-def _new_key(conn: Any, table: str) -> str:
-    from referee_app.venue import db
+def _new_key(conn: Conn, table: str) -> str:
     from referee_app.venue.model import TableKey
 
     secret = TableKey.new_secret()
