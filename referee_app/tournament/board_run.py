@@ -17,13 +17,13 @@ import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from referee_app.i18n import Translate, english
 from referee_app.tournament.board import BoardPublisher, BoardTournament, with_rounds
 from referee_app.tournament.live import LiveSync, Plan, board_sync
 from referee_app.tournament.wording import RoundWords
-from referee_app.venue.board import BoardWatcher
+from referee_app.venue.board import BoardView, BoardWatcher
 from referee_app.venue.model import EventServerError
 from referee_app.venue.server import Cluster
 from referee_app.web.server import BOARD, TOURNAMENT, WebServer
@@ -33,7 +33,6 @@ from referee_app.worker import log_to_file
 PAGE_LANGUAGES = ("en", "fr")
 """The languages the board's pages are published in (a phone picks its own)."""
 
-View = dict[str, Any]
 Report = Callable[[Plan | None, str], None]
 """A round of the tournament's sync: what it did, or what went wrong (an error string)."""
 
@@ -116,7 +115,7 @@ class Board:
         self,
         lang: str,
         on_report: Report,
-        on_view: Callable[[View], None] | None = None,
+        on_view: Callable[[BoardView], None] | None = None,
         on_tournament: Callable[[BoardTournament], None] | None = None,
         tr: Translate = english,
         sync_refused: Callable[[Exception], None] | None = None,
@@ -129,7 +128,7 @@ class Board:
         server = self.server
         if on_view is not None:
             view_to = on_view
-            self.reader.subscribe(lambda reading: view_to(dict(reading.view, lang=lang)))
+            self.reader.subscribe(lambda reading: view_to(reading.board))
         if server is not None:
             rounds = RoundWords(self.languages)
             publish = server.feed.publish

@@ -79,8 +79,8 @@ def test_the_board_shows_the_real_match_not_the_ghost(tmp_path: Path) -> None:
     model = BoardModel()
     ghost_log = store.load(ghost.match_id)
     model.add_rows(_server_rows(ghost_log))
-    [three] = model.tables()
+    [three] = [t.to_json() for t in model.tables()]
     assert three["match"] is None and three["finished"] == []  # not "playing 0-0"
     model.add_rows(_server_rows(store.load(real.match_id)))
-    [three] = model.tables()
+    [three] = [t.to_json() for t in model.tables()]
     assert three["match"]["match_id"] == real.match_id and [f["match_id"] for f in three["finished"]] == [real.match_id]

@@ -28,16 +28,17 @@ def test_a_kept_view_moves_with_its_match_and_its_age_with_the_clock(tmp_path: P
     model.add_rows(_rows(session.match_id, list(session.history.entries)))
     last = datetime.fromisoformat(session.history.entries[-1].at.replace("Z", "+00:00"))
 
-    [first] = model.tables(now=last + timedelta(seconds=5))
-    [again] = model.tables(now=last + timedelta(seconds=65))
-    assert (first["match"]["age_s"], again["match"]["age_s"]) == (5, 65)  # the same view, a new age
-    assert first["match"]["at_table"] == again["match"]["at_table"] == "A"
+    [first] = [t.match for t in model.tables(now=last + timedelta(seconds=5))]
+    [again] = [t.match for t in model.tables(now=last + timedelta(seconds=65))]
+    assert first is not None and again is not None
+    assert (first.age_s, again.age_s) == (5, 65)  # the same view, a new age
+    assert first.at_table is again.at_table is Seat.A
 
     for obj in (brk(4), miss(1)):  # Ana breaks and misses: Ben comes to the table
         session.record(decode(obj))
     model.add_rows(_rows(session.match_id, list(session.history.entries[2:])))
     now = datetime.now(UTC)
-    [moved] = model.tables(now=now)
-    assert moved["match"]["last_at"] == session.history.entries[-1].at
-    assert moved["match"]["at_table"] == "B"
-    assert moved["match"]["age_s"] < 60
+    [moved] = [t.match for t in model.tables(now=now)]
+    assert moved is not None and moved.last_at == session.history.entries[-1].at
+    assert moved.at_table is Seat.B
+    assert moved.age_s < 60

@@ -11,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -31,7 +31,9 @@ from referee_desk.i18n import menu_text, qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, install_excepthooks, show_notice
 from referee_desk.venue.assign import AssignDialog
 
+from referee_app.game.vocab import Seat, Status
 from referee_app.venue import db
+from referee_app.venue.board import NO_BOARD, BoardView, ServerState, TableRow
 from referee_app.venue.model import Assignment, EventServerError, first_line
 
 if TYPE_CHECKING:
@@ -65,7 +67,7 @@ class BoardWindow(QMainWindow):
         """The board's notice channel: every operation's outcome, the tournament's sync."""
         self.language = "en"
         """The window's language (set by `run_board`): the exported CSV's words and separator."""
-        self.view: dict[str, Any] = {"tables": [], "server": "offline"}
+        self.view = NO_BOARD
         self.setWindowTitle(self.tr("Event board"))
         central = QWidget(self)
         layout = QVBoxLayout(central)
@@ -157,19 +159,19 @@ class BoardWindow(QMainWindow):
         if level is Notice.INFO:  # the notices' light text is made for the desk's dark page, not this window
             self.notice.setStyleSheet(BASE_STYLE + "color: #1b5e20;")
 
-    def show_view(self, view: dict[str, Any]) -> None:
+    def show_view(self, view: BoardView) -> None:
         self.view = view
-        server = view.get("server")
-        if server == "online":
+        server = view.server
+        if server is ServerState.ONLINE:
             self.status.setText(self.tr("Event server: connected"))
-        elif server == "error":
-            self.status.setText(self.tr("Event server: error, retrying: {reason}").format(reason=view.get("error", "")))
+        elif server is ServerState.ERROR:
+            self.status.setText(self.tr("Event server: error, retrying: {reason}").format(reason=view.error))
         else:
             self.status.setText(self.tr("Event server: cannot be reached, retrying…"))
-        tables = view["tables"]
+        tables = view.tables
         self.grid.setRowCount(len(tables))
         for row, table in enumerate(tables):
-            for column, text in enumerate(self._cells(table, server == "online")):
+            for column, text in enumerate(self._cells(table, server is ServerState.ONLINE)):
                 item = self.grid.item(row, column)
                 if item is None:
                     item = QTableWidgetItem()
@@ -247,42 +249,40 @@ class BoardWindow(QMainWindow):
         if first:
             self.bracket.fit()
 
-    def _cells(self, table: dict[str, Any], server_online: bool = True) -> list[str]:
-        match = table["match"]
-        desk = self.tr("online") if table["online"] else self.tr("offline")
+    def _cells(self, table: TableRow, server_online: bool = True) -> list[str]:
+        match = table.match
+        desk = self.tr("online") if table.online else self.tr("offline")
         if not server_online:  # the board cannot see the desks while it cannot reach the server
             desk = self.tr("not known")
-        if table["conflicts"]:
+        if table.conflicts:
             desk += " · " + self.tr("conflict")
-        if table.get("damaged"):
-            desk += " · " + self.tr("damaged: {reason}").format(reason=table["damaged"])
-        nxt = table["next"]
-        upcoming = f"{nxt['players'][0]} v {nxt['players'][1]}" if nxt else ""
-        done = "; ".join(
-            f"{f['players']['A']} {f['score']['A']}–{f['score']['B']} {f['players']['B']}" for f in table["finished"]
-        )
+        if table.damaged:
+            desk += " · " + self.tr("damaged: {reason}").format(reason=table.damaged)
+        nxt = table.next
+        upcoming = f"{nxt.players[0]} v {nxt.players[1]}" if nxt else ""
+        done = "; ".join(f"{f.players[0]} {f.score.a}–{f.score.b} {f.players[1]}" for f in table.finished)
         if match is None:
-            return [table["table"], desk, "", "", "", "", "", "", "", upcoming, done]
-        players, score = match["players"], match["score"]
-        if match["status"] == "finished":
-            winner = players[match["winner"]] if match["winner"] else ""
+            return [table.table, desk, "", "", "", "", "", "", "", upcoming, done]
+        (a, b), score = match.players, match.score
+        if match.status is Status.FINISHED:
+            winner = _seated(match.players, match.winner)
             rack, at_table = self.tr("finished"), self.tr("{name} wins").format(name=winner) if winner else ""
         else:
-            rack = str(match["rack"])
-            at_table = players[match["at_table"]] if match["at_table"] else ""
-        fouls = f"{match['fouls']['A']}–{match['fouls']['B']}"
-        if match["warning_due"]:
+            rack = str(match.rack)
+            at_table = _seated(match.players, match.at_table)
+        fouls = f"{match.fouls.a}–{match.fouls.b}"
+        if match.warning_due:
             fouls += " · " + self.tr("warning due")
         return [
-            table["table"],
+            table.table,
             desk,
-            f"{players['A']} v {players['B']}",
-            f"{score['A']}–{score['B']}",
-            str(match["race_to"]),
+            f"{a} v {b}",
+            f"{score.a}–{score.b}",
+            str(match.race_to),
             rack,
             at_table,
             fouls,
-            _age(match["age_s"]),
+            _age(match.age_s),
             upcoming,
             done,
         ]
@@ -517,6 +517,13 @@ def _new_key(conn: Conn, table: str) -> str:
 
     secret = TableKey.new_secret()
     return str(TableKey.for_role(db.add_table(conn, table, secret), secret))
+
+
+def _seated(players: tuple[str, str], seat: Seat | None) -> str:
+    """The name in `seat` ("" for none)."""
+    if seat is None:
+        return ""
+    return players[0] if seat is Seat.A else players[1]
 
 
 def _age(seconds: int) -> str:
