@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from referee_app.i18n import english
+from referee_app.tournament.board import board_view
 from referee_app.tournament.events import Created, Drawn, EntriesAdded
 from referee_app.tournament.layout import BOX_H, layout
 from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Side
-from referee_app.tournament.show import MatchView, round_name, view
+from referee_app.tournament.show import MatchView, round_name, show, standings_view, view
 from referee_app.tournament.state import apply, replay
 from referee_app.tournament.wording import hot_seat, round_names, source_text
 from tests.tournament.golden_cases import CASES, played
@@ -166,7 +167,11 @@ def test_the_drawing_plan_from_the_typed_view_is_the_one_drawn_from_the_dicts_be
     the layout drew them when it read `show --json`'s dicts (`golden/layouts.json`, written by that
     code before it moved to the typed view): the window, the paper and the pages draw what they drew."""
     kept = json.loads(GOLDEN.read_text(encoding="utf-8"))[case]
-    ms = view(played(case), "t").matches
+    t = played(case)
+    ms = view(t, "t").matches
     assert json.loads(json.dumps(layout(ms).to_dict())) == kept["layout"]
     assert round_names(ms) == kept["names"]
     assert hot_seat(ms) == kept["hot_seat"]
+    page = json.loads(json.dumps(board_view(view(t, "t"), standings_view(t), {"en": english}).to_json()))
+    assert (page["layout"], page["names"]["en"], page["hot_seat"]) == (kept["layout"], kept["names"], kept["hot_seat"])
+    assert page["show"] == show(t, "t")  # the board page's feed: the same plan, names and spec §4 dict
