@@ -35,6 +35,8 @@ WORDS = {
     "next_table": QT_TRANSLATE_NOOP("Tournament", "Next match: go to table {n}"),
     "next_queue": QT_TRANSLATE_NOOP("Tournament", "Next match: waiting for a table ({n} in the queue before it)"),
     "next_waiting": QT_TRANSLATE_NOOP("Tournament", "Next match: when the earlier matches are over"),
+    "call_now": QT_TRANSLATE_NOOP("Tournament", "Table {n}: {a} v {b}, now"),
+    "call_at": QT_TRANSLATE_NOOP("Tournament", "Table {n}: {a} v {b}, called at {time}"),
     "against": QT_TRANSLATE_NOOP("Tournament", "against {name}"),
     "out": QT_TRANSLATE_NOOP("Tournament", "Out: place {n}"),
     "champion": QT_TRANSLATE_NOOP("Tournament", "Champion"),
