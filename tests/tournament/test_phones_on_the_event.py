@@ -22,7 +22,7 @@ from referee_app.tournament.phone_api import PhoneTables
 from referee_app.tournament.phone_push import PhonePusher, phone_match_ids
 from referee_app.tournament.show import standings_view
 from referee_app.venue import db
-from referee_app.venue.board import BoardModel, refresh
+from referee_app.venue.board import BoardModel, BoardView, refresh
 from referee_app.venue.own_push import OwnMarks, push_own
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
@@ -96,7 +96,7 @@ def test_a_phone_match_reaches_the_event_once_and_the_board_shows_its_table_as_t
         model = BoardModel()
         refresh(conn, model)
     assert server_rows(event_server)[match_id] == [(s, h, "1") for s, h in stored_rows(path, {match_id})[match_id]]
-    row = next(t for t in model.tables() if t["table"] == "1")
+    row = next(t for t in model.tables() if t.table == "1").to_json()  # as the web page gets it
     assert row["phones"] is True and row["online"] is False
     assert row["match"]["scoring"] == "racks" and row["match"]["score"] == {"A": 0, "B": 2}
     assert row["match"]["players"] == {"A": playing["players"]["A"], "B": playing["players"]["B"]}
@@ -129,7 +129,7 @@ def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board
     from referee_app.tournament.board_run import Board, BoardOptions
 
     path, tid, keys, api = phones
-    views: list[dict[str, Any]] = []
+    views: list[BoardView] = []
     board = Board.open(BoardOptions(event_server.folder, tournament=tid, db=path), out=None)
     board.follow("en", lambda *_: None, views.append)
     try:
@@ -140,7 +140,7 @@ def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board
 
         def table_2() -> dict[str, Any] | None:
             for view in reversed(views):
-                for table in view.get("tables", []):
+                for table in view.to_json()["tables"]:
                     if table["table"] == "2" and table["match"] and table["match"]["score"]["B"] == 1:
                         return dict(table)
             return None
@@ -295,7 +295,7 @@ def test_eight_players_double_elimination_on_desks_and_phones_together_through_p
         operations.set_rack_tables(store, tid, "2")
     desks = {table: Desk(event_server, tmp_path / f"desk{table}", str(table)) for table in (1, 2)}
     pushers = {t: Pusher(d.path, table_link(event_server, str(t))).start() for t, d in desks.items()}
-    views: list[dict[str, Any]] = []
+    views: list[BoardView] = []
     problems: list[str] = []
 
     def reported(work: Any, error: str) -> None:
@@ -351,11 +351,11 @@ def test_eight_players_double_elimination_on_desks_and_phones_together_through_p
     with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as conn:
         model = BoardModel()
         refresh(conn, model)
-    rows = {row["table"]: row for row in model.tables()}
+    rows = {row.table: row.to_json() for row in model.tables()}
     assert {table: rows[table]["phones"] for table in ("1", "2", "3", "4")} == {
         "1": False, "2": False, "3": True, "4": True,
     }  # fmt: skip
     assert rows["2"]["match"]["scoring"] == "racks" and rows["1"]["match"]["scoring"] == "shots"
     assert any(
-        table["phones"] and table["match"] for view in views for table in view.get("tables", [])
+        table.phones and table.match for view in views for table in view.tables
     )  # the board's own view showed a phone table with its match, live

@@ -124,8 +124,8 @@ def test_a_v5_server_is_migrated_to_this_version_by_start_with_nothing_lost(
         finally:
             listening.close()
         assert {h.match_id: h.from_organizer for h in db.heads(conn)} == {match_id: False, own: True}
-    row = next(t for t in model.tables() if t["table"] == "1")
-    assert row["match"]["match_id"] == match_id and row["phones"] is False
+    row = next(t for t in model.tables() if t.table == "1")
+    assert row.match is not None and row.match.match_id == match_id and row.phones is False
     desk.close()
 
 

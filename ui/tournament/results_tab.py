@@ -21,11 +21,11 @@ from referee_desk.tournament.dialogs import CorrectionDialog, changed_matches
 from referee_desk.tournament.parts import Desk, Shown, WindowUndo, button, item, spin, text_of
 from referee_desk.tournament.session import said
 
-from referee_app.tournament import show as shown_dict
 from referee_app.tournament import wording
 from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded
 from referee_app.tournament.model import MatchStatus, TournamentRefused
 from referee_app.tournament.show import MatchView
+from referee_app.tournament.show import view as view_of
 
 ORDER = {MatchStatus.PLAYING: 0, MatchStatus.READY: 1, MatchStatus.DONE: 2, MatchStatus.FORFEIT: 2}
 """The list's order: the matches on a table first, then those ready, then those played."""
@@ -212,8 +212,8 @@ class ResultsTab(QWidget):
         except TournamentRefused as exc:
             self.say(Notice.REFUSAL, said(exc))
             return None
-        after = shown_dict.show(after_state.tournament, session.tournament_id)
-        changed = changed_matches(self.desk.shown.view.to_json(), after)
+        after = view_of(after_state.tournament, session.tournament_id)
+        changed = changed_matches(self.desk.shown.view, after)
         summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=score[0], b=score[1])
         names = wording.names_of(after_state.tournament, qt_translate)
         dialog = CorrectionDialog(summary, after, changed, self, names)
