@@ -308,8 +308,8 @@ class PhoneTables:
 
     def refresh(self) -> State:
         """The tournament now, the phone tables' new matches started (after the organizer's changes
-        made elsewhere: the window, the command line). Completions are checked where a tap lands,
-        and for every table when the server starts."""
+        made elsewhere: the window, the command line). Completions are checked where a tap lands (a
+        tap sent again included), on a table's GET, and for every table when the server starts."""
         with self.lock:
             self._settle(())
             return self.state()
@@ -321,7 +321,7 @@ class PhoneTables:
                 refused = self._gate(table, authorization, address)
                 if refused is not None:
                     return refused
-                self._settle(())
+                self._settle((table,))  # a completion whose write failed earlier is done now
                 return self._table(200, table)
             except StoreError:
                 return self._unavailable()
@@ -383,7 +383,8 @@ class PhoneTables:
 
     def _tap(self, table: int, tap: str, after: int, event: Event) -> Answer:
         slot, match_id = self._current(table)
-        if self._known_tap(table, tap):
+        if self._known_tap(table, tap):  # sent again: its answer was lost, or its completion's write failed
+            self._settle((table,))
             return self._table(200, table)
         if slot is None or match_id is None:
             return self._table(409, table)
