@@ -266,3 +266,50 @@ def test_the_events_read_back_as_written() -> None:
         assert event_from_dict(json.loads(json.dumps(event.to_dict()))) == event
     with pytest.raises(ValueError, match="needed"):
         event_from_dict({"type": "signatures_set", "needed": "no"})
+
+
+def test_the_dispute_route_through_a_real_tournament_serve(
+    venue: tuple[Path, str, dict[int, str]],
+) -> None:
+    import http.client
+    import signal
+
+    from tests.phones.test_serve import Served
+
+    db, tid, keys = venue
+    served = Served(db, tid)
+    try:
+
+        def send(path: str, key: str | None, body: bytes) -> tuple[int, dict[str, Any], str | None]:
+            conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+            headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
+            conn.request("POST", path, body=body, headers=headers)
+            response = conn.getresponse()
+            data, disputed = response.read(), response.getheader("X-Disputed")
+            conn.close()
+            return response.status, json.loads(data) if data.startswith(b"{") else {}, disputed
+
+        version = 1
+        for n, event in enumerate(({"type": "lag", "winner": "A"}, {"type": "rack", "winner": "B"},
+                                   {"type": "rack", "winner": "B"})):  # fmt: skip
+            status, table = served.tap(1, keys[1], f"s{n}", version, event)
+            assert status == 200
+            version = table["version"]
+        body = json.dumps({"id": "no-1", "after": version, "player": "A"}).encode()
+        assert send("/api/score/1/dispute", None, body)[0] == 401
+        assert send("/api/score/1/dispute", keys[2], body)[0] == 401
+        assert send("/api/score/3/dispute", keys[1], body)[0] == 404
+        assert send("/api/score/1/dispute", keys[1], b'{"id":"no-1"}')[0] == 400
+        assert send("/api/score/1/dispute", keys[1], b"x" * (17 * 1024))[0] == 413
+        status, answer, disputed = send("/api/score/1/dispute", keys[1], body)
+        assert (status, disputed) == (200, "A") and answer == served.get(1, keys[1])[1]
+        again = send("/api/score/1/dispute", keys[1], body)
+        assert again[:2] == (200, answer)
+        served.conn.request("GET", "/api/score/1/dispute")
+        response = served.conn.getresponse()
+        response.read()
+        assert response.status == 405
+    finally:
+        assert served.stop(signal.SIGTERM) == 0
+    disputes = TournamentSession.open(Store(db), tid).tournament
+    assert disputes is not None and list(disputes.disputes.values()) == [(table["players"]["A"],)]
