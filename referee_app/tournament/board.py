@@ -14,7 +14,7 @@ from referee_app.tournament import wording
 from referee_app.tournament.layout import layout
 from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.show import show, standings
-from referee_app.tournament.state import State, Tournament
+from referee_app.tournament.state import State, Tournament, disputed_tables
 from referee_app.tournament.wording import RoundWords
 
 WORDS = {
@@ -49,6 +49,9 @@ WORDS = {
     "L": wording.LOSERS_SIDE,
     "F": wording.FINALS,
     "knockout": wording.KNOCKOUT,
+    "disputed": wording.DISPUTED,
+    "not_agreeing": wording.NOT_AGREEING,
+    "not_agreeing_both": wording.NOT_AGREEING_BOTH,
     **{f"status_{key}": text for key, text in wording.STATUS.items()},
 }
 
@@ -76,7 +79,13 @@ def board_view(
         "names": {lang: names(tr) for lang, tr in languages.items()},
         "words": {lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} for lang, tr in languages.items()},
         "live": {match: list(score) for match, score in (live or {}).items()},
+        "disputes": [] if tournament is None else disputes(tournament),
     }
+
+
+def disputes(t: Tournament) -> list[dict[str, Any]]:
+    """The results disputed on the phones, by table: the board calls the organizer to them."""
+    return [{"table": table, "match": match, "players": list(players)} for table, match, players in disputed_tables(t)]
 
 
 def live_scores(state: State, desks: Iterable[Any]) -> dict[str, tuple[int, int]]:

@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from referee_app.i18n import Translate, english
 from referee_app.tournament.board import BoardPublisher, with_rounds
 from referee_app.tournament.live import LiveSync, Plan, board_sync
+from referee_app.tournament.watch import HeadWatch
 from referee_app.tournament.wording import RoundWords
 from referee_app.venue.board import BoardWatcher
 from referee_app.venue.model import EventServerError
@@ -88,6 +89,8 @@ class Board:
         self.languages = page_languages(options.words)
         self.reader = BoardWatcher(self.conninfo, fingerprint=self.fingerprint)
         self.sync: LiveSync | None = None
+        self.watch: HeadWatch | None = None
+        """The tournament's log looked at every quarter second: a dispute shows at once (`watch`)."""
 
     @classmethod
     def open(cls, options: BoardOptions, out: TextIO | None) -> Board:
@@ -152,9 +155,13 @@ class Board:
         if self.server is not None:
             to.append(self.server.feed.publish_tournament)
         on_state = BoardPublisher(self.languages, *to)
-        return board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr)
+        sync = board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr)
+        self.watch = HeadWatch(self.options.db, self.options.tournament, on_state).start()
+        return sync
 
     def close(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
         if self.sync is not None:
             self.sync.stop()
         self.reader.stop()

@@ -262,8 +262,11 @@ NOT_AGREEING_BOTH = QT_TRANSLATE_NOOP("Tournament", "{names} do not agree")
 
 def dispute_lines(t: Tournament, tr: Translate = english) -> list[str]:
     """Each dispute in force, by table: "Table 5: result disputed (W1-3: Ben Novak does not agree)"."""
-    lines = []
-    for table, match, players in disputed_tables(t):
-        who = tr(CTX, NOT_AGREEING if len(players) == 1 else NOT_AGREEING_BOTH).format(names=" & ".join(players))
-        lines.append(f"{tr(CTX, DISPUTED).format(n=table)} ({match}: {who})")
-    return lines
+    return [dispute_line(table, match, players, tr) for table, match, players in disputed_tables(t)]
+
+
+def dispute_line(table: int, match: str, players: Iterable[str], tr: Translate = english) -> str:
+    """One dispute, as the window and the board say it."""
+    names = list(players)
+    who = tr(CTX, NOT_AGREEING if len(names) == 1 else NOT_AGREEING_BOTH).format(names=" & ".join(names))
+    return f"{tr(CTX, DISPUTED).format(n=table)} ({match}: {who})"

@@ -137,12 +137,28 @@ async function poll() {
   }
 }
 
+// A board that follows a tournament (`board --tournament`) calls the organizer to a result a player
+// disputed on the phones: "Table 5: result disputed", above the tables, until it is settled.
+function showDisputes(tournament) {
+  const box = document.getElementById("disputes");
+  const all = tournament.words || {};
+  const said = all[language()] || all.en || {};
+  const lines = (tournament.disputes || []).map((d) => {
+    const who = (d.players.length === 1 ? said.not_agreeing : said.not_agreeing_both) || "{names}";
+    const table = (said.disputed || "Table {n}: result disputed").split("{n}").join(String(d.table));
+    return `${table} (${d.match}: ${who.split("{names}").join(d.players.join(" & "))})`;
+  });
+  box.replaceChildren(...lines.map((line) => el("p", "", line)));
+  box.hidden = !lines.length;
+}
+
 function connect() {
   const source = new EventSource("/events");
   source.addEventListener("state", (message) => {
     streaming = true;
     render(JSON.parse(message.data));
   });
+  source.addEventListener("tournament", (message) => showDisputes(JSON.parse(message.data)));
   source.onopen = () => {
     streaming = true;
     document.body.classList.remove("stale");

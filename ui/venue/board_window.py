@@ -101,7 +101,13 @@ class BoardWindow(QMainWindow):
         self.web = QLabel(web_url and self.tr("Web page: {url}").format(url=web_url), self)
         self.web.setObjectName("boardWeb")
         self.web.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.disputes = QLabel(self)
+        self.disputes.setObjectName("boardDisputes")  # "Table 5: result disputed": the organizer is called
+        self.disputes.setWordWrap(True)
+        self.disputes.setStyleSheet(BASE_STYLE + "background: #b71c1c; color: white; font-weight: bold;")
+        self.disputes.hide()
         layout.addWidget(self.status)
+        layout.addWidget(self.disputes)
         layout.addWidget(self.notice)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("boardTabs")
@@ -236,6 +242,7 @@ class BoardWindow(QMainWindow):
         if hot:
             parts.append(self.tr("hot seat: {id}").format(id=hot))
         self.tournament_title.setText(" · ".join(p for p in parts if p))
+        self._show_disputes(view.get("disputes", []))
         self.bracket.show_bracket(shown, names=names)
         self.queue_list.clear()
         for mid in shown.get("queue", []):
@@ -244,6 +251,14 @@ class BoardWindow(QMainWindow):
                 self.queue_list.addItem(f"{mid} · {names.get(str(mid), '')} · {m['a']} v {m['b']}")
         if first:
             self.bracket.fit()
+
+    def _show_disputes(self, disputes: list[dict[str, Any]]) -> None:
+        """The results disputed on the phones, one line a table, until the organizer settles them."""
+        from referee_app.tournament import wording
+
+        lines = [wording.dispute_line(d["table"], d["match"], d["players"], qt_translate) for d in disputes]
+        self.disputes.setText("\n".join(lines))
+        self.disputes.setVisible(bool(lines))
 
     def _cells(self, table: dict[str, Any], server_online: bool = True) -> list[str]:
         match = table["match"]
