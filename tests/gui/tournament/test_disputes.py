@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -74,13 +73,12 @@ def dispute(api: PhoneTables, key: str, table: int, version: int, seat: str) -> 
 @pytest.fixture
 def window(qtbot, phones: tuple[Path, PhoneTables, dict[int, str]]) -> Iterator[TournamentWindow]:  # type: ignore[no-untyped-def]
     db, _, _ = phones
-    with closing(Store(db)) as store:
-        opened = TournamentWindow(store=store)
-        qtbot.addWidget(opened)
-        opened.show()
-        qtbot.waitExposed(opened)
-        yield opened
-        opened.close()
+    opened = TournamentWindow(store=Store(db))  # the store open as long as the window (a language change reads it)
+    qtbot.addWidget(opened)
+    opened.show()
+    qtbot.waitExposed(opened)
+    yield opened
+    opened.close()
 
 
 def click(qtbot, window: TournamentWindow, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -172,3 +170,37 @@ def test_accept_is_refused_in_words_for_a_match_not_over_and_the_no_signature_op
     window.results_page.undo()  # the result first (the phone's), then the option
     window.results_page.undo()
     assert not option.isChecked() and window.session.tournament.signatures_needed is True  # type: ignore[union-attr]
+
+
+def test_in_french_the_dispute_banner_the_rows_and_the_refusals_are_french(
+    qtbot,  # type: ignore[no-untyped-def]
+    phones: tuple[Path, PhoneTables, dict[int, str]],
+    desk: Any,
+) -> None:
+    from tests.gui.tournament.test_french_refusals import _english_words
+
+    desk.window.set_language("fr")
+    db, api, keys = phones
+    on_two = api.get(2, f"Bearer {keys[2]}", HERE).body
+    one = finish(api, keys[1], 1, "A")
+    dispute(api, keys[1], 1, one["version"], "B")
+    window = TournamentWindow(store=Store(db))  # open until the desk's language goes back (its teardown)
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        banner = window.findChild(QLabel, "disputeBanner")
+        assert banner is not None and banner.isVisible()
+        b = one["players"]["B"]
+        called = f"Table 1\u00a0: résultat contesté ({one['match']}: {b} n’est pas d’accord)"
+        assert banner.text().startswith(called)
+        table = window.findChild(QTableWidget, "resultsTable")
+        assert table is not None
+        assert table.item(row_of(window, one["match"]), 6).text() == f"résultat contesté ({b} n’est pas d’accord)"
+        assert window.results_page.pick_match(on_two["match"])
+        window.results_page.accept_phone_result()
+        said = window.notice.text()
+        assert said.startswith(f"{on_two['match']} n’est pas fini sur le téléphone (0-0)\u00a0:"), said
+        assert _english_words(said) == set(), said
+    finally:
+        window.close()
+        desk.window.set_language("en")
