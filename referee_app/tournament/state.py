@@ -380,11 +380,13 @@ def _apply(t: Tournament, event: Event) -> Tournament:
 
 def _phone_result_decision(t: Tournament, event: Disputed | DisputeWithdrawn | SignaturesSet) -> Tournament:
     if isinstance(event, SignaturesSet):
-        if event.needed == t.signatures_needed:
+        if event.needed and t.signatures_needed:
             raise TournamentRefused(
                 QT_TRANSLATE_NOOP("TournamentRefusal", "the players' signatures are already needed")
-                if event.needed
-                else QT_TRANSLATE_NOOP("TournamentRefusal", "phone results are already taken without signatures")
+            )
+        if not event.needed and not t.signatures_needed:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "phone results are already taken without signatures")
             )
         return replace(t, signatures_needed=event.needed)
     slot = _slot(t, event.match)
