@@ -14,7 +14,9 @@ phone may send only phone.md's five, and match-log.md 1.3 is a contract):
 - **The organizer settles.** On the Results tab (or `tournament accept`), the organizer accepts
   the log's result as it stands, signed or not (`accepted_result`: an ordinary `ResultRecorded`
   with the log's winner, score and id), or types another result (`tournament result`): either
-  completes the match, which ends its dispute. Undo takes either back, and the dispute with it.
+  completes the match, which ends its dispute. Undo takes either back, and the dispute with it;
+  a phone match whose result the organizer undid is not completed again by itself (as a desk's:
+  `State.desk_results`), the organizer accepts or types it when it is right.
 - **No signatures (a weekly bar night).** `SignaturesSet(needed=False)`, off by default: a finished
   phone match completes at once, unsigned, unless a dispute holds it.
 """
@@ -146,18 +148,31 @@ def accepted_result(store: Store, t: Tournament, match: str, at: str) -> ResultR
     return log_result(log, match, slot.table, at)
 
 
-def unsigned_results(store: Store, t: Tournament) -> dict[str, tuple[int, int]]:
+LogScores = dict[str, tuple[int, tuple[int, int] | None]]
+"""A phone log's head seq and its result when finished (its score a, b), by match log id: what
+`unsigned_results` read before, so that a window that asks again reads only the logs that moved."""
+
+
+def unsigned_results(store: Store, t: Tournament, seen: LogScores | None = None) -> dict[str, tuple[int, int]]:
     """The phone matches whose log is finished but that still hold their table (not signed by both,
-    or disputed): match -> the log's score (a, b), what the Results tab offers to accept."""
+    or disputed): match -> the log's score (a, b), what the Results tab offers to accept. `seen`:
+    kept between calls, each log is replayed again only once it moved on."""
+    seen = {} if seen is None else seen
+    heads = store.heads()
     found: dict[str, tuple[int, int]] = {}
-    for match in t.by_phone:
+    for match in sorted(t.by_phone):
         slot = t.slots.get(match)
         match_id = t.started.get(match)
         if slot is None or slot.status is not MatchStatus.PLAYING or match_id is None:
             continue
-        log = Session(store, match_id).state
-        if log.finished and log.winner is not None:
-            found[match] = (log.score[Seat.A], log.score[Seat.B])
+        head = heads.get(match_id, -1)
+        known = seen.get(match_id)
+        if known is None or known[0] != head:
+            log = Session(store, match_id).state
+            over = log.finished and log.winner is not None
+            known = seen[match_id] = (head, (log.score[Seat.A], log.score[Seat.B]) if over else None)
+        if known[1] is not None:
+            found[match] = known[1]
     return found
 
 

@@ -30,7 +30,7 @@ from referee_app.tournament import show as shown_dict
 from referee_app.tournament import wording
 from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded, SignaturesSet
 from referee_app.tournament.model import MatchStatus, TournamentRefused
-from referee_app.tournament.phone_results import accepted_result, unsigned_results
+from referee_app.tournament.phone_results import LogScores, accepted_result, unsigned_results
 from referee_app.tournament.session import StoreLog, now
 from referee_app.tournament.show import MatchView
 
@@ -91,6 +91,8 @@ class ResultsTab(QWidget):
         self.no_signatures.toggled.connect(self._signatures_toggled)
         self.unsigned: dict[str, tuple[int, int]] = {}
         """The phone matches over but still on their table (match -> the log's score)."""
+        self._logs_seen: LogScores = {}
+        """The phone logs read so far: a refresh replays only those that moved on."""
         self.window_undo = WindowUndo(self)
         self.window_undo.watch(self.score_a, self.score_b, self.winner_choice)
         layout.addWidget(self.table, 1)
@@ -315,7 +317,7 @@ class ResultsTab(QWidget):
         if store is None or t is None or not t.by_phone:
             return {}
         try:
-            return unsigned_results(store, t)
+            return unsigned_results(store, t, self._logs_seen)
         except StoreError as exc:  # a phone log that cannot be read: said, the rest shown
             self.say(Notice.ERROR, said(exc))
             return {}
