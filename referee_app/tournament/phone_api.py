@@ -276,6 +276,11 @@ class PhoneTables:
         target = self._session(match_id).history.undo_target if match_id else None
         return Answer(status, self.table_json(table), target, self._disputed(slot, match_id))
 
+    def _refused(self, refusal: str, table: int) -> Answer:
+        """422: the rules' sentence and the table as it stands (its dispute still said)."""
+        slot, match_id = self._current(table)
+        return Answer(422, {"refused": refusal, "table": self.table_json(table)}, None, self._disputed(slot, match_id))
+
     def _disputed(self, slot: Slot | None, match_id: str | None) -> tuple[str, ...]:
         if slot is None or match_id is None:
             return ()
@@ -414,7 +419,7 @@ class PhoneTables:
         try:
             session.record(event, tap=tap)
         except RuleViolation as exc:
-            return Answer(422, {"refused": exc.message(self.tr), "table": self.table_json(table)})
+            return self._refused(exc.message(self.tr), table)
         self._settle((table,))
         return self._table(200, table)
 
@@ -451,11 +456,11 @@ class PhoneTables:
         why = dispute_refused(log, seat)
         if why is not None:
             refusal = self.tr(CTX, why[0]).format(**why[1])
-            return Answer(422, {"refused": refusal, "table": self.table_json(table)})
+            return self._refused(refusal, table)
         try:
             self._record([Disputed(slot.spec.id, log.setup.name(seat), match_id, tap)])
         except TournamentRefused as exc:
-            return Answer(422, {"refused": exc.message(self.tr), "table": self.table_json(table)})
+            return self._refused(exc.message(self.tr), table)
         return self._table(200, table)
 
     def _known_tap(self, table: int, tap: str) -> bool:

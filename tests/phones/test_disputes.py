@@ -116,6 +116,7 @@ def test_a_dispute_is_answered_as_a_tap_is_sent_again_stale_too_early_signed_or_
     assert (first.status, again.status, first.body, again.disputed) == (200, 200, again.body, ("A",))
     twice = dispute(api, keys[1], 1, "d2", version, "A")
     assert twice.status == 422 and "already disputes" in twice.body["refused"]
+    assert twice.disputed == ("A",)  # a refusal still says the dispute in force (the page keeps showing it)
     signed = tap(api, keys[1], 1, "sb", version, {"type": "sign", "player": "B"})
     assert signed.status == 200
     refused = dispute(api, keys[1], 1, "d3", signed.body["version"], "B")
