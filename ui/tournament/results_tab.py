@@ -312,6 +312,18 @@ class ResultsTab(QWidget):
             return self.tr("over on the phone ({a}-{b}), not signed by both").format(a=a, b=b), UNSIGNED_ROW
         return status, None
 
+    def follow_phones(self) -> bool:
+        """Show a phone match that finished (or was undone) since: its log moved, the tournament's did
+        not (the window's watch calls this). True when the list changed."""
+        t = self.desk.session.tournament
+        if t is None or not any(m in t.on_table for m in t.by_phone):  # no phone match on a table
+            return False
+        unsigned = self._read_unsigned()
+        if unsigned == self.unsigned:
+            return False
+        self.show_state(self.desk.shown)
+        return True
+
     def _read_unsigned(self) -> dict[str, tuple[int, int]]:
         store, t = self._store(), self.desk.session.tournament
         if store is None or t is None or not t.by_phone:

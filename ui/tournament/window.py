@@ -110,6 +110,7 @@ class TournamentWindow(QMainWindow):
         self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
         self.watch.setInterval(WATCH_MS)
         self.watch.timeout.connect(self.follow)
+        self.watch.timeout.connect(self.results_page.follow_phones)  # a phone match over: its log, not this one
         self.watch.start()
 
     def follow(self) -> bool:

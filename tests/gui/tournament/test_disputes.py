@@ -204,3 +204,24 @@ def test_in_french_the_dispute_banner_the_rows_and_the_refusals_are_french(
     finally:
         window.close()
         desk.window.set_language("en")
+
+
+def test_a_phone_match_over_shows_on_the_results_tab_within_a_second_though_the_tournament_did_not_move(
+    qtbot,  # type: ignore[no-untyped-def]
+    phones: tuple[Path, PhoneTables, dict[int, str]],
+    window: TournamentWindow,
+) -> None:
+    _, api, keys = phones
+    table = window.findChild(QTableWidget, "resultsTable")
+    accept = window.findChild(QPushButton, "acceptPhoneResult")
+    assert table is not None and accept is not None
+    window.tabs.setCurrentWidget(window.results_page)
+    on_one = api.get(1, f"Bearer {keys[1]}", HERE).body
+    assert window.results_page.pick_match(on_one["match"]) and not accept.isEnabled()
+    head = window.session.state.seq  # type: ignore[union-attr]
+    finish(api, keys[1], 1, "B")  # taps in the match's log: the tournament's log does not move
+    status = "over on the phone (0-2), not signed by both"
+    qtbot.waitUntil(lambda: table.item(row_of(window, on_one["match"]), 6).text() == status, timeout=1000)
+    assert window.session.state.seq == head and accept.isEnabled()  # type: ignore[union-attr]
+    click(qtbot, window, "acceptPhoneResult")
+    assert window.session.tournament.slots[on_one["match"]].outcome.score == (0, 2)  # type: ignore[union-attr]
