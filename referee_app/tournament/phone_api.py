@@ -342,13 +342,18 @@ class PhoneTables:
 
     def get(self, table: int, authorization: str | None, address: str) -> Answer:
         """`GET /api/score/N`: the table as it stands."""
+        return self._guarded(table, authorization, address, lambda: self._table(200, table))
+
+    def _guarded(self, table: int, authorization: str | None, address: str, answer: Callable[[], Answer]) -> Answer:
+        """The gate (429, 404, 401: a request with no key here writes nothing, not even the tables'
+        new matches), the new matches started, then `answer`; one request at a time."""
         with self.lock:
             try:
                 refused = self._gate(table, authorization, address)
                 if refused is not None:
                     return refused
                 self._settle(())
-                return self._table(200, table)
+                return answer()
             except StoreError:
                 return self._unavailable()
 
@@ -363,17 +368,9 @@ class PhoneTables:
         """`POST /api/score/N`: one tap recorded (200), or why not; nothing is written but on a 200."""
         if len(body) > MAX_BODY:
             return self._error(413, TOO_BIG)
-        with self.lock:
-            try:
-                return self._post(table, authorization, address, body)
-            except StoreError:
-                return self._unavailable()
+        return self._guarded(table, authorization, address, lambda: self._post(table, body))
 
-    def _post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        refused = self._gate(table, authorization, address)
-        if refused is not None:  # a request with no key here writes nothing, not even the tables' new matches
-            return refused
-        self._settle(())
+    def _post(self, table: int, body: bytes) -> Answer:
         parsed = self._parse(body)
         if isinstance(parsed, Answer):
             return parsed
@@ -429,19 +426,14 @@ class PhoneTables:
         409, 422), recorded in the tournament's log as `Disputed`."""
         if len(body) > MAX_BODY:
             return self._error(413, TOO_BIG)
-        with self.lock:
-            try:
-                refused = self._gate(table, authorization, address)
-                if refused is not None:
-                    return refused
-                self._settle(())
-                parsed = parse_dispute(body)
-                if isinstance(parsed, tuple):
-                    template, values = parsed
-                    return self._error(400, template, **values)
-                return self._dispute(table, parsed.tap, parsed.after, parsed.seat)
-            except StoreError:
-                return self._unavailable()
+        return self._guarded(table, authorization, address, lambda: self._parsed_dispute(table, body))
+
+    def _parsed_dispute(self, table: int, body: bytes) -> Answer:
+        parsed = parse_dispute(body)
+        if isinstance(parsed, tuple):
+            template, values = parsed
+            return self._error(400, template, **values)
+        return self._dispute(table, parsed.tap, parsed.after, parsed.seat)
 
     def _dispute(self, table: int, tap: str, after: int, seat: Seat) -> Answer:
         if tap in self.state().dispute_taps:

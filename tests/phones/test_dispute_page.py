@@ -2,28 +2,20 @@
 real `tournament serve`: the dispute asked first, sent through a Wi-Fi drop, recorded once in the
 tournament's log, shown on the page; then the disputing player's signature withdraws it."""
 
+# ruff: noqa: F811  (the fixtures imported from the other phone tests are the parameters of the same name)
+
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from referee_app.log.store import Store
 from referee_app.tournament.events import Disputed
 from referee_app.tournament.session import TournamentSession
-from tests.phones.test_score_page import events_of, open_table, phone  # noqa: F401 - the fixture
+from tests.phones.test_score_page import events_of, open_table, phone, served  # noqa: F401 - the fixtures
 from tests.phones.test_serve import Served, venue  # noqa: F401 - the fixture
-
-
-@pytest.fixture
-def served(venue: tuple[Path, str, dict[int, str]]) -> Iterator[Served]:  # noqa: F811
-    db, tid, _ = venue
-    server = Served(db, tid)
-    yield server
-    server.stop()
 
 
 def disputes_of(db: Path, tid: str) -> tuple[dict[str, tuple[str, ...]], list[Disputed]]:
@@ -40,9 +32,9 @@ def disputes_of(db: Path, tid: str) -> tuple[dict[str, tuple[str, ...]], list[Di
 
 
 def test_i_dont_agree_calls_the_organizer_through_a_wifi_drop_and_a_signature_withdraws_it(
-    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    venue: tuple[Path, str, dict[int, str]],
     served: Served,
-    phone: Any,  # noqa: F811
+    phone: Any,
 ) -> None:
     db, tid, keys = venue
     page = open_table(phone, served, 1, keys[1])

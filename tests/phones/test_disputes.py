@@ -3,10 +3,11 @@ through the API, the dispute in the tournament's log, a signature that withdraws
 organizer's accept and typed result, the no-signature option, and the CLI's `accept` and
 `signatures`."""
 
+# ruff: noqa: F811  (the fixtures imported from the other phone tests are the parameters of the same name)
+
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -16,31 +17,10 @@ import pytest
 from referee_app.log.store import Store
 from referee_app.tournament.events import Disputed, DisputeWithdrawn, SignaturesSet
 from referee_app.tournament.model import TournamentRefused
-from referee_app.tournament.phone_api import Answer, PhoneTables, WrongKeys
+from referee_app.tournament.phone_api import Answer, PhoneTables
 from referee_app.tournament.session import TournamentSession
 from referee_app.tournament.state import disputed_tables, replay
-from tests.phones.test_phone_api import ENTRIES, HERE, Clock, auth, events_of, run, shown, tap
-
-
-@pytest.fixture
-def venue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Iterator[tuple[Path, str, dict[int, str]]]:
-    """Four players, single elimination, races to 2, tables 1-3, tables 1 and 2 the phones'."""
-    db = tmp_path / "t.db"
-    tid = run(capsys, "tournament", "new", "Club night", "--format", "se", "--race", "2", "--db", str(db))[1].strip()
-    (tmp_path / "e.csv").write_text(ENTRIES, encoding="utf-8")
-    assert run(capsys, "tournament", "entries", tid, str(tmp_path / "e.csv"), "--db", str(db))[0] == 0
-    assert run(capsys, "tournament", "draw", tid, "--seed", "5", "--db", str(db))[0] == 0
-    assert run(capsys, "tournament", "tables", tid, "1-3", "--db", str(db))[0] == 0
-    out = run(capsys, "tournament", "phones", tid, "1-2", "--json", "--db", str(db))[1]
-    yield db, tid, {item["table"]: item["key"] for item in json.loads(out)}
-
-
-@pytest.fixture
-def api(venue: tuple[Path, str, dict[int, str]]) -> Iterator[PhoneTables]:
-    db, tid, _ = venue
-    tables = PhoneTables(db, tid, wrong_keys=WrongKeys(Clock()))
-    yield tables
-    tables.close()
+from tests.phones.test_phone_api import HERE, api, auth, events_of, run, shown, tap, venue  # noqa: F401 - fixtures
 
 
 def dispute(api: PhoneTables, key: str, table: int, tap_id: str, after: int, player: str) -> Answer:
