@@ -123,13 +123,14 @@ class ResultsTab(QWidget):
         if m is not None and m.a and m.b:
             self.winner_choice.addItem(m.a, "a")
             self.winner_choice.addItem(m.b, "b")
-            if m.winner == m.b:
+            phone = None if m.score else self.unsigned.get(m.id)  # over on the phone: its result, to keep or change
+            if m.winner == m.b or (phone is not None and phone[1] > phone[0]):
                 self.winner_choice.setCurrentIndex(1)
             self.picked_label.setText(f"{m.id} · {self.desk.shown.names.get(m.id, '')}")
-            score = m.score or (0, 0)
+            score = m.score or phone or (0, 0)
             self.score_a.setValue(score[0])
             self.score_b.setValue(score[1])
-            if not m.score:
+            if not m.score and phone is None:
                 self._winner_picked()
         else:
             self.picked_label.setText("")
@@ -376,7 +377,9 @@ class ResultsTab(QWidget):
         grown = table.rowCount() != len(rows)
         table.setRowCount(len(rows))
         for row, m in enumerate(rows):
+            phone = self.unsigned.get(m.id)
             score = "" if m.score is None else f"{m.score[0]}-{m.score[1]}"
+            score = score or ("" if phone is None else f"{phone[0]}-{phone[1]}")
             cells = [
                 m.id,
                 shown.names.get(m.id, ""),

@@ -133,6 +133,9 @@ def test_a_dispute_shows_at_once_and_is_settled_by_accepting_or_typing_a_result_
     assert window.results_page.pick_match(two["match"])
     combo = window.findChild(QComboBox, "winnerChoice")
     assert combo is not None
+    page = window.results_page  # the form starts from the phone's result, to keep or change
+    assert (combo.currentText(), page.score_a.value(), page.score_b.value()) == (two["players"]["B"], 0, 2)
+    assert table.item(row_of(window, two["match"]), 4).text() == "0-2"
     combo.setCurrentIndex(combo.findText(two["players"]["A"]))
     window.results_page.score_a.setValue(2)
     window.results_page.score_b.setValue(1)
