@@ -1,5 +1,7 @@
 """The phone tables' site (phone.md §2, §3): `GET /score/{table}` (the page), `GET` and `POST
-/api/score/{table}` (the API), a route table served beside the tournament's (`sites.TOURNAMENT`).
+/api/score/{table}` (the API), and ours beside it, `POST /api/score/{table}/dispute` (a player's
+"I don't agree": `tournament.phone_results`), a route table served beside the tournament's
+(`sites.TOURNAMENT`).
 
 The answers are the API's (`Scoring`: the tournament wing's, behind a protocol, since the web wing
 sits below it); it decides on a thread of its own (the database's), so a route waits for it in the
