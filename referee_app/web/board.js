@@ -130,6 +130,7 @@ async function poll() {
     if (streaming) return;
     document.body.classList.remove("stale");
     render(view);
+    pollDisputes();
   } catch (_error) {
     if (streaming) return;
     document.body.classList.add("stale");
@@ -150,6 +151,16 @@ function showDisputes(tournament) {
   });
   box.replaceChildren(...lines.map((line) => el("p", "", line)));
   box.hidden = !lines.length;
+}
+
+async function pollDisputes() {
+  // no live stream for this page (the server's are all taken): the disputes with the state's poll
+  try {
+    const response = await fetch("/tournament.json", { cache: "no-store" });
+    if (response.ok) showDisputes(await response.json());
+  } catch (_error) {
+    // no tournament followed here, or the board cannot be reached: the state's poll says so
+  }
 }
 
 function connect() {

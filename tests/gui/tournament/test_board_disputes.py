@@ -109,3 +109,31 @@ def test_the_board_window_and_its_web_page_show_a_dispute_at_once_and_drop_it_on
         expect(alert).to_be_hidden(timeout=1000)
     finally:
         board.close()
+
+
+def test_a_board_page_with_no_live_stream_left_shows_the_dispute_from_its_poll(
+    phones: tuple[Path, PhoneTables, dict[int, str]],  # noqa: F811
+    browser: Any,
+) -> None:
+    from referee_app.i18n import english
+    from referee_app.web.server import BOARD, TOURNAMENT, WebServer
+
+    _, api, keys = phones
+    body = finish(api, keys[1], 1, "A")
+    assert api.dispute(1, f"Bearer {keys[1]}", HERE, json.dumps({"id": "d", "after": body["version"],
+                                                                 "player": "B"}).encode()).status == 200  # fmt: skip
+    t = api.state().tournament
+    server = WebServer((BOARD, TOURNAMENT), port=0).start()
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        server.feed.publish({"version": 1, "server": "online", "tables": []})
+        server.feed.publish_tournament(board_view(show(t, "t"), standings(t), {"en": english}, t))
+        tv = context.new_page()
+        tv.route("**/events", lambda route: route.fulfill(status=503, body="503 Service Unavailable\n"))  # all taken
+        tv.goto(server.url("board"))
+        line = f"Table 1: result disputed ({body['match']}: {body['players']['B']} does not agree)"
+        expect(tv.locator("#disputes")).to_have_text(line, timeout=5000)
+        assert tv.evaluate("streaming") is False  # it came from the poll, not from a stream
+    finally:
+        context.close()
+        server.stop()
