@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from referee_app.cli.common import CliError, open_store
 from referee_app.game.events import ShotClock
@@ -35,7 +35,7 @@ from referee_app.tournament.show import show, standings
 from referee_app.tournament.templates import ffb_national_day
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The `tournament` command and its subcommands."""
     top = sub.add_parser("tournament", help="run a tournament: entries, draw, tables, results, standings")
     inner = top.add_subparsers(dest="action", required=True)

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from aiohttp import web
 
-from referee_app.web.sites import Route, Served, Site, _asset, params, secured
+from referee_app.web.sites import WORDS_JSON, Route, Served, Site, _asset, params, secured
 
 MAX_BODY = 16 * 1024
 TABLE = re.compile(r"[0-9]{1,4}")
@@ -85,9 +85,10 @@ def phone_site(scoring: Scoring) -> Site:
             page,
             _asset("/score.js", "text/javascript; charset=utf-8", "score.js"),
             _asset("/score.css", "text/css; charset=utf-8", "score.css"),
+            WORDS_JSON,  # the page's words (the same route as the other sites': served with them, or alone)
             Route("/api/score/{table}", api, methods=("GET", "HEAD", "POST"), max_body=1024 * 1024),
             Route("/api/score/{table}/dispute", api, methods=("POST",), max_body=1024 * 1024),
         ),
-        words="board",
+        words="phone",
         events=(),
     )

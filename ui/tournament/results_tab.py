@@ -26,13 +26,13 @@ from referee_desk.tournament.parts import Desk, Shown, WindowUndo, button, item,
 from referee_desk.tournament.session import said
 
 from referee_app.log.store import Store, StoreError
-from referee_app.tournament import show as shown_dict
 from referee_app.tournament import wording
 from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded, SignaturesSet
 from referee_app.tournament.model import MatchStatus, TournamentRefused
 from referee_app.tournament.phone_results import LogScores, accepted_result, unsigned_results
 from referee_app.tournament.session import StoreLog, now
 from referee_app.tournament.show import MatchView
+from referee_app.tournament.show import view as view_of
 
 ORDER = {MatchStatus.PLAYING: 0, MatchStatus.READY: 1, MatchStatus.DONE: 2, MatchStatus.FORFEIT: 2}
 """The list's order: the matches on a table first, then those ready, then those played."""
@@ -235,8 +235,8 @@ class ResultsTab(QWidget):
         except TournamentRefused as exc:
             self.say(Notice.REFUSAL, said(exc))
             return None
-        after = shown_dict.show(after_state.tournament, session.tournament_id)
-        changed = changed_matches(self.desk.shown.view.to_json(), after)
+        after = view_of(after_state.tournament, session.tournament_id)
+        changed = changed_matches(self.desk.shown.view, after)
         summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=score[0], b=score[1])
         names = wording.names_of(after_state.tournament, qt_translate)
         dialog = CorrectionDialog(summary, after, changed, self, names)

@@ -2631,6 +2631,137 @@
     </message>
 </context>
 <context>
+    <name>Phone</name>
+    <message>
+        <source>en</source>
+        <translation>fr</translation>
+    </message>
+    <message>
+        <source>Table {n}</source>
+        <translation>Table {n}</translation>
+    </message>
+    <message>
+        <source>race to {n}</source>
+        <translation>en {n} manches</translation>
+    </message>
+    <message>
+        <source>breaks</source>
+        <translation>casse</translation>
+    </message>
+    <message>
+        <source>Who won the lag?</source>
+        <translation>Qui a gagné le lag&#xa0;?</translation>
+    </message>
+    <message>
+        <source>{name} won the lag</source>
+        <translation>{name} a gagné le lag</translation>
+    </message>
+    <message>
+        <source>Rack to {name}</source>
+        <translation>Manche pour {name}</translation>
+    </message>
+    <message>
+        <source>Other ways to win a rack</source>
+        <translation>Autres façons de gagner une manche</translation>
+    </message>
+    <message>
+        <source>Break-and-run ({name})</source>
+        <translation>Casse et finition ({name})</translation>
+    </message>
+    <message>
+        <source>10 on the break ({name})</source>
+        <translation>10 à la casse ({name})</translation>
+    </message>
+    <message>
+        <source>Three fouls by {name}: rack to {other}</source>
+        <translation>Trois fautes de {name}&#xa0;: manche pour {other}</translation>
+    </message>
+    <message>
+        <source>Stalemate (rack replayed)</source>
+        <translation>Manche nulle (rejouée)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Défaire</translation>
+    </message>
+    <message>
+        <source>Take back the last thing recorded ({what})?</source>
+        <translation>Reprendre le dernier enregistrement ({what})&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Sign: {name}</source>
+        <translation>Signer&#xa0;: {name}</translation>
+    </message>
+    <message>
+        <source>{name} signed</source>
+        <translation>{name} a signé</translation>
+    </message>
+    <message>
+        <source>{winner} wins {a}–{b}</source>
+        <translation>{winner} gagne {a}–{b}</translation>
+    </message>
+    <message>
+        <source>Do not agree? Do not sign: tap “I don’t agree” and the organizer is called.</source>
+        <translation>Pas d’accord&#xa0;? Ne signez pas&#xa0;: touchez «&#xa0;Je ne suis pas d’accord&#xa0;», l’organisateur est appelé.</translation>
+    </message>
+    <message>
+        <source>I don’t agree ({name})</source>
+        <translation>Je ne suis pas d’accord ({name})</translation>
+    </message>
+    <message>
+        <source>Call the organizer: {name} does not agree with “{result}”?</source>
+        <translation>Appeler l’organisateur&#xa0;: {name} conteste «&#xa0;{result}&#xa0;»&#xa0;?</translation>
+    </message>
+    <message>
+        <source>{name} does not agree: the organizer is called. Signing withdraws it.</source>
+        <translation>{name} conteste le résultat&#xa0;: l’organisateur est appelé. Signer retire la contestation.</translation>
+    </message>
+    <message>
+        <source>The result is in: {winner} wins {a}–{b}.</source>
+        <translation>Le résultat est enregistré&#xa0;: {winner} gagne {a}–{b}.</translation>
+    </message>
+    <message>
+        <source>Next on this table: {a} v {b} ({round})</source>
+        <translation>Prochain match sur cette table&#xa0;: {a} – {b} ({round})</translation>
+    </message>
+    <message>
+        <source>No match on this table now: the next one comes here by itself.</source>
+        <translation>Pas de match sur cette table pour l’instant&#xa0;: le suivant arrivera tout seul.</translation>
+    </message>
+    <message>
+        <source>not sent yet ({n})</source>
+        <translation>pas encore envoyé ({n})</translation>
+    </message>
+    <message>
+        <source>last contact {time}</source>
+        <translation>dernier contact à {time}</translation>
+    </message>
+    <message>
+        <source>no contact yet</source>
+        <translation>pas encore de contact</translation>
+    </message>
+    <message>
+        <source>The score moved on (another phone?): check it, then tap again.</source>
+        <translation>Le score a changé (un autre téléphone&#xa0;?)&#xa0;: vérifiez-le, puis touchez de nouveau.</translation>
+    </message>
+    <message>
+        <source>Refused: {why}</source>
+        <translation>Refusé&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>To keep this screen on, set your phone&apos;s screen timeout to 10 minutes or more.</source>
+        <translation>Pour garder l’écran allumé, réglez la mise en veille du téléphone sur 10 minutes ou plus.</translation>
+    </message>
+    <message>
+        <source>This page needs the link of the table&apos;s card: scan the QR code again.</source>
+        <translation>Cette page demande le lien de la carte de la table&#xa0;: scannez de nouveau le QR code.</translation>
+    </message>
+    <message>
+        <source>This match was voided.</source>
+        <translation>Ce match a été annulé.</translation>
+    </message>
+</context>
+<context>
     <name>PhoneApi</name>
     <message>
         <source>this link&apos;s key does not open this table: scan the table&apos;s card again</source>
@@ -4173,6 +4304,14 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Next match: when the earlier matches are over</source>
         <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
+    </message>
+    <message>
+        <source>Table {n}: {a} v {b}, now</source>
+        <translation>Table {n}&#xa0;: {a} – {b}, maintenant</translation>
+    </message>
+    <message>
+        <source>Table {n}: {a} v {b}, called at {time}</source>
+        <translation>Table {n}&#xa0;: {a} – {b}, appelés à {time}</translation>
     </message>
     <message>
         <source>against {name}</source>

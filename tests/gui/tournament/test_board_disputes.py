@@ -18,7 +18,7 @@ from referee_app.log.store import Store
 from referee_app.tournament import phone_results
 from referee_app.tournament.board import board_view
 from referee_app.tournament.phone_api import PhoneTables
-from referee_app.tournament.show import show, standings
+from referee_app.tournament.show import standings_view, view
 from referee_app.tournament.watch import HeadWatch
 from tests.conftest import free_port
 from tests.gui.tournament.test_board import language, page  # noqa: F401 - the fixtures
@@ -37,10 +37,12 @@ def test_the_boards_tournament_view_carries_the_disputes_by_table(
                                                                    "player": "B"}).encode())  # fmt: skip
     assert answer.status == 200
     t = api.state().tournament
-    view = board_view(show(t, "t"), standings(t), {"en": lambda _c, text: text}, t)
-    assert view["disputes"] == [{"table": 2, "match": body["match"], "players": [body["players"]["B"]]}]
-    assert view["words"]["en"]["disputed"] == "Table {n}: result disputed"
-    assert "disputes" not in view["show"]  # show --json (tournament.md 1.1) keeps its keys
+    shown = board_view(view(t, "t"), standings_view(t), {"en": lambda _c, text: text}, t)
+    assert shown.disputes == ((2, body["match"], (body["players"]["B"],)),)
+    fed = shown.to_json()
+    assert fed["disputes"] == [{"table": 2, "match": body["match"], "players": [body["players"]["B"]]}]
+    assert fed["words"]["en"]["disputed"] == "Table {n}: result disputed"
+    assert "disputes" not in fed["show"]  # show --json (tournament.md 1.1) keeps its keys
 
 
 def test_the_watch_hands_on_a_write_from_another_program_within_a_second(
@@ -127,7 +129,7 @@ def test_a_board_page_with_no_live_stream_left_shows_the_dispute_from_its_poll(
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     try:
         server.feed.publish({"version": 1, "server": "online", "tables": []})
-        server.feed.publish_tournament(board_view(show(t, "t"), standings(t), {"en": english}, t))
+        server.feed.publish_tournament(board_view(view(t, "t"), standings_view(t), {"en": english}, t).to_json())
         tv = context.new_page()
         tv.route("**/events", lambda route: route.fulfill(status=503, body="503 Service Unavailable\n"))  # all taken
         tv.goto(server.url("board"))
