@@ -16,7 +16,7 @@ from referee_app.tournament import wording
 from referee_app.tournament.layout import layout
 from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.show import Standings, TournamentView, standings_view, view
-from referee_app.tournament.state import State, Tournament
+from referee_app.tournament.state import State, Tournament, disputed_tables
 from referee_app.tournament.wording import RoundWords
 
 if TYPE_CHECKING:
@@ -56,6 +56,9 @@ WORDS = {
     "L": wording.LOSERS_SIDE,
     "F": wording.FINALS,
     "knockout": wording.KNOCKOUT,
+    "disputed": wording.DISPUTED,
+    "not_agreeing": wording.NOT_AGREEING,
+    "not_agreeing_both": wording.NOT_AGREEING_BOTH,
     **{f"status_{key}": text for key, text in wording.STATUS.items()},
 }
 
@@ -75,6 +78,8 @@ class BoardTournament:
     hot_seat: str | None
     live: Mapping[str, tuple[int, int]]
     """The racks so far of the matches desks are playing (`live_scores`)."""
+    disputes: tuple[tuple[int, str, tuple[str, ...]], ...] = ()
+    """The results disputed on the phones (`state.disputed_tables`): table, match, who does not agree."""
 
     def names_in(self, language: str) -> Mapping[str, str]:
         """The round names in `language`, else in English (a language the pages do not offer)."""
@@ -90,6 +95,7 @@ class BoardTournament:
             "names": {lang: dict(names) for lang, names in self.names.items()},
             "words": {lang: dict(words) for lang, words in self.words.items()},
             "live": {match: list(score) for match, score in self.live.items()},
+            "disputes": [{"table": n, "match": m, "players": list(p)} for n, m, p in self.disputes],
         }
 
 
@@ -115,6 +121,7 @@ def board_view(
         {lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} for lang, tr in languages.items()},
         wording.hot_seat(shown.matches),
         dict(live or {}),
+        () if tournament is None else tuple(disputed_tables(tournament)),
     )
 
 

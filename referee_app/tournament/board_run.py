@@ -23,6 +23,7 @@ from referee_app.i18n import Translate, english
 from referee_app.tournament.board import BoardPublisher, BoardTournament, with_rounds
 from referee_app.tournament.live import LiveSync, Plan, board_sync
 from referee_app.tournament.phone_push import PhonePusher
+from referee_app.tournament.watch import HeadWatch
 from referee_app.tournament.wording import RoundWords
 from referee_app.venue.board import BoardView, BoardWatcher
 from referee_app.venue.model import EventServerError
@@ -90,6 +91,8 @@ class Board:
         self.sync: LiveSync | None = None
         self.phones: PhonePusher | None = None
         """The tournament's phone matches, pushed from its database to the event server (`--tournament`)."""
+        self.watch: HeadWatch | None = None
+        """The tournament's log looked at every quarter second: a dispute shows at once (`watch`)."""
 
     @classmethod
     def open(cls, options: BoardOptions, out: TextIO | None) -> Board:
@@ -155,12 +158,15 @@ class Board:
         to = [] if self.server is None else [self.server.feed.publish_tournament]
         on_state = BoardPublisher(self.languages, *to, on_view=on_tournament)
         sync = board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr)
+        self.watch = HeadWatch(self.options.db, self.options.tournament, on_state).start()
         self.phones = PhonePusher(self.options.db, self.options.tournament, self.conninfo).start()
         return sync
 
     def close(self) -> None:
         if self.phones is not None:
             self.phones.stop()
+        if self.watch is not None:
+            self.watch.stop()
         if self.sync is not None:
             self.sync.stop()
         self.reader.stop()

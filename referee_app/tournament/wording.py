@@ -14,6 +14,8 @@ from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.events import (
     CheckedIn,
     Corrected,
+    Disputed,
+    DisputeWithdrawn,
     Disqualified,
     Drawn,
     EntriesAdded,
@@ -22,12 +24,13 @@ from referee_app.tournament.events import (
     Forfeit,
     MatchStarted,
     ResultRecorded,
+    SignaturesSet,
     TablesSet,
     Withdrawn,
 )
 from referee_app.tournament.model import Side
 from referee_app.tournament.show import MatchView, round_name
-from referee_app.tournament.state import Tournament
+from referee_app.tournament.state import Tournament, disputed_tables
 from referee_app.words import rounds
 
 CTX = "Tournament"
@@ -225,6 +228,8 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
     if isinstance(event, Disqualified):
         return say(QT_TRANSLATE_NOOP("Tournament", "the disqualification of {name} ({reason})"),
                    name=event.name, reason=event.reason), say(back, name=event.name)  # fmt: skip
+    if isinstance(event, Disputed | DisputeWithdrawn | SignaturesSet):
+        return _phone_result_words(event, tr), ""
     if isinstance(event, Corrected):
         a, b = event.score
         return say(QT_TRANSLATE_NOOP("Tournament", "the correction of {id} ({winner} wins {a}-{b})"),
@@ -233,3 +238,33 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
     return say(QT_TRANSLATE_NOOP("Tournament", "the last decision")), say(
         QT_TRANSLATE_NOOP("Tournament", "The tournament goes back to what it was before it.")
     )
+
+
+def _phone_result_words(event: Disputed | DisputeWithdrawn | SignaturesSet, tr: Translate) -> str:
+    if isinstance(event, Disputed):
+        text = QT_TRANSLATE_NOOP("Tournament", "{name}'s dispute of the result of {id}")
+    elif isinstance(event, DisputeWithdrawn):
+        text = QT_TRANSLATE_NOOP("Tournament", "{name}'s signature, which withdrew the dispute of {id}")
+    elif event.needed:
+        return tr(CTX, QT_TRANSLATE_NOOP("Tournament", "waiting for both players' signatures on the phones"))
+    else:
+        return tr(CTX, QT_TRANSLATE_NOOP("Tournament", "taking the phones' results without signatures"))
+    return tr(CTX, text).format(name=event.player, id=event.match)
+
+
+DISPUTED = QT_TRANSLATE_NOOP("Tournament", "Table {n}: result disputed")
+"""The call the board and the tournament window show when a player says "I don't agree"."""
+NOT_AGREEING = QT_TRANSLATE_NOOP("Tournament", "{names} does not agree")
+NOT_AGREEING_BOTH = QT_TRANSLATE_NOOP("Tournament", "{names} do not agree")
+
+
+def dispute_lines(t: Tournament, tr: Translate = english) -> list[str]:
+    """Each dispute in force, by table: "Table 5: result disputed (W1-3: Ben Novak does not agree)"."""
+    return [dispute_line(table, match, players, tr) for table, match, players in disputed_tables(t)]
+
+
+def dispute_line(table: int, match: str, players: Iterable[str], tr: Translate = english) -> str:
+    """One dispute, as the window and the board say it."""
+    names = list(players)
+    who = tr(CTX, NOT_AGREEING if len(names) == 1 else NOT_AGREEING_BOTH).format(names=" & ".join(names))
+    return f"{tr(CTX, DISPUTED).format(n=table)} ({match}: {who})"

@@ -117,6 +117,7 @@ function learn(answer, response) {
   keepDone();
   const target = response.headers.get("X-Undo-Target");
   undoTarget = target === null ? null : Number(target);
+  disputed = (response.headers.get("X-Disputed") || "").split(",").filter(Boolean);
 }
 
 function keepDone() {
@@ -274,6 +275,7 @@ function render() {
     show("sign", true);
     const winner = state.winner;
     setText("result", say("result", { winner: name(winner), a: state.score.A, b: state.score.B }));
+    showDisputes();
   } else if (state.status === "void") message(say("void"));
   const canUndo = undoTarget !== null && !pending && !(table.signed.A || table.signed.B);
   show("undo", canUndo);
@@ -327,6 +329,56 @@ async function keepAwake() {
   setText("awake", say("awake"));
 }
 
+// "I don't agree" (tournament.phone_results): a player who has not signed disputes the result and
+// the laptop calls the organizer (POST /api/score/N/dispute, not a match-log event). Kept in
+// localStorage with its id until the laptop answers, and sent again until it does: recorded once.
+const DISPUTE_STORE = `score-dispute-${TABLE}`;
+let disputed = []; // the seats disputing, as the laptop last said (X-Disputed)
+
+function showDisputes() {
+  const waiting = localStorage.getItem(DISPUTE_STORE) !== null;
+  for (const seat of ["A", "B"]) {
+    const button = $(`dispute-${seat}`);
+    button.textContent = say("dispute", { name: name(seat) });
+    button.hidden = table.signed[seat] || disputed.includes(seat);
+    button.disabled = waiting;
+  }
+  setText("disputed", disputed.map((seat) => say("disputed", { name: name(seat) })).join(" "));
+  show("disagree", !disputed.length);
+}
+
+async function sendDispute() {
+  const waiting = localStorage.getItem(DISPUTE_STORE);
+  if (waiting === null) return;
+  try {
+    const response = await fetch(`/api/score/${TABLE}/dispute`, {
+      method: "POST", body: waiting, cache: "no-store", referrerPolicy: "no-referrer",
+      headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
+    });
+    lastContact = new Date();
+    if (response.status === 429 || response.status >= 500) throw new Error("again");
+    localStorage.removeItem(DISPUTE_STORE);
+    const answer = await response.json().catch(() => ({}));
+    if (response.status === 200 || response.status === 409) learn(answer, response);
+    else if (response.status === 422) {
+      learn(answer.table, response);
+      message(say("refused", { why: answer.refused }));
+    } else message(answer.error || String(response.status));
+  } catch {
+    setTimeout(sendDispute, 1000); // no contact: kept, sent again
+  }
+  render();
+}
+
+for (const seat of ["A", "B"]) {
+  $(`dispute-${seat}`).addEventListener("click", () => {
+    if (!table || !table.state || localStorage.getItem(DISPUTE_STORE) !== null) return;
+    if (!window.confirm(say("dispute_ask", { name: name(seat), result: $("result").textContent }))) return;
+    localStorage.setItem(DISPUTE_STORE, JSON.stringify({ id: newId(), after: table.version, player: seat }));
+    sendDispute();
+  });
+}
+
 async function start() {
   for (;;) {
     try {
@@ -342,6 +394,7 @@ async function start() {
 
 wire();
 start();
+sendDispute();
 poll();
 setInterval(() => {
   poll();

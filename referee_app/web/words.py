@@ -88,7 +88,12 @@ PHONE: dict[str, str] = {
     "p_sign": QT_TRANSLATE_NOOP("Phone", "Sign: {name}"),
     "p_signed": QT_TRANSLATE_NOOP("Phone", "{name} signed"),
     "p_result": QT_TRANSLATE_NOOP("Phone", "{winner} wins {a}–{b}"),
-    "p_disagree": QT_TRANSLATE_NOOP("Phone", "Do not agree? Do not sign: call the organizer."),
+    "p_disagree": QT_TRANSLATE_NOOP(
+        "Phone", "Do not agree? Do not sign: tap “I don’t agree” and the organizer is called."
+    ),
+    "p_dispute": QT_TRANSLATE_NOOP("Phone", "I don’t agree ({name})"),
+    "p_dispute_ask": QT_TRANSLATE_NOOP("Phone", "Call the organizer: {name} does not agree with “{result}”?"),
+    "p_disputed": QT_TRANSLATE_NOOP("Phone", "{name} does not agree: the organizer is called. Signing withdraws it."),
     "p_recorded": QT_TRANSLATE_NOOP("Phone", "The result is in: {winner} wins {a}–{b}."),
     "p_next": QT_TRANSLATE_NOOP("Phone", "Next on this table: {a} v {b} ({round})"),
     "p_none": QT_TRANSLATE_NOOP("Phone", "No match on this table now: the next one comes here by itself."),

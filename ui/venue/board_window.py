@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -107,7 +107,13 @@ class BoardWindow(QMainWindow):
         self.web = QLabel(web_url and self.tr("Web page: {url}").format(url=web_url), self)
         self.web.setObjectName("boardWeb")
         self.web.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.disputes = QLabel(self)
+        self.disputes.setObjectName("boardDisputes")  # "Table 5: result disputed": the organizer is called
+        self.disputes.setWordWrap(True)
+        self.disputes.setStyleSheet(BASE_STYLE + "background: #b71c1c; color: white; font-weight: bold;")
+        self.disputes.hide()
         layout.addWidget(self.status)
+        layout.addWidget(self.disputes)
         layout.addWidget(self.notice)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("boardTabs")
@@ -240,6 +246,7 @@ class BoardWindow(QMainWindow):
         if shown.hot_seat:
             parts.append(self.tr("hot seat: {id}").format(id=shown.hot_seat))
         self.tournament_title.setText(" · ".join(p for p in parts if p))
+        self._show_disputes(shown.disputes)
         self.bracket.show_bracket(view, names=names)
         self.queue_list.clear()
         for mid in view.queue:
@@ -248,6 +255,14 @@ class BoardWindow(QMainWindow):
                 self.queue_list.addItem(f"{mid} · {names.get(mid, '')} · {m.a} v {m.b}")
         if first:
             self.bracket.fit()
+
+    def _show_disputes(self, disputes: Iterable[tuple[int, str, tuple[str, ...]]]) -> None:
+        """The results disputed on the phones, one line a table, until the organizer settles them."""
+        from referee_app.tournament import wording
+
+        lines = [wording.dispute_line(table, match, players, qt_translate) for table, match, players in disputes]
+        self.disputes.setText("\n".join(lines))
+        self.disputes.setVisible(bool(lines))
 
     def _cells(self, table: TableRow, server_online: bool = True) -> list[str]:
         match = table.match
