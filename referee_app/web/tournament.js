@@ -255,6 +255,7 @@ function kept() {
 }
 
 function noteCalls(show) {
+  if (!show) return; // no tournament published (null): nobody to call, and the page must still say so
   const playing = new Map(show.matches.filter((m) => m.status === "playing" && m.table !== null).map((m) => [m.id, m]));
   const now = Date.now();
   if (onTables !== null) {
@@ -345,7 +346,7 @@ function receive(text) {
   seen = text;
   data = JSON.parse(text);
   arrived = true;
-  noteCalls(data.show);
+  noteCalls(data && data.show);
   render();
 }
 

@@ -203,6 +203,8 @@ def test_before_the_first_state_the_pages_say_loading_never_no_tournament(browse
     context = browser.new_context()
     try:
         page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))  # a script that throws on "no tournament"
         page.add_init_script(SEEN_TITLES)
         page.goto(board.url("player") + "?lang=fr")  # nothing published: said, and the form has its words
         expect(page.locator("h1#name")).to_have_text("Aucun tournoi n’est publié sur ce tableau pour l’instant.")
@@ -215,6 +217,7 @@ def test_before_the_first_state_the_pages_say_loading_never_no_tournament(browse
             titles = page.evaluate("window.__titles")
             assert not any("No tournament" in t for t in titles), titles  # never said while the data comes
             assert titles[-1] == "Open de Lyon" and titles[0] in ("", "…", "Loading…"), titles
+        assert errors == []
     finally:
         context.close()
         board.stop()
