@@ -66,7 +66,8 @@ class Languages:
 
 def translator_for(lang: str) -> Callable[[str, str], str]:
     """(context, English text) -> text in `lang`, from the catalogue, without installing it: the
-    web pages ask in their own language, whatever the desk's (English for a language we lack)."""
+    web pages ask in their own language, whatever the desk's (English for a language we lack).
+    Called from the web server's thread: the catalogues were loaded on the main thread (below)."""
     return _translators(lang if lang in LANGUAGES else "en")
 
 
@@ -78,6 +79,10 @@ def _translators(lang: str) -> Callable[[str, str], str]:
     if not catalogue.load(str(FOLDER / f"referee_{lang}.qm")):
         return lambda _context, text: text
     return lambda context, text: catalogue.translate(context, text) or text
+
+
+for _lang in LANGUAGES:  # loaded on import, on the main thread: a QTranslator made first on a server's
+    _translators(_lang)  # thread would make Qt take that thread for the application's own
 
 
 def menu_text(label: str) -> str:
