@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
@@ -24,6 +24,7 @@ from referee_app.log.store import SeqTaken, Store, StoreError, TournamentRow
 from referee_app.tournament.entries import parse_entries
 from referee_app.tournament.events import Created, Event, EventFormatError, Undo, event_from_dict
 from referee_app.tournament.model import Entry, Options, TournamentRefused
+from referee_app.tournament.phones import phones_change
 from referee_app.tournament.state import State, Tournament, apply
 
 
@@ -129,8 +130,11 @@ class TournamentLog(Protocol):
         """The state the log holds (None: nothing yet); a damaged log raises `StoreError`."""
         ...
 
-    def append(self, events: Sequence[Event], after: State, at: str) -> None:
-        """Add `events` (they lead to `after`) in one write; `SeqTaken` when another writer was first."""
+    def append(
+        self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
+    ) -> None:
+        """Add `events` (they lead to `after`) in one write, with the phone tables' keys they
+        fingerprint (None: taken back); `SeqTaken` when another writer was first."""
         ...
 
     def moved_on(self) -> bool:
@@ -144,6 +148,7 @@ class MemoryLog:
     def __init__(self, events: Sequence[Event] = (), tournament_id: str | None = None) -> None:
         self.events: list[Event] = list(events)
         self.tournament_id = tournament_id
+        self.phone_keys: dict[int, str] = {}
 
     def load(self) -> State | None:
         state: State | None = None
@@ -151,8 +156,15 @@ class MemoryLog:
             state = apply(state, event)
         return state
 
-    def append(self, events: Sequence[Event], after: State, at: str) -> None:
+    def append(
+        self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
+    ) -> None:
         self.events.extend(events)
+        for table, key in (phone_keys or {}).items():
+            if key is None:
+                self.phone_keys.pop(table, None)
+            else:
+                self.phone_keys[table] = key
 
     def moved_on(self) -> bool:
         return False
@@ -181,7 +193,9 @@ class StoreLog:
             return False
         return self.store.tournament_head(self.tournament_id) != self.seq
 
-    def append(self, events: Sequence[Event], after: State, at: str) -> None:
+    def append(
+        self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
+    ) -> None:
         first = after.seq - len(events) + 1
         rows = [row(first + i, event, at) for i, event in enumerate(events)]
         if self.tournament_id is None:
@@ -192,7 +206,7 @@ class StoreLog:
             self.store.create_tournament(tournament_id, after.tournament.name, rows[0])
             self.tournament_id, rows = tournament_id, rows[1:]
         if rows:
-            self.store.append_tournament(self.tournament_id, rows)
+            self.store.append_tournament(self.tournament_id, rows, phone_keys)
         self.seq = after.seq
 
 
@@ -244,10 +258,22 @@ class TournamentSession:
         self.undone = []
         return state
 
-    def _commit(self, events: Sequence[Event], at: str | None = None) -> State:
+    def set_phones(self, tables: tuple[int, ...], off: bool = False) -> list[tuple[int, str | None]]:
+        """Make `tables` phone tables, each with a new key (a table's old key stops working at once),
+        or with `off` ordinary tables again (phone.md §1): one `phones_set` event, the keys kept in
+        the same write. Each table with its key (None when turned off); refused as `record`."""
+        venue = () if self.tournament is None else self.tournament.tables
+        event, keys = phones_change(venue, tables, off)
+        self._commit([event], phone_keys=keys)
+        self.undone = []
+        return list(keys.items())
+
+    def _commit(
+        self, events: Sequence[Event], at: str | None = None, phone_keys: Mapping[int, str | None] | None = None
+    ) -> State:
         after = self.after(*events)
         try:
-            self.log.append(events, after, at or now())
+            self.log.append(events, after, at or now(), phone_keys)
         except SeqTaken:
             self.reload()
             raise ChangedElsewhere(CHANGED_ELSEWHERE) from None

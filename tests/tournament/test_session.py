@@ -3,7 +3,7 @@ program writing first), the session's state is the replay of the log as stored, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import closing
 from pathlib import Path
 
@@ -161,10 +161,12 @@ def test_a_failed_write_changes_nothing_and_keeps_redo() -> None:
     class FullDisk(MemoryLog):
         full = False
 
-        def append(self, events: Sequence[Event], after: State, at: str) -> None:
+        def append(
+            self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
+        ) -> None:
             if self.full:
                 raise OSError(28, "No space left on device")
-            super().append(events, after, at)
+            super().append(events, after, at, phone_keys)
 
     log = FullDisk(_start())
     session = TournamentSession(log)
