@@ -150,7 +150,7 @@ class PhoneTables:
         self._state: State | None = None
         self._head: int | None = None
         self._sessions: dict[str, Session] = {}
-        """The phone matches' logs as replayed, kept: this server is their one writer."""
+        """The phone matches' logs as replayed, kept while no other server writes them."""
         with self.lock:
             self._settle()
 
@@ -174,8 +174,10 @@ class PhoneTables:
         self._head = self._state.seq
 
     def _session(self, match_id: str) -> Session:
+        """The match's log as replayed, read again when another server (the window, `tournament
+        serve`, on the same database) wrote to it since: its version is never a stale one."""
         session = self._sessions.get(match_id)
-        if session is None:
+        if session is None or self.store.event_count(match_id) != session.history.next_seq - 1:
             session = self._sessions[match_id] = Session(self.store, match_id, self.clock)
         return session
 
