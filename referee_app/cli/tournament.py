@@ -29,7 +29,7 @@ from referee_app.tournament import operations
 from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
-from referee_app.tournament.phones import Card, cards, check_url, no_address, score_link
+from referee_app.tournament.phones import Card, cards, check_url, lan_address, no_address, score_link
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.templates import ffb_national_day
 
@@ -301,19 +301,6 @@ def _phones(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
         else:
             out.write(f"table {table}: key {key}\n")
     return 0
-
-
-def lan_address() -> str | None:
-    """This computer's address on the network it reaches others by (no packet is sent), or None."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:

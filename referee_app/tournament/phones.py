@@ -123,6 +123,20 @@ def _unreachable(url: str) -> TournamentRefused:
     )
 
 
+def lan_address() -> str | None:
+    """This computer's address on the network it reaches others by (no packet is sent), or None:
+    the address the phones reach it at, for the links and the cards."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
 def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
     """`text` as a QR code (segno: a QR encoder is a library's work, not ours), error correction M,
     with its 4-module quiet zone."""

@@ -59,6 +59,7 @@ class PhoneScoring:
         except BaseException:
             self._pool.shutdown()
             raise
+        self.db = db
         self.on_change = on_change
         self.tables = tables
         self._seq: int | None = None

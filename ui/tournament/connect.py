@@ -15,21 +15,27 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QLabel, QPushButton, QSpinBox, QWidget
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
 from referee_desk.tournament.parts import Desk, Shown
 from referee_desk.tournament.session import said
 
+from referee_app.log.store import StoreError
+
 if TYPE_CHECKING:
+    from referee_desk.tournament.phones_box import PhonesBox
     from referee_desk.tournament.web import TournamentSite
 
     from referee_app.tournament.live import DeskMatch, LiveSync, Plan, Server
 
 
+PHONES_SHOWN_MS = 150
+"""A phone's tap is shown (and its live score published) this long after it came, with the taps
+that came meanwhile: a burst of taps costs the window one re-render."""
 SITE_ON, SITE_PORT, SITE_LAN, LIVE_FOLDER = "site_on", "site_port", "site_lan", "live_folder"
 """The settings' keys, under `tournament/<id>/`: one tournament's choices never start another's."""
 
@@ -43,6 +49,7 @@ class Connections(QObject):
 
     run = Signal(object)  # a callable to run on the window's thread
     report = Signal(object, str)  # Plan | None, error
+    phones_moved = Signal(object, object)  # State, {table: its API answer}: from the phones' thread
 
     def __init__(
         self,
@@ -69,14 +76,22 @@ class Connections(QObject):
         self.desks: list[DeskMatch] = []
         self.published_live: dict[str, tuple[int, int]] = {}
         """The desks' matches the last round read (on the window's thread)."""
+        self.phones: PhonesBox | None = None
+        """The Tables tab's phone tables: they show the phones' scores, and the cards' address."""
+        self.phones_timer = QTimer(self)  # a burst of taps is shown, and published, once
+        self.phones_timer.setSingleShot(True)
+        self.phones_timer.setInterval(PHONES_SHOWN_MS)
+        self.phones_timer.timeout.connect(self._show_phones)
         self.run.connect(self._run_here)
         self.report.connect(self._live_report)
+        self.phones_moved.connect(self._phones_moved)
 
     def toggle_site(self) -> None:
         """Start or stop the players' web page (the bracket, the tables, "where do I play")."""
         if self.site is not None:
             self.site.stop()
             self.site = None
+            self._phones_url()
             self._remember(SITE_ON, "false")
         else:
             try:
@@ -91,8 +106,9 @@ class Connections(QObject):
         """Start the site on the port and network choice shown (raises `ListenError`, an `OSError`)."""
         from referee_desk.tournament.web import TournamentSite
 
-        self.site = TournamentSite(self.port.value(), self.lan.isChecked())
+        self.site = TournamentSite(self.port.value(), self.lan.isChecked(), on_phones=self.phones_moved.emit)
         self.publish(self.desk.shown)
+        self._phones_url()
 
     # --- remembered across restarts ------------------------------------------------------
     def _key(self, name: str) -> str:
@@ -149,13 +165,70 @@ class Connections(QObject):
 
     def publish(self, shown: Shown) -> None:
         if self.site is not None:
+            self._serve_phones()
             self.published_live = self._live_scores(shown)
             self.site.publish(shown.view, shown.tournament, self.published_live)
 
     def _live_scores(self, shown: Shown) -> dict[str, tuple[int, int]]:
         from referee_app.tournament.board import live_scores
 
-        return live_scores(shown.state, self.desks) if shown.state is not None and self.live is not None else {}
+        scores = live_scores(shown.state, self.desks) if shown.state is not None and self.live is not None else {}
+        return scores | self._phone_scores()
+
+    # --- the phone tables, served with the players' web page (phone.md §1) ------------------
+    def _serve_phones(self) -> None:
+        """The site serves the phone tables of the tournament shown (kept in the window's database)."""
+        assert self.site is not None
+        store, tid = self.desk.store, self.desk.session.tournament_id
+        db = store.path if store is not None and self.desk.session.state is not None else None
+        why = self.site.serve_phones(Path(db) if db is not None else None, tid)
+        if why:
+            self.desk.say(Notice.ERROR, self.tr("The phone tables cannot be served: {why}").format(why=why))
+
+    def _phones_url(self) -> None:
+        """Where the phones reach this laptop (on the network only): shown, and kept in the database
+        for the cards, as `tournament serve --lan` keeps it."""
+        from referee_app.tournament.phones import lan_address
+
+        host = lan_address() if self.site is not None and self.site.server.lan else None
+        url = f"http://{host}:{self.site.server.port}" if self.site is not None and host is not None else ""
+        if self.phones is not None:
+            self.phones.url = url
+        store, tid = self.desk.store, self.desk.session.tournament_id
+        if url and store is not None and self.desk.session.state is not None:
+            try:
+                store.set_phone_url(tid, url)
+            except StoreError as exc:
+                self.desk.say(Notice.ERROR, said(exc))
+
+    def _phone_scores(self) -> dict[str, tuple[int, int]]:
+        """The racks so far of each match a phone table is playing, by bracket match."""
+        scores: dict[str, tuple[int, int]] = {}
+        for answer in (self.phones.tables if self.phones is not None else {}).values():
+            state = answer.get("state")
+            if answer.get("match") and state is not None and state.get("status") in ("lag", "playing", "finished"):
+                scores[answer["match"]] = (state["score"]["A"], state["score"]["B"])
+        return scores
+
+    def _phones_moved(self, state: object, tables: dict[int, dict[str, Any]]) -> None:
+        """On the window's thread: a phone's tap, or the tournament moved on by the phones (a match
+        completed, the next one started): the window reads the log again, the scores are shown."""
+        if self.phones is not None:
+            self.phones.tables.update(tables)
+        try:
+            if self.desk.session.moved_on():
+                self.desk.session.reload()  # every tab again, and the pages
+                return
+        except StoreError as exc:
+            self.desk.say(Notice.ERROR, said(exc))
+        if not self.phones_timer.isActive():
+            self.phones_timer.start()
+
+    def _show_phones(self) -> None:
+        if self.phones is not None:
+            self.phones.show_state(self.desk.shown)
+        if self.site is not None and self._live_scores(self.desk.shown) != self.published_live:
+            self.publish(self.desk.shown)  # a phone's rack: its live score on the bracket page
 
     def show_site(self) -> None:
         site = self.site
@@ -222,6 +295,7 @@ class Connections(QObject):
         if self.site is not None:
             self.site.stop()
             self.site = None
+        self.phones_timer.stop()
         self.stop_live()
 
     def _run_here(self, work: Callable[[], None]) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLineEdit, QMessageBox, QPushButton, QSpinBox, QTa
 from referee_desk.notices import Notice
 from referee_desk.tournament.session import SignalledSession
 
+from referee_app.log.store import Store
 from referee_app.tournament.show import NOTHING, TournamentView
 from referee_app.tournament.state import State, Tournament
 
@@ -39,6 +40,8 @@ class Desk(Protocol):
 
     session: SignalledSession
     shown: Shown
+    store: Store | None
+    """The organizer's database the tournament is kept in (None: a tournament held in memory)."""
     dialog: QWidget | None
 
     def say(self, level: Notice, text: str) -> None: ...
