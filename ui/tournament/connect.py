@@ -194,6 +194,7 @@ class Connections(QObject):
         url = f"http://{host}:{self.site.server.port}" if self.site is not None and host is not None else ""
         if self.phones is not None:
             self.phones.url = url
+            self.phones.show_state(self.desk.shown)
         store, tid = self.desk.store, self.desk.session.tournament_id
         if url and store is not None and self.desk.session.state is not None:
             try:
