@@ -111,7 +111,9 @@ def add_parsers(sub: Any) -> None:
     brd.add_argument("--lan", action="store_true", help="let other devices on the network open the web page")
     brd.add_argument("--no-window", action="store_true", help="only the web page (a server with no screen)")
     brd.add_argument(
-        "--tournament", help="also run this tournament: its matches on tables go to the desks, their results come back"
+        "--tournament",
+        help="also run this tournament: its matches on tables go to the desks, their results come back;"
+        " with --web, its phone tables' pages (/score/N) are served too",
     )
     brd.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="the tournament's database")
     pull = sub.add_parser("pull", help="copy the event's matches into a SQLite database (organizer)")

@@ -60,7 +60,9 @@ class Phone:
     def send(self, tap: str, after: int, event: dict[str, Any]) -> dict[str, Any]:
         """A tap until it is answered (a 503: the other server wrote first, sent again)."""
         for _ in range(100):
-            status, body = self.request(self.rng.choice(self.ports), "POST", {"id": tap, "after": after, "event": event})
+            status, body = self.request(
+                self.rng.choice(self.ports), "POST", {"id": tap, "after": after, "event": event}
+            )
             if status != 503:
                 assert status == 200, (status, body)
                 return body
