@@ -168,8 +168,10 @@ class PhoneTables:
             self._head = self._state.seq
         return self._state
 
-    def _record(self, events: list[Any]) -> None:
-        opened = operations.Opened(self.tournament_id, self.state())
+    def _record(self, events: list[Any], decided_on: State) -> None:
+        """The events decided on the tournament as it was (`decided_on`): a log that moved on since
+        (another server, the window) is `SeqTaken`, nothing written, never applied to what it is now."""
+        opened = operations.Opened(self.tournament_id, decided_on)
         self._state = operations.record_opened(self.store, opened, events)
         self._head = self._state.seq
 
@@ -204,7 +206,8 @@ class PhoneTables:
         not read every table's log."""
         tables = None if check is None else set(check)
         for _ in range(1000):  # each pass records one decision; a tournament has far fewer matches
-            t = self.state().tournament
+            state = self.state()
+            t = state.tournament
             playing = {s.table: s for s in t.slots.values() if s.status is MatchStatus.PLAYING}
             moved = False
             for table in sorted(t.phones):
@@ -212,20 +215,20 @@ class PhoneTables:
                 if slot is None:
                     continue
                 if slot.spec.id not in t.started:
-                    self._start(slot, table)
+                    self._start(slot, table, state)
                     moved = True
                     break
                 if tables is not None and table not in tables:
                     continue
                 match_id = t.started[slot.spec.id]
-                if slot.spec.id in t.by_phone and self._complete(slot, match_id, table):
+                if slot.spec.id in t.by_phone and self._complete(slot, match_id, table, state):
                     moved = True
                     break
             if not moved:
                 return
 
-    def _start(self, slot: Slot, table: int) -> None:
-        t = self.state().tournament
+    def _start(self, slot: Slot, table: int, state: State) -> None:
+        t = state.tournament
         assert slot.a is not None and slot.b is not None
         setup = MatchStarted(
             players=(slot.a, slot.b),
@@ -238,9 +241,9 @@ class PhoneTables:
             scoring=Scoring.RACKS,
         )
         self._sessions[setup.match_id] = Session.start(self.store, setup, self.clock)
-        self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)])
+        self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)], state)
 
-    def _complete(self, slot: Slot, match_id: str, table: int) -> bool:
+    def _complete(self, slot: Slot, match_id: str, table: int, decided_on: State) -> bool:
         """The bracket match's result once its log is finished and both players signed it (§4)."""
         state = self._session(match_id).state
         if not state.finished or state.winner is None or not all(state.signed[s] for s in Seat):
@@ -248,7 +251,7 @@ class PhoneTables:
         winner = state.setup.name(state.winner)
         score = (state.score[Seat.A], state.score[Seat.B])
         at = self.clock()
-        self._record([ResultRecorded(slot.spec.id, winner, score, match_id, table, local_date(at))])
+        self._record([ResultRecorded(slot.spec.id, winner, score, match_id, table, local_date(at))], decided_on)
         return True
 
     # -- the answers ------------------------------------------------------------------------------
@@ -310,8 +313,8 @@ class PhoneTables:
 
     def refresh(self) -> State:
         """The tournament now, the phone tables' new matches started (after the organizer's changes
-        made elsewhere: the window, the command line). Completions are checked where a tap lands,
-        and for every table when the server starts."""
+        made elsewhere: the window, the command line). Completions are checked where a tap lands or
+        a phone looks, and for every table when the server starts."""
         with self.lock:
             self._settle(())
             return self.state()
@@ -323,7 +326,7 @@ class PhoneTables:
                 refused = self._gate(table, authorization, address)
                 if refused is not None:
                     return refused
-                self._settle(())
+                self._settle((table,))  # a completion another server's write stopped is done here
                 return self._table(200, table)
             except StoreError:
                 return self._unavailable()
@@ -386,6 +389,7 @@ class PhoneTables:
     def _tap(self, table: int, tap: str, after: int, event: Event) -> Answer:
         slot, match_id = self._current(table)
         if self._known_tap(table, tap):
+            self._completed(table)
             return self._table(200, table)
         if slot is None or match_id is None:
             return self._table(409, table)
@@ -396,8 +400,17 @@ class PhoneTables:
             session.record(event, tap=tap)
         except RuleViolation as exc:
             return Answer(422, {"refused": exc.message(self.tr), "table": self.table_json(table)})
-        self._settle((table,))
+        self._completed(table)
         return self._table(200, table)
+
+    def _completed(self, table: int) -> None:
+        """The table's match completed if its log is signed by both, after a tap that is durable
+        already: another server (the window, `tournament serve`) that wrote to the tournament's log
+        first only delays the completion to the table's next request, it never unsays the tap."""
+        try:
+            self._settle((table,))
+        except StoreError:
+            self._state = None  # read the tournament afresh
 
     def _known_tap(self, table: int, tap: str) -> bool:
         """Whether `tap` was recorded in a match played on this table (the current one, or one it
