@@ -108,7 +108,6 @@ class Connections(QObject):
 
         self.site = TournamentSite(self.port.value(), self.lan.isChecked(), on_phones=self.phones_moved.emit)
         self.publish(self.desk.shown)
-        self._phones_url()
 
     # --- remembered across restarts ------------------------------------------------------
     def _key(self, name: str) -> str:
@@ -181,9 +180,12 @@ class Connections(QObject):
         assert self.site is not None
         store, tid = self.desk.store, self.desk.session.tournament_id
         db = store.path if store is not None and self.desk.session.state is not None else None
+        before = self.site.phones
         why = self.site.serve_phones(Path(db) if db is not None else None, tid)
         if why:
             self.desk.say(Notice.ERROR, self.tr("The phone tables cannot be served: {why}").format(why=why))
+        if self.site.phones is not before:  # another tournament (or the first): where its phones reach it
+            self._phones_url()
 
     def _phones_url(self) -> None:
         """Where the phones reach this laptop (on the network only): shown, and kept in the database
