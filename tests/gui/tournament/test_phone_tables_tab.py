@@ -216,3 +216,26 @@ def test_the_windows_site_takes_a_phones_taps_and_the_window_shows_them_and_the_
         assert w.session.state == operations.open_tournament(Store(w.store.path), w.session.tournament_id).state  # type: ignore[union-attr]
     finally:
         w.close()
+
+
+def test_the_phone_tables_refusals_and_words_are_french_in_french(desk, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    desk.window.set_language("fr")
+    try:
+        w = TournamentWindow(store=Store(_organizer(tmp_path, 8, "1-8")))
+        desk.qtbot.addWidget(w)
+        w.show()
+        desk.qtbot.waitExposed(w)
+        w.tabs.setCurrentWidget(w.queue_page)
+        box = w.queue_page.phones_box
+        assert box.title() == "Tables marquées sur les téléphones des joueurs"
+        assert box.cards_button.text() == "Imprimer les cartes… [Ctrl+Shift+M]"
+        _click(desk.qtbot, w, "phonesOn", "9")
+        assert w.notice.text().startswith("la table 9 n’est pas une des tables de la salle (1, 2, 3, 4, 5, 6, 7, 8)")
+        _click(desk.qtbot, w, "phonesOn", "5 a 8")
+        assert w.notice.text() == "Les tables au téléphone s’écrivent 5-8 ou 5,7."
+        _click(desk.qtbot, w, "phonesOn", "5")
+        assert w.notice.text() == "Marquées au téléphone désormais\u00a0: 5."
+        assert "Table 5\u00a0: aucun match · clé …" in box.status.text()
+        w.close()
+    finally:
+        desk.window.set_language("en")
