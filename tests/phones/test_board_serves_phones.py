@@ -74,3 +74,46 @@ def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: 
         assert [e.event.TYPE.value for e in store.load(table["match_id"])] == ["match_started", "lag", "rack"]
         t = operations.open_tournament(store, tid).state.tournament
         assert t.started[table["match"]] == table["match_id"] and table["match"] in t.by_phone
+
+
+def test_referee_app_board_no_window_with_a_tournament_serves_score_n(event_server: Any, tmp_path: Path) -> None:
+    """The command itself: `referee-app board --no-window --web 0 --tournament NAME --db PATH`."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    db = tmp_path / "organizer.db"
+    with closing(Store(db)) as store:
+        tid = operations.new_tournament(store, "Club night", Options(Format.SE, race=2))
+        operations.add_entries(store, tid, "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n")
+        operations.draw(store, tid, 2)
+        operations.set_tables(store, tid, "1-2")
+        key = dict(operations.set_phones(store, tid, "1"))[1]
+    argv = ["board", "--no-window", "--web", "0", "--server", str(event_server.folder)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "referee_desk.main", *argv, "--tournament", "Club night", "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("board http://127.0.0.1:"), line
+        port = int(line.split(":")[2].split("/")[0])
+        assert _request(port, "GET", "/score/1")[0] == 200
+        status, body = _request(port, "GET", "/api/score/1", key)
+        assert status == 200 and json.loads(body)["version"] == 1
+        status, body = _request(
+            port, "POST", "/api/score/1", key, {"id": "c1", "after": 1, "event": {"type": "lag", "winner": "A"}}
+        )
+        assert status == 200 and json.loads(body)["version"] == 2
+    finally:
+        process.send_signal(signal.SIGTERM)
+        code = process.wait(timeout=20)
+        for pipe in (process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
+    assert code == 0
