@@ -13,7 +13,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QFileDialog, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
 from referee_desk.notices import Notice
 from referee_desk.tournament.parts import Desk, Shown, button
 from referee_desk.tournament.session import said
@@ -58,6 +67,17 @@ class PhonesBox(QGroupBox):
         self.status.setWordWrap(True)
         layout.addLayout(bar)
         layout.addWidget(self.status)
+
+    def choose(self, tables: QTableWidget) -> None:
+        """The tables the organizer selected in the tables' list (its first column) become the list
+        the buttons act on (a selection, or the numbers typed: either way the same field)."""
+        if not tables.hasFocus():
+            return  # the list rebuilt after a change, not the organizer choosing
+        rows = sorted({index.row() for index in tables.selectionModel().selectedIndexes()})
+        cells = [tables.item(row, 0) for row in rows]
+        chosen = [cell.text() for cell in cells if cell is not None]
+        if chosen:
+            self.edit.setText(",".join(chosen))
 
     # --- the organizer's decisions ------------------------------------------------------
     def _listed(self) -> tuple[int, ...] | None:

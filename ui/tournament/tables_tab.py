@@ -85,6 +85,7 @@ class TablesTab(QWidget):
         layout.addWidget(self.queue_label)
         layout.addWidget(self.queue_list, 1)
         self.phones_box = PhonesBox(desk, self)
+        self.tables_table.itemSelectionChanged.connect(lambda: self.phones_box.choose(self.tables_table))
         layout.addWidget(self.phones_box)
         layout.addWidget(self.web_box)
         layout.addWidget(self.live_box)

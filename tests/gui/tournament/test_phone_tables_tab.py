@@ -239,3 +239,22 @@ def test_the_phone_tables_refusals_and_words_are_french_in_french(desk, tmp_path
         w.close()
     finally:
         desk.window.set_language("en")
+
+
+def test_tables_selected_in_the_list_are_the_ones_marked(qtbot, window: TournamentWindow) -> None:  # type: ignore[no-untyped-def]
+    table = window.queue_page.tables_table
+    table.setFocus()
+    table.clearSelection()
+    rows = {table.item(row, 0).text(): row for row in range(table.rowCount())}
+    QTest.mouseClick(
+        table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(table.item(rows["7"], 0)).center()
+    )
+    QTest.mouseClick(
+        table.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.ControlModifier,
+        table.visualItemRect(table.item(rows["8"], 0)).center(),
+    )
+    assert window.queue_page.phones_box.edit.text() == "7,8"
+    _click(qtbot, window, "phonesOn")
+    assert sorted(window.session.tournament.phones) == [7, 8]  # type: ignore[union-attr]
