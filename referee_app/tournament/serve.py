@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from referee_app.i18n import Translate, english
 from referee_app.tournament.board import BoardPublisher
+from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.phone_api import Answer, PhoneTables
 from referee_app.tournament.state import State
 from referee_app.web.phone_http import phone_site
@@ -37,6 +38,20 @@ Tables = dict[int, dict[str, Any]]
 OnChange = Callable[[State, Tables], None]
 """Told on the database's thread: the tournament now, and the phone tables that moved (every phone
 table when the tournament moved on and they were asked for, else the one a tap was recorded on)."""
+
+
+def phone_scores(tables: Mapping[int, Mapping[str, Any]], tournament: State | None) -> dict[str, tuple[int, int]]:
+    """The racks so far of each bracket match a phone table is playing (its API answers, by table),
+    in the bracket's order of its players: the phone match's A and B are the bracket's a and b."""
+    if tournament is None:
+        return {}
+    slots = tournament.tournament.slots
+    scores: dict[str, tuple[int, int]] = {}
+    for answer in tables.values():
+        match, state = str(answer.get("match")), answer.get("state")
+        if match in slots and slots[match].status is MatchStatus.PLAYING and isinstance(state, Mapping):
+            scores[match] = (int(state["score"]["A"]), int(state["score"]["B"]))
+    return scores
 
 
 class PhoneScoring:
@@ -158,7 +173,7 @@ class Serving:
         words: Words | None = None,
         tr: Translate = english,
     ) -> None:
-        self.phones = PhoneScoring(db, tournament, tr, self._changed)
+        self.phones = PhoneScoring(db, tournament, tr, self._changed, tables=True)
         self._stopped = threading.Event()
         try:
             self.server = WebServer((TOURNAMENT, phone_site(self.phones)), port, lan, words)
@@ -167,6 +182,8 @@ class Serving:
             raise
         self.publisher = BoardPublisher(languages or {"en": english}, self.server.feed.publish_tournament)
         self._latest: State | None = None
+        self._tables: Tables = {}
+        """The phone tables as last answered: their live scores go on `/bracket`."""
         self._latest_lock = threading.Lock()
         self._wake = threading.Event()
         self.phones._run(self.phones._refresh)
@@ -190,11 +207,13 @@ class Serving:
         self._publisher.start()
         return self
 
-    def _changed(self, state: State, _tables: Tables) -> None:
-        """Hand the tournament now to the publishing thread: the board's view is made there, not on
-        the database's thread, so taps never wait for it."""
+    def _changed(self, state: State, tables: Tables) -> None:
+        """Hand the tournament now, and the phone tables that moved, to the publishing thread: the
+        board's view is made there, not on the database's thread, so taps never wait for it."""
         with self._latest_lock:
             self._latest = state
+            phones = state.tournament.phones
+            self._tables = {n: answer for n, answer in (self._tables | tables).items() if n in phones}
         self._wake.set()
 
     def _publishing(self) -> None:
@@ -203,8 +222,9 @@ class Serving:
             self._wake.clear()
             with self._latest_lock:
                 state, self._latest = self._latest, None
+                live = phone_scores(self._tables, state)
             if state is not None:
-                self.publisher(state, self.phones.tournament_id)
+                self.publisher(state, self.phones.tournament_id, live)
 
     def stop(self) -> None:
         """Stop taking requests, let the one being written finish (every answered one is already

@@ -172,7 +172,9 @@ class Connections(QObject):
         from referee_app.tournament.board import live_scores
 
         scores = live_scores(shown.state, self.desks) if shown.state is not None and self.live is not None else {}
-        return scores | self._phone_scores()
+        from referee_app.tournament.serve import phone_scores
+
+        return scores | phone_scores(self.phones.tables if self.phones is not None else {}, shown.state)
 
     # --- the phone tables, served with the players' web page (phone.md §1) ------------------
     def _serve_phones(self) -> None:
@@ -203,15 +205,6 @@ class Connections(QObject):
                 store.set_phone_url(tid, url)
             except StoreError as exc:
                 self.desk.say(Notice.ERROR, said(exc))
-
-    def _phone_scores(self) -> dict[str, tuple[int, int]]:
-        """The racks so far of each match a phone table is playing, by bracket match."""
-        scores: dict[str, tuple[int, int]] = {}
-        for answer in (self.phones.tables if self.phones is not None else {}).values():
-            state = answer.get("state")
-            if answer.get("match") and state is not None and state.get("status") in ("lag", "playing", "finished"):
-                scores[answer["match"]] = (state["score"]["A"], state["score"]["B"])
-        return scores
 
     def _phones_moved(self, state: object, tables: dict[int, dict[str, Any]]) -> None:
         """On the window's thread: a phone's tap, or the tournament moved on by the phones (a match
