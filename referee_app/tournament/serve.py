@@ -33,6 +33,8 @@ from referee_app.web.words import Words
 
 T = TypeVar("T")
 POLL_S = 1.0
+PUBLISH_EVERY_S = 0.2
+"""The board's pages get the tournament at most this often: a burst of taps is one view made."""
 Tables = dict[int, dict[str, Any]]
 """Phone tables as `GET /api/score/N` answers them, by table."""
 OnChange = Callable[[State, Tables], None]
@@ -225,6 +227,7 @@ class Serving:
                 live = phone_scores(self._tables, state)
             if state is not None:
                 self.publisher(state, self.phones.tournament_id, live)
+                self._stopped.wait(PUBLISH_EVERY_S)  # the taps meanwhile go out together
 
     def stop(self) -> None:
         """Stop taking requests, let the one being written finish (every answered one is already
