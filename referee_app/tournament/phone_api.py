@@ -42,6 +42,7 @@ from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
 from referee_app.tournament.events import ResultRecorded
 from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.phones import key_fits
+from referee_app.tournament.session import StoreLog
 from referee_app.tournament.show import round_name
 from referee_app.tournament.state import Slot, State
 from referee_app.words.localtime import local_date
@@ -143,6 +144,7 @@ class PhoneTables:
     ) -> None:
         self.store = Store(db)
         self.tournament_id = operations.find(self.store, tournament)
+        self._log = StoreLog(self.store, self.tournament_id)
         self.tr = tr
         self.clock = clock
         self.wrong_keys = wrong_keys or WrongKeys()
@@ -164,8 +166,9 @@ class PhoneTables:
         """The tournament, replayed again only when its log moved on (another window, the CLI)."""
         head = self.store.tournament_head(self.tournament_id)
         if self._state is None or head != self._head:
-            self._state = operations.open_tournament(self.store, self.tournament_id).state
-            self._head = self._state.seq
+            state = self._log.load()  # the chain checked whole, only the new events replayed
+            assert state is not None
+            self._state, self._head = state, state.seq
         return self._state
 
     def _record(self, events: list[Any], decided_on: State) -> None:

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
-from referee_app.log.store import SeqTaken, Store, StoreError, TournamentRow
+from referee_app.log.store import SeqTaken, Store, StoreError, TournamentIndex, TournamentRow
 from referee_app.tournament.entries import parse_entries
 from referee_app.tournament.events import Created, Event, EventFormatError, Undo, event_from_dict
 from referee_app.tournament.model import Entry, Options, TournamentRefused
@@ -86,7 +86,14 @@ def open_tournament(store: Store, ref: str) -> Opened:
     """The tournament replayed from its checked log (the one replay of a stored tournament)."""
     tournament_id = find(store, ref)
     index, rows = store.load_tournament(tournament_id)
-    state: State | None = None
+    state = replay(store, tournament_id, rows)
+    _check_index(store, tournament_id, index, state)
+    return Opened(tournament_id, state)
+
+
+def replay(store: Store, tournament_id: str, rows: Sequence[TournamentRow], state: State | None = None) -> State:
+    """The stored `rows` applied in order to `state` (None: from the start); a row that does not
+    decode or that the tournament refuses is `DamagedTournament`."""
     for stored in rows:
         try:
             event = event_from_dict(json.loads(stored.body))
@@ -102,13 +109,16 @@ def open_tournament(store: Store, ref: str) -> Opened:
                 why=exc,
             ) from None
     assert state is not None
+    return state
+
+
+def _check_index(store: Store, tournament_id: str, index: TournamentIndex, state: State) -> None:
     if state.tournament.name != index.name:
         raise DamagedTournament(
             QT_TRANSLATE_NOOP("Store", "tournament {id} in {path}: its index and its log disagree"),
             id=tournament_id,
             path=store.path,
         )
-    return Opened(tournament_id, state)
 
 
 def new_tournament(store: Store, name: str, options: Options, at: str | None = None) -> str:
@@ -179,14 +189,26 @@ class StoreLog:
         self.store = store
         self.tournament_id = tournament_id
         self.seq = 0
+        self._rows: list[TournamentRow] = []
+        self._state: State | None = None
+        """The rows last read or written here and the state they give: a log that moved on is read
+        whole (its chain checked from the start) but only its new rows are replayed."""
 
     def load(self) -> State | None:
         if self.tournament_id is None:
             return None
-        opened = open_tournament(self.store, self.tournament_id)
-        self.tournament_id = opened.tournament_id
-        self.seq = opened.state.seq
-        return opened.state
+        tournament_id = find(self.store, self.tournament_id)
+        index, rows = self.store.load_tournament(tournament_id)
+        kept = len(self._rows)
+        if self._state is not None and rows[:kept] == self._rows:
+            state = replay(self.store, tournament_id, rows[kept:], self._state)
+        else:
+            state = replay(self.store, tournament_id, rows)
+        _check_index(self.store, tournament_id, index, state)
+        self.tournament_id = tournament_id
+        self.seq = state.seq
+        self._rows, self._state = rows, state
+        return state
 
     def moved_on(self) -> bool:
         if self.tournament_id is None:
@@ -198,6 +220,7 @@ class StoreLog:
     ) -> None:
         first = after.seq - len(events) + 1
         rows = [row(first + i, event, at) for i, event in enumerate(events)]
+        written = list(rows)
         if self.tournament_id is None:
             created = events[0]
             if not isinstance(created, Created):
@@ -208,6 +231,10 @@ class StoreLog:
         if rows:
             self.store.append_tournament(self.tournament_id, rows, phone_keys)
         self.seq = after.seq
+        if len(self._rows) == first - 1 and (self._state is None) == (first == 1):
+            self._rows, self._state = self._rows + written, after
+        else:  # not what was read here: the next load replays the whole log
+            self._rows, self._state = [], None
 
 
 class TournamentSession:
