@@ -243,8 +243,14 @@ class PhoneTables:
             match_id=str(uuid.uuid4()),
             scoring=Scoring.RACKS,
         )
-        self._sessions[setup.match_id] = Session.start(self.store, setup, self.clock)
-        self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)], state)
+        try:  # the log and the tournament's word of it together: a server that lost the race leaves no log
+            with self.store.transaction():
+                session = Session.start(self.store, setup, self.clock)
+                self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)], state)
+        except BaseException:
+            self._state = None  # nothing of it was kept: read the tournament afresh
+            raise
+        self._sessions[setup.match_id] = session
 
     def _complete(self, slot: Slot, match_id: str, table: int, decided_on: State) -> bool:
         """The bracket match's result once its log is finished and both players signed it (§4)."""

@@ -75,7 +75,8 @@ class Phone:
         self.taps.setdefault(table["match_id"], []).append((event["type"], seat))
         if self.rng.random() < 0.3:  # the answer lost: the same tap to either server, nothing more recorded
             again = self.send(tap, table["version"], event)
-            assert (again["match_id"], again["version"]) == (answer["match_id"], answer["version"])
+            if again["match_id"] == answer["match_id"]:  # not moved on to the table's next match meanwhile
+                assert again["version"] == answer["version"]
             self.resent += 1
         return answer
 
@@ -129,6 +130,7 @@ def test_two_servers_on_one_database_record_every_tap_once_and_play_the_tourname
     with closing(Store(db)) as store:
         t = operations.open_tournament(store, tid).state.tournament  # the log whole: its chain checked
         assert len(t.results) == 7 and len(t.by_phone) == 7  # every match played on the phones, completed
+        assert store.count() == len(t.started)  # no match log left behind by a server that lost a race
         played = {m: taps for phone in phones for m, taps in phone.taps.items()}
         assert set(played) == {t.started[m] for m in t.by_phone}
         for match_id, taps in played.items():
