@@ -27,7 +27,7 @@ from referee_desk.notices import Notice
 from referee_desk.tournament.parts import Desk, Shown, button
 from referee_desk.tournament.session import said
 
-from referee_app.tournament.model import TournamentRefused
+from referee_app.tournament.model import MatchStatus, TournamentRefused
 from referee_app.tournament.operations import parse_tables
 from referee_app.tournament.phones import cards, check_url
 
@@ -115,6 +115,26 @@ class PhonesBox(QGroupBox):
         if not gone:
             self.desk.say(Notice.REFUSAL, self.tr("None of these tables is scored on the phones."))
             return
+        t = self.desk.session.tournament
+        scored = (
+            []
+            if t is None
+            else sorted(m for m in t.by_phone if t.on_table.get(m) in gone and t.slots[m].status is MatchStatus.PLAYING)
+        )
+        if scored:  # their phones stop at once: the organizer then types those results
+            self.desk.ask(
+                "confirmPhonesOff",
+                self.tr(
+                    "The phones are scoring {matches} on these tables. Take the tables back anyway? Their phones"
+                    " stop at once, and the result is then typed on the Results tab."
+                ).format(matches=", ".join(scored)),
+                lambda: self._unmark(gone),
+                self.tr("The phones go on scoring {tables}.").format(tables=_listing(gone)),
+            )
+            return
+        self._unmark(gone)
+
+    def _unmark(self, gone: tuple[int, ...]) -> None:
         if self.desk.session.set_phones(gone, off=True) is not None:
             self.desk.say(Notice.INFO, self.tr("Scored on a desk again: {tables}.").format(tables=_listing(gone)))
 

@@ -2711,6 +2711,14 @@
         <translation>Aucune de ces tables n’est marquée au téléphone.</translation>
     </message>
     <message>
+        <source>The phones are scoring {matches} on these tables. Take the tables back anyway? Their phones stop at once, and the result is then typed on the Results tab.</source>
+        <translation>Les téléphones marquent {matches} sur ces tables. Les reprendre quand même&#xa0;? Leurs téléphones s’arrêtent aussitôt, et le résultat se saisit alors dans l’onglet Résultats.</translation>
+    </message>
+    <message>
+        <source>The phones go on scoring {tables}.</source>
+        <translation>Les téléphones continuent de marquer {tables}.</translation>
+    </message>
+    <message>
         <source>Scored on a desk again: {tables}.</source>
         <translation>De nouveau marquées sur un poste&#xa0;: {tables}.</translation>
     </message>

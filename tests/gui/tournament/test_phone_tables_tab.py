@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QPushButton
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.log.store import Store
@@ -201,6 +201,14 @@ def test_the_windows_site_takes_a_phones_taps_and_the_window_shows_them_and_the_
         assert tap("t2", 1, {"type": "rack", "winner": "A"})["version"] == version  # sent again: nothing more
         qtbot.waitUntil(lambda: f"{a} 1-0 {b}" in w.queue_page.phones_box.status.text(), timeout=5000)
         assert w.queue_page.connections.published_live.get(table["match"]) == (1, 0)  # the bracket page's live score
+        _click(qtbot, w, "phonesOff", "1")  # its phones are scoring: asked first, No by default
+        question = w.dialog
+        assert question is not None and question.isVisible() and table["match"] in question.text()  # type: ignore[attr-defined]
+        assert question.defaultButton().objectName() == "confirmNo"  # type: ignore[attr-defined]
+        QTest.mouseClick(question.findChild(QPushButton, "confirmNo"), Qt.MouseButton.LeftButton)
+        assert sorted(w.session.tournament.phones) == [1]  # type: ignore[union-attr]
+        assert w.notice.text() == "The phones go on scoring 1."
+
         version = tap("t3", version, {"type": "rack", "winner": "A"})["version"]
         qtbot.waitUntil(lambda: "waiting for both signatures" in w.queue_page.phones_box.status.text(), timeout=5000)
         version = tap("t4", version, {"type": "sign", "player": "A"})["version"]
