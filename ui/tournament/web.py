@@ -10,6 +10,8 @@ taps are written through the core's `PhoneScoring`, on the database's own thread
 
 from __future__ import annotations
 
+import logging
+import threading
 from pathlib import Path
 
 from PySide6.QtCore import QTranslator
@@ -26,6 +28,8 @@ from referee_app.tournament.state import Tournament
 from referee_app.web.phone_http import phone_site
 from referee_app.web.server import TOURNAMENT, WebServer
 
+Pending = tuple[TournamentView, Tournament | None, dict[str, tuple[int, int]] | None]
+"""What the site publishes next: the view, the tournament, the live scores."""
 _translators: dict[str, QTranslator] = {}
 
 
@@ -51,16 +55,39 @@ class TournamentSite:
         self.on_phones = on_phones
         self.server = WebServer((TOURNAMENT, phone_site(self)), port, lan, words=translator_for).start()
         self.words = languages()
+        self._pending: Pending | None = None
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopped = threading.Event()
+        self._publisher = threading.Thread(target=self._publishing, name="site-publish", daemon=True)
+        self._publisher.start()
 
     def publish(
         self, view: TournamentView, tournament: Tournament | None, live: dict[str, tuple[int, int]] | None = None
     ) -> None:
-        """The tournament to the pages' feed (the JSON edge: the spec's dicts are made here); `live`:
-        the racks so far of the matches desks and phones are playing."""
-        places = {"places": []} if tournament is None else standings(tournament)
-        self.server.feed.publish_tournament(board_view(view.to_json(), places, self.words, tournament, live))
+        """The tournament to the pages' feed; `live`: the racks so far of the matches desks and phones
+        are playing. The pages' view (the JSON edge: the spec's dicts) is made on the site's own
+        thread from these frozen values, the latest only: a burst of taps never holds the window."""
+        with self._lock:
+            self._pending = (view, tournament, None if live is None else dict(live))
+        self._wake.set()
         if self.phones is not None:
             self.phones.nudge()  # the organizer's change may put a match on a phone table: start its log
+
+    def _publishing(self) -> None:
+        while not self._stopped.is_set():
+            self._wake.wait()
+            self._wake.clear()
+            with self._lock:
+                pending, self._pending = self._pending, None
+            if pending is None or self._stopped.is_set():
+                continue
+            view, tournament, live = pending
+            try:
+                places = {"places": []} if tournament is None else standings(tournament)
+                self.server.feed.publish_tournament(board_view(view.to_json(), places, self.words, tournament, live))
+            except Exception:  # a bug: said in the log, the pages keep what they had
+                logging.getLogger(__name__).exception("the tournament could not be published")
 
     def serve_phones(self, db: Path | None, tournament_id: str) -> str:
         """Serve the phone tables of this tournament of the database `db` (None: none, a tournament
@@ -95,6 +122,9 @@ class TournamentSite:
         return self.server.url(page, host)
 
     def stop(self) -> None:
+        self._stopped.set()
+        self._wake.set()
+        self._publisher.join(timeout=10)
         self.server.stop()
         phones, self.phones = self.phones, None
         if phones is not None:
