@@ -318,6 +318,9 @@ def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     opened = _checked(args, tr)
     words = getattr(args, "words", None)
     languages = {"en": english} if words is None else {code: words(code) for code in ("en", "fr")}
+    done = threading.Event()
+    for sig in stop_signals():  # before the address is printed: a stop asked at once is a clean stop
+        signal.signal(sig, lambda *_: done.set())
     try:
         serving = Serving(args.db, opened.tournament_id, args.web, args.lan, languages, words).start()
     except ListenError as exc:
@@ -332,9 +335,6 @@ def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
         if host is not None:
             out.write(f"phones: {url}/score/N (the cards: tournament cards; the keys: tournament phones)\n")
         out.flush()
-        done = threading.Event()
-        for sig in stop_signals():
-            signal.signal(sig, lambda *_: done.set())
         while not done.wait(0.5):  # a wait with no timeout is never interrupted by Ctrl+C on Windows
             pass
     finally:

@@ -403,6 +403,9 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
 
     if args.web is None:
         raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "with no window, the board needs --web PORT")))
+    done = threading.Event()
+    for sig in stop_signals():  # before the address is printed: a stop asked at once is a clean stop
+        signal.signal(sig, lambda *_: done.set())
     board = Board.open(BoardOptions.from_args(args), out)
     try:
         # the page's words, unless its address asks for others (?lang=)
@@ -410,9 +413,6 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     except BaseException:
         board.close()
         raise
-    done = threading.Event()
-    for sig in stop_signals():
-        signal.signal(sig, lambda *_: done.set())
     while not done.wait(0.5):  # a wait with no timeout is never interrupted by Ctrl+C on Windows
         pass
     board.close()
