@@ -23,7 +23,7 @@ from referee_app.tournament.board import board_view
 from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.phone_api import NOT_A_PHONE_TABLE, Answer
 from referee_app.tournament.serve import OnChange, PhoneScoring
-from referee_app.tournament.show import TournamentView, standings
+from referee_app.tournament.show import TournamentView, standings_view
 from referee_app.tournament.state import Tournament
 from referee_app.web.phone_http import phone_site
 from referee_app.web.server import TOURNAMENT, WebServer
@@ -84,8 +84,8 @@ class TournamentSite:
                 continue
             view, tournament, live = pending
             try:
-                places = {"places": []} if tournament is None else standings(tournament)
-                self.server.feed.publish_tournament(board_view(view.to_json(), places, self.words, tournament, live))
+                places = None if tournament is None else standings_view(tournament)
+                self.server.feed.publish_tournament(board_view(view, places, self.words, tournament, live).to_json())
             except Exception:  # a bug: said in the log, the pages keep what they had
                 logging.getLogger(__name__).exception("the tournament could not be published")
 
@@ -113,6 +113,10 @@ class TournamentSite:
     def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
         phones = self.phones
         return self._none(table) if phones is None else phones.post(table, authorization, address, body)
+
+    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        phones = self.phones
+        return self._none(table) if phones is None else phones.dispute(table, authorization, address, body)
 
     @staticmethod
     def _none(table: int) -> Answer:
