@@ -17,7 +17,7 @@ import pytest
 from referee_app.log.store import Store
 from referee_app.tournament import operations
 from referee_app.tournament.board_run import Board, BoardOptions
-from referee_app.tournament.model import Format, Options
+from tests.phones.organizer import organizer
 
 pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
@@ -34,14 +34,8 @@ def _request(port: int, method: str, path: str, key: str | None = None, body: An
 
 
 def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: Any, tmp_path: Path) -> None:
-    db = tmp_path / "organizer.db"
-    with closing(Store(db)) as store:
-        tid = operations.new_tournament(store, "Open de Lyon", Options(Format.SE, race=2))
-        operations.add_entries(store, tid, "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n")
-        operations.draw(store, tid, 11)
-        operations.set_tables(store, tid, "1-3")
-        key = dict(operations.set_phones(store, tid, "2"))[2]
-    assert key is not None
+    db, tid, keys = organizer(tmp_path, "1-3", "2", seed=11, name="Open de Lyon")
+    key = keys[2]
     board = Board.open(BoardOptions(event_server.folder, web=0, tournament="Open de Lyon", db=db), out=None)
     try:
         board.follow("en", lambda work, error: None)
@@ -83,13 +77,8 @@ def test_referee_app_board_no_window_with_a_tournament_serves_score_n(event_serv
     import subprocess
     import sys
 
-    db = tmp_path / "organizer.db"
-    with closing(Store(db)) as store:
-        tid = operations.new_tournament(store, "Club night", Options(Format.SE, race=2))
-        operations.add_entries(store, tid, "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n")
-        operations.draw(store, tid, 2)
-        operations.set_tables(store, tid, "1-2")
-        key = dict(operations.set_phones(store, tid, "1"))[1]
+    db, _, keys = organizer(tmp_path, "1-2", "1", seed=2)
+    key = keys[1]
     argv = ["board", "--no-window", "--web", "0", "--server", str(event_server.folder)]
     process = subprocess.Popen(
         [sys.executable, "-m", "referee_desk.main", *argv, "--tournament", "Club night", "--db", str(db)],

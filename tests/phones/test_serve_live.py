@@ -7,14 +7,11 @@ from __future__ import annotations
 import http.client
 import json
 import time
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from referee_app.log.store import Store
-from referee_app.tournament import operations
-from referee_app.tournament.model import Format, Options
 from referee_app.tournament.serve import Serving
+from tests.phones.organizer import organizer
 
 
 def _post(port: int, key: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -40,14 +37,8 @@ def _live(serving: Serving, match: str, expected: list[int] | None) -> bool:
 
 
 def test_a_phone_tables_racks_are_live_on_the_bracket_page_until_the_match_is_complete(tmp_path: Path) -> None:
-    db = tmp_path / "organizer.db"
-    with closing(Store(db)) as store:
-        tid = operations.new_tournament(store, "Club night", Options(Format.SE, race=2))
-        operations.add_entries(store, tid, "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n")
-        operations.draw(store, tid, 4)
-        operations.set_tables(store, tid, "1-2")
-        key = dict(operations.set_phones(store, tid, "1"))[1]
-    assert key is not None
+    db, tid, keys = organizer(tmp_path, "1-2", "1")
+    key = keys[1]
     serving = Serving(db, tid, 0).start()
     try:
         first = _post(serving.port, key, {"id": "a", "after": 1, "event": {"type": "lag", "winner": "A"}})

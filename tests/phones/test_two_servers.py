@@ -19,20 +19,8 @@ import pytest
 
 from referee_app.log.store import Store
 from referee_app.tournament import operations
-from referee_app.tournament.model import Format, Options
 from referee_app.tournament.serve import Serving
-
-
-def _organizer(tmp_path: Path) -> tuple[Path, str, dict[int, str]]:
-    """Eight players, single elimination, races to 2, both tables the phones'."""
-    db = tmp_path / "organizer.db"
-    with closing(Store(db)) as store:
-        tid = operations.new_tournament(store, "Club night", Options(Format.SE, race=2))
-        operations.add_entries(store, tid, "name\n" + "".join(f"Player {n}\n" for n in range(1, 9)))
-        operations.draw(store, tid, 3)
-        operations.set_tables(store, tid, "1,2")
-        keys = dict(operations.set_phones(store, tid, "1-2"))
-    return db, tid, {table: key for table, key in keys.items() if key is not None}
+from tests.phones.organizer import organizer
 
 
 class Phone:
@@ -111,7 +99,7 @@ class Phone:
 def test_two_servers_on_one_database_record_every_tap_once_and_play_the_tournament_out(
     tmp_path: Path, seed: int
 ) -> None:
-    db, tid, keys = _organizer(tmp_path)
+    db, tid, keys = organizer(tmp_path, "1,2", "1-2", tuple(f"Player {n}" for n in range(1, 9)), seed=3)
     servers = [Serving(db, tid, 0).start(), Serving(db, tid, 0).start()]
     try:
         ports = [s.port for s in servers]

@@ -10,10 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from referee_desk.tournament.window import TournamentWindow
 
-from referee_app.log.store import Store
-from tests.gui.tournament.test_phone_tables_tab import _click, _keys, _organizer, _start_site
+from tests.gui.tournament.test_phone_tables_tab import _click, _keys, _start_site, shown_window
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect
@@ -29,11 +27,7 @@ def phone(browser: Any) -> Iterator[Any]:
 
 
 def test_a_phone_scores_through_the_windows_pages_and_the_window_shows_it(qtbot, phone: Any, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    w = TournamentWindow(store=Store(_organizer(tmp_path, 4, "1-3")))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    w.tabs.setCurrentWidget(w.queue_page)
+    w = shown_window(qtbot, tmp_path, 4, "1-3")
     try:
         port = _start_site(qtbot, w, lan=False)
         _click(qtbot, w, "phonesOn", "2")

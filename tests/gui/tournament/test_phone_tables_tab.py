@@ -47,14 +47,20 @@ def _organizer(tmp_path: Path, players: int, tables: str) -> Path:
     return db
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> Iterator[TournamentWindow]:  # type: ignore[no-untyped-def]
-    """Eight players on tables 1-8: the first round on tables 1-4, tables 5-8 free."""
-    w = TournamentWindow(store=Store(_organizer(tmp_path, 8, "1-8")))
+def shown_window(qtbot, tmp_path: Path, players: int, tables: str) -> TournamentWindow:  # type: ignore[no-untyped-def]
+    """The tournament window on a new organizer's database, shown on its Tables tab."""
+    w = TournamentWindow(store=Store(_organizer(tmp_path, players, tables)))
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
     w.tabs.setCurrentWidget(w.queue_page)
+    return w
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> Iterator[TournamentWindow]:  # type: ignore[no-untyped-def]
+    """Eight players on tables 1-8: the first round on tables 1-4, tables 5-8 free."""
+    w = shown_window(qtbot, tmp_path, 8, "1-8")
     yield w
     w.close()
 
@@ -175,11 +181,7 @@ def test_the_cards_button_prints_the_lan_link_and_a_new_key_refuses_the_old_at_o
 
 
 def test_the_windows_site_takes_a_phones_taps_and_the_window_shows_them_and_the_result(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    w = TournamentWindow(store=Store(_organizer(tmp_path, 4, "1-3")))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    w.tabs.setCurrentWidget(w.queue_page)
+    w = shown_window(qtbot, tmp_path, 4, "1-3")
     try:
         port = _start_site(qtbot, w, lan=False)
         _click(qtbot, w, "phonesOn", "1")
@@ -229,11 +231,7 @@ def test_the_windows_site_takes_a_phones_taps_and_the_window_shows_them_and_the_
 def test_the_phone_tables_refusals_and_words_are_french_in_french(desk, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     desk.window.set_language("fr")
     try:
-        w = TournamentWindow(store=Store(_organizer(tmp_path, 8, "1-8")))
-        desk.qtbot.addWidget(w)
-        w.show()
-        desk.qtbot.waitExposed(w)
-        w.tabs.setCurrentWidget(w.queue_page)
+        w = shown_window(desk.qtbot, tmp_path, 8, "1-8")
         box = w.queue_page.phones_box
         assert box.title() == "Tables marquées sur les téléphones des joueurs"
         assert box.cards_button.text() == "Imprimer les cartes… [Ctrl+Shift+M]"
