@@ -30,7 +30,7 @@ from referee_app.tournament import operations
 from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
-from referee_app.tournament.phones import Card, cards, check_url, no_address, score_link
+from referee_app.tournament.phones import Card, cards, check_url, lan_address, no_address, score_link
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.templates import ffb_national_day
 
@@ -347,19 +347,6 @@ def _phone_results(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     return 0
 
 
-def lan_address() -> str | None:
-    """This computer's address on the network it reaches others by (no packet is sent), or None."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
-
-
 def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     """`serve`: the pages and the phone tables from this database until SIGINT or SIGTERM (phone.md §1);
     the request being written is finished, then it exits 0."""
@@ -375,6 +362,9 @@ def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     opened = _checked(args, tr)
     words = getattr(args, "words", None)
     languages = {"en": english} if words is None else {code: words(code) for code in ("en", "fr")}
+    done = threading.Event()
+    for sig in stop_signals():  # before the address is printed: a stop asked at once is a clean stop
+        signal.signal(sig, lambda *_: done.set())
     try:
         serving = Serving(args.db, opened.tournament_id, args.web, args.lan, languages, words).start()
     except ListenError as exc:
@@ -389,9 +379,6 @@ def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
         if host is not None:
             out.write(f"phones: {url}/score/N (the cards: tournament cards; the keys: tournament phones)\n")
         out.flush()
-        done = threading.Event()
-        for sig in stop_signals():
-            signal.signal(sig, lambda *_: done.set())
         while not done.wait(0.5):  # a wait with no timeout is never interrupted by Ctrl+C on Windows
             pass
     finally:

@@ -115,7 +115,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     brd.add_argument("--lan", action="store_true", help="let other devices on the network open the web page")
     brd.add_argument("--no-window", action="store_true", help="only the web page (a server with no screen)")
     brd.add_argument(
-        "--tournament", help="also run this tournament: its matches on tables go to the desks, their results come back"
+        "--tournament",
+        help="also run this tournament: its matches on tables go to the desks, their results come back;"
+        " with --web, its phone tables' pages (/score/N) are served too",
     )
     brd.add_argument("--db", type=Path, default=argparse.SUPPRESS, help="the tournament's database")
     pull = sub.add_parser("pull", help="copy the event's matches into a SQLite database (organizer)")
@@ -411,6 +413,9 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
 
     if args.web is None:
         raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "with no window, the board needs --web PORT")))
+    done = threading.Event()
+    for sig in stop_signals():  # before the address is printed: a stop asked at once is a clean stop
+        signal.signal(sig, lambda *_: done.set())
     board = Board.open(BoardOptions.from_args(args), out)
     try:
         # the page's words, unless its address asks for others (?lang=)
@@ -418,9 +423,6 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     except BaseException:
         board.close()
         raise
-    done = threading.Event()
-    for sig in stop_signals():
-        signal.signal(sig, lambda *_: done.set())
     while not done.wait(0.5):  # a wait with no timeout is never interrupted by Ctrl+C on Windows
         pass
     board.close()

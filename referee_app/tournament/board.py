@@ -157,15 +157,18 @@ class BoardPublisher:
         self.on_view = on_view
         self.languages = dict(languages)
         self._lock = threading.Lock()
-        self._last: tuple[str, int] | None = None
+        self._last: tuple[str, int, tuple[tuple[str, tuple[int, int]], ...]] | None = None
 
-    def __call__(self, state: State, tournament_id: str) -> None:
+    def __call__(self, state: State, tournament_id: str, live: Mapping[str, tuple[int, int]] | None = None) -> None:
+        """Publish the tournament, unless it is the one published last; `live`: the racks so far of
+        the matches being played (phone tables served here), as `board_view` takes them."""
+        key = (tournament_id, state.seq, tuple(sorted((live or {}).items())))
         with self._lock:
-            if self._last == (tournament_id, state.seq):
+            if self._last == key:
                 return
-            self._last = (tournament_id, state.seq)
+            self._last = key
         t = state.tournament
-        shown = board_view(view(t, tournament_id), standings_view(t), self.languages, t)
+        shown = board_view(view(t, tournament_id), standings_view(t), self.languages, t, live)
         if self.on_view is not None:
             self.on_view(shown)
         if self.to:

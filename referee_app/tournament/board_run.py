@@ -23,11 +23,13 @@ from referee_app.i18n import Translate, english
 from referee_app.tournament.board import BoardPublisher, BoardTournament, with_rounds
 from referee_app.tournament.live import LiveSync, Plan, board_sync
 from referee_app.tournament.phone_push import PhonePusher
+from referee_app.tournament.serve import PhoneScoring
 from referee_app.tournament.watch import HeadWatch
 from referee_app.tournament.wording import RoundWords
 from referee_app.venue.board import BoardView, BoardWatcher
 from referee_app.venue.model import EventServerError
 from referee_app.venue.server import Cluster
+from referee_app.web.phone_http import phone_site
 from referee_app.web.server import BOARD, TOURNAMENT, WebServer
 from referee_app.web.words import Words
 from referee_app.worker import log_to_file
@@ -76,12 +78,27 @@ class BoardOptions:
         )
 
 
+def phone_tables(options: BoardOptions) -> PhoneScoring | None:
+    """The followed tournament's phone tables (phone.md §1: the board may serve their pages), from
+    its database; None without a tournament, or one that cannot be read (the sync says why)."""
+    if not options.tournament or options.db is None:
+        return None
+    try:
+        return PhoneScoring(options.db, options.tournament).start()
+    except Exception:  # a wrong name, a damaged log: `follow` reports it in words, the board goes on
+        return None
+
+
 class Board:
     """An open board: the event server's folder checked, the log file open, the web page started
     (`open`); then the reader and the tournament's sync (`follow`). `close` stops them all."""
 
-    def __init__(self, options: BoardOptions, cluster: Cluster, server: WebServer | None) -> None:
+    def __init__(
+        self, options: BoardOptions, cluster: Cluster, server: WebServer | None, phones: PhoneScoring | None = None
+    ) -> None:
         self.options = options
+        self.phones = phones
+        """The tournament's phone tables, served beside the board (`/score/N`), when it has a page."""
         self.cluster = cluster
         self.conninfo = cluster.organizer_conninfo()
         self.fingerprint = cluster.fingerprint()
@@ -89,7 +106,7 @@ class Board:
         self.languages = page_languages(options.words)
         self.reader = BoardWatcher(self.conninfo, fingerprint=self.fingerprint)
         self.sync: LiveSync | None = None
-        self.phones: PhonePusher | None = None
+        self.pusher: PhonePusher | None = None
         """The tournament's phone matches, pushed from its database to the event server (`--tournament`)."""
         self.watch: HeadWatch | None = None
         """The tournament's log looked at every quarter second: a dispute shows at once (`watch`)."""
@@ -102,15 +119,25 @@ class Board:
         cluster.organizer_conninfo()  # a wrong folder is said before anything starts
         log_to_file(board_log(cluster))
         server = None
+        phones = None
         if options.web is not None:
-            server = WebServer((BOARD, TOURNAMENT), options.web, options.lan, words=options.words).start()
+            phones = phone_tables(options)
+            sites = (BOARD, TOURNAMENT) if phones is None else (BOARD, TOURNAMENT, phone_site(phones))
+            try:
+                server = WebServer(sites, options.web, options.lan, words=options.words).start()
+            except BaseException:
+                if phones is not None:
+                    phones.stop()
+                raise
             if out is not None:
                 print(f"board {server.url('board')}", file=out, flush=True)
         try:
-            return cls(options, cluster, server)
+            return cls(options, cluster, server, phones)
         except BaseException:
             if server is not None:
                 server.stop()
+            if phones is not None:
+                phones.stop()
             raise
 
     @property
@@ -159,12 +186,12 @@ class Board:
         on_state = BoardPublisher(self.languages, *to, on_view=on_tournament)
         sync = board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr)
         self.watch = HeadWatch(self.options.db, self.options.tournament, on_state).start()
-        self.phones = PhonePusher(self.options.db, self.options.tournament, self.conninfo).start()
+        self.pusher = PhonePusher(self.options.db, self.options.tournament, self.conninfo).start()
         return sync
 
     def close(self) -> None:
-        if self.phones is not None:
-            self.phones.stop()
+        if self.pusher is not None:
+            self.pusher.stop()
         if self.watch is not None:
             self.watch.stop()
         if self.sync is not None:
@@ -172,3 +199,5 @@ class Board:
         self.reader.stop()
         if self.server is not None:
             self.server.stop()
+        if self.phones is not None:
+            self.phones.stop()

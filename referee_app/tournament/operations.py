@@ -13,7 +13,6 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.store import Store
 from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.events import (
@@ -22,13 +21,12 @@ from referee_app.tournament.events import (
     EntriesAdded,
     Event,
     Forfeit,
-    PhonesSet,
     RackTablesSet,
     ResultRecorded,
     TablesSet,
 )
 from referee_app.tournament.model import TournamentRefused
-from referee_app.tournament.phones import fingerprint, new_key
+from referee_app.tournament.phones import TablesBadInput as TablesBadInput
 from referee_app.tournament.session import DamagedTournament as DamagedTournament
 from referee_app.tournament.session import Opened as Opened
 from referee_app.tournament.session import TournamentSession, row
@@ -116,39 +114,11 @@ def record_opened(
     return state
 
 
-class TablesBadInput(TournamentRefused):
-    """A list of tables that names a table the venue does not have: bad input (exit 2), said in the
-    organizer's language like a refusal."""
-
-
 def set_phones(store: Store, ref: str, text: str, off: bool = False) -> list[tuple[int, str | None]]:
     """Make the tables of `text` phone tables, each with a new key (a table's old key stops working at
     once), or with `off` ordinary tables again (phone.md §1). Returns each table with its key (None
     when turned off). The log gets the keys' fingerprints; the keys are kept beside it."""
-    tables = parse_tables(text)
-    opened = open_tournament(store, ref)
-    venue = opened.state.tournament.tables
-    if not venue:
-        raise TablesBadInput(
-            QT_TRANSLATE_NOOP("TournamentRefusal", "the venue has no tables yet: set them with `tournament tables`")
-        )
-    for table in tables:
-        if table not in venue:
-            raise TablesBadInput(
-                QT_TRANSLATE_NOOP(
-                    "TournamentRefusal",
-                    "table {table} is not one of the venue's tables ({venue}): set them with `tournament tables`",
-                ),
-                table=table,
-                venue=", ".join(str(t) for t in venue),
-            )
-    if off:
-        record_opened(store, opened, [PhonesSet(off=tables)], phone_keys=dict.fromkeys(tables))
-        return [(table, None) for table in tables]
-    keys = {table: new_key() for table in tables}
-    event = PhonesSet(keys=tuple((table, fingerprint(key)) for table, key in keys.items()))
-    record_opened(store, opened, [event], phone_keys=dict(keys))
-    return list(keys.items())
+    return TournamentSession.open(store, ref).set_phones(parse_tables(text), off)
 
 
 def set_rack_tables(store: Store, ref: str, text: str, off: bool = False) -> tuple[int, ...]:

@@ -43,6 +43,7 @@ from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
 from referee_app.tournament.model import MatchStatus, TournamentRefused
 from referee_app.tournament.phone_results import completion, dispute_refused, log_result, parse_dispute, seat_of
 from referee_app.tournament.phones import key_fits
+from referee_app.tournament.session import StoreLog
 from referee_app.tournament.show import round_name
 from referee_app.tournament.state import Slot, State
 
@@ -145,6 +146,7 @@ class PhoneTables:
     ) -> None:
         self.store = Store(db)
         self.tournament_id = operations.find(self.store, tournament)
+        self._log = StoreLog(self.store, self.tournament_id)
         self.tr = tr
         self.clock = clock
         self.wrong_keys = wrong_keys or WrongKeys()
@@ -155,7 +157,7 @@ class PhoneTables:
         """The organizer changed the tournament elsewhere (no signatures now, a dispute settled, an
         undo): the next settling checks every phone table's completion, not only the tapped one's."""
         self._sessions: dict[str, Session] = {}
-        """The phone matches' logs as replayed, kept: this server is their one writer."""
+        """The phone matches' logs as replayed, kept while no other server writes them."""
         with self.lock:
             self._settle()
 
@@ -170,18 +172,23 @@ class PhoneTables:
         head = self.store.tournament_head(self.tournament_id)
         if self._state is None or head != self._head:
             self._recheck = self._recheck or self._head is not None  # moved on elsewhere: look at every table
-            self._state = operations.open_tournament(self.store, self.tournament_id).state
-            self._head = self._state.seq
+            state = self._log.load()  # the chain checked whole, only the new events replayed
+            assert state is not None
+            self._state, self._head = state, state.seq
         return self._state
 
-    def _record(self, events: list[Any]) -> None:
-        opened = operations.Opened(self.tournament_id, self.state())
+    def _record(self, events: list[Any], decided_on: State) -> None:
+        """The events decided on the tournament as it was (`decided_on`): a log that moved on since
+        (another server, the window) is `SeqTaken`, nothing written, never applied to what it is now."""
+        opened = operations.Opened(self.tournament_id, decided_on)
         self._state = operations.record_opened(self.store, opened, events)
         self._head = self._state.seq
 
     def _session(self, match_id: str) -> Session:
+        """The match's log as replayed, read again when another server (the window, `tournament
+        serve`, on the same database) wrote to it since: its version is never a stale one."""
         session = self._sessions.get(match_id)
-        if session is None:
+        if session is None or self.store.rows_after(match_id, session.history.next_seq - 1):
             session = self._sessions[match_id] = Session(self.store, match_id, self.clock)
         return session
 
@@ -210,7 +217,8 @@ class PhoneTables:
         tables = None if check is None or self._recheck else set(check)
         self._recheck = False
         for _ in range(1000):  # each pass records one decision; a tournament has far fewer matches
-            t = self.state().tournament
+            state = self.state()
+            t = state.tournament
             playing = {s.table: s for s in t.slots.values() if s.status is MatchStatus.PLAYING}
             moved = False
             for table in sorted(t.phones):
@@ -218,20 +226,20 @@ class PhoneTables:
                 if slot is None:
                     continue
                 if slot.spec.id not in t.started:
-                    self._start(slot, table)
+                    self._start(slot, table, state)
                     moved = True
                     break
                 if tables is not None and table not in tables:
                     continue
                 match_id = t.started[slot.spec.id]
-                if slot.spec.id in t.by_phone and self._complete(slot, match_id, table):
+                if slot.spec.id in t.by_phone and self._complete(slot, match_id, table, state):
                     moved = True
                     break
             if not moved:
                 return
 
-    def _start(self, slot: Slot, table: int) -> None:
-        t = self.state().tournament
+    def _start(self, slot: Slot, table: int, state: State) -> None:
+        t = state.tournament
         assert slot.a is not None and slot.b is not None
         setup = MatchStarted(
             players=(slot.a, slot.b),
@@ -243,25 +251,31 @@ class PhoneTables:
             match_id=str(uuid.uuid4()),
             scoring=Scoring.RACKS,
         )
-        self._sessions[setup.match_id] = Session.start(self.store, setup, self.clock)
-        self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)])
+        try:  # the log and the tournament's word of it together: a server that lost the race leaves no log
+            with self.store.transaction():
+                session = Session.start(self.store, setup, self.clock)
+                self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)], state)
+        except BaseException:
+            self._state = None  # nothing of it was kept: read the tournament afresh
+            raise
+        self._sessions[setup.match_id] = session
 
-    def _complete(self, slot: Slot, match_id: str, table: int) -> bool:
+    def _complete(self, slot: Slot, match_id: str, table: int, decided_on: State) -> bool:
         """The bracket match's result once its log is finished and both players signed it (§4; or
         at once, the organizer's option); a dispute whose players signed since is withdrawn first
-        (`phone_results`)."""
-        if match_id in self.state().desk_results:
+        (`phone_results`). Decided on the tournament as `decided_on` has it (see `_record`)."""
+        if match_id in decided_on.desk_results:
             return False  # its result was recorded once and undone by the organizer: not taken again
         state = self._session(match_id).state
-        t = self.state().tournament
+        t = decided_on.tournament
         todo = completion(t, slot.spec.id, state)
         if todo == "withdraw":
             signed = [p for p in t.disputes.get(slot.spec.id, ()) if state.signed[seat_of(state, p)]]
-            self._record([DisputeWithdrawn(slot.spec.id, p) for p in signed])
+            self._record([DisputeWithdrawn(slot.spec.id, p) for p in signed], decided_on)
             return True
         if todo != "complete":
             return False
-        self._record([log_result(state, slot.spec.id, table, self.clock())])
+        self._record([log_result(state, slot.spec.id, table, self.clock())], decided_on)
         return True
 
     # -- the answers ------------------------------------------------------------------------------
@@ -409,6 +423,7 @@ class PhoneTables:
     def _tap(self, table: int, tap: str, after: int, event: Event) -> Answer:
         slot, match_id = self._current(table)
         if self._known_tap(table, tap):
+            self._completed(table)
             return self._table(200, table)
         if slot is None or match_id is None:
             return self._table(409, table)
@@ -419,8 +434,17 @@ class PhoneTables:
             session.record(event, tap=tap)
         except RuleViolation as exc:
             return self._refused(exc.message(self.tr), table)
-        self._settle((table,))
+        self._completed(table)
         return self._table(200, table)
+
+    def _completed(self, table: int) -> None:
+        """The table's match completed if its log is signed by both, after a tap that is durable
+        already: another server (the window, `tournament serve`) that wrote to the tournament's log
+        first only delays the completion to the table's next request, it never unsays the tap."""
+        try:
+            self._settle((table,))
+        except StoreError:
+            self._state = None  # read the tournament afresh (and every table looked at again)
 
     def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
         """`POST /api/score/N/dispute` (`phone_results`): a player does not agree with the result. The
@@ -438,7 +462,8 @@ class PhoneTables:
         return self._dispute(table, parsed.tap, parsed.after, parsed.seat)
 
     def _dispute(self, table: int, tap: str, after: int, seat: Seat) -> Answer:
-        if tap in self.state().dispute_taps:
+        decided_on = self.state()
+        if tap in decided_on.dispute_taps:
             return self._table(200, table)
         slot, match_id = self._current(table)
         if slot is None or match_id is None:
@@ -452,7 +477,7 @@ class PhoneTables:
             refusal = self.tr(CTX, why[0]).format(**why[1])
             return self._refused(refusal, table)
         try:
-            self._record([Disputed(slot.spec.id, log.setup.name(seat), match_id, tap)])
+            self._record([Disputed(slot.spec.id, log.setup.name(seat), match_id, tap)], decided_on)
         except TournamentRefused as exc:
             return self._refused(exc.message(self.tr), table)
         return self._table(200, table)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
+from referee_app.tournament.events import PhonesSet
 from referee_app.tournament.model import TournamentRefused
 
 KEY_BITS = 120
@@ -64,6 +65,37 @@ class Card:
     modules: tuple[tuple[bool, ...], ...]
 
 
+class TablesBadInput(TournamentRefused):
+    """A list of tables that names a table the venue does not have: bad input (exit 2), said in the
+    organizer's language like a refusal."""
+
+
+def phones_change(
+    venue: tuple[int, ...], tables: tuple[int, ...], off: bool = False
+) -> tuple[PhonesSet, dict[int, str | None]]:
+    """The `phones_set` event making `tables` phone tables, each with a new key (or, with `off`,
+    ordinary tables again), and the keys to keep beside the log (None: a key taken back). The one
+    way, for `tournament phones` and the window; `TablesBadInput` for a table not the venue's."""
+    if not venue:
+        raise TablesBadInput(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "the venue has no tables yet: set them with `tournament tables`")
+        )
+    for table in tables:
+        if table not in venue:
+            raise TablesBadInput(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal",
+                    "table {table} is not one of the venue's tables ({venue}): set them with `tournament tables`",
+                ),
+                table=table,
+                venue=", ".join(str(t) for t in venue),
+            )
+    if off:
+        return PhonesSet(off=tables), dict.fromkeys(tables)
+    keys = {table: new_key() for table in tables}
+    return PhonesSet(keys=tuple((table, fingerprint(key)) for table, key in keys.items())), dict(keys)
+
+
 CARD_CTX = "PhoneCard"
 CARD_TITLE = QT_TRANSLATE_NOOP("PhoneCard", "Table {n}")
 CARD_WHAT_TO_DO = QT_TRANSLATE_NOOP("PhoneCard", "Scan to score this table")
@@ -89,6 +121,20 @@ def _unreachable(url: str) -> TournamentRefused:
         ),
         url=url,
     )
+
+
+def lan_address() -> str | None:
+    """This computer's address on the network it reaches others by (no packet is sent), or None:
+    the address the phones reach it at, for the links and the cards."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:

@@ -1,11 +1,16 @@
-"""`tournament serve` (phone.md §1): the tournament's pages and its phone tables from the
+"""The phone tables served (phone.md §1): `PhoneScoring`, their API on the database's own thread,
+for `tournament serve`, the tournament window's players' pages and `board --tournament` alike;
+and `Serving`, `tournament serve` itself: the tournament's pages and its phone tables from the
 organizer's own database, with no event server: the embedded default.
 
 One thread owns the database (`PhoneTables` and its store): every API request is handed to it
 and answered from it, so requests are decided and written one at a time, and a stop lets the
-one being written finish. After each request, and every second for the organizer's changes
-made elsewhere, the board's pages (`/bracket`, `/player`) get the tournament when it moved on;
-their view is made on a thread of its own, so a tap never waits for it.
+one being written finish. After each tap recorded, and every second for the organizer's changes
+made elsewhere (the tables' new matches are started then), whoever serves is told when the
+tournament moved on (`on_change`); `Serving` makes the board's pages (`/bracket`, `/player`) on
+a thread of its own, so a tap never waits for them. Two servers on one database (the window and
+`tournament serve`) stay whole: each write checks the log's head in its transaction, a server
+that lost the race answers 503 with nothing written, and the phone sends its tap again.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any, TypeVar
 
 from referee_app.i18n import Translate, english
 from referee_app.tournament.board import BoardPublisher
+from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.phone_api import Answer, PhoneTables
 from referee_app.tournament.state import State
 from referee_app.web.phone_http import phone_site
@@ -27,6 +33,142 @@ from referee_app.web.words import Words
 
 T = TypeVar("T")
 POLL_S = 1.0
+PUBLISH_EVERY_S = 0.2
+"""The board's pages get the tournament at most this often: a burst of taps is one view made."""
+Tables = dict[int, dict[str, Any]]
+"""Phone tables as `GET /api/score/N` answers them, by table."""
+OnChange = Callable[[State, Tables], None]
+"""Told on the database's thread: the tournament now, and the phone tables that moved (every phone
+table when the tournament moved on and they were asked for, else the one a tap was recorded on)."""
+
+
+def phone_scores(tables: Mapping[int, Mapping[str, Any]], tournament: State | None) -> dict[str, tuple[int, int]]:
+    """The racks so far of each bracket match a phone table is playing (its API answers, by table),
+    in the bracket's order of its players: the phone match's A and B are the bracket's a and b."""
+    if tournament is None:
+        return {}
+    slots = tournament.tournament.slots
+    scores: dict[str, tuple[int, int]] = {}
+    for answer in tables.values():
+        match, state = str(answer.get("match")), answer.get("state")
+        if match in slots and slots[match].status is MatchStatus.PLAYING and isinstance(state, Mapping):
+            scores[match] = (int(state["score"]["A"]), int(state["score"]["B"]))
+    return scores
+
+
+class PhoneScoring:
+    """The phone tables' API of one tournament (`phone_http.Scoring`), answered on a thread that
+    owns the database, until `stop`. `on_change` is told what moved; with `tables`, it gets every
+    phone table's answer when the tournament moved on (the window shows their scores)."""
+
+    def __init__(
+        self,
+        db: Path,
+        tournament: str,
+        tr: Translate = english,
+        on_change: OnChange | None = None,
+        tables: bool = False,
+    ) -> None:
+        """Reads the tournament (a wrong name, a damaged log raise as `tournament serve` says them)."""
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="phones-db")
+        try:
+            self.api = self._pool.submit(PhoneTables, db, tournament, tr).result()
+        except BaseException:
+            self._pool.shutdown()
+            raise
+        self.db = db
+        self.on_change = on_change
+        self.tables = tables
+        self._seq: int | None = None
+        self._stopped = threading.Event()
+        self._wake = threading.Event()
+        self._poller = threading.Thread(target=self._poll, name="phones-poll", daemon=True)
+
+    @property
+    def tournament_id(self) -> str:
+        return self.api.tournament_id
+
+    def start(self) -> PhoneScoring:
+        self._poller.start()
+        return self
+
+    def _run(self, work: Callable[..., T], *args: Any) -> T:
+        return self._pool.submit(work, *args).result()
+
+    def _tell(self, table: int | None = None, answered: dict[str, Any] | None = None) -> None:
+        """On the database's thread: `on_change` the tournament and the tables that moved."""
+        if self.on_change is None:
+            return
+        state = self.api.state()
+        moved = state.seq != self._seq
+        if not moved and answered is None:
+            return
+        self._seq = state.seq
+        tables: Tables = {}
+        if moved and self.tables:
+            tables = {t: self.api.table_json(t) for t in sorted(state.tournament.phones)}
+        if table is not None and answered is not None:
+            tables[table] = answered
+        self.on_change(state, tables)
+
+    def _refresh(self) -> None:
+        self.api.refresh()
+        self._tell()
+
+    def _get(self, table: int, authorization: str | None, address: str) -> Answer:
+        answer = self.api.get(table, authorization, address)
+        if answer.status == 200:
+            self._tell()  # a GET may start the table's next match
+        return answer
+
+    def _post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        answer = self.api.post(table, authorization, address, body)
+        if answer.status == 200:
+            self._tell(table, answer.body)
+        return answer
+
+    def _dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        answer = self.api.dispute(table, authorization, address, body)
+        if answer.status == 200:
+            self._tell(table, answer.body if "table" in answer.body else None)  # the window shows it at once
+        return answer
+
+    def get(self, table: int, authorization: str | None, address: str) -> Answer:
+        return self._run(self._get, table, authorization, address)
+
+    def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        return self._run(self._post, table, authorization, address, body)
+
+    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        return self._run(self._dispute, table, authorization, address, body)
+
+    def nudge(self) -> None:
+        """The organizer changed the tournament here: look now rather than at the next second."""
+        self._wake.set()
+
+    def _poll(self) -> None:
+        while not self._stopped.is_set():
+            self._wake.wait(POLL_S)
+            self._wake.clear()
+            if self._stopped.is_set():
+                return
+            try:
+                self._run(self._refresh)
+            except RuntimeError:  # the pool is shut down: stopping
+                return
+            except Exception:  # a database that cannot be read now: the next round tries again
+                continue
+
+    def stop(self) -> None:
+        """Stop polling; what is being written is finished, then the database is closed."""
+        self._stopped.set()
+        self._wake.set()
+        if self._poller.is_alive():
+            self._poller.join(timeout=10)
+        try:
+            self._pool.submit(self.api.close).result()
+        finally:
+            self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 class Serving:
@@ -42,26 +184,29 @@ class Serving:
         words: Words | None = None,
         tr: Translate = english,
     ) -> None:
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="phones-db")
-        self.api = self._pool.submit(PhoneTables, db, tournament, tr).result()
+        self.phones = PhoneScoring(db, tournament, tr, self._changed, tables=True)
         self._stopped = threading.Event()
         try:
-            self.server = WebServer((TOURNAMENT, phone_site(self)), port, lan, words)
+            self.server = WebServer((TOURNAMENT, phone_site(self.phones)), port, lan, words)
         except BaseException:
-            self._pool.submit(self.api.close).result()
-            self._pool.shutdown()
+            self.phones.stop()
             raise
         self.publisher = BoardPublisher(languages or {"en": english}, self.server.feed.publish_tournament)
         self._latest: State | None = None
+        self._tables: Tables = {}
+        """The phone tables as last answered: their live scores go on `/bracket`."""
         self._latest_lock = threading.Lock()
         self._wake = threading.Event()
-        self._run(self._publish)
-        self._poller = threading.Thread(target=self._poll, name="phones-poll", daemon=True)
+        self.phones._run(self.phones._refresh)
         self._publisher = threading.Thread(target=self._publishing, name="phones-publish", daemon=True)
 
     @property
+    def api(self) -> PhoneTables:
+        return self.phones.api
+
+    @property
     def tournament_id(self) -> str:
-        return self.api.tournament_id
+        return self.phones.tournament_id
 
     @property
     def port(self) -> int:
@@ -69,19 +214,17 @@ class Serving:
 
     def start(self) -> Serving:
         self.server.start()
-        self._poller.start()
+        self.phones.start()
         self._publisher.start()
         return self
 
-    def _run(self, work: Callable[..., T], *args: Any) -> T:
-        return self._pool.submit(work, *args).result()
-
-    def _publish(self) -> None:
-        """Hand the tournament now to the publishing thread: the board's view is made there, not on
-        the database's thread, so taps never wait for it."""
-        state = self.api.refresh()
+    def _changed(self, state: State, tables: Tables) -> None:
+        """Hand the tournament now, and the phone tables that moved, to the publishing thread: the
+        board's view is made there, not on the database's thread, so taps never wait for it."""
         with self._latest_lock:
             self._latest = state
+            phones = state.tournament.phones
+            self._tables = {n: answer for n, answer in (self._tables | tables).items() if n in phones}
         self._wake.set()
 
     def _publishing(self) -> None:
@@ -90,36 +233,15 @@ class Serving:
             self._wake.clear()
             with self._latest_lock:
                 state, self._latest = self._latest, None
+                live = phone_scores(self._tables, state)
             if state is not None:
-                self.publisher(state, self.api.tournament_id)
-
-    def _answer(self, work: Callable[..., Answer], *args: Any) -> Answer:
-        answer = work(*args)
-        if answer.status == 200:
-            with self._latest_lock:
-                self._latest = self.api.state()
-            self._wake.set()
-        return answer
-
-    def get(self, table: int, authorization: str | None, address: str) -> Answer:
-        return self._run(self._answer, self.api.get, table, authorization, address)
-
-    def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        return self._run(self._answer, self.api.post, table, authorization, address, body)
-
-    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        return self._run(self._answer, self.api.dispute, table, authorization, address, body)
-
-    def _poll(self) -> None:
-        while not self._stopped.wait(POLL_S):
-            try:
-                self._run(self._publish)
-            except RuntimeError:  # the pool is shut down: stopping
-                return
+                self.publisher(state, self.phones.tournament_id, live)
+                self._stopped.wait(PUBLISH_EVERY_S)  # the taps meanwhile go out together
 
     def stop(self) -> None:
-        """Stop taking requests, let the one being written finish and drop those still waiting
-        (their phones send them again); every answered one is already committed."""
+        """Stop taking requests, let the one being written finish (every answered one is already
+        committed), then close the database."""
         self._stopped.set()
+        self._wake.set()
         self.server.stop()
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        self.phones.stop()

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
-from referee_app.log.store import SeqTaken, Store, StoreError, TournamentRow
+from referee_app.log.store import SeqTaken, Store, StoreError, TournamentIndex, TournamentRow
 from referee_app.tournament.entries import parse_entries
 from referee_app.tournament.events import Created, Event, EventFormatError, Undo, event_from_dict
 from referee_app.tournament.model import Entry, Options, TournamentRefused
+from referee_app.tournament.phones import phones_change
 from referee_app.tournament.state import State, Tournament, apply
 
 
@@ -85,7 +86,14 @@ def open_tournament(store: Store, ref: str) -> Opened:
     """The tournament replayed from its checked log (the one replay of a stored tournament)."""
     tournament_id = find(store, ref)
     index, rows = store.load_tournament(tournament_id)
-    state: State | None = None
+    state = replay(store, tournament_id, rows)
+    _check_index(store, tournament_id, index, state)
+    return Opened(tournament_id, state)
+
+
+def replay(store: Store, tournament_id: str, rows: Sequence[TournamentRow], state: State | None = None) -> State:
+    """The stored `rows` applied in order to `state` (None: from the start); a row that does not
+    decode or that the tournament refuses is `DamagedTournament`."""
     for stored in rows:
         try:
             event = event_from_dict(json.loads(stored.body))
@@ -101,13 +109,16 @@ def open_tournament(store: Store, ref: str) -> Opened:
                 why=exc,
             ) from None
     assert state is not None
+    return state
+
+
+def _check_index(store: Store, tournament_id: str, index: TournamentIndex, state: State) -> None:
     if state.tournament.name != index.name:
         raise DamagedTournament(
             QT_TRANSLATE_NOOP("Store", "tournament {id} in {path}: its index and its log disagree"),
             id=tournament_id,
             path=store.path,
         )
-    return Opened(tournament_id, state)
 
 
 def new_tournament(store: Store, name: str, options: Options, at: str | None = None) -> str:
@@ -129,8 +140,11 @@ class TournamentLog(Protocol):
         """The state the log holds (None: nothing yet); a damaged log raises `StoreError`."""
         ...
 
-    def append(self, events: Sequence[Event], after: State, at: str) -> None:
-        """Add `events` (they lead to `after`) in one write; `SeqTaken` when another writer was first."""
+    def append(
+        self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
+    ) -> None:
+        """Add `events` (they lead to `after`) in one write, with the phone tables' keys they
+        fingerprint (None: taken back); `SeqTaken` when another writer was first."""
         ...
 
     def moved_on(self) -> bool:
@@ -144,6 +158,7 @@ class MemoryLog:
     def __init__(self, events: Sequence[Event] = (), tournament_id: str | None = None) -> None:
         self.events: list[Event] = list(events)
         self.tournament_id = tournament_id
+        self.phone_keys: dict[int, str] = {}
 
     def load(self) -> State | None:
         state: State | None = None
@@ -151,8 +166,15 @@ class MemoryLog:
             state = apply(state, event)
         return state
 
-    def append(self, events: Sequence[Event], after: State, at: str) -> None:
+    def append(
+        self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
+    ) -> None:
         self.events.extend(events)
+        for table, key in (phone_keys or {}).items():
+            if key is None:
+                self.phone_keys.pop(table, None)
+            else:
+                self.phone_keys[table] = key
 
     def moved_on(self) -> bool:
         return False
@@ -167,23 +189,38 @@ class StoreLog:
         self.store = store
         self.tournament_id = tournament_id
         self.seq = 0
+        self._rows: list[TournamentRow] = []
+        self._state: State | None = None
+        """The rows last read or written here and the state they give: a log that moved on is read
+        whole (its chain checked from the start) but only its new rows are replayed."""
 
     def load(self) -> State | None:
         if self.tournament_id is None:
             return None
-        opened = open_tournament(self.store, self.tournament_id)
-        self.tournament_id = opened.tournament_id
-        self.seq = opened.state.seq
-        return opened.state
+        tournament_id = find(self.store, self.tournament_id)
+        index, rows = self.store.load_tournament(tournament_id)
+        kept = len(self._rows)
+        if self._state is not None and rows[:kept] == self._rows:
+            state = replay(self.store, tournament_id, rows[kept:], self._state)
+        else:
+            state = replay(self.store, tournament_id, rows)
+        _check_index(self.store, tournament_id, index, state)
+        self.tournament_id = tournament_id
+        self.seq = state.seq
+        self._rows, self._state = rows, state
+        return state
 
     def moved_on(self) -> bool:
         if self.tournament_id is None:
             return False
         return self.store.tournament_head(self.tournament_id) != self.seq
 
-    def append(self, events: Sequence[Event], after: State, at: str) -> None:
+    def append(
+        self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
+    ) -> None:
         first = after.seq - len(events) + 1
         rows = [row(first + i, event, at) for i, event in enumerate(events)]
+        written = list(rows)
         if self.tournament_id is None:
             created = events[0]
             if not isinstance(created, Created):
@@ -192,8 +229,12 @@ class StoreLog:
             self.store.create_tournament(tournament_id, after.tournament.name, rows[0])
             self.tournament_id, rows = tournament_id, rows[1:]
         if rows:
-            self.store.append_tournament(self.tournament_id, rows)
+            self.store.append_tournament(self.tournament_id, rows, phone_keys)
         self.seq = after.seq
+        if len(self._rows) == first - 1 and (self._state is None) == (first == 1):
+            self._rows, self._state = self._rows + written, after
+        else:  # not what was read here: the next load replays the whole log
+            self._rows, self._state = [], None
 
 
 class TournamentSession:
@@ -244,10 +285,22 @@ class TournamentSession:
         self.undone = []
         return state
 
-    def _commit(self, events: Sequence[Event], at: str | None = None) -> State:
+    def set_phones(self, tables: tuple[int, ...], off: bool = False) -> list[tuple[int, str | None]]:
+        """Make `tables` phone tables, each with a new key (a table's old key stops working at once),
+        or with `off` ordinary tables again (phone.md §1): one `phones_set` event, the keys kept in
+        the same write. Each table with its key (None when turned off); refused as `record`."""
+        venue = () if self.tournament is None else self.tournament.tables
+        event, keys = phones_change(venue, tables, off)
+        self._commit([event], phone_keys=keys)
+        self.undone = []
+        return list(keys.items())
+
+    def _commit(
+        self, events: Sequence[Event], at: str | None = None, phone_keys: Mapping[int, str | None] | None = None
+    ) -> State:
         after = self.after(*events)
         try:
-            self.log.append(events, after, at or now())
+            self.log.append(events, after, at or now(), phone_keys)
         except SeqTaken:
             self.reload()
             raise ChangedElsewhere(CHANGED_ELSEWHERE) from None

@@ -133,7 +133,7 @@ def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board
     board = Board.open(BoardOptions(event_server.folder, tournament=tid, db=path), out=None)
     board.follow("en", lambda *_: None, views.append)
     try:
-        assert board.phones is not None
+        assert board.pusher is not None
         playing = tap(api, keys[2], 2, "t1", {"type": "lag", "winner": "B"})
         tap(api, keys[2], 2, "t2", {"type": "rack", "winner": "B"})
         deadline = time.monotonic() + 15

@@ -3,7 +3,7 @@ program writing first), the session's state is the replay of the log as stored, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import closing
 from pathlib import Path
 
@@ -161,10 +161,12 @@ def test_a_failed_write_changes_nothing_and_keeps_redo() -> None:
     class FullDisk(MemoryLog):
         full = False
 
-        def append(self, events: Sequence[Event], after: State, at: str) -> None:
+        def append(
+            self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
+        ) -> None:
             if self.full:
                 raise OSError(28, "No space left on device")
-            super().append(events, after, at)
+            super().append(events, after, at, phone_keys)
 
     log = FullDisk(_start())
     session = TournamentSession(log)
@@ -200,3 +202,48 @@ def test_one_rule_for_table_lists() -> None:
     for bad in ("", "4-1", "one", "1-", "1-100000", " ; "):
         with pytest.raises(BadInput):
             parse_tables(bad)
+
+
+def test_a_log_moved_on_elsewhere_is_read_whole_and_only_its_new_events_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window follows the phones and the command line: each reload checks the whole chain but
+    applies only what is new (a 64-player day would replay hundreds of events at each tap), and a
+    log that is not what was read here is replayed whole."""
+    import referee_app.tournament.session as session_module
+
+    path = tmp_path / "t.db"
+    applied: list[Event] = []
+    real_apply = session_module.apply
+
+    def counted(state: State | None, event: Event) -> State:
+        applied.append(event)
+        return real_apply(state, event)
+
+    with closing(Store(path)) as store:
+        log = StoreLog(store)
+        session = TournamentSession(log)
+        session.record(*_start(), Drawn(1), TablesSet((1, 2)))
+        with closing(Store(path)) as other:
+            elsewhere = TournamentSession.open(other, "Test Open")
+            for player in PLAYERS[:3]:
+                elsewhere.record(CheckedIn(player))
+        expected = stored_state(path)
+        monkeypatch.setattr(session_module, "apply", counted)
+        session.reload()
+        assert applied == [CheckedIn(p) for p in PLAYERS[:3]]
+        assert session.state == expected
+        session.record(CheckedIn(PLAYERS[3]))  # written here: nothing to replay after it
+        applied.clear()
+        reloaded = session.reload()
+        assert applied == []
+        monkeypatch.setattr(session_module, "apply", real_apply)
+        assert reloaded == stored_state(path)
+
+        monkeypatch.setattr(session_module, "apply", counted)
+        log._rows[1] = log._rows[1]._replace(at="2000-01-01T00:00:00.000Z")  # not the log as stored
+        applied.clear()
+        reloaded = session.reload()
+        assert len(applied) == len(log._rows) == 8  # replayed whole
+        monkeypatch.setattr(session_module, "apply", real_apply)
+        assert reloaded == stored_state(path)

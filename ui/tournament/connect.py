@@ -15,22 +15,28 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QLabel, QPushButton, QSpinBox, QWidget
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
 from referee_desk.tournament.parts import Desk, Shown
 from referee_desk.tournament.session import said
 
+from referee_app.log.store import StoreError
+
 if TYPE_CHECKING:
+    from referee_desk.tournament.phones_box import PhonesBox
     from referee_desk.tournament.web import TournamentSite
 
     from referee_app.tournament.live import DeskMatch, LiveSync, Plan, Server
     from referee_app.tournament.phone_push import PhonePusher
 
 
+PHONES_SHOWN_MS = 150
+"""A phone's tap is shown (and its live score published) this long after it came, with the taps
+that came meanwhile: a burst of taps costs the window one re-render."""
 SITE_ON, SITE_PORT, SITE_LAN, LIVE_FOLDER = "site_on", "site_port", "site_lan", "live_folder"
 """The settings' keys, under `tournament/<id>/`: one tournament's choices never start another's."""
 
@@ -44,6 +50,7 @@ class Connections(QObject):
 
     run = Signal(object)  # a callable to run on the window's thread
     report = Signal(object, str)  # Plan | None, error
+    phones_moved = Signal(object, object)  # State, {table: its API answer}: from the phones' thread
 
     def __init__(
         self,
@@ -64,7 +71,8 @@ class Connections(QObject):
         self.live_button, self.live_status = live_button, live_status
         self.site: TournamentSite | None = None
         self.live: LiveSync | None = None
-        self.phones: PhonePusher | None = None
+        self.pusher: PhonePusher | None = None
+        """The phone matches sent to the event server (connected only), for the board."""
         """With the event server: the tournament's phone matches pushed there from the database."""
         self.live_folder = Path()
         self.live_error = ""
@@ -72,14 +80,22 @@ class Connections(QObject):
         self.desks: list[DeskMatch] = []
         self.published_live: dict[str, tuple[int, int]] = {}
         """The desks' matches the last round read (on the window's thread)."""
+        self.phones: PhonesBox | None = None
+        """The Tables tab's phone tables: they show the phones' scores, and the cards' address."""
+        self.phones_timer = QTimer(self)  # a burst of taps is shown, and published, once
+        self.phones_timer.setSingleShot(True)
+        self.phones_timer.setInterval(PHONES_SHOWN_MS)
+        self.phones_timer.timeout.connect(self._show_phones)
         self.run.connect(self._run_here)
         self.report.connect(self._live_report)
+        self.phones_moved.connect(self._phones_moved)
 
     def toggle_site(self) -> None:
         """Start or stop the players' web page (the bracket, the tables, "where do I play")."""
         if self.site is not None:
             self.site.stop()
             self.site = None
+            self._phones_url()
             self._remember(SITE_ON, "false")
         else:
             try:
@@ -94,7 +110,7 @@ class Connections(QObject):
         """Start the site on the port and network choice shown (raises `ListenError`, an `OSError`)."""
         from referee_desk.tournament.web import TournamentSite
 
-        self.site = TournamentSite(self.port.value(), self.lan.isChecked())
+        self.site = TournamentSite(self.port.value(), self.lan.isChecked(), on_phones=self.phones_moved.emit)
         self.publish(self.desk.shown)
 
     # --- remembered across restarts ------------------------------------------------------
@@ -152,13 +168,67 @@ class Connections(QObject):
 
     def publish(self, shown: Shown) -> None:
         if self.site is not None:
+            self._serve_phones()
             self.published_live = self._live_scores(shown)
             self.site.publish(shown.view, shown.tournament, self.published_live)
 
     def _live_scores(self, shown: Shown) -> dict[str, tuple[int, int]]:
         from referee_app.tournament.board import live_scores
 
-        return live_scores(shown.state, self.desks) if shown.state is not None and self.live is not None else {}
+        scores = live_scores(shown.state, self.desks) if shown.state is not None and self.live is not None else {}
+        from referee_app.tournament.serve import phone_scores
+
+        return scores | phone_scores(self.phones.tables if self.phones is not None else {}, shown.state)
+
+    # --- the phone tables, served with the players' web page (phone.md §1) ------------------
+    def _serve_phones(self) -> None:
+        """The site serves the phone tables of the tournament shown (kept in the window's database)."""
+        assert self.site is not None
+        store, tid = self.desk.store, self.desk.session.tournament_id
+        db = store.path if store is not None and self.desk.session.state is not None else None
+        before = self.site.phones
+        why = self.site.serve_phones(Path(db) if db is not None else None, tid)
+        if why:
+            self.desk.say(Notice.ERROR, self.tr("The phone tables cannot be served: {why}").format(why=why))
+        if self.site.phones is not before:  # another tournament (or the first): where its phones reach it
+            self._phones_url()
+
+    def _phones_url(self) -> None:
+        """Where the phones reach this laptop (on the network only): shown, and kept in the database
+        for the cards, as `tournament serve --lan` keeps it."""
+        from referee_app.tournament.phones import lan_address
+
+        host = lan_address() if self.site is not None and self.site.server.lan else None
+        url = f"http://{host}:{self.site.server.port}" if self.site is not None and host is not None else ""
+        if self.phones is not None:
+            self.phones.url = url
+            self.phones.show_state(self.desk.shown)
+        store, tid = self.desk.store, self.desk.session.tournament_id
+        if url and store is not None and self.desk.session.state is not None:
+            try:
+                store.set_phone_url(tid, url)
+            except StoreError as exc:
+                self.desk.say(Notice.ERROR, said(exc))
+
+    def _phones_moved(self, state: object, tables: dict[int, dict[str, Any]]) -> None:
+        """On the window's thread: a phone's tap, or the tournament moved on by the phones (a match
+        completed, the next one started): the window reads the log again, the scores are shown."""
+        if self.phones is not None:
+            self.phones.tables.update(tables)
+        try:
+            if self.desk.session.moved_on():
+                self.desk.session.reload()  # every tab again, and the pages
+                return
+        except StoreError as exc:
+            self.desk.say(Notice.ERROR, said(exc))
+        if not self.phones_timer.isActive():
+            self.phones_timer.start()
+
+    def _show_phones(self) -> None:
+        if self.phones is not None:
+            self.phones.show_state(self.desk.shown)
+        if self.site is not None and self._live_scores(self.desk.shown) != self.published_live:
+            self.publish(self.desk.shown)  # a phone's rack: its live score on the bracket page
 
     def show_site(self) -> None:
         site = self.site
@@ -215,7 +285,7 @@ class Connections(QObject):
         if store is not None and tournament_id:  # the phone tables' matches go to the board too
             from referee_app.tournament.phone_push import PhonePusher
 
-            self.phones = PhonePusher(store.path, tournament_id, conninfo).start()
+            self.pusher = PhonePusher(store.path, tournament_id, conninfo).start()
         self.live_folder = folder
         self.show_live()
         return ""
@@ -224,15 +294,16 @@ class Connections(QObject):
         live, self.live = self.live, None
         if live is not None:
             live.stop()
-        phones, self.phones = self.phones, None
-        if phones is not None:
-            phones.stop()
+        pusher, self.pusher = self.pusher, None
+        if pusher is not None:
+            pusher.stop()
 
     def close(self) -> None:
         """The port is free again at once, the sync stopped."""
         if self.site is not None:
             self.site.stop()
             self.site = None
+        self.phones_timer.stop()
         self.stop_live()
 
     def _run_here(self, work: Callable[[], None]) -> None:

@@ -42,7 +42,7 @@ class Desk(Protocol):
     shown: Shown
     dialog: QWidget | None
     store: Store | None
-    """The organizer's database (None: a tournament kept in memory)."""
+    """The organizer's database the tournament is kept in (None: a tournament held in memory)."""
 
     def say(self, level: Notice, text: str) -> None: ...
 

@@ -19,6 +19,7 @@ from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
 from referee_desk.tournament.connect import Connections
 from referee_desk.tournament.parts import Desk, Shown, button, item, spin
+from referee_desk.tournament.phones_box import PhonesBox
 
 from referee_app.tournament.events import TablesSet
 from referee_app.tournament.model import MatchStatus
@@ -83,6 +84,9 @@ class TablesTab(QWidget):
         layout.addWidget(self.tables_table, 2)
         layout.addWidget(self.queue_label)
         layout.addWidget(self.queue_list, 1)
+        self.phones_box = PhonesBox(desk, self)
+        self.tables_table.itemSelectionChanged.connect(lambda: self.phones_box.choose(self.tables_table))
+        layout.addWidget(self.phones_box)
         layout.addWidget(self.web_box)
         layout.addWidget(self.live_box)
         self.connections = Connections(
@@ -95,6 +99,7 @@ class TablesTab(QWidget):
             self.live_button,
             self.live_status,
         )
+        self.connections.phones = self.phones_box
 
     def set_tables(self) -> None:
         try:
@@ -134,6 +139,7 @@ class TablesTab(QWidget):
         self.connections.show_site()
         self.connections.show_live()
         self.connections.publish(shown)
+        self.phones_box.show_state(shown)
 
     def retranslate(self) -> None:
         self.tables_label.setText(self.tr("The venue's &tables"))
@@ -143,6 +149,7 @@ class TablesTab(QWidget):
             [self.tr("Table"), self.tr("Match"), self.tr("Round"), self.tr("Players")]
         )
         self.queue_label.setText(self.tr("Waiting for a table, in the order tables will take them:"))
+        self.phones_box.retranslate()
         self.web_box.setTitle(self.tr("Players' web page"))
         self.live_box.setTitle(self.tr("Desks connected through the event server"))
         self.web_lan.setText(self.tr("Phones and TVs on the venue's network may connect"))

@@ -1,21 +1,35 @@
-"""The tournament on the board's web site: the bracket, the tables, the queue, the players' page.
+"""The tournament on the board's web site: the bracket, the tables, the queue, the players' page,
+and the phone tables' pages (`/score/N`, phone.md §1: the organizer's window serves them too).
 
 The window publishes the tournament after every change; the pages get their words in every
 language the catalogue has (a player's phone picks its own), read from the compiled
-catalogue without installing it, so the window's language does not change.
+catalogue without installing it, so the window's language does not change. The phone tables'
+taps are written through the core's `PhoneScoring`, on the database's own thread, exactly as
+`tournament serve` writes them; the window is told when they moved (`on_phones`, from that thread).
 """
 
 from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
 
 from PySide6.QtCore import QTranslator
 from referee_desk.i18n import FOLDER, LANGUAGES, translator_for
 
 from referee_app.i18n import Translate, english
+from referee_app.log.store import StoreError
 from referee_app.tournament.board import board_view
+from referee_app.tournament.model import TournamentRefused
+from referee_app.tournament.phone_api import NOT_A_PHONE_TABLE, Answer
+from referee_app.tournament.serve import OnChange, PhoneScoring
 from referee_app.tournament.show import TournamentView, standings_view
 from referee_app.tournament.state import Tournament
+from referee_app.web.phone_http import phone_site
 from referee_app.web.server import TOURNAMENT, WebServer
 
+Pending = tuple[TournamentView, Tournament | None, dict[str, tuple[int, int]] | None]
+"""What the site publishes next: the view, the tournament, the live scores."""
 _translators: dict[str, QTranslator] = {}
 
 
@@ -33,22 +47,89 @@ def languages() -> dict[str, Translate]:
 
 
 class TournamentSite:
-    """The tournament's web site (bracket, players' page) showing one tournament; `publish` after every change."""
+    """The tournament's web site (bracket, players' page, phone tables) showing one tournament;
+    `publish` after every change, `serve_phones` for the tournament's phone tables."""
 
-    def __init__(self, port: int, lan: bool = False) -> None:
-        self.server = WebServer((TOURNAMENT,), port, lan, words=translator_for).start()
+    def __init__(self, port: int, lan: bool = False, on_phones: OnChange | None = None) -> None:
+        self.phones: PhoneScoring | None = None
+        self.on_phones = on_phones
+        self.server = WebServer((TOURNAMENT, phone_site(self)), port, lan, words=translator_for).start()
         self.words = languages()
+        self._pending: Pending | None = None
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopped = threading.Event()
+        self._publisher = threading.Thread(target=self._publishing, name="site-publish", daemon=True)
+        self._publisher.start()
 
     def publish(
         self, view: TournamentView, tournament: Tournament | None, live: dict[str, tuple[int, int]] | None = None
     ) -> None:
-        """The tournament to the pages' feed (the JSON edge: the spec's dicts are made here); `live`:
-        the racks so far of the matches desks are playing."""
-        places = None if tournament is None else standings_view(tournament)
-        self.server.feed.publish_tournament(board_view(view, places, self.words, tournament, live).to_json())
+        """The tournament to the pages' feed; `live`: the racks so far of the matches desks and phones
+        are playing. The pages' view (the JSON edge: the spec's dicts) is made on the site's own
+        thread from these frozen values, the latest only: a burst of taps never holds the window."""
+        with self._lock:
+            self._pending = (view, tournament, None if live is None else dict(live))
+        self._wake.set()
+        if self.phones is not None:
+            self.phones.nudge()  # the organizer's change may put a match on a phone table: start its log
+
+    def _publishing(self) -> None:
+        while not self._stopped.is_set():
+            self._wake.wait()
+            self._wake.clear()
+            with self._lock:
+                pending, self._pending = self._pending, None
+            if pending is None or self._stopped.is_set():
+                continue
+            view, tournament, live = pending
+            try:
+                places = None if tournament is None else standings_view(tournament)
+                self.server.feed.publish_tournament(board_view(view, places, self.words, tournament, live).to_json())
+            except Exception:  # a bug: said in the log, the pages keep what they had
+                logging.getLogger(__name__).exception("the tournament could not be published")
+
+    def serve_phones(self, db: Path | None, tournament_id: str) -> str:
+        """Serve the phone tables of this tournament of the database `db` (None: none, a tournament
+        kept nowhere); why they cannot be served, or ""."""
+        current = self.phones
+        if current is not None and current.db == db and current.tournament_id == tournament_id:
+            return ""
+        self.phones = None
+        if current is not None:
+            current.stop()
+        if db is None or not tournament_id:
+            return ""
+        try:
+            self.phones = PhoneScoring(db, tournament_id, on_change=self.on_phones, tables=True).start()
+        except (StoreError, TournamentRefused, ValueError, OSError) as exc:
+            return str(exc)
+        return ""
+
+    def get(self, table: int, authorization: str | None, address: str) -> Answer:
+        phones = self.phones
+        return self._none(table) if phones is None else phones.get(table, authorization, address)
+
+    def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        phones = self.phones
+        return self._none(table) if phones is None else phones.post(table, authorization, address, body)
+
+    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        phones = self.phones
+        return self._none(table) if phones is None else phones.dispute(table, authorization, address, body)
+
+    @staticmethod
+    def _none(table: int) -> Answer:
+        return Answer(404, {"error": NOT_A_PHONE_TABLE.format(table=table)})
 
     def url(self, page: str = "bracket", host: str = "127.0.0.1") -> str:
         return self.server.url(page, host)
 
     def stop(self) -> None:
+        self._stopped.set()
+        self._wake.set()
+        self._publisher.join(timeout=10)
         self.server.stop()
+        phones, self.phones = self.phones, None
+        if phones is not None:
+            phones.stop()

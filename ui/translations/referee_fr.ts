@@ -713,6 +713,10 @@
         <translation>Remis comme vous les aviez laissés&#xa0;: {what}.</translation>
     </message>
     <message>
+        <source>The phone tables cannot be served: {why}</source>
+        <translation>Les tables marquées au téléphone ne peuvent pas être servies&#xa0;: {why}</translation>
+    </message>
+    <message>
         <source>Start the players&apos; web page [Ctrl+Shift+B]</source>
         <translation>Lancer la page web des joueurs [Ctrl+Maj+B]</translation>
     </message>
@@ -2853,6 +2857,129 @@
     <message>
         <source>Scan to score this table</source>
         <translation>Scannez pour marquer cette table</translation>
+    </message>
+</context>
+<context>
+    <name>PhonesBox</name>
+    <message>
+        <source>Phone tables are listed as 5-8 or 5,7.</source>
+        <translation>Les tables au téléphone s’écrivent 5-8 ou 5,7.</translation>
+    </message>
+    <message>
+        <source>Already scored on the phones: a lost card&apos;s table gets a new key.</source>
+        <translation>Déjà marquées au téléphone&#xa0;: la table d’une carte perdue reçoit une nouvelle clé.</translation>
+    </message>
+    <message>
+        <source>Scored on the phones now: {tables}.</source>
+        <translation>Marquées au téléphone désormais&#xa0;: {tables}.</translation>
+    </message>
+    <message>
+        <source>None of these tables is scored on the phones.</source>
+        <translation>Aucune de ces tables n’est marquée au téléphone.</translation>
+    </message>
+    <message>
+        <source>The phones are scoring {matches} on these tables. Take the tables back anyway? Their phones stop at once, and the result is then typed on the Results tab.</source>
+        <translation>Les téléphones marquent {matches} sur ces tables. Les reprendre quand même&#xa0;? Leurs téléphones s’arrêtent aussitôt, et le résultat se saisit alors dans l’onglet Résultats.</translation>
+    </message>
+    <message>
+        <source>The phones go on scoring {tables}.</source>
+        <translation>Les téléphones continuent de marquer {tables}.</translation>
+    </message>
+    <message>
+        <source>Scored on a desk again: {tables}.</source>
+        <translation>De nouveau marquées sur un poste&#xa0;: {tables}.</translation>
+    </message>
+    <message>
+        <source>Table {table} is not scored on the phones: mark it first.</source>
+        <translation>La table {table} n’est pas marquée au téléphone&#xa0;: ajoutez-la d’abord.</translation>
+    </message>
+    <message>
+        <source>New keys for {tables}: the old cards no longer work; print the new ones.</source>
+        <translation>Nouvelles clés pour {tables}&#xa0;: les anciennes cartes ne marchent plus&#xa0;; imprimez les nouvelles.</translation>
+    </message>
+    <message>
+        <source>The cards need a tournament kept in the organizer&apos;s database.</source>
+        <translation>Les cartes demandent un tournoi gardé dans la base de l’organisateur.</translation>
+    </message>
+    <message>
+        <source>The cards carry the address the phones reach this laptop at: start the players&apos; web page with “Phones and TVs on the venue&apos;s network may connect” first.</source>
+        <translation>Les cartes portent l’adresse où les téléphones joignent cet ordinateur&#xa0;: lancez d’abord la page web des joueurs avec «&#xa0;Les téléphones et écrans du réseau de la salle peuvent s’y connecter&#xa0;».</translation>
+    </message>
+    <message>
+        <source>The phone tables&apos; cards</source>
+        <translation>Les cartes des tables au téléphone</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>The cards cannot be written: {why}</source>
+        <translation>Les cartes ne peuvent pas être écrites&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>{n} cards written to {path} ({url}).</source>
+        <translation>{n} cartes écrites dans {path} ({url}).</translation>
+    </message>
+    <message>
+        <source>No table is scored on the phones: every table is a desk&apos;s.</source>
+        <translation>Aucune table n’est marquée au téléphone&#xa0;: chaque table a son poste.</translation>
+    </message>
+    <message>
+        <source>no match on it</source>
+        <translation>aucun match</translation>
+    </message>
+    <message>
+        <source>waiting for both signatures</source>
+        <translation>attend les deux signatures</translation>
+    </message>
+    <message>
+        <source>{match}: starting</source>
+        <translation>{match}&#xa0;: commence</translation>
+    </message>
+    <message>
+        <source>key …{end}</source>
+        <translation>clé …{end}</translation>
+    </message>
+    <message>
+        <source>no key here</source>
+        <translation>pas de clé ici</translation>
+    </message>
+    <message>
+        <source>not on the network</source>
+        <translation>pas sur le réseau</translation>
+    </message>
+    <message>
+        <source>Table {table}: {what} · {key} · {link}</source>
+        <translation>Table {table}&#xa0;: {what} · {key} · {link}</translation>
+    </message>
+    <message>
+        <source>Tables scored on the players&apos; phones</source>
+        <translation>Tables marquées sur les téléphones des joueurs</translation>
+    </message>
+    <message>
+        <source>P&amp;hone tables</source>
+        <translation>Tables au &amp;téléphone</translation>
+    </message>
+    <message>
+        <source>5-8 or 5,7</source>
+        <translation>5-8 ou 5,7</translation>
+    </message>
+    <message>
+        <source>Score on phones [Ctrl+Shift+H]</source>
+        <translation>Marquer au téléphone [Ctrl+Shift+H]</translation>
+    </message>
+    <message>
+        <source>Back to a desk [Ctrl+Shift+J]</source>
+        <translation>Rendre à un poste [Ctrl+Shift+J]</translation>
+    </message>
+    <message>
+        <source>New key, a card lost [Ctrl+Shift+L]</source>
+        <translation>Nouvelle clé, carte perdue [Ctrl+Shift+L]</translation>
+    </message>
+    <message>
+        <source>Print cards… [Ctrl+Shift+M]</source>
+        <translation>Imprimer les cartes… [Ctrl+Shift+M]</translation>
     </message>
 </context>
 <context>

@@ -98,7 +98,7 @@ def test_the_window_connected_to_the_event_sends_its_phone_tables_matches_to_the
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(event_server.folder))
     connections = window.queue_page.connections
     connections.connect_live(event_server.folder)
-    assert connections.phones is not None
+    assert connections.pusher is not None
     api = PhoneTables(path, tid)
     try:
         match_id = tap(api, keys[2], 2, "t1", {"type": "lag", "winner": "A"})["match_id"]
@@ -112,4 +112,4 @@ def test_the_window_connected_to_the_event_sends_its_phone_tables_matches_to_the
     qtbot.waitUntil(lambda: match_id in pushed() and pushed()[match_id].seq == 2, timeout=10000)
     assert pushed()[match_id].from_organizer
     connections.stop_live()
-    assert connections.phones is None
+    assert connections.pusher is None

@@ -1,0 +1,44 @@
+"""The phone page served by the tournament window's own players' pages (phone.md §1), in the
+machine's Chromium with a phone's viewport and touch: the players tap the lag and a rack, the
+window shows the score at once."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.gui.tournament.test_phone_tables_tab import _click, _keys, _start_site, shown_window
+
+pytest.importorskip("playwright")
+from playwright.sync_api import expect
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(locale="en-GB", **PHONE)
+    yield context
+    context.close()
+
+
+def test_a_phone_scores_through_the_windows_pages_and_the_window_shows_it(qtbot, phone: Any, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    w = shown_window(qtbot, tmp_path, 4, "1-3")
+    try:
+        port = _start_site(qtbot, w, lan=False)
+        _click(qtbot, w, "phonesOn", "2")
+        page = phone.new_page()
+        page.goto(f"http://127.0.0.1:{port}/score/2#k={_keys(w)[2]}")
+        page.get_by_role("heading", name="Table 2").wait_for()
+        page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
+        page.locator("#play").wait_for()
+        page.get_by_role("button", name=re.compile("^Rack to ")).first.tap()
+        expect(page.locator("#player-A .racks")).to_have_text("1")
+        qtbot.waitUntil(lambda: " 1-0 " in w.queue_page.phones_box.status.text(), timeout=5000)
+        assert w.queue_page.phones_box.status.text().startswith("Table 2: ")
+    finally:
+        w.close()

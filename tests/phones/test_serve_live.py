@@ -1,0 +1,57 @@
+"""`tournament serve` puts a phone table's racks on the board's pages as they are tapped (the
+`/bracket` page's live score), in the bracket's order of the players, and drops them once the
+match is completed."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from referee_app.tournament.serve import Serving
+from tests.phones.organizer import organizer
+
+
+def _post(port: int, key: str, body: dict[str, Any]) -> dict[str, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("POST", "/api/score/1", body=json.dumps(body).encode(), headers={"Authorization": f"Bearer {key}"})
+        response = conn.getresponse()
+        answer: dict[str, Any] = json.loads(response.read())
+        assert response.status == 200, answer
+        return answer
+    finally:
+        conn.close()
+
+
+def _live(serving: Serving, match: str, expected: list[int] | None) -> bool:
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        published = json.loads(serving.server.feed.current().tournament_json)
+        if published is not None and published["live"].get(match) == expected:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_phone_tables_racks_are_live_on_the_bracket_page_until_the_match_is_complete(tmp_path: Path) -> None:
+    db, tid, keys = organizer(tmp_path, "1-2", "1")
+    key = keys[1]
+    serving = Serving(db, tid, 0).start()
+    try:
+        first = _post(serving.port, key, {"id": "a", "after": 1, "event": {"type": "lag", "winner": "A"}})
+        match = first["match"]
+        assert _live(serving, match, [0, 0])
+        answer = _post(serving.port, key, {"id": "b", "after": 2, "event": {"type": "rack", "winner": "B"}})
+        assert _live(serving, match, [0, 1])  # B is the bracket's b: the order of the bracket page
+        for n, event in enumerate(
+            [{"type": "rack", "winner": "B"}, {"type": "sign", "player": "A"}, {"type": "sign", "player": "B"}]
+        ):
+            answer = _post(serving.port, key, {"id": f"c{n}", "after": answer["version"], "event": event})
+        assert _live(serving, match, None)  # completed: no live score left for it
+        shown = json.loads(serving.server.feed.current().tournament_json)["show"]
+        assert next(m for m in shown["matches"] if m["id"] == match)["winner"] == first["players"]["B"]
+    finally:
+        serving.stop()

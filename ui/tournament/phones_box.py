@@ -1,0 +1,245 @@
+"""The Tables tab's phone tables (phone.md §1): which tables the players score on their phones,
+a new key for a lost card, and the cards to print.
+
+Every change is the core's (`TournamentSession.set_phones`: the list read by the command line's
+rule, the `phones_set` event `tournament phones` records, the keys kept in the same write); the
+cards are `tournament cards`' own (the core's `cards`, painted by `cards.write_cards_pdf`), at the
+address the phones reach this laptop at. On screen a key shows only its last four characters (a
+passer-by reads no key off the organizer's screen); the card carries it whole.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+from referee_desk.notices import Notice
+from referee_desk.tournament.parts import Desk, Shown, button
+from referee_desk.tournament.session import said
+
+from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.operations import parse_tables
+from referee_app.tournament.phones import cards, check_url
+
+SHOWN_OF_KEY = 4
+"""Characters of a key shown on screen (its end, to match a card with)."""
+
+
+class PhonesBox(QGroupBox):
+    """Mark, un-mark and re-key the phone tables; print their cards; each phone table's state."""
+
+    def __init__(self, desk: Desk, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.desk = desk
+        self.setObjectName("phonesBox")
+        self.tables: dict[int, dict[str, Any]] = {}
+        """Each phone table as its API last answered (the phones' scores), from the site."""
+        self.url = ""
+        """Where the phones reach this laptop now ("" when the players' page is not on the network)."""
+        layout = QVBoxLayout(self)
+        bar = QHBoxLayout()
+        self.label = QLabel(self)
+        self.edit = QLineEdit(self)
+        self.edit.setObjectName("phonesEdit")
+        self.label.setBuddy(self.edit)
+        self.edit.returnPressed.connect(self.mark)
+        self.on_button = button(desk, "phonesOn", "Ctrl+Shift+H", self.mark, self)
+        self.off_button = button(desk, "phonesOff", "Ctrl+Shift+J", self.unmark, self)
+        self.key_button = button(desk, "phonesNewKey", "Ctrl+Shift+L", self.new_key, self)
+        self.cards_button = button(desk, "phonesCards", "Ctrl+Shift+M", lambda: self.print_cards(), self)
+        bar.addWidget(self.label)
+        bar.addWidget(self.edit)
+        for made in (self.on_button, self.off_button, self.key_button, self.cards_button):
+            bar.addWidget(made)
+        bar.addStretch(1)
+        self.status = QLabel(self)
+        self.status.setObjectName("phonesStatus")
+        self.status.setWordWrap(True)
+        layout.addLayout(bar)
+        layout.addWidget(self.status)
+
+    def choose(self, tables: QTableWidget) -> None:
+        """The tables the organizer selected in the tables' list (its first column) become the list
+        the buttons act on (a selection, or the numbers typed: either way the same field)."""
+        if not tables.hasFocus():
+            return  # the list rebuilt after a change, not the organizer choosing
+        rows = sorted({index.row() for index in tables.selectionModel().selectedIndexes()})
+        cells = [tables.item(row, 0) for row in rows]
+        chosen = [cell.text() for cell in cells if cell is not None]
+        if chosen:
+            self.edit.setText(",".join(chosen))
+
+    # --- the organizer's decisions ------------------------------------------------------
+    def _listed(self) -> tuple[int, ...] | None:
+        try:
+            return parse_tables(self.edit.text())
+        except ValueError:
+            self.desk.say(Notice.REFUSAL, self.tr("Phone tables are listed as 5-8 or 5,7."))
+            return None
+
+    def _phones(self) -> dict[int, str]:
+        t = self.desk.session.tournament
+        return {} if t is None else dict(t.phones)
+
+    def mark(self) -> None:
+        """The tables listed become phone tables, each with its key; those already are keep theirs
+        (their cards are printed: a new key is the lost card's button)."""
+        listed = self._listed()
+        if listed is None:
+            return
+        phones = self._phones()
+        new = tuple(t for t in listed if t not in phones)
+        if not new:
+            self.desk.say(Notice.REFUSAL, self.tr("Already scored on the phones: a lost card's table gets a new key."))
+            return
+        if self.desk.session.set_phones(new) is not None:
+            self.desk.say(Notice.INFO, self.tr("Scored on the phones now: {tables}.").format(tables=_listing(new)))
+
+    def unmark(self) -> None:
+        """The tables listed are scored on desks again (their keys stop working)."""
+        listed = self._listed()
+        if listed is None:
+            return
+        phones = self._phones()
+        gone = tuple(t for t in listed if t in phones)
+        if not gone:
+            self.desk.say(Notice.REFUSAL, self.tr("None of these tables is scored on the phones."))
+            return
+        t = self.desk.session.tournament
+        scored = (
+            []
+            if t is None
+            else sorted(m for m in t.by_phone if t.on_table.get(m) in gone and t.slots[m].status is MatchStatus.PLAYING)
+        )
+        if scored:  # their phones stop at once: the organizer then types those results
+            self.desk.ask(
+                "confirmPhonesOff",
+                self.tr(
+                    "The phones are scoring {matches} on these tables. Take the tables back anyway? Their phones"
+                    " stop at once, and the result is then typed on the Results tab."
+                ).format(matches=", ".join(scored)),
+                lambda: self._unmark(gone),
+                self.tr("The phones go on scoring {tables}.").format(tables=_listing(gone)),
+            )
+            return
+        self._unmark(gone)
+
+    def _unmark(self, gone: tuple[int, ...]) -> None:
+        if self.desk.session.set_phones(gone, off=True) is not None:
+            self.desk.say(Notice.INFO, self.tr("Scored on a desk again: {tables}.").format(tables=_listing(gone)))
+
+    def new_key(self) -> None:
+        """A lost card: each phone table listed gets a new key, the old one refused at once."""
+        listed = self._listed()
+        if listed is None:
+            return
+        phones = self._phones()
+        others = [t for t in listed if t not in phones]
+        if others:
+            self.desk.say(
+                Notice.REFUSAL,
+                self.tr("Table {table} is not scored on the phones: mark it first.").format(table=others[0]),
+            )
+            return
+        if self.desk.session.set_phones(listed) is not None:
+            self.desk.say(
+                Notice.INFO,
+                self.tr("New keys for {tables}: the old cards no longer work; print the new ones.").format(
+                    tables=_listing(listed)
+                ),
+            )
+
+    def print_cards(self, path: Path | None = None) -> bool:
+        """The phone tables' cards as a PDF (asked where, unless `path`): A6, four to an A4 page,
+        at the address the phones reach this laptop at; what went wrong is said."""
+        from referee_desk.tournament.cards import write_cards_pdf
+
+        t, store = self.desk.session.tournament, self.desk.store
+        if t is None or store is None:
+            self.desk.say(Notice.REFUSAL, self.tr("The cards need a tournament kept in the organizer's database."))
+            return False
+        url = self.url or store.phone_url(self.desk.session.tournament_id) or ""
+        if not url:
+            self.desk.say(
+                Notice.REFUSAL,
+                self.tr(
+                    "The cards carry the address the phones reach this laptop at: start the players' web page with"
+                    " “Phones and TVs on the venue's network may connect” first."
+                ),
+            )
+            return False
+        try:
+            made = cards(t.phones, store.phone_keys(self.desk.session.tournament_id), check_url(url))
+        except TournamentRefused as exc:
+            self.desk.say(Notice.REFUSAL, said(exc))
+            return False
+        if path is None:
+            chosen, _ = QFileDialog.getSaveFileName(
+                self, self.tr("The phone tables' cards"), str(Path.home() / "cards.pdf"), self.tr("PDF (*.pdf)")
+            )
+            if not chosen:
+                return False
+            path = Path(chosen)
+        try:
+            write_cards_pdf(t.name, made, path)
+        except OSError as exc:
+            self.desk.say(Notice.ERROR, self.tr("The cards cannot be written: {why}").format(why=exc.strerror or exc))
+            return False
+        self.desk.say(
+            Notice.INFO, self.tr("{n} cards written to {path} ({url}).").format(n=len(made), path=path, url=url)
+        )
+        return True
+
+    # --- what is shown ------------------------------------------------------------------
+    def show_state(self, shown: Shown) -> None:
+        t = shown.tournament
+        phones = {} if t is None else t.phones
+        self.tables = {n: answer for n, answer in self.tables.items() if n in phones}
+        keys = {}
+        if self.desk.store is not None and phones:
+            keys = self.desk.store.phone_keys(self.desk.session.tournament_id)
+        for made in (self.off_button, self.key_button, self.cards_button):
+            made.setEnabled(bool(phones))
+        if not phones:
+            self.status.setText(self.tr("No table is scored on the phones: every table is a desk's."))
+            return
+        lines = [self._line(n, keys.get(n)) for n in sorted(phones)]
+        self.status.setText("\n".join(lines))
+
+    def _line(self, table: int, key: str | None) -> str:
+        answer = self.tables.get(table)
+        what = self.tr("no match on it")
+        if answer is not None and answer.get("players") and answer.get("state"):
+            score = answer["state"]["score"]
+            players = answer["players"]
+            what = f"{players['A']} {score['A']}-{score['B']} {players['B']}"
+            if answer["state"]["status"] == "finished" and not all(answer["signed"].values()):
+                what += " · " + self.tr("waiting for both signatures")
+        elif answer is not None and answer.get("match"):
+            what = self.tr("{match}: starting").format(match=answer["match"])
+        ends = self.tr("key …{end}").format(end=key.replace("-", "")[-SHOWN_OF_KEY:]) if key else self.tr("no key here")
+        link = f"{self.url}/score/{table}" if self.url else self.tr("not on the network")
+        return self.tr("Table {table}: {what} · {key} · {link}").format(table=table, what=what, key=ends, link=link)
+
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("Tables scored on the players' phones"))
+        self.label.setText(self.tr("P&hone tables"))
+        self.edit.setPlaceholderText(self.tr("5-8 or 5,7"))
+        self.on_button.setText(self.tr("Score on phones [Ctrl+Shift+H]"))
+        self.off_button.setText(self.tr("Back to a desk [Ctrl+Shift+J]"))
+        self.key_button.setText(self.tr("New key, a card lost [Ctrl+Shift+L]"))
+        self.cards_button.setText(self.tr("Print cards… [Ctrl+Shift+M]"))
+
+
+def _listing(tables: tuple[int, ...]) -> str:
+    return ", ".join(str(t) for t in tables)
