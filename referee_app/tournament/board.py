@@ -104,15 +104,22 @@ class BoardPublisher:
         self.to = publish
         self.languages = dict(languages)
         self._lock = threading.Lock()
-        self._last: tuple[str, int] | None = None
+        self._last: tuple[str, int, dict[str, tuple[int, int]]] | None = None
+        self._view: tuple[str, int, dict[str, Any]] | None = None
+        """The view of the last state published, kept: a rack scored only changes its `live`."""
 
-    def __call__(self, state: State, tournament_id: str) -> None:
+    def __call__(self, state: State, tournament_id: str, live: Mapping[str, tuple[int, int]] | None = None) -> None:
+        """Publish the tournament (and `live`, the racks so far of the matches being played) when
+        either moved since the last call."""
+        racks = dict(live or {})
         with self._lock:
-            if self._last == (tournament_id, state.seq):
+            if self._last == (tournament_id, state.seq, racks):
                 return
-            self._last = (tournament_id, state.seq)
-        t = state.tournament
-        view = board_view(show(t, tournament_id), standings(t), self.languages, t)
+            self._last = (tournament_id, state.seq, racks)
+        if self._view is None or self._view[:2] != (tournament_id, state.seq):
+            t = state.tournament
+            self._view = (tournament_id, state.seq, board_view(show(t, tournament_id), standings(t), self.languages, t))
+        view = dict(self._view[2], live={match: list(score) for match, score in racks.items()})
         for publish in self.to:
             publish(view)
 

@@ -293,6 +293,19 @@ class PhoneTables:
             "state": summary(match),
         }
 
+    def live(self) -> dict[str, tuple[int, int]]:
+        """The racks so far of each bracket match being played on a phone table, in the bracket's
+        order of its players (their log's A and B): `/bracket` shows them as they come."""
+        with self.lock:
+            t = self.state().tournament
+            scores: dict[str, tuple[int, int]] = {}
+            for slot in t.slots.values():
+                match_id = t.started.get(slot.spec.id)
+                if slot.status is MatchStatus.PLAYING and slot.spec.id in t.by_phone and match_id is not None:
+                    score = self._session(match_id).state.score
+                    scores[slot.spec.id] = (score[Seat.A], score[Seat.B])
+            return scores
+
     def _gate(self, table: int, authorization: str | None, address: str) -> Answer | None:
         """429, 404 or 401 (in that order), or None: the key is this phone table's."""
         if self.wrong_keys.blocked(address):

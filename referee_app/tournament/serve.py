@@ -4,8 +4,9 @@ organizer's own database, with no event server: the embedded default.
 One thread owns the database (`PhoneTables` and its store): every API request is handed to it
 and answered from it, so requests are decided and written one at a time, and a stop lets the
 one being written finish. After each request, and every second for the organizer's changes
-made elsewhere, the board's pages (`/bracket`, `/player`) get the tournament when it moved on;
-their view is made on a thread of its own, so a tap never waits for it.
+made elsewhere, the board's pages (`/bracket`, `/player`) get the tournament when it moved on,
+with the phone matches' racks so far; their view is made on a thread of its own, so a tap never
+waits for it.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class Serving:
             self._pool.shutdown()
             raise
         self.publisher = BoardPublisher(languages or {"en": english}, self.server.feed.publish_tournament)
-        self._latest: State | None = None
+        self._latest: tuple[State, dict[str, tuple[int, int]]] | None = None
         self._latest_lock = threading.Lock()
         self._wake = threading.Event()
         self._run(self._publish)
@@ -80,8 +81,9 @@ class Serving:
         """Hand the tournament now to the publishing thread: the board's view is made there, not on
         the database's thread, so taps never wait for it."""
         state = self.api.refresh()
+        live = self.api.live()
         with self._latest_lock:
-            self._latest = state
+            self._latest = (state, live)
         self._wake.set()
 
     def _publishing(self) -> None:
@@ -89,15 +91,16 @@ class Serving:
             self._wake.wait(POLL_S)
             self._wake.clear()
             with self._latest_lock:
-                state, self._latest = self._latest, None
-            if state is not None:
-                self.publisher(state, self.api.tournament_id)
+                latest, self._latest = self._latest, None
+            if latest is not None:
+                self.publisher(latest[0], self.api.tournament_id, latest[1])
 
     def _answer(self, work: Callable[..., Answer], *args: Any) -> Answer:
         answer = work(*args)
         if answer.status == 200:
+            latest = (self.api.state(), self.api.live())
             with self._latest_lock:
-                self._latest = self.api.state()
+                self._latest = latest
             self._wake.set()
         return answer
 
