@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
@@ -181,6 +182,20 @@ class StoreLog:
             return False
         return self.store.tournament_head(self.tournament_id) != self.seq
 
+    def reading(self) -> Callable[[], State | None]:
+        """The log read again on a connection of its own, to run on another thread (a window's
+        worker: a 64-player bracket replays in a tenth of a second, too long for a GUI thread);
+        `TournamentSession.adopt` takes what it gives. Checked whole, as `load`."""
+        path, tournament_id = self.store.path, self.tournament_id
+
+        def read() -> State | None:
+            if tournament_id is None:
+                return None
+            with closing(Store.open_readonly(path)) as store:
+                return open_tournament(store, tournament_id).state
+
+        return read
+
     def append(self, events: Sequence[Event], after: State, at: str) -> None:
         first = after.seq - len(events) + 1
         rows = [row(first + i, event, at) for i, event in enumerate(events)]
@@ -263,6 +278,18 @@ class TournamentSession:
         self.state = self.log.load()
         self.undone = []
         return self.state
+
+    def adopt(self, state: State | None, held: int | None) -> bool:
+        """Take `state`, the log as read apart (`StoreLog.reading`), as `reload` would have read it,
+        when nothing was recorded here since the read began (`held`: the seq held then). False
+        when something was: the session keeps its own state (the log is looked at again later)."""
+        if state is None or (None if self.state is None else self.state.seq) != held:
+            return False
+        if isinstance(self.log, StoreLog):
+            self.log.seq = state.seq
+        self.state = state
+        self.undone = []
+        return True
 
     def can_undo(self) -> bool:
         return self.state is not None and self.state.latest is not None

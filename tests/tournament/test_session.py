@@ -193,6 +193,28 @@ def test_a_decision_on_a_tournament_that_moved_on_is_refused_and_shown_again(tmp
         assert session.record(CheckedIn(PLAYERS[0])).seq == 4
 
 
+def test_a_read_apart_is_taken_only_when_nothing_was_recorded_here_since_it_began(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with closing(Store(path)) as store:
+        log = StoreLog(store)
+        session = TournamentSession(log)
+        session.record(*_start())
+        with closing(Store(path)) as other:
+            TournamentSession.open(other, "Test Open").record(CheckedIn(PLAYERS[1]))
+        held = session.state.seq if session.state is not None else None
+        read = log.reading()()  # as a window's worker reads it, on a connection of its own
+        assert read is not None and held is not None and read.seq == held + 1
+        assert read.tournament.checked_in == frozenset({PLAYERS[1]})
+        assert session.adopt(read, held) and session.state is read and not session.moved_on()
+        held = session.state.seq
+        stale = log.reading()()  # a read begun, then a decision made here before it came in
+        mine = session.record(CheckedIn(PLAYERS[0]))
+        assert stale is not None and stale.seq == held and mine.seq == held + 1
+        assert not session.adopt(stale, held)  # not shown over the decision
+        assert session.state is mine and not session.moved_on()
+        assert not session.adopt(None, mine.seq)  # nothing read: nothing moves
+
+
 def test_one_rule_for_table_lists() -> None:
     assert parse_tables("1-4, 7") == (1, 2, 3, 4, 7)
     assert parse_tables("2;5") == (2, 5)

@@ -83,9 +83,21 @@ class SignalledSession(QObject):
         try:
             self.core.reload()
         except (StoreError, ValueError, RecursionError) as exc:
-            self.refused.emit(self.tr("This tournament cannot be read again: {why}").format(why=said(exc)))
+            self.unreadable(exc)
             return
         self.changed.emit()
+
+    def adopt(self, state: State | None, held: int | None) -> bool:
+        """Show `state`, the log as read on a worker (`TournamentSession.adopt`); False: something
+        was recorded here meanwhile, nothing moves."""
+        if not self.core.adopt(state, held):
+            return False
+        self.changed.emit()
+        return True
+
+    def unreadable(self, exc: BaseException) -> None:
+        """Say that the log could not be read again whole (nothing moved)."""
+        self.refused.emit(self.tr("This tournament cannot be read again: {why}").format(why=said(exc)))
 
     def _do(self, work: Callable[[], T]) -> T | None:
         try:

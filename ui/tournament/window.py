@@ -12,6 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from referee_desk.background import Task
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, show_notice
 from referee_desk.theme import BACKGROUND, TEXT, apply_dark
@@ -26,6 +27,7 @@ from referee_desk.tournament.tables_tab import TablesTab
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import show, wording
 from referee_app.tournament.session import MemoryLog, StoreLog, TournamentLog
+from referee_app.tournament.state import State
 from referee_app.words.localtime import local_date
 
 TABS = ("entries", "draw", "bracket", "results", "queue")
@@ -100,13 +102,20 @@ class TournamentWindow(QMainWindow):
             self.say(Notice.ERROR, self.opening_error)
         else:
             self.queue_page.connections.resume()
+        self.reading: Task | None = None
+        """The log being read again on a worker (`follow`), until it is in."""
         self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
         self.watch.setInterval(WATCH_MS)
         self.watch.timeout.connect(self.follow)
         self.watch.start()
 
     def follow(self) -> bool:
-        """Show the tournament again when another program moved its log on; True when it did."""
+        """Show the tournament again when another program moved its log on (the phones' server, a
+        merged desk, the command line); True when it did. The log is replayed on a worker with a
+        connection of its own (`reading`), never on this thread: a bracket of 64 takes a tenth of
+        a second to replay, and the phones move it on every few seconds all day."""
+        if self.reading is not None:
+            return False  # the last read is not in yet
         try:
             moved = self.session.moved_on()
         except StoreError as exc:
@@ -116,11 +125,35 @@ class TournamentWindow(QMainWindow):
             return False
         if not moved:
             return False
-        self.session.reload()
+        session, log = self.session, self.session.core.log
+        if not isinstance(log, StoreLog):  # a log of its own kind: read where it is
+            session.reload()
+            self._shown_again()
+            return True
+        held = None if session.state is None else session.state.seq
+        read = log.reading()
+        task = Task(lambda _progress: read())
+        task.finished.connect(lambda state: self._read(session, state, held))
+        task.failed.connect(lambda exc: self._read(session, exc, held))
+        self.reading = task
+        task.start()
+        return True
+
+    def _read(self, session: SignalledSession, read: object, held: int | None) -> None:
+        """The log as read on the worker (a `State`, or the error that stopped it), on this thread:
+        shown unless the window moved meanwhile (another tournament, a decision of its own)."""
+        self.reading = None
+        if session is not self.session:
+            return
+        if isinstance(read, BaseException):
+            session.unreadable(read)
+        elif session.adopt(read if isinstance(read, State) else None, held):
+            self._shown_again()
+
+    def _shown_again(self) -> None:
         self.say(
             Notice.INFO, self.tr("Shown again: the tournament was changed elsewhere (a merged desk, the command line).")
         )
-        return True
 
     def _session(self, log: TournamentLog, tournament_id: str = "") -> SignalledSession:
         """The session of `log`; a tournament that cannot be read whole is refused, and a new one offered."""
