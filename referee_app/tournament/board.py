@@ -100,8 +100,16 @@ class BoardPublisher:
     a sync round that recorded nothing publishes nothing, so the pages are not woken for nothing.
     Called from the sync's thread; `publish` must be safe there (a feed's queue, a Qt signal)."""
 
-    def __init__(self, languages: Mapping[str, Translate], *publish: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(
+        self,
+        languages: Mapping[str, Translate],
+        *publish: Callable[[dict[str, Any]], None],
+        live: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
+        """`live`: where a change of the racks alone goes (`Feed.publish_live`: a few bytes to each
+        page); without it, the whole view goes again."""
         self.to = publish
+        self.live_to = live
         self.languages = dict(languages)
         self._lock = threading.Lock()
         self._last: tuple[str, int, dict[str, tuple[int, int]]] | None = None
@@ -116,12 +124,18 @@ class BoardPublisher:
             if self._last == (tournament_id, state.seq, racks):
                 return
             self._last = (tournament_id, state.seq, racks)
+        scores = {match: list(score) for match, score in racks.items()}
+        if self.live_to is not None and self._view is not None and self._view[:2] == (tournament_id, state.seq):
+            self.live_to(scores)
+            return
         if self._view is None or self._view[:2] != (tournament_id, state.seq):
             t = state.tournament
             self._view = (tournament_id, state.seq, board_view(show(t, tournament_id), standings(t), self.languages, t))
-        view = dict(self._view[2], live={match: list(score) for match, score in racks.items()})
+        view = dict(self._view[2], live=scores)
         for publish in self.to:
             publish(view)
+        if self.live_to is not None:
+            self.live_to(scores)
 
 
 def with_rounds(view: Mapping[str, Any], rounds: RoundWords) -> dict[str, Any]:

@@ -52,7 +52,8 @@ class Serving:
             self._pool.submit(self.api.close).result()
             self._pool.shutdown()
             raise
-        self.publisher = BoardPublisher(languages or {"en": english}, self.server.feed.publish_tournament)
+        feed = self.server.feed
+        self.publisher = BoardPublisher(languages or {"en": english}, feed.publish_tournament, live=feed.publish_live)
         self._latest: tuple[State, dict[str, tuple[int, int]]] | None = None
         self._latest_lock = threading.Lock()
         self._wake = threading.Event()
