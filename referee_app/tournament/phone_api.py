@@ -24,7 +24,8 @@ import threading
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,6 +152,7 @@ class PhoneTables:
         self._head: int | None = None
         self._sessions: dict[str, Session] = {}
         """The phone matches' logs as replayed, kept: this server is their one writer."""
+        self._in_turn = self._looked = False
         with self.lock:
             self._settle()
 
@@ -161,12 +163,26 @@ class PhoneTables:
     # -- the tournament as it stands --------------------------------------------------------------
 
     def state(self) -> State:
-        """The tournament, replayed again only when its log moved on (another window, the CLI)."""
+        """The tournament, replayed again only when its log moved on (another window, the CLI); its
+        head is read once a request (`_turn`), not at each look (a request looks a dozen times)."""
+        if self._state is not None and self._looked:
+            return self._state
         head = self.store.tournament_head(self.tournament_id)
         if self._state is None or head != self._head:
             self._state = operations.open_tournament(self.store, self.tournament_id).state
             self._head = self._state.seq
+        self._looked = self._in_turn
         return self._state
+
+    @contextmanager
+    def _turn(self) -> Iterator[None]:
+        """One request's turn: the lock, and the log's head read at its first look at the tournament."""
+        with self.lock:
+            self._in_turn, self._looked = True, False
+            try:
+                yield
+            finally:
+                self._in_turn, self._looked = False, False
 
     def _record(self, events: list[Any]) -> None:
         opened = operations.Opened(self.tournament_id, self.state())
@@ -296,7 +312,7 @@ class PhoneTables:
     def live(self) -> dict[str, tuple[int, int]]:
         """The racks so far of each bracket match being played on a phone table, in the bracket's
         order of its players (their log's A and B): `/bracket` shows them as they come."""
-        with self.lock:
+        with self._turn():
             t = self.state().tournament
             scores: dict[str, tuple[int, int]] = {}
             for slot in t.slots.values():
@@ -323,13 +339,13 @@ class PhoneTables:
         """The tournament now, the phone tables' new matches started (after the organizer's changes
         made elsewhere: the window, the command line). Completions are checked where a tap lands,
         and for every table when the server starts."""
-        with self.lock:
+        with self._turn():
             self._settle(())
             return self.state()
 
     def get(self, table: int, authorization: str | None, address: str) -> Answer:
         """`GET /api/score/N`: the table as it stands."""
-        with self.lock:
+        with self._turn():
             try:
                 refused = self._gate(table, authorization, address)
                 if refused is not None:
@@ -350,7 +366,7 @@ class PhoneTables:
         """`POST /api/score/N`: one tap recorded (200), or why not; nothing is written but on a 200."""
         if len(body) > MAX_BODY:
             return self._error(413, TOO_BIG)
-        with self.lock:
+        with self._turn():
             try:
                 return self._post(table, authorization, address, body)
             except StoreError:
