@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
-from referee_app.log.store import SeqTaken, Store, StoreError, TournamentRow
+from referee_app.log.store import SeqTaken, Store, StoreError, TournamentIndex, TournamentRow
 from referee_app.tournament.entries import parse_entries
 from referee_app.tournament.events import Created, Event, EventFormatError, Undo, event_from_dict
 from referee_app.tournament.model import Entry, Options, TournamentRefused
@@ -86,7 +86,13 @@ def open_tournament(store: Store, ref: str) -> Opened:
     """The tournament replayed from its checked log (the one replay of a stored tournament)."""
     tournament_id = find(store, ref)
     index, rows = store.load_tournament(tournament_id)
-    state: State | None = None
+    return Opened(tournament_id, _replayed(store, tournament_id, index, rows, None))
+
+
+def _replayed(
+    store: Store, tournament_id: str, index: TournamentIndex, rows: Sequence[TournamentRow], state: State | None
+) -> State:
+    """`rows` applied to `state` (None: from the creation), each checked; refused whole as damaged."""
     for stored in rows:
         try:
             event = event_from_dict(json.loads(stored.body))
@@ -108,7 +114,26 @@ def open_tournament(store: Store, ref: str) -> Opened:
             id=tournament_id,
             path=store.path,
         )
-    return Opened(tournament_id, state)
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class ReadApart:
+    """The log as read on a worker (`StoreLog.reading`): the state, and the last event it holds."""
+
+    state: State
+    last: TournamentRow
+
+
+def read_on(store: Store, tournament_id: str, held: State | None, last: TournamentRow | None) -> ReadApart:
+    """The tournament as stored now, the whole chain checked, replaying only the events after `held`
+    when the log still holds `last` (the event `held` ended on) at its place: the phones move a
+    64-player bracket on every few seconds, and a whole replay takes a tenth of a second. A log that
+    is not the one `held` came from (restored from a copy, say) is replayed whole."""
+    index, rows = store.load_tournament(tournament_id)
+    ours = held is not None and last is not None and len(rows) >= held.seq > 0 and rows[held.seq - 1] == last
+    state = _replayed(store, tournament_id, index, rows[held.seq :] if ours and held else rows, held if ours else None)
+    return ReadApart(state, rows[-1])
 
 
 def new_tournament(store: Store, name: str, options: Options, at: str | None = None) -> str:
@@ -168,37 +193,39 @@ class StoreLog:
         self.store = store
         self.tournament_id = tournament_id
         self.seq = 0
+        self.last: TournamentRow | None = None
+        """The last event of the log as read or written here (`read_on` goes on from it)."""
 
     def load(self) -> State | None:
         if self.tournament_id is None:
             return None
-        opened = open_tournament(self.store, self.tournament_id)
-        self.tournament_id = opened.tournament_id
-        self.seq = opened.state.seq
-        return opened.state
+        read = read_on(self.store, find(self.store, self.tournament_id), None, None)
+        self.seq, self.last = read.state.seq, read.last
+        return read.state
 
     def moved_on(self) -> bool:
         if self.tournament_id is None:
             return False
         return self.store.tournament_head(self.tournament_id) != self.seq
 
-    def reading(self) -> Callable[[], State | None]:
+    def reading(self, held: State | None) -> Callable[[], ReadApart | None]:
         """The log read again on a connection of its own, to run on another thread (a window's
-        worker: a 64-player bracket replays in a tenth of a second, too long for a GUI thread);
-        `TournamentSession.adopt` takes what it gives. Checked whole, as `load`."""
-        path, tournament_id = self.store.path, self.tournament_id
+        worker), going on from `held` (the session's state) when it can (`read_on`);
+        `TournamentSession.adopt` takes what it gives."""
+        path, tournament_id, last = self.store.path, self.tournament_id, self.last
 
-        def read() -> State | None:
+        def read() -> ReadApart | None:
             if tournament_id is None:
                 return None
             with closing(Store.open_readonly(path)) as store:
-                return open_tournament(store, tournament_id).state
+                return read_on(store, tournament_id, held, last)
 
         return read
 
     def append(self, events: Sequence[Event], after: State, at: str) -> None:
         first = after.seq - len(events) + 1
         rows = [row(first + i, event, at) for i, event in enumerate(events)]
+        last = rows[-1]
         if self.tournament_id is None:
             created = events[0]
             if not isinstance(created, Created):
@@ -208,7 +235,7 @@ class StoreLog:
             self.tournament_id, rows = tournament_id, rows[1:]
         if rows:
             self.store.append_tournament(self.tournament_id, rows)
-        self.seq = after.seq
+        self.seq, self.last = after.seq, last
 
 
 class TournamentSession:
@@ -279,15 +306,15 @@ class TournamentSession:
         self.undone = []
         return self.state
 
-    def adopt(self, state: State | None, held: int | None) -> bool:
-        """Take `state`, the log as read apart (`StoreLog.reading`), as `reload` would have read it,
+    def adopt(self, read: ReadApart | None, held: int | None) -> bool:
+        """Take `read`, the log as read apart (`StoreLog.reading`), as `reload` would have read it,
         when nothing was recorded here since the read began (`held`: the seq held then). False
         when something was: the session keeps its own state (the log is looked at again later)."""
-        if state is None or (None if self.state is None else self.state.seq) != held:
+        if read is None or (None if self.state is None else self.state.seq) != held:
             return False
         if isinstance(self.log, StoreLog):
-            self.log.seq = state.seq
-        self.state = state
+            self.log.seq, self.log.last = read.state.seq, read.last
+        self.state = read.state
         self.undone = []
         return True
 

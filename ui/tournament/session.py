@@ -17,7 +17,7 @@ from referee_app.i18n import in_words
 from referee_app.log.store import StoreError
 from referee_app.tournament.events import Event
 from referee_app.tournament.model import TournamentRefused
-from referee_app.tournament.session import ChangedElsewhere, TournamentLog, TournamentSession
+from referee_app.tournament.session import ChangedElsewhere, ReadApart, TournamentLog, TournamentSession
 from referee_app.tournament.state import State, Tournament
 
 T = TypeVar("T")
@@ -87,10 +87,10 @@ class SignalledSession(QObject):
             return
         self.changed.emit()
 
-    def adopt(self, state: State | None, held: int | None) -> bool:
-        """Show `state`, the log as read on a worker (`TournamentSession.adopt`); False: something
+    def adopt(self, read: ReadApart | None, held: int | None) -> bool:
+        """Show `read`, the log as read on a worker (`TournamentSession.adopt`); False: something
         was recorded here meanwhile, nothing moves."""
-        if not self.core.adopt(state, held):
+        if not self.core.adopt(read, held):
             return False
         self.changed.emit()
         return True

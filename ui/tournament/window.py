@@ -26,8 +26,7 @@ from referee_desk.tournament.tables_tab import TablesTab
 
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import show, wording
-from referee_app.tournament.session import MemoryLog, StoreLog, TournamentLog
-from referee_app.tournament.state import State
+from referee_app.tournament.session import MemoryLog, ReadApart, StoreLog, TournamentLog
 from referee_app.words.localtime import local_date
 
 TABS = ("entries", "draw", "bracket", "results", "queue")
@@ -131,7 +130,7 @@ class TournamentWindow(QMainWindow):
             self._shown_again()
             return True
         held = None if session.state is None else session.state.seq
-        read = log.reading()
+        read = log.reading(session.state)
         task = Task(lambda _progress: read())
         task.finished.connect(lambda state: self._read(session, state, held))
         task.failed.connect(lambda exc: self._read(session, exc, held))
@@ -140,14 +139,14 @@ class TournamentWindow(QMainWindow):
         return True
 
     def _read(self, session: SignalledSession, read: object, held: int | None) -> None:
-        """The log as read on the worker (a `State`, or the error that stopped it), on this thread:
+        """The log as read on the worker (`ReadApart`, or the error that stopped it), on this thread:
         shown unless the window moved meanwhile (another tournament, a decision of its own)."""
         self.reading = None
         if session is not self.session:
             return
         if isinstance(read, BaseException):
             session.unreadable(read)
-        elif session.adopt(read if isinstance(read, State) else None, held):
+        elif session.adopt(read if isinstance(read, ReadApart) else None, held):
             self._shown_again()
 
     def _shown_again(self) -> None:

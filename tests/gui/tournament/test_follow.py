@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.log.store import Store
 from referee_app.tournament import operations, session
-from referee_app.tournament.session import Opened
+from referee_app.tournament.state import State
 from tests.gui.tournament.test_storage import _organizer
 from tests.gui.tournament.test_window import shown_of
 
@@ -31,16 +32,16 @@ def test_a_result_written_elsewhere_is_replayed_on_a_worker_and_then_shown(  # t
     organizer.drawn(8, seed=7, tables="1-4")
     first = next(m for m in shown_of(window)["matches"] if m["status"] == "playing")
     replayed_on: list[threading.Thread] = []
-    replay = session.open_tournament
+    replay = session._replayed
 
-    def watched(store: Store, ref: str) -> Opened:
+    def watched(*args: Any) -> State:
         replayed_on.append(threading.current_thread())
-        return replay(store, ref)
+        return replay(*args)
 
     elsewhere = Store(db)  # the phones' server, on the same database
     line = f'{{"match": "{first["id"]}", "winner": "{first["a"]}", "score": [7, 3]}}'
     assert operations.record_results(elsewhere, window.session.tournament_id, [line]) == 1
-    monkeypatch.setattr(session, "open_tournament", watched)  # from here on, only the window reads
+    monkeypatch.setattr(session, "_replayed", watched)  # from here on, only the window reads
     qtbot.waitUntil(lambda: _status(window, str(first["id"])) == "done")
     assert replayed_on and threading.main_thread() not in replayed_on
     assert organizer.notice().startswith("Shown again")
