@@ -6,10 +6,11 @@ a minute), on one laptop, all at once:
 
 - table 1 is scored by a real phone page: `/score/1` in Chromium (the machine's, through
   Playwright) with a phone's viewport and touch, its big buttons tapped;
-- tables 2-32 by two simulated phones each (HTTP keep-alive clients, a thread each, each table's
-  phones from an address of their own as on a venue's Wi-Fi) that look at the table once a
-  second as the page does and tap each lag, rack and signature when the table's script says it
-  happened: sometimes one phone taps, sometimes both race (one gets the 409 of a stale score).
+- tables 2-32 by two simulated phones each (HTTP keep-alive clients, a thread each, in a process
+  of their own, each table's phones from an address of their own as on a venue's Wi-Fi) that look
+  at the table once a second as the page does and tap each lag, rack and signature when the
+  table's script says it happened: sometimes one phone taps, sometimes both race (one gets the 409
+  of a stale score).
   10 % of the taps lose their answer after the server got the request (the client closes before
   reading it, then sends the same tap again, same id, on a new connection);
 - 200 viewers follow `/bracket`'s live stream (`/events`, plain HTTP clients in a process of their
@@ -26,7 +27,8 @@ to a match log through the log's session):
 - `bracket_p95_ms`: a rack tapped (any phone's) to the `/bracket` page in Chromium showing the
   match's new racks (a frame after the change: the page notes the time in its next animation
   frame; the same clock, one machine);
-- `gui_block_ms`: the longest gap of the window's 5 ms timer during the run;
+- `gui_block_ms`: the longest gap of the window's 5 ms timer during the run (printed with the GUI
+  thread's own processor time in the longest gaps: the machine's load apart from the window's work);
 - the viewers: each must hold its stream to the end and receive the tournament's moves.
 
 Usage: `phones.py [--players 64] [--tables 32] [--speed 100] [--viewers 200]` (smaller numbers for a
@@ -66,6 +68,7 @@ from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.tournament import operations
 from referee_app.tournament.model import Format, Options
+from referee_app.tournament.session import ReadApart, read_on
 from referee_app.web.server import MAX_STREAMS_PER_ADDRESS
 
 RACE = 5
@@ -77,6 +80,8 @@ REAL_SIGN_S = 6.0
 """The lag, and each player's signature once the match is over."""
 POLL_S = 1.0
 """How often a phone looks at its table when nothing is due (the page's own beat)."""
+STALL_S = 20.0
+"""A phone page that shows the same table this long with a tap due has stalled (said, reloaded)."""
 VIEWER_ADDRESSES = 8
 
 VIEWERS = r"""
@@ -284,20 +289,44 @@ class PhonePage:
         self.racks: list[Tapped] = []
         self.taps = 0
         self.hidden = 0
+        self.stalls: list[str] = []
+        self.seen: tuple[Any, ...] = ()
+        self.moved_at = time.time()
+
+    def stalled(self, due_at: float) -> bool:
+        """The page has shown the same table, with a tap due for `STALL_S`, for as long: said (what
+        the page shows) and the page reloaded, as a player would (its unsent taps are kept)."""
+        now = time.time()
+        if now - self.moved_at < STALL_S or now - due_at < STALL_S:
+            return False
+        shows = self.page.evaluate(
+            "() => JSON.stringify({version: table && table.version, queue: queue(), sending, message:"
+            " document.getElementById('message').textContent, shown: Array.from("
+            " document.querySelectorAll('main > section:not([hidden])'), (n) => n.id)})"
+        )
+        self.stalls.append(shows)
+        print(f"table 1's page stalled, reloaded: {shows}", file=sys.stderr, flush=True)
+        self.page.reload()
+        self.moved_at = now
+        return True
 
     def step(self) -> None:
         """Tap what is due now, if anything (the page shows the table as it stands)."""
         table = self.page.evaluate("() => table")
         if not table or not table.get("match_id") or table.get("state") is None:
             return
-        if self.page.evaluate("() => queue().length"):
-            return  # a tap still being sent
+        pending = self.page.evaluate("() => queue().length")
+        seen = (table["match_id"], table["version"], pending)
+        if seen != self.seen:
+            self.seen, self.moved_at = seen, time.time()
         script = self.table.script(table["match_id"])
         state = table["state"]
         for seat in "AB":  # one phone for both players: every tap is this page's
             due = script.due(state, table["signed"], seat)
             if due is None or due[0] > time.time():
                 continue
+            if self.stalled(due[0]) or pending:
+                return  # a tap still being sent
             event = due[1]
             button = {"lag": f"#lag-{event.get('winner')}", "rack": f"#rack-{event.get('winner')}"}.get(
                 event["type"], f"#sign-{event.get('player')}"
@@ -366,9 +395,50 @@ def organizer_db(folder: Path, players: int, tables: int) -> tuple[Path, str, di
     return db, tid, keys
 
 
-def finished(db: Path, tid: str) -> bool:
-    with closing(Store.open_readonly(db)) as store:
-        return operations.open_tournament(store, tid).state.tournament.status.value == "finished"
+class Progress:
+    """Whether the tournament is over, as its log says: read going on from the last look (`read_on`),
+    not replayed whole each second in the process that drives the browser."""
+
+    def __init__(self, db: Path, tid: str) -> None:
+        self.db, self.tid = db, tid
+        self.read: ReadApart | None = None
+
+    def finished(self) -> bool:
+        with closing(Store.open_readonly(self.db)) as store:
+            held = self.read
+            self.read = read_on(store, self.tid, held and held.state, held and held.last)
+        return self.read.state.tournament.status.value == "finished"
+
+
+def simulate(config: dict[str, Any]) -> None:
+    """The simulated phones, in a process of their own (as phones are devices of their own: the
+    browser's driver does not hold their interpreter): they play until standard input closes, then
+    print what they got as one JSON line."""
+    rng = random.Random(config["seed"])
+    scale = 1.0 / config["speed"]
+    keys = {int(n): key for n, key in config["keys"].items()}
+    tables = [Table(n, keys[n], random.Random(rng.random()), scale) for n in sorted(keys)]
+    phones = [Phone(config["port"], table, seat, random.Random(rng.random())) for table in tables for seat in "AB"]
+    done = threading.Event()
+    threads = [threading.Thread(target=p.play, args=(done,), daemon=True) for p in phones]
+    for thread in threads:
+        thread.start()
+    print("ready", flush=True)
+    sys.stdin.read()
+    done.set()
+    for thread in threads:
+        thread.join(timeout=30)
+    statuses: dict[int, int] = {}
+    for phone in phones:
+        for status, count in phone.statuses.items():
+            statuses[status] = statuses.get(status, 0) + count
+    got = {
+        "acks": [a for p in phones for a in p.acks],
+        "acked": [pair for p in phones for pair in p.acked],
+        "racks": [[t.match, t.racks, t.at] for p in phones for t in p.racks],
+        "statuses": statuses,
+    }
+    print(json.dumps(got), flush=True)
 
 
 def started(command: list[str], ready: str = "ready") -> subprocess.Popen[str]:
@@ -398,7 +468,11 @@ def main() -> None:
     parser.add_argument("--speed", type=float, default=100.0, help="times a real table's pace")
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--timeout", type=float, default=1800.0, help="seconds before giving up")
+    parser.add_argument("--simulate", help=argparse.SUPPRESS)  # the simulated phones' own process
     args = parser.parse_args()
+    if args.simulate:
+        simulate(json.loads(args.simulate))
+        return
     chromium = os.environ.get("REFEREE_TEST_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
         sys.exit("Chromium is needed (apt install chromium)")
@@ -422,42 +496,45 @@ def main() -> None:
         viewers = started([sys.executable, "-c", VIEWERS, str(port), str(args.viewers), str(per_address)])
         helpers.append(viewers)
         rng = random.Random(5)
-        scale = 1.0 / args.speed
-        tables = {n: Table(n, keys[n], random.Random(rng.random()), scale) for n in range(1, args.tables + 1)}
-        phones = [Phone(port, tables[n], seat, random.Random(rng.random())) for n in tables if n != 1 for seat in "AB"]
-        done = threading.Event()
-        threads = [threading.Thread(target=p.play, args=(done,), daemon=True) for p in phones]
+        table_1 = Table(1, keys[1], random.Random(rng.random()), 1.0 / args.speed)
+        config = {"port": port, "speed": args.speed, "seed": rng.random(), "keys": {n: keys[n] for n in keys if n != 1}}
+        progress = Progress(db, tid)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, headless=True)
             phone_context = browser.new_context(
                 viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, device_scale_factor=2
             )
-            page = PhonePage(phone_context.new_page(), tables[1])
+            page = PhonePage(phone_context.new_page(), table_1)
             page.page.goto(f"http://127.0.0.1:{port}/score/1#k={keys[1]}")
             bracket = browser.new_page(viewport={"width": 1600, "height": 900})
             bracket.add_init_script(BRACKET_WATCH)
             bracket.goto(f"http://127.0.0.1:{port}/bracket")
             bracket.wait_for_selector("#bracket .match")
             began = time.perf_counter()
-            for thread in threads:
-                thread.start()
+            phones = started([sys.executable, str(ROOT / "bench" / "phones.py"), "--simulate", json.dumps(config)])
+            helpers.append(phones)
+            assert window.stdin is not None
+            window.stdin.write("go\n")  # the window's blocks are measured from here: the run, not its setup
+            window.stdin.flush()
             looked = time.perf_counter()
             while True:
                 page.step()
                 time.sleep(0.05)
                 if time.perf_counter() - began > args.timeout:
-                    shows = page.page.evaluate("() => JSON.stringify(table)")
-                    sys.exit(f"not finished after {args.timeout:g} s; table 1's page shows {shows}")
+                    shows = page.page.evaluate(
+                        "() => JSON.stringify({table, queue: queue(), sending, message:"
+                        " document.getElementById('message').textContent, shown: Array.from("
+                        " document.querySelectorAll('main > section:not([hidden])'), (n) => n.id)})"
+                    )
+                    sys.exit(f"not finished after {args.timeout:g} s; table 1's page: {shows}")
                 if time.perf_counter() - looked > 1.0:
                     looked = time.perf_counter()
-                    if finished(db, tid):
+                    if progress.finished():
                         break
-            done.set()
             took = time.perf_counter() - began
+            simulated = ended(phones)
             shown: list[list[Any]] = bracket.evaluate("window.__shown")
             browser.close()
-        for thread in threads:
-            thread.join(timeout=30)
         load_after = os.getloadavg()
         crowd = ended(viewers)
         gui = ended(window)
@@ -467,19 +544,16 @@ def main() -> None:
                 process.kill()
         server.terminate()
         server.wait(timeout=30)
-    acked = [pair for p in phones for pair in p.acked]
-    acks = [a for p in phones for a in p.acks]
+    acked = [(str(m), str(t)) for m, t in simulated["acked"]]
+    acks = [float(a) for a in simulated["acks"]]
     with closing(sqlite3.connect(db)) as conn:
         taps = set(conn.execute("SELECT match_id, tap_id FROM phone_taps").fetchall())
         events = dict(conn.execute("SELECT match_id, count(*) - 1 FROM events GROUP BY match_id").fetchall())
         per_match = dict(conn.execute("SELECT match_id, count(*) FROM phone_taps GROUP BY match_id").fetchall())
     lost = sum(1 for pair in set(acked) if pair not in taps)
     duplicates = sum(max(0, events.get(m, 0) - n) for m, n in per_match.items())
-    statuses: dict[int, int] = {}
-    for phone in phones:
-        for status, count in phone.statuses.items():
-            statuses[status] = statuses.get(status, 0) + count
-    all_racks = [t for p in phones for t in p.racks] + page.racks
+    statuses = {int(k): v for k, v in simulated["statuses"].items()}
+    all_racks = [Tapped(str(m), int(n), float(at)) for m, n, at in simulated["racks"]] + page.racks
     to_bracket, missed = shown_after(all_racks, shown)
     from_page, _ = shown_after(page.racks, shown)
     straight = baseline(folder, len(taps))
@@ -488,7 +562,7 @@ def main() -> None:
     print(
         f"{len(set(acked))} taps acknowledged to the simulated phones ({len(taps)} recorded in"
         f" {len(per_match)} matches, {page.taps} tapped in Chromium, {page.hidden} taps there on a button hidden"
-        f" meanwhile); answers {dict(sorted(statuses.items()))}"
+        f" meanwhile, its page stalled {len(page.stalls)} times); answers {dict(sorted(statuses.items()))}"
     )
     print(
         f"tap to 200: median {statistics.median(acks) * 1000:.1f} ms, p95 {p95(acks):.1f} ms;"

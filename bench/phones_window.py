@@ -3,10 +3,11 @@
 Opens `TournamentWindow` (offscreen) on the organizer's database, as the organizer would beside
 `tournament serve`, and runs its event loop with a 5 ms timer on the GUI thread: the longest gap
 between two ticks is the longest time the window could not answer. Prints `ready` once the
-window is shown, then, when its standard input closes, one JSON line: the longest gap (ms), the
-five longest with the GUI thread's own processor time in them and when they ended (seconds since
-ready), the most processor time the GUI thread took in one gap, how many times the window showed the
-tournament again, and where the GUI thread was while the timer was late (a sampling watchdog).
+window is shown; measures from the line `go` on its standard input (the run begins); when its
+standard input closes, prints one JSON line: the longest gap (ms), the five longest with the GUI
+thread's own processor time in them and when they ended (seconds since `go`), the most processor
+time the GUI thread took in one gap, how many times the window showed the tournament again, and
+where the GUI thread was while the timer was late (a sampling watchdog).
 Usage: phones_window.py ORGANIZER.db
 """
 
@@ -45,6 +46,12 @@ class Gaps:
         self.timer.timeout.connect(self.tick)
         self.timer.start(EVERY_MS)
 
+    def restart(self) -> None:
+        """Measure from now on (the benchmark's own start, Chromium's launch, is not the run)."""
+        self.start = self.last = time.perf_counter()
+        self.cpu = time.thread_time()
+        self.gaps = []
+
     def tick(self) -> None:
         now, cpu = time.perf_counter(), time.thread_time()
         self.gaps.append(((now - self.last) * 1000, (cpu - self.cpu) * 1000, now - self.start))
@@ -78,10 +85,18 @@ class Watchdog:
             self.seen[key] = self.seen.get(key, 0) + 1
 
 
-class Closed(QObject):
-    """Standard input closed (the benchmark is over): said on the GUI thread."""
+class Told(QObject):
+    """What standard input says, on the GUI thread: `go` (the run begins: measure from now), or
+    closed (the run is over)."""
 
-    now = Signal()
+    go = Signal()
+    closed = Signal()
+
+    def listen(self) -> None:
+        for line in sys.stdin:
+            if line.strip() == "go":
+                self.go.emit()
+        self.closed.emit()
 
 
 def main() -> None:
@@ -96,9 +111,10 @@ def main() -> None:
     window.session.changed.connect(lambda: shown_again.__setitem__(0, shown_again[0] + 1))
     gaps = Gaps()
     watchdog = Watchdog(gaps)
-    closed = Closed()
-    closed.now.connect(app.quit)
-    threading.Thread(target=lambda: (sys.stdin.read(), closed.now.emit()), daemon=True).start()
+    told = Told()
+    told.closed.connect(app.quit)
+    told.go.connect(gaps.restart)
+    threading.Thread(target=told.listen, daemon=True).start()
     print("ready", flush=True)
     app.exec()
     gaps.timer.stop()

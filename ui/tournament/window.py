@@ -8,11 +8,11 @@ session, the notice strip and the tabs (one module each); every action has a key
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
-from referee_desk.background import Task
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, show_notice
 from referee_desk.theme import BACKGROUND, TEXT, apply_dark
@@ -36,6 +36,9 @@ WATCH_MS = 2000
 
 class TournamentWindow(QMainWindow):
     """One tournament, in five tabs; everything is also on the keyboard."""
+
+    read_in = Signal(object, object, object)
+    """The reader's read is done (session, future, seq held): emitted on the reader, taken here."""
 
     def __init__(
         self,
@@ -101,8 +104,12 @@ class TournamentWindow(QMainWindow):
             self.say(Notice.ERROR, self.opening_error)
         else:
             self.queue_page.connections.resume()
-        self.reading: Task | None = None
-        """The log being read again on a worker (`follow`), until it is in."""
+        self.reading: Future[ReadApart | None] | None = None
+        """The log being read again on the reader (`follow`), until it is in."""
+        self.reader = ThreadPoolExecutor(1, thread_name_prefix="tournament-read")
+        """The one worker that reads the log again: started once, not a thread a read (starting a
+        thread waits for it to run, a tenth of a second on a loaded machine)."""
+        self.read_in.connect(self._read)
         self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
         self.watch.setInterval(WATCH_MS)
         self.watch.timeout.connect(self.follow)
@@ -131,22 +138,19 @@ class TournamentWindow(QMainWindow):
             return True
         held = None if session.state is None else session.state.seq
         read = log.reading(session.state)
-        task = Task(lambda _progress: read())
-        task.finished.connect(lambda state: self._read(session, state, held))
-        task.failed.connect(lambda exc: self._read(session, exc, held))
-        self.reading = task
-        task.start()
+        self.reading = self.reader.submit(read)
+        self.reading.add_done_callback(lambda done: self.read_in.emit(session, done, held))  # queued here
         return True
 
-    def _read(self, session: SignalledSession, read: object, held: int | None) -> None:
+    def _read(self, session: SignalledSession, done: Future[ReadApart | None], held: int | None) -> None:
         """The log as read on the worker (`ReadApart`, or the error that stopped it), on this thread:
         shown unless the window moved meanwhile (another tournament, a decision of its own)."""
         self.reading = None
-        if session is not self.session:
+        if session is not self.session or done.cancelled():
             return
-        if isinstance(read, BaseException):
-            session.unreadable(read)
-        elif session.adopt(read if isinstance(read, ReadApart) else None, held):
+        if (failed := done.exception()) is not None:
+            session.unreadable(failed)
+        elif session.adopt(done.result(), held):
             self._shown_again()
 
     def _shown_again(self) -> None:
