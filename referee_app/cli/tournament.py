@@ -1,5 +1,6 @@
 """`referee-app tournament new|entries|draw|tables|results|show|standings|export|phones|cards` (tournament
-spec §1, phone.md §1).
+spec §1, phone.md §1); `accept` and `signatures`, ours (a phone match's result without both
+signatures: `tournament.phone_results`).
 
 Exit codes as `replay`: 0 done; 1 refused by the tournament's rules (`refused: <why>`, for
 results `line N: refused: <why>`); 2 bad input: a file's line (`line N: <what>`), an option out
@@ -18,7 +19,7 @@ from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from referee_app.cli.common import CliError, open_store
 from referee_app.game.events import ShotClock
@@ -34,7 +35,7 @@ from referee_app.tournament.show import show, standings
 from referee_app.tournament.templates import ffb_national_day
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The `tournament` command and its subcommands."""
     top = sub.add_parser("tournament", help="run a tournament: entries, draw, tables, results, standings")
     inner = top.add_subparsers(dest="action", required=True)
@@ -99,6 +100,12 @@ def add_parser(sub: Any) -> None:
     pho.add_argument("list", help="the tables, e.g. 5-8 or 5,7")
     pho.add_argument("--json", action="store_true", help='a list [{"table": 5, "key": "KEY"}]')
     pho.add_argument("--off", action="store_true", help="make them ordinary tables again (their keys stop working)")
+    acc = with_db(inner.add_parser("accept", help="a phone match's result as its log stands, signed or not"))
+    acc.add_argument("tournament")
+    acc.add_argument("match", help="the match's id, e.g. W1-3")
+    sig = with_db(inner.add_parser("signatures", help="whether a phone match waits for both players' signatures"))
+    sig.add_argument("tournament")
+    sig.add_argument("needed", choices=["on", "off"], help="on (the default): both sign; off: a finished match counts")
     srv = with_db(inner.add_parser("serve", help="the tournament's pages and its phone tables, no event server"))
     srv.add_argument("tournament")
     srv.add_argument("--web", type=int, required=True, metavar="PORT", help="the port to serve at (0: any free one)")
@@ -261,6 +268,8 @@ def _run(args: argparse.Namespace, out: TextIO, tr: Translate, cards_pdf: CardsP
         return _cards(args, out, tr, cards_pdf)
     if action == "serve":
         return _serve(args, out, tr)
+    if action in ("accept", "signatures"):
+        return _phone_results(args, out, tr)
     hint = SPREADSHEET_HINT if action == "entries" else ""
     text = _read_text(args.file, hint) if action in ("entries", "results") else ""
     _checked(args, tr)
@@ -300,6 +309,31 @@ def _phones(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
             out.write(f"table {table}: {score_link(url, table, key)}\n")
         else:
             out.write(f"table {table}: key {key}\n")
+    return 0
+
+
+ACCEPTED = QT_TRANSLATE_NOOP("TournamentCli", "{match}: {winner} wins {a}-{b} (the phone's result, accepted)")
+SIGNATURES = {
+    True: QT_TRANSLATE_NOOP("TournamentCli", "phone matches wait for both players' signatures"),
+    False: QT_TRANSLATE_NOOP("TournamentCli", "phone matches count once finished, without signatures"),
+}
+
+
+def _phone_results(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
+    """`accept`: a phone match's log result completes it (a dispute settled, or no signatures);
+    `signatures on|off`: the organizer's option (`phone_results`)."""
+    from referee_app.tournament import phone_results
+
+    opened = _checked(args, tr)
+    with closing(open_store(args, write=True, code=2)) as store:
+        if args.action == "accept":
+            event = phone_results.accept(store, opened.tournament_id, args.match)
+            a, b = event.score
+            out.write(tr(CTX, ACCEPTED).format(match=event.match, winner=event.winner, a=a, b=b) + "\n")
+        else:
+            needed = args.needed == "on"
+            phone_results.set_signatures(store, opened.tournament_id, needed)
+            out.write(tr(CTX, SIGNATURES[needed]) + "\n")
     return 0
 
 

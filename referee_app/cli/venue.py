@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from referee_app.game.events import ShotClock
 from referee_app.game.presets import PRESETS
@@ -68,7 +68,7 @@ def table_key(args: argparse.Namespace, tr: Translate = english) -> str:
     return getpass.getpass(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "This table's key (printed by add-table): ")))
 
 
-def add_parsers(sub: Any) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     srv = sub.add_parser(
         "event-server", help="the event's PostgreSQL server: init, start, stop, status, add-table (a table's key), move"
     )
@@ -182,13 +182,13 @@ def cmd_event_server(args: argparse.Namespace, out: TextIO, tr: Translate = engl
     return 0
 
 
-def psycopg_connect(conninfo: str) -> Any:
+def psycopg_connect(conninfo: str) -> Conn:
     import psycopg
 
     return psycopg.connect(conninfo, connect_timeout=5)
 
 
-def new_table_key(conn: Any, table: str) -> TableKey:
+def new_table_key(conn: Conn, table: str) -> TableKey:
     """A new key for `table` (its login made, or its old key replaced)."""
     secret = TableKey.new_secret()
     return TableKey.for_role(event_db.add_table(conn, table, secret), secret)

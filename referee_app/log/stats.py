@@ -168,8 +168,3 @@ def add_up(per_match: Iterable[dict[Seat, PlayerStats]], player: str | None = No
             total = totals.setdefault(one.player, PlayerStats(one.player))
             total += one
     return [totals[name] for name in sorted(totals)]
-
-
-def player_stats(logs: Iterable[list[Entry]], player: str | None = None) -> list[PlayerStats]:
-    """Figures per player name over many match logs (each replayed)."""
-    return add_up((match_stats(entries) for entries in logs), player)

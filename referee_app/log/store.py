@@ -714,9 +714,6 @@ class Store:
         except ValueError:  # a winner that is no seat: a projection no replay could have made
             return (row[0], row[1]), Projection("unreadable", (0, 0), None, "", "", "")
 
-    def event_count(self, match_id: str) -> int:
-        return int(self.db.execute("SELECT count(*) FROM events WHERE match_id = ?", (match_id,)).fetchone()[0])
-
     # -- tournaments (schema 4): append-only, hash-chained logs like a match's; their JSON bodies are
     # the tournament wing's, kept whole here. Each write is one transaction, committed before it returns.
 

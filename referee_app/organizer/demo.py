@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from referee_app.log.logfile import read_log
@@ -25,13 +24,6 @@ def seed_logs() -> list[Path]:
     if not logs:
         raise DemoMissing(f"the demo matches are not installed (looked in {SEEDS})")
     return logs
-
-
-def sample_players() -> list[str]:
-    path = SEEDS / "players.json"
-    if not path.exists():
-        return []
-    return list(json.loads(path.read_text(encoding="utf-8"))["players"])
 
 
 def load_demo(store: Store) -> list[str]:

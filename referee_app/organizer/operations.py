@@ -6,7 +6,6 @@ shows it, in the same words.
 
 from __future__ import annotations
 
-import sqlite3
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -63,24 +62,6 @@ def import_entries(store: Store, entries: list[Entry]) -> tuple[str, bool]:
     entries = [e._replace(at=e.at or now) for e in entries]
     store.add_match(entries, project_log(entries))
     return setup.match_id, True
-
-
-def match_count(paths: list[Path]) -> int:
-    """How many matches the databases hold, each opened read-only (0 for one that cannot be read:
-    merge reports it); the total a merge's progress counts up to."""
-    total = 0
-    for path in paths:
-        try:
-            store = Store.open_readonly(path)
-        except StoreError:
-            continue
-        try:
-            total += store.count()
-        except sqlite3.DatabaseError:
-            continue
-        finally:
-            store.close()
-    return total
 
 
 # --- which matches ------------------------------------------------------------------------------

@@ -17,13 +17,14 @@ import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from referee_app.i18n import Translate, english
-from referee_app.tournament.board import BoardPublisher, with_rounds
+from referee_app.tournament.board import BoardPublisher, BoardTournament, with_rounds
 from referee_app.tournament.live import LiveSync, Plan, board_sync
+from referee_app.tournament.watch import HeadWatch
 from referee_app.tournament.wording import RoundWords
-from referee_app.venue.board import BoardWatcher
+from referee_app.venue.board import BoardView, BoardWatcher
 from referee_app.venue.model import EventServerError
 from referee_app.venue.server import Cluster
 from referee_app.web.server import BOARD, TOURNAMENT, WebServer
@@ -33,7 +34,6 @@ from referee_app.worker import log_to_file
 PAGE_LANGUAGES = ("en", "fr")
 """The languages the board's pages are published in (a phone picks its own)."""
 
-View = dict[str, Any]
 Report = Callable[[Plan | None, str], None]
 """A round of the tournament's sync: what it did, or what went wrong (an error string)."""
 
@@ -88,6 +88,8 @@ class Board:
         self.languages = page_languages(options.words)
         self.reader = BoardWatcher(self.conninfo, fingerprint=self.fingerprint)
         self.sync: LiveSync | None = None
+        self.watch: HeadWatch | None = None
+        """The tournament's log looked at every quarter second: a dispute shows at once (`watch`)."""
 
     @classmethod
     def open(cls, options: BoardOptions, out: TextIO | None) -> Board:
@@ -116,8 +118,8 @@ class Board:
         self,
         lang: str,
         on_report: Report,
-        on_view: Callable[[View], None] | None = None,
-        on_tournament: Callable[[View], None] | None = None,
+        on_view: Callable[[BoardView], None] | None = None,
+        on_tournament: Callable[[BoardTournament], None] | None = None,
         tr: Translate = english,
         sync_refused: Callable[[Exception], None] | None = None,
     ) -> Board:
@@ -129,7 +131,7 @@ class Board:
         server = self.server
         if on_view is not None:
             view_to = on_view
-            self.reader.subscribe(lambda reading: view_to(dict(reading.view, lang=lang)))
+            self.reader.subscribe(lambda reading: view_to(reading.board))
         if server is not None:
             rounds = RoundWords(self.languages)
             publish = server.feed.publish
@@ -144,17 +146,21 @@ class Board:
         self.reader.start()
         return self
 
-    def _sync(self, on_report: Report, on_tournament: Callable[[View], None] | None, tr: Translate) -> LiveSync:
+    def _sync(
+        self, on_report: Report, on_tournament: Callable[[BoardTournament], None] | None, tr: Translate
+    ) -> LiveSync:
         assert self.options.tournament is not None
         if self.options.db is None:
             raise EventServerError("--tournament needs the tournament's database: give --db PATH")
-        to = [] if on_tournament is None else [on_tournament]
-        if self.server is not None:
-            to.append(self.server.feed.publish_tournament)
-        on_state = BoardPublisher(self.languages, *to)
-        return board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr)
+        to = [] if self.server is None else [self.server.feed.publish_tournament]
+        on_state = BoardPublisher(self.languages, *to, on_view=on_tournament)
+        sync = board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr)
+        self.watch = HeadWatch(self.options.db, self.options.tournament, on_state).start()
+        return sync
 
     def close(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
         if self.sync is not None:
             self.sync.stop()
         self.reader.stop()

@@ -349,6 +349,46 @@ class PhonesSet:
 
 
 @dataclass(frozen=True, slots=True)
+class Disputed:
+    """`player` (of a phone match, `match_id` its log) does not agree with the result and calls the
+    organizer; `tap` is the phone's id for it (sent again, it records nothing more)."""
+
+    TYPE: ClassVar[str] = "disputed"
+    match: str
+    player: str
+    match_id: str
+    tap: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "match": self.match, "player": self.player, "match_id": self.match_id,
+                "tap": self.tap}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeWithdrawn:
+    """`player` signed the result after disputing it: they agree after all."""
+
+    TYPE: ClassVar[str] = "dispute_withdrawn"
+    match: str
+    player: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "match": self.match, "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class SignaturesSet:
+    """The organizer's option: with `needed` False (a weekly bar night), a finished phone match
+    completes its bracket match at once, unsigned; True (the default) waits for both signatures."""
+
+    TYPE: ClassVar[str] = "signatures_set"
+    needed: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "needed": self.needed}
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Voids event `target`, the latest still in force (as in a match log)."""
 
@@ -374,6 +414,9 @@ Event = (
     | MatchStarted
     | AssignmentSent
     | PhonesSet
+    | Disputed
+    | DisputeWithdrawn
+    | SignaturesSet
     | Undo
 )
 
@@ -441,6 +484,17 @@ def event_from_dict(d: Any) -> Event:  # noqa: C901
         if not all(isinstance(t, int) and not isinstance(t, bool) for t in off):
             raise EventFormatError(f"`off` must be integers, not {off!r}")
         return PhonesSet(tuple(keys), tuple(off))
+    if kind == Disputed.TYPE:
+        return Disputed(
+            _field(d, "match", str),
+            _field(d, "player", str),
+            _field(d, "match_id", str),
+            _field(d, "tap", str, optional=True) or "",
+        )
+    if kind == DisputeWithdrawn.TYPE:
+        return DisputeWithdrawn(_field(d, "match", str), _field(d, "player", str))
+    if kind == SignaturesSet.TYPE:
+        return SignaturesSet(_field(d, "needed", bool))
     if kind == Undo.TYPE:
         return Undo(_field(d, "target", int))
     raise EventFormatError(f"unknown event type {kind!r}")

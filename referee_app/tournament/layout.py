@@ -1,4 +1,4 @@
-"""Where each match of a bracket is drawn, from `show --json`'s matches (spec §4).
+"""Where each match of a bracket is drawn, from the tournament's typed view (`show.MatchView`).
 
 One layout for the window's bracket view, the paper and the board's web page, so they all
 look alike. Parts ("bands") are stacked top to bottom: each group, then the winners' side,
@@ -11,9 +11,12 @@ at 100 % zoom.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from referee_app.tournament.model import Side
+from referee_app.tournament.show import MatchView
 
 BOX_W = 210.0
 BOX_H = 46.0
@@ -73,30 +76,31 @@ class Layout:
         }
 
 
-def band_of(match: Mapping[str, Any]) -> str:
-    mid, side = str(match["id"]), match["side"]
-    if side == "G":
+def band_of(match: MatchView) -> str:
+    """The part of the bracket a match is drawn in (`Band.key`); the finals and third place: `F`."""
+    mid, side = match.id, match.side
+    if side is Side.G:
         group = mid.split("-", 1)[0]
         return group + ("W" if "-W" in mid else "L" if "-L" in mid else "")
-    if side in ("F", "P"):
+    if side in (Side.F, Side.P):
         return "F"
-    return str(side)
+    return side.value
 
 
-def layout(matches: Sequence[Mapping[str, Any]]) -> Layout:
+def layout(matches: Sequence[MatchView]) -> Layout:
     """The bracket's drawing plan."""
-    by_id = {str(m["id"]): m for m in matches}
+    by_id = {m.id: m for m in matches}
     feeders: dict[str, list[str]] = {}
     for m in matches:
-        target = m["winner_to"]
-        if target is not None and target in by_id and target != m["id"]:
-            feeders.setdefault(str(target), []).append(str(m["id"]))
+        target = m.winner_to
+        if target is not None and target in by_id and target != m.id:
+            feeders.setdefault(target, []).append(m.id)
     column: dict[str, int] = {}
 
     def col(mid: str, seen: frozenset[str] = frozenset()) -> int:
         if mid not in column:
             fed = [f for f in feeders.get(mid, []) if f not in seen]
-            first = int(by_id[mid]["round"]) - 1 if band_of(by_id[mid]).startswith("G") else 0
+            first = by_id[mid].round - 1 if band_of(by_id[mid]).startswith("G") else 0
             column[mid] = 1 + max((col(f, seen | {mid}) for f in fed), default=first - 1)
         return column[mid]
 
@@ -110,7 +114,7 @@ def layout(matches: Sequence[Mapping[str, Any]]) -> Layout:
     top = HEADER_H
     merged: list[str] = []
     for stage, key in order:
-        members = [str(m["id"]) for m in matches if m["stage"] == stage and band_of(m) == key]
+        members = [m.id for m in matches if m.stage == stage and band_of(m) == key]
         stacked: dict[int, int] = {}
         bottom = top
         for mid in sorted(members, key=lambda i: column[i]):
@@ -129,7 +133,7 @@ def layout(matches: Sequence[Mapping[str, Any]]) -> Layout:
         bands.append(Band(key, stage, top))
         top = bottom + BAND_GAP
     # Matches fed from two parts (the finals, the single elimination after --se-at): between them.
-    rest = merged + [str(m["id"]) for m in matches if band_of(m) == "F"]
+    rest = merged + [m.id for m in matches if band_of(m) == "F"]
     for mid in sorted(rest, key=lambda i: column[i]):
         fed = [f for f in feeders.get(mid, []) if f in ys]
         if fed:
@@ -142,20 +146,20 @@ def layout(matches: Sequence[Mapping[str, Any]]) -> Layout:
     _no_overlap(ys, column)
     boxes = {mid: Box(mid, column[mid] * COL_W, ys[mid], band_of(by_id[mid])) for mid in by_id}
     lines = tuple(
-        (str(m["id"]), str(m["winner_to"])) for m in matches if m["winner_to"] in by_id and m["winner_to"] != m["id"]
+        (m.id, m.winner_to) for m in matches if m.winner_to is not None and m.winner_to in by_id and m.winner_to != m.id
     )
     columns: dict[tuple[str, int, int], str] = {}
     for mid, box in boxes.items():
-        columns.setdefault((box.band, int(by_id[mid]["stage"]), int(column[mid])), mid)
+        columns.setdefault((box.band, by_id[mid].stage, column[mid]), mid)
     width = max((b.x for b in boxes.values()), default=0.0) + BOX_W + 20
     height = max((b.y for b in boxes.values()), default=0.0) + ROW_H + 20
     return Layout(boxes, tuple(bands), lines, columns, width, height)
 
 
-def _band_order(matches: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
+def _band_order(matches: Sequence[MatchView]) -> list[tuple[int, str]]:
     seen: list[tuple[int, str]] = []
     for m in matches:
-        key = (int(m["stage"]), band_of(m))
+        key = (m.stage, band_of(m))
         if key[1] != "F" and key not in seen:
             seen.append(key)
 

@@ -42,7 +42,7 @@ from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
 from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
 from referee_app.tournament.session import TournamentSession
-from referee_app.tournament.show import show
+from referee_app.tournament.show import view as tournament_view
 from referee_app.tournament.state import Slot, State, apply
 from referee_app.tournament.wording import round_names
 from referee_app.venue import db
@@ -262,7 +262,7 @@ def plan(
     out.problems += _strays(state, desks, linked, tr)
     if server is None:
         return out
-    names = round_names(show(state.tournament, tournament_id)["matches"], tr)
+    names = round_names(tournament_view(state.tournament, tournament_id).matches, tr)
     current: set[str] = set()
     for slot in state.tournament.slots.values():
         if slot.status is not MatchStatus.PLAYING or slot.table is None or slot.a is None or slot.b is None:

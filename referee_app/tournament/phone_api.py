@@ -39,13 +39,13 @@ from referee_app.log.codec import LogFormatError, event_from_json
 from referee_app.log.session import Session, utc_now
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import operations
+from referee_app.tournament.events import Disputed, DisputeWithdrawn
 from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
-from referee_app.tournament.events import ResultRecorded
-from referee_app.tournament.model import MatchStatus
+from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.phone_results import completion, dispute_refused, log_result, parse_dispute, seat_of
 from referee_app.tournament.phones import key_fits
 from referee_app.tournament.show import round_name
 from referee_app.tournament.state import Slot, State
-from referee_app.words.localtime import local_date
 
 CTX = "PhoneApi"
 MAX_BODY = 16 * 1024
@@ -88,6 +88,8 @@ class Answer:
     undo_target: int | None = None
     """The event an undo would take back now (the page's undo names it); sent as a header, beside
     phone.md's body."""
+    disputed: tuple[str, ...] = ()
+    """The seats ("A", "B") disputing the result on the table (`phone_results`); a header too."""
 
     def encoded(self) -> bytes:
         return json.dumps(self.body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -150,6 +152,9 @@ class PhoneTables:
         self.lock = threading.Lock()
         self._state: State | None = None
         self._head: int | None = None
+        self._recheck = False
+        """The organizer changed the tournament elsewhere (no signatures now, a dispute settled, an
+        undo): the next settling checks every phone table's completion, not only the tapped one's."""
         self._sessions: dict[str, Session] = {}
         """The phone matches' logs as replayed, kept: this server is their one writer."""
         self._in_turn = self._looked = False
@@ -169,6 +174,7 @@ class PhoneTables:
             return self._state
         head = self.store.tournament_head(self.tournament_id)
         if self._state is None or head != self._head:
+            self._recheck = self._recheck or self._head is not None  # moved on elsewhere: look at every table
             self._state = operations.open_tournament(self.store, self.tournament_id).state
             self._head = self._state.seq
         self._looked = self._in_turn
@@ -216,7 +222,9 @@ class PhoneTables:
         finished and signed by both on the tables of `check` (None: every table, as after a restart:
         a kill between the two writes loses none). Cheap without completions to check: a request does
         not read every table's log."""
-        tables = None if check is None else set(check)
+        self.state()
+        tables = None if check is None or self._recheck else set(check)
+        self._recheck = False
         for _ in range(1000):  # each pass records one decision; a tournament has far fewer matches
             t = self.state().tournament
             playing = {s.table: s for s in t.slots.values() if s.status is MatchStatus.PLAYING}
@@ -255,14 +263,21 @@ class PhoneTables:
         self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)])
 
     def _complete(self, slot: Slot, match_id: str, table: int) -> bool:
-        """The bracket match's result once its log is finished and both players signed it (§4)."""
+        """The bracket match's result once its log is finished and both players signed it (§4; or
+        at once, the organizer's option); a dispute whose players signed since is withdrawn first
+        (`phone_results`)."""
+        if match_id in self.state().desk_results:
+            return False  # its result was recorded once and undone by the organizer: not taken again
         state = self._session(match_id).state
-        if not state.finished or state.winner is None or not all(state.signed[s] for s in Seat):
+        t = self.state().tournament
+        todo = completion(t, slot.spec.id, state)
+        if todo == "withdraw":
+            signed = [p for p in t.disputes.get(slot.spec.id, ()) if state.signed[seat_of(state, p)]]
+            self._record([DisputeWithdrawn(slot.spec.id, p) for p in signed])
+            return True
+        if todo != "complete":
             return False
-        winner = state.setup.name(state.winner)
-        score = (state.score[Seat.A], state.score[Seat.B])
-        at = self.clock()
-        self._record([ResultRecorded(slot.spec.id, winner, score, match_id, table, local_date(at))])
+        self._record([log_result(state, slot.spec.id, table, self.clock())])
         return True
 
     # -- the answers ------------------------------------------------------------------------------
@@ -273,9 +288,20 @@ class PhoneTables:
 
     def _table(self, status: int, table: int) -> Answer:
         """The table as it stands, answered with `status`, and what an undo would take back."""
-        _, match_id = self._current(table)
+        slot, match_id = self._current(table)
         target = self._session(match_id).history.undo_target if match_id else None
-        return Answer(status, self.table_json(table), target)
+        return Answer(status, self.table_json(table), target, self._disputed(slot, match_id))
+
+    def _refused(self, refusal: str, table: int) -> Answer:
+        """422: the rules' sentence and the table as it stands (its dispute still said)."""
+        slot, match_id = self._current(table)
+        return Answer(422, {"refused": refusal, "table": self.table_json(table)}, None, self._disputed(slot, match_id))
+
+    def _disputed(self, slot: Slot | None, match_id: str | None) -> tuple[str, ...]:
+        if slot is None or match_id is None:
+            return ()
+        log = self._session(match_id).state
+        return tuple(sorted(seat_of(log, p).value for p in self.state().tournament.disputes.get(slot.spec.id, ())))
 
     def table_json(self, table: int) -> dict[str, Any]:
         """The table as `GET /api/score/N` answers it (phone.md §3)."""
@@ -345,13 +371,18 @@ class PhoneTables:
 
     def get(self, table: int, authorization: str | None, address: str) -> Answer:
         """`GET /api/score/N`: the table as it stands."""
+        return self._guarded(table, authorization, address, lambda: self._table(200, table))
+
+    def _guarded(self, table: int, authorization: str | None, address: str, answer: Callable[[], Answer]) -> Answer:
+        """The gate (429, 404, 401: a request with no key here writes nothing, not even the tables'
+        new matches), the new matches started, then `answer`; one request at a time."""
         with self._turn():
             try:
                 refused = self._gate(table, authorization, address)
                 if refused is not None:
                     return refused
                 self._settle(())
-                return self._table(200, table)
+                return answer()
             except StoreError:
                 return self._unavailable()
 
@@ -366,17 +397,9 @@ class PhoneTables:
         """`POST /api/score/N`: one tap recorded (200), or why not; nothing is written but on a 200."""
         if len(body) > MAX_BODY:
             return self._error(413, TOO_BIG)
-        with self._turn():
-            try:
-                return self._post(table, authorization, address, body)
-            except StoreError:
-                return self._unavailable()
+        return self._guarded(table, authorization, address, lambda: self._post(table, body))
 
-    def _post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        refused = self._gate(table, authorization, address)
-        if refused is not None:  # a request with no key here writes nothing, not even the tables' new matches
-            return refused
-        self._settle(())
+    def _post(self, table: int, body: bytes) -> Answer:
         parsed = self._parse(body)
         if isinstance(parsed, Answer):
             return parsed
@@ -422,8 +445,43 @@ class PhoneTables:
         try:
             session.record(event, tap=tap)
         except RuleViolation as exc:
-            return Answer(422, {"refused": exc.message(self.tr), "table": self.table_json(table)})
+            return self._refused(exc.message(self.tr), table)
         self._settle((table,))
+        return self._table(200, table)
+
+    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        """`POST /api/score/N/dispute` (`phone_results`): a player does not agree with the result. The
+        same checks and answers as a tap (413, 429, 404, 401, 400, 200 for an id already recorded,
+        409, 422), recorded in the tournament's log as `Disputed`."""
+        if len(body) > MAX_BODY:
+            return self._error(413, TOO_BIG)
+        return self._guarded(table, authorization, address, lambda: self._parsed_dispute(table, body))
+
+    def _parsed_dispute(self, table: int, body: bytes) -> Answer:
+        parsed = parse_dispute(body)
+        if isinstance(parsed, tuple):
+            template, values = parsed
+            return self._error(400, template, **values)
+        return self._dispute(table, parsed.tap, parsed.after, parsed.seat)
+
+    def _dispute(self, table: int, tap: str, after: int, seat: Seat) -> Answer:
+        if tap in self.state().dispute_taps:
+            return self._table(200, table)
+        slot, match_id = self._current(table)
+        if slot is None or match_id is None:
+            return self._table(409, table)
+        session = self._session(match_id)
+        if after != session.history.next_seq - 1:
+            return self._table(409, table)
+        log = session.state
+        why = dispute_refused(log, seat)
+        if why is not None:
+            refusal = self.tr(CTX, why[0]).format(**why[1])
+            return self._refused(refusal, table)
+        try:
+            self._record([Disputed(slot.spec.id, log.setup.name(seat), match_id, tap)])
+        except TournamentRefused as exc:
+            return self._refused(exc.message(self.tr), table)
         return self._table(200, table)
 
     def _known_tap(self, table: int, tap: str) -> bool:

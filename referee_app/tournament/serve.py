@@ -111,6 +111,9 @@ class Serving:
     def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
         return self._run(self._answer, self.api.post, table, authorization, address, body)
 
+    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+        return self._run(self._answer, self.api.dispute, table, authorization, address, body)
+
     def _poll(self) -> None:
         while not self._stopped.wait(POLL_S):
             try:

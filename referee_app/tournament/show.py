@@ -162,10 +162,6 @@ def match_view(t: Tournament, slot: Slot) -> MatchView:
     )
 
 
-def match_json(t: Tournament, slot: Slot) -> dict[str, Any]:
-    return match_view(t, slot).to_json()
-
-
 def view(t: Tournament | None, tournament_id: str) -> TournamentView:
     """The tournament as everyone in the process reads it (`NOTHING` before its creation)."""
     if t is None:

@@ -23,6 +23,8 @@ from referee_app.tournament.events import (
     CheckedIn,
     Corrected,
     Created,
+    Disputed,
+    DisputeWithdrawn,
     Disqualified,
     Drawn,
     EntriesAdded,
@@ -32,6 +34,7 @@ from referee_app.tournament.events import (
     MatchStarted,
     PhonesSet,
     ResultRecorded,
+    SignaturesSet,
     TablesSet,
     Undo,
     Withdrawn,
@@ -146,6 +149,11 @@ class Tournament:
     by_phone: frozenset[str] = frozenset()
     """The matches started on a phone table (their match logs are the phones'); the others started
     were a desk's."""
+    disputes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The phone matches on a table whose result a player disputes (match -> those players): the
+    organizer is called. Gone when the match gets a result, or when all of them signed after all."""
+    signatures_needed: bool = True
+    """False: the organizer's option for a weekly bar night, a finished phone match completes at once."""
 
     @property
     def status(self) -> Status:
@@ -197,6 +205,9 @@ class State:
     """Every match sent to a table through the event server, oldest first (facts: undo keeps them)."""
     desk_results: frozenset[str] = frozenset()
     """The desks' match ids whose result was ever recorded: one the organizer undid is not taken again."""
+    dispute_taps: frozenset[str] = frozenset()
+    """The phones' ids of every dispute ever recorded (facts, kept through undo): one sent again is
+    answered, never recorded twice."""
 
     @property
     def latest(self) -> Event | None:
@@ -256,8 +267,9 @@ def apply(state: State | None, event: Event) -> State:
     taken = state.desk_results
     if isinstance(event, ResultRecorded) and event.match_id:
         taken = taken | {event.match_id}
+    taps = state.dispute_taps | {event.tap} if isinstance(event, Disputed) and event.tap else state.dispute_taps
     return replace(state, tournament=after, seq=seq, frames=_Frame(seq, state.tournament, state.frames, event),
-                   desk_results=taken)  # fmt: skip
+                   desk_results=taken, dispute_taps=taps)  # fmt: skip
 
 
 def _check_sent(t: Tournament, event: AssignmentSent) -> None:
@@ -358,7 +370,64 @@ def _apply(t: Tournament, event: Event) -> Tournament:
         return _started(t, event)
     if isinstance(event, PhonesSet):
         return _phones_set(t, event)
+    if isinstance(event, Disputed | DisputeWithdrawn | SignaturesSet):
+        return _phone_result_decision(t, event)
     raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "unexpected event {event!r}"), event=event)
+
+
+# -- the phones' results: disputes and signatures -------------------------------------------------
+
+
+def _phone_result_decision(t: Tournament, event: Disputed | DisputeWithdrawn | SignaturesSet) -> Tournament:
+    if isinstance(event, SignaturesSet):
+        if event.needed and t.signatures_needed:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "the players' signatures are already needed")
+            )
+        if not event.needed and not t.signatures_needed:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "phone results are already taken without signatures")
+            )
+        return replace(t, signatures_needed=event.needed)
+    slot = _slot(t, event.match)
+    disputing = t.disputes.get(slot.spec.id, ())
+    if isinstance(event, DisputeWithdrawn):
+        player = _player(slot, event.player)
+        if player not in disputing:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "{name} does not dispute {match}"),
+                name=player,
+                match=event.match,
+            )
+        left = tuple(p for p in disputing if p != player)
+        disputes = {m: p for m, p in t.disputes.items() if m != slot.spec.id}
+        return replace(t, disputes={**disputes, slot.spec.id: left} if left else disputes)
+    if slot.status is not MatchStatus.PLAYING or slot.spec.id not in t.by_phone:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{match} is not being played on a phone table"), match=event.match
+        )
+    player = _player(slot, event.player)
+    if t.started.get(slot.spec.id) != event.match_id:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{match} is played in another match log than the one disputed"),
+            match=event.match,
+        )
+    if player in disputing:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "{name} already disputes {match}"), name=player, match=event.match
+        )
+    if len(event.tap) > 64:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a phone's id is 64 characters at most"))
+    return replace(t, disputes={**t.disputes, slot.spec.id: (*disputing, player)})
+
+
+def disputed_tables(t: Tournament) -> list[tuple[int, str, tuple[str, ...]]]:
+    """The disputes in force, by table: (table, match, the players who do not agree), sorted."""
+    return sorted(
+        (slot.table, match, players)
+        for match, players in t.disputes.items()
+        if (slot := t.slots.get(match)) is not None and slot.table is not None
+    )
 
 
 # -- entries -------------------------------------------------------------------------------
@@ -815,9 +884,11 @@ def _settle(t: Tournament) -> Tournament:  # noqa: C901
             slots[mid] = replace(slot, status=MatchStatus.PLAYING, table=on_table[mid], match_id=t.started.get(mid))
         else:
             slots[mid] = replace(slot, status=MatchStatus.READY)
+    playing = {mid for mid in called if mid in on_table}
     return replace(
         t,
         slots=slots,
+        disputes={m: p for m, p in t.disputes.items() if m in playing},  # a result (or no table) ends a dispute
         called=tuple(called),
         on_table=on_table,
         queue_order=tuple(queue),

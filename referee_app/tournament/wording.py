@@ -8,13 +8,14 @@ headless code the identity).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.events import (
     CheckedIn,
     Corrected,
+    Disputed,
+    DisputeWithdrawn,
     Disqualified,
     Drawn,
     EntriesAdded,
@@ -23,11 +24,13 @@ from referee_app.tournament.events import (
     Forfeit,
     MatchStarted,
     ResultRecorded,
+    SignaturesSet,
     TablesSet,
     Withdrawn,
 )
-from referee_app.tournament.show import round_name
-from referee_app.tournament.state import Tournament
+from referee_app.tournament.model import Side
+from referee_app.tournament.show import MatchView, round_name
+from referee_app.tournament.state import Tournament, disputed_tables
 from referee_app.words import rounds
 
 CTX = "Tournament"
@@ -74,12 +77,12 @@ STATUS = {
 }
 
 
-def hot_seat(matches: Iterable[Mapping[str, Any]]) -> str | None:
+def hot_seat(matches: Iterable[MatchView]) -> str | None:
     """The winners' side final of a double elimination, whose winner waits for the losers' champion."""
-    final = next((m for m in matches if m["id"] == "F1"), None)
-    if final is None or not str(final["from_b"]).startswith("winner L"):
+    final = next((m for m in matches if m.id == "F1"), None)
+    if final is None or not final.from_b.startswith("winner L"):
         return None
-    source = str(final["from_a"])
+    source = final.from_a
     return source.removeprefix("winner ") if source.startswith("winner W") else None
 
 
@@ -89,8 +92,8 @@ def names_of(t: Tournament, tr: Translate = english) -> dict[str, str]:
     return {mid: round_name(t, mid, tr) for mid in t.slots} if t.bracket is not None else {}
 
 
-def round_names(matches: list[Mapping[str, Any]], tr: Translate = english) -> dict[str, str]:
-    """Each match's round as people say it, by match id, when only `show`'s dict is at hand
+def round_names(matches: Sequence[MatchView], tr: Translate = english) -> dict[str, str]:
+    """Each match's round as people say it, by match id, when only the view is at hand
     (`names_of` when the tournament itself is)."""
 
     def t(text: str) -> str:
@@ -98,26 +101,24 @@ def round_names(matches: list[Mapping[str, Any]], tr: Translate = english) -> di
 
     hot = hot_seat(matches)
     # A winners' round that drops no loser to the losers' side is single elimination.
-    rounds: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
+    rounds: dict[tuple[int, int], list[MatchView]] = {}
     for m in matches:
-        if m["side"] == "W":
-            rounds.setdefault((m["stage"], m["round"]), []).append(m)
+        if m.side is Side.W:
+            rounds.setdefault((m.stage, m.round), []).append(m)
     knockout = {
         key
         for key, ms in rounds.items()
-        if not any(str(m["loser_to"] or "").startswith("L") or str(m["from_a"]).startswith("loser") for m in ms)
+        if not any((m.loser_to or "").startswith("L") or m.from_a.startswith("loser") for m in ms)
     }
-    last_losers = {
-        m["stage"]: m["round"] for m in matches if m["side"] == "L" and str(m["winner_to"] or "").startswith("F")
-    }
+    last_losers = {m.stage: m.round for m in matches if m.side is Side.L and (m.winner_to or "").startswith("F")}
     names: dict[str, str] = {}
     for m in matches:
-        mid, side, n = str(m["id"]), m["side"], m["round"]
-        if side == "F":
+        mid, side, n = m.id, m.side, m.round
+        if side is Side.F:
             names[mid] = t(SECOND_FINAL) if mid == "F2" else t(FINAL)
-        elif side == "P":
+        elif side is Side.P:
             names[mid] = t(THIRD_PLACE)
-        elif side == "G":
+        elif side is Side.G:
             g = mid[1:].split("-", 1)[0]
             if "-W" in mid:
                 names[mid] = t(GROUP_WINNERS).format(g=g, n=n)
@@ -125,24 +126,24 @@ def round_names(matches: list[Mapping[str, Any]], tr: Translate = english) -> di
                 names[mid] = t(GROUP_LOSERS).format(g=g, n=n)
             else:
                 names[mid] = t(GROUP_ROUND).format(g=g, n=n)
-        elif side == "L":
-            final = last_losers.get(m["stage"]) == n
+        elif side is Side.L:
+            final = last_losers.get(m.stage) == n
             names[mid] = t(LOSERS_FINAL) if final else t(LOSERS_ROUND).format(n=n)
         elif mid == hot:
             names[mid] = t(HOT_SEAT)
-        elif (m["stage"], n) in knockout:
-            names[mid] = _knockout_round(len(rounds[(m["stage"], n)]), t)
+        elif (m.stage, n) in knockout:
+            names[mid] = _knockout_round(len(rounds[(m.stage, n)]), t)
         else:
             names[mid] = t(WINNERS_ROUND).format(n=n)
     return names
 
 
-def _knockout_round(matches: int, t: Any) -> str:
+def _knockout_round(matches: int, t: Callable[[str], str]) -> str:
     if matches <= 2:
-        return str(t(SEMI_FINAL))
+        return t(SEMI_FINAL)
     if matches == 4:
-        return str(t(QUARTER_FINAL))
-    return str(t(LAST_N).format(n=2 * matches, half=matches))
+        return t(QUARTER_FINAL)
+    return t(LAST_N).format(n=2 * matches, half=matches)
 
 
 def status_word(status: str, tr: Translate = english) -> str:
@@ -227,6 +228,8 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
     if isinstance(event, Disqualified):
         return say(QT_TRANSLATE_NOOP("Tournament", "the disqualification of {name} ({reason})"),
                    name=event.name, reason=event.reason), say(back, name=event.name)  # fmt: skip
+    if isinstance(event, Disputed | DisputeWithdrawn | SignaturesSet):
+        return _phone_result_words(event, tr), ""
     if isinstance(event, Corrected):
         a, b = event.score
         return say(QT_TRANSLATE_NOOP("Tournament", "the correction of {id} ({winner} wins {a}-{b})"),
@@ -235,3 +238,33 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
     return say(QT_TRANSLATE_NOOP("Tournament", "the last decision")), say(
         QT_TRANSLATE_NOOP("Tournament", "The tournament goes back to what it was before it.")
     )
+
+
+def _phone_result_words(event: Disputed | DisputeWithdrawn | SignaturesSet, tr: Translate) -> str:
+    if isinstance(event, Disputed):
+        text = QT_TRANSLATE_NOOP("Tournament", "{name}'s dispute of the result of {id}")
+    elif isinstance(event, DisputeWithdrawn):
+        text = QT_TRANSLATE_NOOP("Tournament", "{name}'s signature, which withdrew the dispute of {id}")
+    elif event.needed:
+        return tr(CTX, QT_TRANSLATE_NOOP("Tournament", "waiting for both players' signatures on the phones"))
+    else:
+        return tr(CTX, QT_TRANSLATE_NOOP("Tournament", "taking the phones' results without signatures"))
+    return tr(CTX, text).format(name=event.player, id=event.match)
+
+
+DISPUTED = QT_TRANSLATE_NOOP("Tournament", "Table {n}: result disputed")
+"""The call the board and the tournament window show when a player says "I don't agree"."""
+NOT_AGREEING = QT_TRANSLATE_NOOP("Tournament", "{names} does not agree")
+NOT_AGREEING_BOTH = QT_TRANSLATE_NOOP("Tournament", "{names} do not agree")
+
+
+def dispute_lines(t: Tournament, tr: Translate = english) -> list[str]:
+    """Each dispute in force, by table: "Table 5: result disputed (W1-3: Ben Novak does not agree)"."""
+    return [dispute_line(table, match, players, tr) for table, match, players in disputed_tables(t)]
+
+
+def dispute_line(table: int, match: str, players: Iterable[str], tr: Translate = english) -> str:
+    """One dispute, as the window and the board say it."""
+    names = list(players)
+    who = tr(CTX, NOT_AGREEING if len(names) == 1 else NOT_AGREEING_BOTH).format(names=" & ".join(names))
+    return f"{tr(CTX, DISPUTED).format(n=table)} ({match}: {who})"

@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from referee_app.game.events import Entry, MatchStarted
 from referee_app.game.history import History
-from referee_app.game.state import summary
+from referee_app.game.state import PerSeat
+from referee_app.game.vocab import Seat, Status
 from referee_app.log.codec import LogFormatError, parse_event_text
 from referee_app.venue import db
 from referee_app.venue.db import ServerEvent
@@ -50,6 +52,127 @@ class Followed:
     broken: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class MatchOnBoard:
+    """A table's match as the board shows it: players, score, rack, who is at the table, fouls."""
+
+    match_id: str
+    players: tuple[str, str]
+    race_to: int
+    rules: str
+    score: PerSeat[int]
+    rack: int
+    status: Status
+    at_table: Seat | None
+    fouls: PerSeat[int]
+    warning_due: tuple[Seat, ...]
+    winner: Seat | None
+    event: str
+    round: str
+    last_at: str
+    age_s: int
+    """Seconds since its last event (0: no readable time)."""
+    broken: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "players": {"A": self.players[0], "B": self.players[1]},
+            "race_to": self.race_to,
+            "rules": self.rules,
+            "score": self.score.as_json(),
+            "rack": self.rack,
+            "status": self.status.value,
+            "at_table": None if self.at_table is None else self.at_table.value,
+            "fouls": self.fouls.as_json(),
+            "warning_due": [s.value for s in self.warning_due],
+            "winner": None if self.winner is None else self.winner.value,
+            "event": self.event,
+            "round": self.round,
+            "last_at": self.last_at,
+            "age_s": self.age_s,
+            "broken": self.broken,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedOnBoard:
+    """A match finished at a table: its players, score and winner."""
+
+    match_id: str
+    players: tuple[str, str]
+    score: PerSeat[int]
+    winner: Seat | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "players": {"A": self.players[0], "B": self.players[1]},
+            "score": self.score.as_json(),
+            "winner": None if self.winner is None else self.winner.value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One table on the board: its match now (or last), those finished there, the next one sent."""
+
+    table: str
+    online: bool
+    """A desk of this table is connected."""
+    match: MatchOnBoard | None
+    finished: tuple[FinishedOnBoard, ...]
+    next: Assignment | None
+    conflicts: int
+    damaged: str
+    """Why rows of this table could not be followed ("" when all could)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "online": self.online,
+            "match": None if self.match is None else self.match.to_json(),
+            "finished": [f.to_json() for f in self.finished],
+            "next": None if self.next is None else _next_view(self.next),
+            "conflicts": self.conflicts,
+            "damaged": self.damaged,
+        }
+
+
+class ServerState(StrEnum):
+    """Whether the board reads the event server now."""
+
+    ONLINE = "online"
+    ERROR = "error"
+    """Connected, but a read failed (`BoardView.error` says why): retried."""
+    OFFLINE = "offline"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """The board as one refresh left it: the window reads it as it is, the web page its `to_json`."""
+
+    version: int
+    tables: tuple[TableRow, ...]
+    server: ServerState
+    error: str = ""
+    fingerprint: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The board as JSON (the web page's feed)."""
+        return {
+            "version": self.version,
+            "tables": [t.to_json() for t in self.tables],
+            "server": self.server.value,
+            "error": self.error,
+            "fingerprint": self.fingerprint,
+        }
+
+
+NO_BOARD = BoardView(0, (), ServerState.OFFLINE)
+"""What is shown before the first refresh."""
+
+
 class BoardModel:
     """Every match on the server, replayed; the board's rows come from here."""
 
@@ -62,7 +185,7 @@ class BoardModel:
         self.damaged: dict[str, tuple[str, str]] = {}
         """Matches whose first row could not be read: (table, why)."""
         self.version = 0
-        self._views: dict[str, tuple[tuple[int, str], dict[str, Any], datetime | None]] = {}
+        self._views: dict[str, tuple[tuple[int, str], MatchOnBoard, datetime | None]] = {}
         """Each match's view as last made, for its (events, broken) then, and its last time read:
         a board of many tables remakes only the matches that moved (the age is always new)."""
 
@@ -102,7 +225,7 @@ class BoardModel:
         """Every match as `is_its_match` reads it: its id, its setup, the table the server recorded."""
         return [(m, f.history.setup, f.table) for m, f in self.matches.items()]
 
-    def tables(self, now: datetime | None = None) -> list[dict[str, Any]]:
+    def tables(self, now: datetime | None = None) -> tuple[TableRow, ...]:
         """One row per table: its match now (or last), its finished matches, the next assignment."""
         now = now or datetime.now(UTC)
         by_table: dict[str, list[tuple[str, Followed]]] = {}
@@ -122,11 +245,11 @@ class BoardModel:
                 rows.append(self._table_row(table, by_table[table], waiting, now))
             except Exception as exc:  # one table's odd rows never hide the others
                 rows.append(_damaged_row(table, first_line(exc)))
-        return rows
+        return tuple(rows)
 
     def _table_row(
         self, table: str, matches: list[tuple[str, Followed]], waiting: list[Assignment], now: datetime
-    ) -> dict[str, Any]:
+    ) -> TableRow:
         matches = sorted(matches, key=lambda item: item[1].history.entries[0].at)
         matches = [m for m in matches if not m[1].history.state.void]  # a void match counts nowhere
         playing = [m for m in matches if not m[1].history.state.finished]
@@ -134,37 +257,36 @@ class BoardModel:
         nxt = next((a for a in waiting if a.table == table), None)
         damaged = [f"{m}: {f.broken}" for m, f in matches if f.broken]
         damaged += [f"{m}: {why}" for m, (t, why) in self.damaged.items() if t == table]
-        return {
-            "table": table,
-            "online": table in self.online,
-            "match": None if current is None else self._match_view(*current, now),
-            "finished": [_finished_view(m, f) for m, f in matches if f.history.state.finished],
-            "next": None if nxt is None else _next_view(nxt),
-            "conflicts": sum(1 for m, _ in matches if m in self.conflicts),
-            "damaged": "; ".join(damaged),
-        }
+        return TableRow(
+            table=table,
+            online=table in self.online,
+            match=None if current is None else self._match_view(*current, now),
+            finished=tuple(_finished_view(m, f) for m, f in matches if f.history.state.finished),
+            next=nxt,
+            conflicts=sum(1 for m, _ in matches if m in self.conflicts),
+            damaged="; ".join(damaged),
+        )
 
-    def view(self) -> dict[str, Any]:
-        """The board as JSON: for the web page and the window alike."""
-        return {"version": self.version, "tables": self.tables()}
+    def view(self, server: ServerState, error: str = "", fingerprint: str = "") -> BoardView:
+        """The board now, for the window and (as JSON) the web page."""
+        return BoardView(self.version, self.tables(), server, error, fingerprint)
 
-    def _match_view(self, match_id: str, followed: Followed, now: datetime) -> dict[str, Any]:
+    def _match_view(self, match_id: str, followed: Followed, now: datetime) -> MatchOnBoard:
         key = (len(followed.history.entries), followed.broken)
         kept = self._views.get(match_id)
         if kept is None or kept[0] != key:
             kept = (key, _match_view(match_id, followed), _when(followed.last_at))
             self._views[match_id] = kept
         _key, view, then = kept
-        return dict(view, age_s=_age_s(then, now))
+        return replace(view, age_s=_age_s(then, now))
 
 
 def _next_view(a: Assignment) -> dict[str, Any]:
     return {"id": a.id, "players": list(a.players), "race_to": a.race_to, "rules": a.rules}
 
 
-def _damaged_row(table: str, reason: str) -> dict[str, Any]:
-    return {"table": table, "online": False, "match": None, "finished": [], "next": None, "conflicts": 0,
-            "damaged": reason}  # fmt: skip
+def _damaged_row(table: str, reason: str) -> TableRow:
+    return TableRow(table=table, online=False, match=None, finished=(), next=None, conflicts=0, damaged=reason)
 
 
 def _table_order(table: str) -> tuple[int, str]:
@@ -193,38 +315,33 @@ def _age_s(then: datetime | None, now: datetime) -> int:
         return 0
 
 
-def _match_view(match_id: str, followed: Followed) -> dict[str, Any]:
+def _match_view(match_id: str, followed: Followed) -> MatchOnBoard:
     """A match's view on the board, all but its age (`BoardModel` adds it)."""
     state = followed.history.state
-    view = summary(state)
-    return {
-        "match_id": match_id,
-        "players": view["players"],
-        "race_to": view["race_to"],
-        "rules": state.setup.preset.short,
-        "score": view["score"],
-        "rack": view["rack"],
-        "status": view["status"],
-        "at_table": view["at_table"],
-        "fouls": view["fouls"],
-        "warning_due": view["warning_due"],
-        "winner": view["winner"],
-        "event": state.setup.event,
-        "round": state.setup.round,
-        "last_at": followed.last_at,
-        "age_s": 0,
-        "broken": followed.broken,
-    }
+    setup = state.setup
+    return MatchOnBoard(
+        match_id=match_id,
+        players=(setup.players[0], setup.players[1]),
+        race_to=setup.race_to,
+        rules=setup.preset.short,
+        score=state.score,
+        rack=state.rack,
+        status=state.status,
+        at_table=state.at_table,
+        fouls=state.fouls,
+        warning_due=state.warning_due,
+        winner=state.winner,
+        event=setup.event,
+        round=setup.round,
+        last_at=followed.last_at,
+        age_s=0,
+        broken=followed.broken,
+    )
 
 
-def _finished_view(match_id: str, followed: Followed) -> dict[str, Any]:
+def _finished_view(match_id: str, followed: Followed) -> FinishedOnBoard:
     state = followed.history.state
-    return {
-        "match_id": match_id,
-        "players": {"A": state.setup.players[0], "B": state.setup.players[1]},
-        "score": state.score.as_json(),
-        "winner": state.winner.value if state.winner else None,
-    }
+    return FinishedOnBoard(match_id, (state.setup.players[0], state.setup.players[1]), state.score, state.winner)
 
 
 def refresh(conn: Conn, model: BoardModel, everything: bool = True) -> int:
@@ -255,16 +372,21 @@ ONLY_EVENTS = frozenset({"events"})
 class Reading:
     """One refresh of the live event, handed to each subscriber on the reader's thread.
 
-    `view` is the board's (the window's grid, the web page), shared: a subscriber copies it before
-    changing it. `model` and `conn` are the reader's, for use on its thread during the call only;
+    `board` is the board's rows (the window's grid), `view` their JSON (the web page's feed), made
+    for each call. `model` and `conn` are the reader's, for use on its thread during the call only;
     `conn` is None while the server cannot be read (`error` says why). `everything`: the
     assignments, the desks online and the conflicts were read again too."""
 
-    view: dict[str, Any]
+    board: BoardView
     model: BoardModel
     conn: Conn | None
     everything: bool
     error: str = ""
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The board as JSON (the web page's feed)."""
+        return self.board.to_json()
 
 
 Subscriber = Callable[[Reading], None]
@@ -327,11 +449,12 @@ class BoardWatcher(Worker):
                 self._failing.discard(id(subscriber))
 
     def _publish(self, everything: bool) -> None:
-        view = self.model.view()
-        view["server"] = "online" if self.connected else ("error" if self.error and self._conn else "offline")
-        view["error"] = self.error
-        view["fingerprint"] = self.fingerprint
-        self._hand_out(Reading(view, self.model, self._conn, everything))
+        if self.connected:
+            server = ServerState.ONLINE
+        else:
+            server = ServerState.ERROR if self.error and self._conn else ServerState.OFFLINE
+        board = self.model.view(server, self.error, self.fingerprint)
+        self._hand_out(Reading(board, self.model, self._conn, everything))
 
     def step(self) -> None:
         import psycopg
@@ -374,15 +497,12 @@ class BoardWatcher(Worker):
                 self._conn = None
         self.connected = False
         self.error = "" if lost else first_line(exc)
-        view = {"version": self.model.version, "tables": [], "server": "offline" if lost else "error"}
+        server = ServerState.OFFLINE if lost else ServerState.ERROR
         try:
-            view = self.model.view()
-            view["server"] = "offline" if lost else "error"
+            board = self.model.view(server, first_line(exc), self.fingerprint)
         except Exception:  # the model itself fails: the status still shows
-            pass
-        view["error"] = first_line(exc)
-        view["fingerprint"] = self.fingerprint
-        self._hand_out(Reading(view, self.model, None, False, first_line(exc)))
+            board = BoardView(self.model.version, (), server, first_line(exc), self.fingerprint)
+        self._hand_out(Reading(board, self.model, None, False, first_line(exc)))
 
     def finish(self) -> None:
         if self._conn is not None:

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from referee_app.game.events import Entry
 from referee_app.log.codec import LogFormatError, parse_event_text
 from referee_app.venue import db
 
+if TYPE_CHECKING:
+    from referee_app.log.merge import MergeReport
+    from referee_app.log.store import Store
 
-def pull_into(conninfo: str, store: Any) -> Any:
+
+def pull_into(conninfo: str, store: Store) -> MergeReport:
     """Copy the server's matches into `store` through merge's rules (idempotent): each log is
     rebuilt in a scratch database, its hash chain compared with the server's, then merged."""
     import psycopg

@@ -26,7 +26,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -364,14 +363,3 @@ class Cluster:
             _as_server_user([pg_binary("pg_ctl"), "-D", str(self.data), "status"]), capture_output=True, text=True
         )
         return done.returncode == 0
-
-    def wait_ready(self, timeout_s: float = 30) -> None:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            done = subprocess.run(
-                [pg_binary("pg_isready"), "-h", "127.0.0.1", "-p", str(self.port)], capture_output=True
-            )
-            if done.returncode == 0:
-                return
-            time.sleep(0.1)
-        raise EventServerError("the event server did not become ready")

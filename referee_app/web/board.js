@@ -130,10 +130,36 @@ async function poll() {
     if (streaming) return;
     document.body.classList.remove("stale");
     render(view);
+    pollDisputes();
   } catch (_error) {
     if (streaming) return;
     document.body.classList.add("stale");
     document.getElementById("status").textContent = say("reconnecting");
+  }
+}
+
+// A board that follows a tournament (`board --tournament`) calls the organizer to a result a player
+// disputed on the phones: "Table 5: result disputed", above the tables, until it is settled.
+function showDisputes(tournament) {
+  const box = document.getElementById("disputes");
+  const all = tournament.words || {};
+  const said = all[language()] || all.en || {};
+  const lines = (tournament.disputes || []).map((d) => {
+    const who = (d.players.length === 1 ? said.not_agreeing : said.not_agreeing_both) || "{names}";
+    const table = (said.disputed || "Table {n}: result disputed").split("{n}").join(String(d.table));
+    return `${table} (${d.match}: ${who.split("{names}").join(d.players.join(" & "))})`;
+  });
+  box.replaceChildren(...lines.map((line) => el("p", "", line)));
+  box.hidden = !lines.length;
+}
+
+async function pollDisputes() {
+  // no live stream for this page (the server's are all taken): the disputes with the state's poll
+  try {
+    const response = await fetch("/tournament.json", { cache: "no-store" });
+    if (response.ok) showDisputes(await response.json());
+  } catch (_error) {
+    // no tournament followed here, or the board cannot be reached: the state's poll says so
   }
 }
 
@@ -143,6 +169,7 @@ function connect() {
     streaming = true;
     render(JSON.parse(message.data));
   });
+  source.addEventListener("tournament", (message) => showDisputes(JSON.parse(message.data)));
   source.onopen = () => {
     streaming = true;
     document.body.classList.remove("stale");

@@ -1,5 +1,7 @@
 """The phone tables' site (phone.md §2, §3): `GET /score/{table}` (the page), `GET` and `POST
-/api/score/{table}` (the API), a route table served beside the tournament's (`sites.TOURNAMENT`).
+/api/score/{table}` (the API), and ours beside it, `POST /api/score/{table}/dispute` (a player's
+"I don't agree": `tournament.phone_results`), a route table served beside the tournament's
+(`sites.TOURNAMENT`).
 
 The answers are the API's (`Scoring`: the tournament wing's, behind a protocol, since the web wing
 sits below it); it decides on a thread of its own (the database's), so a route waits for it in the
@@ -16,7 +18,7 @@ from typing import Protocol
 
 from aiohttp import web
 
-from referee_app.web.sites import Route, Served, Site, _asset, params, secured
+from referee_app.web.sites import WORDS_JSON, Route, Served, Site, _asset, params, secured
 
 MAX_BODY = 16 * 1024
 TABLE = re.compile(r"[0-9]{1,4}")
@@ -30,6 +32,9 @@ class Answer(Protocol):
     @property
     def undo_target(self) -> int | None: ...
 
+    @property
+    def disputed(self) -> tuple[str, ...]: ...
+
     def encoded(self) -> bytes: ...
 
 
@@ -40,12 +45,16 @@ class Scoring(Protocol):
 
     def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer: ...
 
+    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer: ...
 
-def _json(status: int, body: bytes, undo_target: int | None = None) -> web.Response:
+
+def _json(status: int, body: bytes, undo_target: int | None = None, disputed: tuple[str, ...] = ()) -> web.Response:
     response = web.Response(status=status, body=body)
     response.headers["Content-Type"] = JSON
     if undo_target is not None:
         response.headers["X-Undo-Target"] = str(undo_target)  # what the page's undo names
+    if disputed:
+        response.headers["X-Disputed"] = ",".join(disputed)  # the seats who said "I don't agree"
     return secured(response)
 
 
@@ -63,10 +72,11 @@ def phone_site(scoring: Scoring) -> Site:
             if request.content_length is not None and request.content_length > MAX_BODY:
                 return _json(413, b'{"error":"the request is too large (16 KiB at most)"}')
             body = await request.read()
-            answer = await loop.run_in_executor(None, scoring.post, int(table), authorization, address, body)
+            write = scoring.dispute if request.path.endswith("/dispute") else scoring.post
+            answer = await loop.run_in_executor(None, write, int(table), authorization, address, body)
         else:
             answer = await loop.run_in_executor(None, scoring.get, int(table), authorization, address)
-        return _json(answer.status, answer.encoded(), answer.undo_target)
+        return _json(answer.status, answer.encoded(), answer.undo_target, answer.disputed)
 
     page = _asset("/score/{table}", "text/html; charset=utf-8", "score.html")
     return Site(
@@ -75,8 +85,10 @@ def phone_site(scoring: Scoring) -> Site:
             page,
             _asset("/score.js", "text/javascript; charset=utf-8", "score.js"),
             _asset("/score.css", "text/css; charset=utf-8", "score.css"),
+            WORDS_JSON,  # the page's words (the same route as the other sites': served with them, or alone)
             Route("/api/score/{table}", api, methods=("GET", "HEAD", "POST"), max_body=1024 * 1024),
+            Route("/api/score/{table}/dispute", api, methods=("POST",), max_body=1024 * 1024),
         ),
-        words="board",
+        words="phone",
         events=(),
     )

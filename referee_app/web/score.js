@@ -7,56 +7,39 @@
 // first) is refused by the laptop and shown, never merged. Names are set as text, never as HTML.
 "use strict";
 
-const WORDS = {
-  en: {
-    table: "Table {n}", race: "race to {n}", breaks: "breaks", lag: "Who won the lag?",
-    lag_won: "{name} won the lag", rack_to: "Rack to {name}", more: "Other ways to win a rack",
-    run: "Break-and-run ({name})", ten_break: "10 on the break ({name})",
-    fouls: "Three fouls by {name}: rack to {other}", stalemate: "Stalemate (rack replayed)",
-    undo: "Undo", undo_ask: "Take back the last thing recorded ({what})?", sign: "Sign: {name}",
-    signed: "{name} signed", result: "{winner} wins {a}–{b}", disagree: "Do not agree? Do not sign: call the organizer.",
-    next: "Next on this table: {a} v {b}", none: "No match on this table now: the next one comes here by itself.",
-    pending: "not sent yet ({n})", contact: "last contact {time}", never: "no contact yet",
-    moved: "The score moved on (another phone?): check it, then tap again.", refused: "Refused: {why}",
-    awake: "Keep this screen on: set your phone's screen timeout to 10 minutes or more.",
-    no_key: "This page needs the link of the table's card: scan the QR code again.",
-    finished: "Match over", void: "This match was voided.",
-  },
-  fr: {
-    table: "Table {n}", race: "en {n}", breaks: "casse", lag: "Qui a gagné le lag ?",
-    lag_won: "{name} a gagné le lag", rack_to: "Manche pour {name}", more: "Autres façons de gagner une manche",
-    run: "Casse et tout de suite ({name})", ten_break: "10 à la casse ({name})",
-    fouls: "Trois fautes de {name} : manche pour {other}", stalemate: "Pat (manche rejouée)",
-    undo: "Annuler", undo_ask: "Reprendre le dernier enregistrement ({what}) ?", sign: "Signer : {name}",
-    signed: "{name} a signé", result: "{winner} gagne {a}–{b}", disagree: "Pas d’accord ? Ne signez pas : appelez l’organisateur.",
-    next: "Prochain match sur cette table : {a} – {b}", none: "Pas de match sur cette table pour l’instant : le suivant arrivera tout seul.",
-    pending: "pas encore envoyé ({n})", contact: "dernier contact {time}", never: "pas encore de contact",
-    moved: "Le score a changé (un autre téléphone ?) : vérifiez, puis recommencez.", refused: "Refusé : {why}",
-    awake: "Gardez l’écran allumé : réglez la mise en veille du téléphone à 10 minutes ou plus.",
-    no_key: "Cette page demande le lien de la carte de la table : scannez de nouveau le QR code.",
-    finished: "Match terminé", void: "Ce match a été annulé.",
-  },
-};
+// The words come from the app's catalogue (/words.json, phone.md §2): in the language asked for
+// (?lang=fr), else the phone's own languages in its order, else English. A language the catalogue
+// lacks comes back in English (its `p_lang` says which): the next one of the phone's is asked.
+let WORDS = null;
+let LANG = "en";
 
-function pickLanguage() {
+function languages() {
   const asked = new URLSearchParams(location.search).get("lang");
-  if (asked && WORDS[asked]) return asked;
-  for (const lang of navigator.languages || [navigator.language || "en"]) {
-    const code = String(lang).slice(0, 2).toLowerCase();
-    if (WORDS[code]) return code;
-  }
-  return "en";
+  const codes = [asked, ...(navigator.languages || [navigator.language])].filter(Boolean);
+  return [...new Set([...codes.map((code) => String(code).slice(0, 2).toLowerCase()), "en"])];
 }
 
-const LANG = pickLanguage();
-document.documentElement.lang = LANG;
+async function loadWords() {
+  for (const code of languages()) {
+    const response = await fetch(`/words.json?lang=${encodeURIComponent(code)}`, { cache: "no-store" });
+    const words = await response.json();
+    if (words.p_lang === code || code === "en") {
+      [WORDS, LANG] = [words, code];
+      document.documentElement.lang = code;
+      return;
+    }
+  }
+}
+
 function say(key, values = {}) {
-  return WORDS[LANG][key].replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+  const text = (WORDS && WORDS[`p_${key}`]) || "";
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
 const TABLE = Number((location.pathname.match(/\/score\/(\d+)/) || [])[1]);
 const KEY_STORE = `score-key-${TABLE}`;
 const QUEUE_STORE = `score-queue-${TABLE}`;
+const DONE_STORE = `score-done-${TABLE}`;
 const fromLink = new URLSearchParams(location.hash.slice(1)).get("k");
 if (fromLink) localStorage.setItem(KEY_STORE, fromLink);
 const KEY = fromLink || localStorage.getItem(KEY_STORE) || "";
@@ -65,15 +48,22 @@ let table = null; // the last answer: the table as it stands
 let undoTarget = null;
 let lastContact = null;
 let sending = false;
-let previous = null; // the match shown before, to name the next one once it is signed
-let nextNote = "";
+let previous = null; // the last match seen on the table, to tell when it is signed and gone
+// The match just finished and signed (it left the table): its result and what the table plays next
+// stay in view for the players at the table until the next match is under way (kept over a reload).
+let done = stored(DONE_STORE, null);
+let lookedUp = null; // the match whose result was asked of the bracket (it left the table unseen)
+
+function stored(name, otherwise) {
+  try {
+    return JSON.parse(localStorage.getItem(name) || "null") ?? otherwise;
+  } catch {
+    return otherwise;
+  }
+}
 
 function queue() {
-  try {
-    return JSON.parse(localStorage.getItem(QUEUE_STORE) || "[]");
-  } catch {
-    return [];
-  }
+  return stored(QUEUE_STORE, []);
 }
 
 function saveQueue(taps) {
@@ -116,13 +106,50 @@ function tap(event) {
 }
 
 function learn(answer, response) {
-  if (previous && answer.match_id !== previous.match_id && previous.state && previous.state.status === "finished") {
-    nextNote = answer.players ? say("next", { a: answer.players.A, b: answer.players.B }) : "";
+  if (previous && answer.match_id !== previous.match_id) {
+    if (previous.state && previous.state.status === "finished") {
+      const { players, state } = previous; // the table took the next match (or none yet): this one is in
+      done = { match_id: previous.match_id, players, winner: state.winner, score: state.score };
+    } else if (lookedUp !== previous.match_id) lookUp(previous);
   }
   if (answer.match_id) previous = answer;
   table = answer;
+  keepDone();
   const target = response.headers.get("X-Undo-Target");
   undoTarget = target === null ? null : Number(target);
+  disputed = (response.headers.get("X-Disputed") || "").split(",").filter(Boolean);
+}
+
+function keepDone() {
+  if (done && table && table.match_id && table.match_id !== done.match_id && table.version > 1) done = null; // under way
+  if (done) localStorage.setItem(DONE_STORE, JSON.stringify(done));
+  else localStorage.removeItem(DONE_STORE);
+}
+
+async function lookUp(left) {
+  // The match left the table while this phone was not looking (asleep, offline, or the organizer
+  // took its result): its result is the bracket's (/tournament.json), once the bracket has it.
+  lookedUp = left.match_id;
+  for (let tries = 0; tries < 5; tries += 1) {
+    try {
+      const response = await fetch("/tournament.json", { cache: "no-store" });
+      const tournament = await response.json();
+      const match = ((tournament.show || {}).matches || []).find((m) => m.id === left.match);
+      if (match && match.status !== "playing") {
+        if (match.status === "done" && match.score && match.winner) {
+          const first = match.a === left.players.A ? 0 : 1; // the bracket's order of the two, the log's seats
+          const winner = match.winner === left.players.A ? "A" : "B";
+          done = { match_id: left.match_id, players: left.players, winner, score: { A: match.score[first], B: match.score[1 - first] } };
+          keepDone();
+          render();
+        }
+        return;
+      }
+    } catch {
+      // not reached, or no bracket served here: asked again, a few times
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 async function call(method, body) {
@@ -191,13 +218,14 @@ async function poll() {
 }
 
 function render() {
+  if (!WORDS) return; // drawn once the words are there
   setText("title", say("table", { n: TABLE }));
+  document.title = say("table", { n: TABLE });
   const pending = queue().length;
   setText("pending", pending ? say("pending", { n: pending }) : "");
   $("pending").className = pending ? "late" : "";
   setText("contact", lastContact ? say("contact", { time: lastContact.toLocaleTimeString(LANG) }) : say("never"));
-  setText("next", nextNote);
-  show("next", Boolean(nextNote));
+  renderDone();
   if (!KEY) {
     message(say("no_key"));
     return;
@@ -217,6 +245,7 @@ function render() {
   for (const seat of ["A", "B"]) {
     const box = $(`player-${seat}`);
     box.querySelector(".name").textContent = name(seat);
+    box.querySelector(".name").classList.toggle("long", /\S{12,}/.test(name(seat))); // a word that fills the half
     box.querySelector(".racks").textContent = String(state.score[seat]);
     box.querySelector(".breaks").textContent = state.breaker === seat && state.status === "playing" ? say("breaks") : "";
     const lag = $(`lag-${seat}`);
@@ -246,9 +275,20 @@ function render() {
     show("sign", true);
     const winner = state.winner;
     setText("result", say("result", { winner: name(winner), a: state.score.A, b: state.score.B }));
+    showDisputes();
   } else if (state.status === "void") message(say("void"));
   const canUndo = undoTarget !== null && !pending && !(table.signed.A || table.signed.B);
   show("undo", canUndo);
+}
+
+function renderDone() {
+  show("done", Boolean(done));
+  if (!done) return;
+  const { players, winner, score } = done;
+  setText("recorded", say("recorded", { winner: players[winner], a: score.A, b: score.B }));
+  const next = table && table.match_id && table.match_id !== done.match_id ? table : null;
+  setText("next", next ? say("next", { a: next.players.A, b: next.players.B, round: next.round || "" }) : "");
+  show("next", Boolean(next));
 }
 
 function wire() {
@@ -269,23 +309,92 @@ function wire() {
     if (window.confirm(say("undo_ask", { what: last }))) tap({ type: "undo", target: undoTarget });
   });
   window.addEventListener("online", () => pump());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && WORDS) keepAwake();
+  });
 }
 
 async function keepAwake() {
+  // The Screen Wake Lock API exists only in a secure context (https, or the laptop's own
+  // 127.0.0.1); over the venue's plain http the page says how to keep the screen on instead.
   if ("wakeLock" in navigator && window.isSecureContext) {
     try {
-      await navigator.wakeLock.request("screen");
+      await navigator.wakeLock.request("screen"); // released when the page is hidden: asked again when shown (wire)
+      setText("awake", "");
       return;
     } catch {
-      // refused: say how instead
+      // refused (battery saver, a browser's policy): say how instead
     }
   }
   setText("awake", say("awake"));
 }
 
+// "I don't agree" (tournament.phone_results): a player who has not signed disputes the result and
+// the laptop calls the organizer (POST /api/score/N/dispute, not a match-log event). Kept in
+// localStorage with its id until the laptop answers, and sent again until it does: recorded once.
+const DISPUTE_STORE = `score-dispute-${TABLE}`;
+let disputed = []; // the seats disputing, as the laptop last said (X-Disputed)
+
+function showDisputes() {
+  const waiting = localStorage.getItem(DISPUTE_STORE) !== null;
+  for (const seat of ["A", "B"]) {
+    const button = $(`dispute-${seat}`);
+    button.textContent = say("dispute", { name: name(seat) });
+    button.hidden = table.signed[seat] || disputed.includes(seat);
+    button.disabled = waiting;
+  }
+  setText("disputed", disputed.map((seat) => say("disputed", { name: name(seat) })).join(" "));
+  show("disagree", !disputed.length);
+}
+
+async function sendDispute() {
+  const waiting = localStorage.getItem(DISPUTE_STORE);
+  if (waiting === null) return;
+  try {
+    const response = await fetch(`/api/score/${TABLE}/dispute`, {
+      method: "POST", body: waiting, cache: "no-store", referrerPolicy: "no-referrer",
+      headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
+    });
+    lastContact = new Date();
+    if (response.status === 429 || response.status >= 500) throw new Error("again");
+    localStorage.removeItem(DISPUTE_STORE);
+    const answer = await response.json().catch(() => ({}));
+    if (response.status === 200 || response.status === 409) learn(answer, response);
+    else if (response.status === 422) {
+      learn(answer.table, response);
+      message(say("refused", { why: answer.refused }));
+    } else message(answer.error || String(response.status));
+  } catch {
+    setTimeout(sendDispute, 1000); // no contact: kept, sent again
+  }
+  render();
+}
+
+for (const seat of ["A", "B"]) {
+  $(`dispute-${seat}`).addEventListener("click", () => {
+    if (!table || !table.state || localStorage.getItem(DISPUTE_STORE) !== null) return;
+    if (!window.confirm(say("dispute_ask", { name: name(seat), result: $("result").textContent }))) return;
+    localStorage.setItem(DISPUTE_STORE, JSON.stringify({ id: newId(), after: table.version, player: seat }));
+    sendDispute();
+  });
+}
+
+async function start() {
+  for (;;) {
+    try {
+      await loadWords();
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // the laptop is not reached yet
+    }
+  }
+  render();
+  keepAwake();
+}
+
 wire();
-render();
-keepAwake();
+start();
+sendDispute();
 poll();
 setInterval(() => {
   poll();

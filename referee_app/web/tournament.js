@@ -235,6 +235,51 @@ function renderPlayer(show) {
     : [el("p", "message", word("no_player", { text }))]));
 }
 
+// --- the calls (the players' page) ----------------------------------------------------------------
+// A match that goes on a table while the page is open is called at its top, newest first: "Table 5:
+// Ana Lopez v Ben Novak, now" (a phone table taking its next match once both signed, a desk's too).
+// "now" for two minutes, then the time it was called; gone once the match is over, or ten minutes on.
+// A reload keeps them (the tab's sessionStorage).
+
+const CALL_NOW_MS = 2 * 60 * 1000;
+const CALL_KEEP_MS = 10 * 60 * 1000;
+let calls = kept();  // {id, table, a, b, at}, newest first
+let onTables = null;  // match id -> table in the last state (null before the first: nothing is called then)
+
+function kept() {
+  try {
+    return JSON.parse(sessionStorage.getItem("calls") || "[]");
+  } catch (_error) {
+    return [];
+  }
+}
+
+function noteCalls(show) {
+  const playing = new Map(show.matches.filter((m) => m.status === "playing" && m.table !== null).map((m) => [m.id, m]));
+  const now = Date.now();
+  if (onTables !== null) {
+    for (const [id, m] of playing) {
+      if (onTables.get(id) !== m.table) calls = [{ id, table: m.table, a: m.a, b: m.b, at: now }, ...calls.filter((c) => c.id !== id)];
+    }
+  }
+  onTables = new Map([...playing].map(([id, m]) => [id, m.table]));
+  calls = calls.filter((c) => playing.has(c.id) && now - c.at < CALL_KEEP_MS);
+  sessionStorage.setItem("calls", JSON.stringify(calls));
+}
+
+function renderCalls() {
+  const box = document.getElementById("calls");
+  if (!box || !data) return;
+  const now = Date.now();
+  box.replaceChildren(...calls.filter((c) => now - c.at < CALL_KEEP_MS).map((c) => {
+    const recent = now - c.at < CALL_NOW_MS;
+    const time = new Date(c.at).toLocaleTimeString(wanted, { hour: "2-digit", minute: "2-digit" });
+    const item = el("p", "call" + (recent ? " now" : ""), word(recent ? "call_now" : "call_at", { n: c.table, a: c.a, b: c.b, time }));
+    item.dataset.match = c.id;
+    return item;
+  }));
+}
+
 // --- both --------------------------------------------------------------------------------------
 
 function renderEmpty(page) {
@@ -289,6 +334,7 @@ function render() {
     document.getElementById("to-bracket").textContent = word("bracket");
     document.getElementById("who-label").textContent = word("your_name");
     document.getElementById("go").textContent = word("search");
+    renderCalls();
     renderPlayer(show);
   }
   document.body.dataset.ready = "1";
@@ -299,6 +345,7 @@ function receive(text) {
   seen = text;
   data = JSON.parse(text);
   arrived = true;
+  if (data) noteCalls(data.show);  // null: no tournament published (yet)
   render();
 }
 
@@ -363,3 +410,4 @@ loadWords();
 poll();
 connect();
 setInterval(poll, POLL_MS);
+setInterval(renderCalls, 15000);  // a call's "now" turns to the time it was made

@@ -69,6 +69,49 @@ BOARD: dict[str, str] = {
 """The board's words (`board.js`), by the key the page asks for; `t_...` are the tournament
 pages' (`tournament.js`) before any tournament is there (the tournament brings its own words)."""
 
+PHONE: dict[str, str] = {
+    "p_lang": QT_TRANSLATE_NOOP("Phone", "en"),
+    "p_table": QT_TRANSLATE_NOOP("Phone", "Table {n}"),
+    "p_race": QT_TRANSLATE_NOOP("Phone", "race to {n}"),
+    "p_breaks": QT_TRANSLATE_NOOP("Phone", "breaks"),
+    "p_lag": QT_TRANSLATE_NOOP("Phone", "Who won the lag?"),
+    "p_lag_won": QT_TRANSLATE_NOOP("Phone", "{name} won the lag"),
+    "p_rack_to": QT_TRANSLATE_NOOP("Phone", "Rack to {name}"),
+    "p_more": QT_TRANSLATE_NOOP("Phone", "Other ways to win a rack"),
+    "p_run": QT_TRANSLATE_NOOP("Phone", "Break-and-run ({name})"),
+    "p_ten_break": QT_TRANSLATE_NOOP("Phone", "10 on the break ({name})"),
+    "p_fouls": QT_TRANSLATE_NOOP("Phone", "Three fouls by {name}: rack to {other}"),
+    "p_stalemate": QT_TRANSLATE_NOOP("Phone", "Stalemate (rack replayed)"),
+    "p_undo": QT_TRANSLATE_NOOP("Phone", "Undo"),
+    "p_undo_ask": QT_TRANSLATE_NOOP("Phone", "Take back the last thing recorded ({what})?"),
+    "p_sign": QT_TRANSLATE_NOOP("Phone", "Sign: {name}"),
+    "p_signed": QT_TRANSLATE_NOOP("Phone", "{name} signed"),
+    "p_result": QT_TRANSLATE_NOOP("Phone", "{winner} wins {a}–{b}"),
+    "p_disagree": QT_TRANSLATE_NOOP(
+        "Phone", "Do not agree? Do not sign: tap “I don’t agree” and the organizer is called."
+    ),
+    "p_dispute": QT_TRANSLATE_NOOP("Phone", "I don’t agree ({name})"),
+    "p_dispute_ask": QT_TRANSLATE_NOOP("Phone", "Call the organizer: {name} does not agree with “{result}”?"),
+    "p_disputed": QT_TRANSLATE_NOOP("Phone", "{name} does not agree: the organizer is called. Signing withdraws it."),
+    "p_recorded": QT_TRANSLATE_NOOP("Phone", "The result is in: {winner} wins {a}–{b}."),
+    "p_next": QT_TRANSLATE_NOOP("Phone", "Next on this table: {a} v {b} ({round})"),
+    "p_none": QT_TRANSLATE_NOOP("Phone", "No match on this table now: the next one comes here by itself."),
+    "p_pending": QT_TRANSLATE_NOOP("Phone", "not sent yet ({n})"),
+    "p_contact": QT_TRANSLATE_NOOP("Phone", "last contact {time}"),
+    "p_never": QT_TRANSLATE_NOOP("Phone", "no contact yet"),
+    "p_moved": QT_TRANSLATE_NOOP("Phone", "The score moved on (another phone?): check it, then tap again."),
+    "p_refused": QT_TRANSLATE_NOOP("Phone", "Refused: {why}"),
+    "p_awake": QT_TRANSLATE_NOOP(
+        "Phone", "To keep this screen on, set your phone's screen timeout to 10 minutes or more."
+    ),
+    "p_no_key": QT_TRANSLATE_NOOP("Phone", "This page needs the link of the table's card: scan the QR code again."),
+    "p_void": QT_TRANSLATE_NOOP("Phone", "This match was voided."),
+}
+"""The phone page's words (`score.js`), by the key the page asks for (`p_...`: the phone tables are
+served beside the tournament's pages, whose words share `/words.json`). `p_lang` is the language
+the answer is in ("en", "fr" in the French catalogue): the page asks for the phone's languages in
+turn and keeps the first the catalogue has (a language it lacks comes back in English)."""
+
 OTHER_FOULS: dict[str, str] = {
     "cue_ball_off_table": QT_TRANSLATE_NOOP("Wording", "cue ball off the table"),
     "penalty": QT_TRANSLATE_NOOP("Wording", "penalty"),
@@ -76,11 +119,15 @@ OTHER_FOULS: dict[str, str] = {
 """The overlay's foul codes that are not a `Foul`: the scratch the desk names "cue ball off the
 table", and a foul given as a penalty (`overlay.CUE_BALL_OFF_TABLE`, `overlay.PENALTY_FOUL`)."""
 
-SITES: dict[str, tuple[str, dict[str, str]]] = {"overlay": ("Overlay", OVERLAY), "board": ("Board", BOARD)}
+SITES: dict[str, tuple[str, dict[str, str]]] = {
+    "overlay": ("Overlay", OVERLAY),
+    "board": ("Board", BOARD),
+    "phone": ("Phone", PHONE),
+}
 
 
 def words_for(site: str, tr: Translate = english) -> dict[str, str]:
-    """Every word of `site`'s pages ("overlay" or "board") through `tr`, by key."""
+    """Every word of `site`'s pages ("overlay", "board" or "phone") through `tr`, by key."""
     context, words = SITES[site]
     out = {key: tr(context, text) for key, text in words.items()}
     if site == "overlay":  # how a rack was won, as the desk words it: "how_<RackHow value>"

@@ -37,12 +37,3 @@ def local_stamp(at: str, seconds: bool = False) -> str:
     """Date and time, as a list shows them ("2026-11-29 21:10"; with `seconds`, "21:10:07")."""
     moment = local(at)
     return "" if moment is None else moment.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
-
-
-def utc_offset(at: str) -> str:
-    """The local time's offset from UTC at that moment ("+01:00"; summer time counted)."""
-    moment = local(at)
-    if moment is None or moment.utcoffset() is None:
-        return ""
-    text = moment.strftime("%z")
-    return f"{text[:3]}:{text[3:]}"

@@ -16,7 +16,7 @@ from referee_app.log.logfile import format_log, read_log
 from referee_app.log.merge import merge
 from referee_app.log.projection import project_log
 from referee_app.log.session import Session
-from referee_app.log.stats import match_stats, player_stats
+from referee_app.log.stats import add_up, match_stats
 from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import import_entries
 from tests.builders import decode, ev, started
@@ -115,7 +115,7 @@ def test_statistics_count_racks_and_break_and_runs(tmp_path: Path) -> None:
 
 def test_the_examples_statistics_over_both_scorings(tmp_path: Path) -> None:
     ffb, signed = example("09-rack-scoring-ffb"), example("10-rack-scoring-signed")
-    totals = {p.player: p for p in player_stats([ffb, signed])}
+    totals = {p.player: p for p in add_up(match_stats(log) for log in (ffb, signed))}
     karim, lea = totals["Karim Benali"], totals["Léa Moreau"]
     assert (karim.racks_won, lea.racks_won) == (3, 1)
     assert karim.break_and_runs == 1 and lea.break_and_runs == 0  # Léa's run was undone

@@ -6,7 +6,7 @@ import pytest
 
 from referee_app.game.vocab import Seat
 from referee_app.log.logfile import read_log
-from referee_app.log.stats import match_stats, player_stats
+from referee_app.log.stats import add_up, match_stats
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
@@ -116,10 +116,11 @@ def test_fouls_by_type() -> None:
 
 def test_player_totals_over_matches() -> None:
     logs = [_log(n) for n in sorted(HAND_COUNTED)]
-    rows = {s.player: s for s in player_stats(logs)}
+    rows = {s.player: s for s in add_up(match_stats(log) for log in logs)}
     assert set(rows) == {"Maria Lopez", "Jan Novak", "Lucas Martin", "Emma Roux", "Sofia Berg", "Omar Haddad"}
     assert rows["Jan Novak"].matches == 1 and rows["Jan Novak"].racks_won == 3
-    only = player_stats([*logs, _log("wpa-open-final-lopez-novak.jsonl")], player="Maria Lopez")
+    both = [*logs, _log("wpa-open-final-lopez-novak.jsonl")]
+    only = add_up((match_stats(log) for log in both), player="Maria Lopez")
     assert len(only) == 1 and only[0].matches == 2 and only[0].fouls == 8 and only[0].innings == 14
 
 

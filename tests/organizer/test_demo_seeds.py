@@ -5,7 +5,7 @@ from pathlib import Path
 from referee_app.game.vocab import RuleSet, Status
 from referee_app.log.session import Session
 from referee_app.log.store import Store
-from referee_app.organizer.demo import load_demo, sample_players, seed_logs
+from referee_app.organizer.demo import load_demo, seed_logs
 
 
 def test_seeds_load_and_cover_both_presets_and_states(tmp_path: Path) -> None:
@@ -18,4 +18,3 @@ def test_seeds_load_and_cover_both_presets_and_states(tmp_path: Path) -> None:
     assert {s.status for s in states} == {Status.FINISHED, Status.PLAYING}
     assert load_demo(store) == ids  # loading twice adds nothing
     assert len(store.match_rows()) == len(ids)
-    assert "Maria Lopez" in sample_players()

@@ -35,7 +35,7 @@ def board_row(server: Any, table: str) -> dict[str, Any]:
     model = BoardModel()
     with psycopg.connect(server.organizer_conninfo()) as conn:
         refresh(conn, model)
-    [row] = [t for t in model.tables() if t["table"] == table]
+    [row] = [t for t in (row.to_json() for row in model.tables()) if t["table"] == table]
     return row
 
 

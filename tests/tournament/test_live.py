@@ -201,7 +201,8 @@ def test_a_desks_database_merged_from_a_stick_completes_its_match(
 ) -> None:
     path, tid = organizer(tmp_path)
     desk = Desk(event_server, tmp_path / "desk1", "1")
-    sync(event_server, path, tid, capsys)
+    Desk(event_server, tmp_path / "desk2", "2")  # table 2 has its key too, whatever ran before
+    assert sync(event_server, path, tid, capsys)[0] == 0
     a = desk.next_assignment()
     assert a is not None
     desk.play(desk.start(a), first_wins=False)  # the network went down: never pushed
@@ -215,7 +216,8 @@ def test_a_desks_database_merged_from_a_stick_completes_its_match(
     # merged again, and synced: taken once
     rows = len(operations_rows(path, tid))
     assert cli(["merge", str(desk.path), "--db", str(path)]) == 0
-    assert sync(event_server, path, tid, capsys)[0] == 0
+    code, out, err = sync(event_server, path, tid, capsys)
+    assert code == 0, (out, err)
     assert len([r for r in operations_rows(path, tid) if r.type == "result_recorded"]) == 1
     assert len(operations_rows(path, tid)) >= rows
 
@@ -295,17 +297,23 @@ def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(eve
     import time
 
     from referee_app.tournament.board_run import Board, BoardOptions
+    from referee_app.venue.board import BoardView, ServerState
 
     path, _tid = organizer(tmp_path)
-    views: list[dict[str, Any]] = []
+    views: list[BoardView] = []
     reports: list[tuple[object, str]] = []
-    board = Board.open(BoardOptions(event_server.folder, tournament="Open de Lyon", db=path), out=None)
+    board = Board.open(BoardOptions(event_server.folder, web=0, tournament="Open de Lyon", db=path), out=None)
     board.follow("en", lambda work, error: reports.append((work, error)), views.append)
+    assert board.server is not None
+    page = board.server.feed
     try:
         deadline = time.monotonic() + 10
         while not (views and reports and any(work is not None for work, _ in reports)) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert views and views[-1]["server"] == "online" and views[-1]["lang"] == "en"
+        while page.current().view.get("server") != "online" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert views and views[-1].server is ServerState.ONLINE  # the window's, typed
+        assert page.current().view["server"] == "online" and page.current().view["lang"] == "en"  # the page's JSON
         assert [error for _work, error in reports] == [""] * len(reports)
         with psycopg.connect(event_server.organizer_conninfo()) as conn:
             others = conn.execute(

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from referee_app.tournament.live import DeskMatch, Handoff, LiveSync, Plan, Server
-from referee_app.venue.board import BoardModel, BoardWatcher, Reading
+from referee_app.venue.board import BoardModel, BoardView, BoardWatcher, Reading, ServerState
 
 SERVER = Server(frozenset(), frozenset(), frozenset({"1"}))
 
@@ -104,7 +104,7 @@ def test_the_sync_says_a_server_it_cannot_read_and_stops_listening_when_stopped(
     owner = Owner()
     sync = LiveSync(reader, Handoff(owner.post, lambda s, d: Plan()), lambda w, e: reports.append((w, e)))
     sync.start()  # a reader shared with the board: started by the board, not by the sync
-    view = {"version": 0, "tables": [], "server": "offline"}
+    view = BoardView(0, (), ServerState.OFFLINE, "connection refused")
     reader._hand_out(Reading(view, BoardModel(), None, False, "connection refused"))  # as a failed step does
     assert reports == [(None, "connection refused")]
     sync.stop()
@@ -154,7 +154,7 @@ def test_a_round_is_planned_on_a_full_read_or_when_a_desks_match_changes_and_a_f
     conn: Any = ServerRows()
 
     def refresh(everything: bool) -> None:
-        reader._hand_out(Reading({"tables": []}, BoardModel(), conn, everything))
+        reader._hand_out(Reading(BoardView(0, (), ServerState.ONLINE), BoardModel(), conn, everything))
 
     with caplog.at_level(logging.ERROR, logger="referee_app"):
         refresh(everything=True)

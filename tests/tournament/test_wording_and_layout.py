@@ -4,23 +4,26 @@ and the board's page)."""
 from __future__ import annotations
 
 import itertools
-from typing import Any
+import json
+from pathlib import Path
 
 import pytest
 
 from referee_app.i18n import english
+from referee_app.tournament.board import board_view
 from referee_app.tournament.events import Created, Drawn, EntriesAdded
 from referee_app.tournament.layout import BOX_H, layout
 from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Side
-from referee_app.tournament.show import round_name, show
+from referee_app.tournament.show import MatchView, round_name, show, standings_view, view
 from referee_app.tournament.state import apply, replay
-from referee_app.tournament.wording import round_names, source_text
+from referee_app.tournament.wording import hot_seat, round_names, source_text
+from tests.tournament.golden_cases import CASES, played
 from tests.tournament.play import drawn, winning
 
 
-def matches(options: Options, players: int) -> list[dict[str, Any]]:
+def matches(options: Options, players: int) -> tuple[MatchView, ...]:
     state = replay([Created("Open", options), EntriesAdded(tuple(Entry(f"P{i}") for i in range(players))), Drawn(1)])
-    return list(show(state.tournament, "t")["matches"])
+    return view(state.tournament, "t").matches
 
 
 def test_double_elimination_names_the_hot_seat_the_losers_final_and_the_losers_rounds() -> None:
@@ -38,9 +41,9 @@ def test_the_second_final_is_named_once_it_is_due() -> None:
     state = drawn(Options(Format.DE), 4)
     for match in ("W1-1", "W1-2", "W2-1", "L1-1", "L2-1"):
         state = apply(state, winning(state.tournament, match, True, 0))
-    assert "F2" not in round_names(show(state.tournament, "t")["matches"])
+    assert "F2" not in round_names(view(state.tournament, "t").matches)
     state = apply(state, winning(state.tournament, "F1", False, 0))  # the losers' side champion wins F1
-    assert round_names(show(state.tournament, "t")["matches"])["F2"] == "Second final"
+    assert round_names(view(state.tournament, "t").matches)["F2"] == "Second final"
 
 
 def test_single_elimination_and_after_the_switch_name_the_last_rounds() -> None:
@@ -87,7 +90,7 @@ def test_sources_read_as_words() -> None:
 def test_no_two_boxes_overlap_and_each_line_runs_left_to_right(options: Options, players: int) -> None:
     ms = matches(options, players)
     plan = layout(ms)
-    assert set(plan.boxes) == {m["id"] for m in ms}
+    assert set(plan.boxes) == {m.id for m in ms}
     columns: dict[float, list[float]] = {}
     for box in plan.boxes.values():
         columns.setdefault(box.x, []).append(box.y)
@@ -129,8 +132,7 @@ def test_a_losers_side_switched_to_single_elimination_has_no_final_of_several_ma
     final_round = [s for s in losers if s.round == last]
     assert len(final_round) > 1
     assert {round_name(t, s.id) for s in final_round} == {f"Losers' round {last}"}
-    shown = show(t, "t")
-    assert {round_names(shown["matches"])[s.id] for s in final_round} == {f"Losers' round {last}"}
+    assert {round_names(view(t, "t").matches)[s.id] for s in final_round} == {f"Losers' round {last}"}
 
 
 def test_a_losers_side_played_to_its_end_has_one_final() -> None:
@@ -154,3 +156,22 @@ def test_every_round_the_engine_names_is_read_back_and_said_in_the_papers_langua
     assert round_said("Tableau gagnants, tour 3", french) == "Tableau gagnants, tour 3"  # sent in French already
     assert round_said("Second final", french) == "Seconde finale"
     assert round_said("Poule B, barrage", french) == "Poule B, barrage"  # typed by hand: as typed
+
+
+GOLDEN = Path(__file__).parent / "golden" / "layouts.json"
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_drawing_plan_from_the_typed_view_is_the_one_drawn_from_the_dicts_before(case: str) -> None:
+    """Every box, line, band and column head, the round names and the hot seat of ten brackets, as
+    the layout drew them when it read `show --json`'s dicts (`golden/layouts.json`, written by that
+    code before it moved to the typed view): the window, the paper and the pages draw what they drew."""
+    kept = json.loads(GOLDEN.read_text(encoding="utf-8"))[case]
+    t = played(case)
+    ms = view(t, "t").matches
+    assert json.loads(json.dumps(layout(ms).to_dict())) == kept["layout"]
+    assert round_names(ms) == kept["names"]
+    assert hot_seat(ms) == kept["hot_seat"]
+    page = json.loads(json.dumps(board_view(view(t, "t"), standings_view(t), {"en": english}).to_json()))
+    assert (page["layout"], page["names"]["en"], page["hot_seat"]) == (kept["layout"], kept["names"], kept["hot_seat"])
+    assert page["show"] == show(t, "t")  # the board page's feed: the same plan, names and spec §4 dict

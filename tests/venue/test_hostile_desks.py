@@ -157,7 +157,7 @@ def test_the_server_refuses_a_row_that_does_not_chain_or_follow(event_server: An
     model = BoardModel()
     with psycopg.connect(event_server.organizer_conninfo()) as conn:
         refresh(conn, model)
-    [seven] = [t for t in model.tables() if t["table"] == "7"]
+    [seven] = [t for t in (row.to_json() for row in model.tables()) if t["table"] == "7"]
     assert seven["match"]["status"] != "finished" and head_of(event_server, match_id) == head
 
 
@@ -231,7 +231,7 @@ def test_another_writers_row_is_a_conflict_on_both_sides(
         assert conn.execute("SELECT match_id, seq FROM conflicts").fetchall() == [(session.match_id, 2)]
         model = BoardModel()
         refresh(conn, model)
-    [four] = [t for t in model.tables() if t["table"] == "4"]
+    [four] = [t for t in (row.to_json() for row in model.tables()) if t["table"] == "4"]
     assert four["conflicts"] == 1  # the board shows it too
     capsys.readouterr()
     assert cli(["push", "--db", str(db)]) == 1  # and it stays said

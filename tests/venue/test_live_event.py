@@ -362,9 +362,9 @@ def test_an_assignment_reaches_its_table_and_the_match_started_from_it_links(
         model = BoardModel()
         with psycopg.connect(event_server.organizer_conninfo()) as conn:
             wait_for(lambda: refresh(conn, model) >= 0 and bool(model.matches))
-        nine = next(t for t in model.tables() if t["table"] == "9")
+        nine = next(t for t in (row.to_json() for row in model.tables()) if t["table"] == "9")
         assert nine["next"] is None and nine["match"]["players"] == {"A": "Eve", "B": "Finn"}
-        eight = next(t for t in model.tables() if t["table"] == "8")
+        eight = next(t for t in (row.to_json() for row in model.tables()) if t["table"] == "8")
         assert eight["next"]["players"] == ["Gus", "Hal"] and eight["match"] is None
     finally:
         pusher.stop()
@@ -423,7 +423,7 @@ def test_a_match_started_by_hand_while_offline_links_to_its_assignment(event_ser
     model = BoardModel()
     with psycopg.connect(event_server.organizer_conninfo()) as conn:
         refresh(conn, model)
-    [four] = [t for t in model.tables() if t["table"] == "4"]
+    [four] = [t for t in (row.to_json() for row in model.tables()) if t["table"] == "4"]
     assert four["next"] is None and four["match"]["players"] == {"A": "Jo", "B": "Ivy"}
     assert all(is_started(a, model.started()) for a in model.assignments)
     assert len(model.matches) == 1  # linked: no second match

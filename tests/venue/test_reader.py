@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from referee_app.venue.board import BoardModel, BoardWatcher, Reading
+from referee_app.venue.board import BoardModel, BoardView, BoardWatcher, Reading, ServerState
 
 
 def reading(version: int) -> Reading:
-    return Reading({"version": version, "tables": [], "server": "online"}, BoardModel(), None, True)
+    return Reading(BoardView(version, (), ServerState.ONLINE), BoardModel(), None, True)
 
 
 def test_a_failing_subscriber_is_logged_once_and_the_others_still_get_each_refresh(

@@ -17,7 +17,8 @@ from referee_app.i18n import english
 from referee_app.tournament.board import board_view
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, TablesSet
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
-from referee_app.tournament.show import show, standings
+from referee_app.tournament.show import standings, standings_view
+from referee_app.tournament.show import view as tournament_view
 from referee_app.tournament.state import State, apply, replay
 from referee_app.web.server import BOARD, OVERLAY, TOURNAMENT, WebServer
 from tests.tournament.play import winning
@@ -43,7 +44,9 @@ def tournament(players: int = 16, names: list[str] | None = None) -> State:
 
 
 def publish(server: WebServer, state: State) -> dict[str, Any]:
-    view = board_view(show(state.tournament, "t"), standings(state.tournament), {"en": english})
+    view = board_view(
+        tournament_view(state.tournament, "t"), standings_view(state.tournament), {"en": english}
+    ).to_json()
     server.feed.publish_tournament(view)
     return view
 

@@ -14,7 +14,7 @@ from referee_app.cli.main import main as cli
 from referee_app.game.events import Entry
 from referee_app.log.store import Store
 from referee_app.organizer.exports import MATCH_COLUMNS, matches_csv
-from referee_app.words.localtime import local_date, local_hm, local_stamp, utc_offset
+from referee_app.words.localtime import local_date, local_hm, local_stamp
 from referee_app.words.sheet import build_sheet
 from tests.builders import brk, decode, ev, started
 
@@ -37,7 +37,7 @@ def _entries() -> list[Entry]:
 
 def test_the_helpers(paris: None) -> None:
     assert (local_date(LATE), local_hm(LATE), local_stamp(LATE)) == ("2026-11-30", "00:30", "2026-11-30 00:30")
-    assert utc_offset(LATE) == "+01:00" and utc_offset("2026-07-01T12:00:00Z") == "+02:00"
+    assert local_hm("2026-07-01T12:00:00Z") == "14:00"  # summer time: two hours ahead of UTC, not one
     assert local_hm("not a time") == "" and local_stamp("") == ""
 
 

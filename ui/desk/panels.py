@@ -117,10 +117,6 @@ class DroppedList(QWidget):
             self.pocketed.append(BallPocket(ball, Pocket(pocket)))
         self._show()
 
-    def add_pocketed(self, ball: int, pocket: Pocket) -> None:
-        self.pocketed.append(BallPocket(ball, pocket))
-        self._show()
-
     def clear(self) -> None:
         self.pocketed.clear()
         self.off_table.clear()

@@ -83,8 +83,7 @@ class BracketTab(QWidget):
             return False
         from referee_desk.tournament.paper import write_bracket_pdf  # deferred: printing is rare
 
-        view = shown.view.to_json()  # the bracket's drawing still reads spec §4's dict (layout.py)
-        return self._write(path, lambda target: write_bracket_pdf(view, target, self.paper(), shown.names))
+        return self._write(path, lambda target: write_bracket_pdf(shown.view, target, self.paper(), shown.names))
 
     def export_standings(self, path: Path) -> bool:
         t = self.desk.shown.tournament
@@ -111,7 +110,7 @@ class BracketTab(QWidget):
         return True
 
     def show_state(self, shown: Shown) -> None:
-        self.bracket.show_bracket(shown.view.to_json(), names=shown.names)
+        self.bracket.show_bracket(shown.view, names=shown.names)
 
     def retranslate(self) -> None:
         self.zoom_in_button.setText(self.tr("Zoom in [Ctrl++]"))

@@ -1,14 +1,13 @@
 """The bracket drawn: one box a match, a line from each match to the one its winner plays next.
 
-Built from `show --json`'s dict and `layout` (the same plan as the paper and the board's
-page), so storage never matters here. The scene is also what the PDF prints. The view
+Built from the tournament's typed view (`show.TournamentView`) and `layout` (the same plan as
+the paper and the board's page), so storage never matters here. The scene is also what the PDF prints. The view
 scrolls, and zooms with Ctrl + wheel or the keys (Ctrl++, Ctrl+-, Ctrl+0 fits).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from collections.abc import Collection, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QWheelEvent
@@ -21,18 +20,21 @@ from PySide6.QtWidgets import (
 )
 from referee_desk.i18n import qt_translate
 
+from referee_app.i18n import Translate
 from referee_app.tournament import wording
 from referee_app.tournament.layout import BOX_H, BOX_W, HEADER_H, ROW_H, Layout, layout
+from referee_app.tournament.model import MatchStatus
+from referee_app.tournament.show import MatchView, TournamentView
 
 INK = QColor("#1b1f24")
 PAPER = QColor("#ffffff")
 STATUS_FILL = {
-    "ready": QColor("#fff4c2"),
-    "playing": QColor("#d4f5d4"),
-    "done": QColor("#eef1f5"),
-    "forfeit": QColor("#eef1f5"),
-    "bye": QColor("#f7f7f7"),
-    "waiting": QColor("#ffffff"),
+    MatchStatus.READY: QColor("#fff4c2"),
+    MatchStatus.PLAYING: QColor("#d4f5d4"),
+    MatchStatus.DONE: QColor("#eef1f5"),
+    MatchStatus.FORFEIT: QColor("#eef1f5"),
+    MatchStatus.BYE: QColor("#f7f7f7"),
+    MatchStatus.WAITING: QColor("#ffffff"),
 }
 CHANGED = QColor("#d81b60")
 TITLE_COLOUR = QColor("#0d47a1")
@@ -43,21 +45,21 @@ class MatchItem(QGraphicsRectItem):
 
     def __init__(
         self,
-        match: Mapping[str, Any],
+        match: MatchView,
         x: float,
         y: float,
         label: str,
         changed: bool,
-        tr: Any,
+        tr: Translate,
         font_scale: float = 1.0,
         short_label: str = "",
     ) -> None:
         """`short_label`: the label without its round (the column's head names it), printed when the
         whole label would run past the column into the next one (French words are longer)."""
         super().__init__(0, 0, BOX_W, BOX_H)
-        self.match_id = str(match["id"])
+        self.match_id = match.id
         self.setPos(x, y)
-        self.setBrush(QBrush(STATUS_FILL.get(str(match["status"]), PAPER)))
+        self.setBrush(QBrush(STATUS_FILL.get(match.status, PAPER)))
         pen = QPen(CHANGED if changed else INK, 3 if changed else 1)
         pen.setCosmetic(False)
         self.setPen(pen)
@@ -77,13 +79,12 @@ class MatchItem(QGraphicsRectItem):
         head.setFont(small)
         head.setBrush(QBrush(QColor("#455a64")))
         head.setPos(3, -11 * min(font_scale, 1.25))
-        score = match["score"]
-        for row, seat in enumerate(("a", "b")):
-            name = match[seat]
-            text = name if name else wording.source_text(str(match[f"from_{seat}"]), tr)
-            if name is None and match["status"] == "bye":
+        score = match.score
+        for row, (name, source) in enumerate(((match.a, match.from_a), (match.b, match.from_b))):
+            text = name if name else wording.source_text(source, tr)
+            if name is None and match.status is MatchStatus.BYE:
                 text = "—"
-            won = name is not None and name == match["winner"] and match["status"] != "bye"
+            won = name is not None and name == match.winner and match.status is not MatchStatus.BYE
             item = QGraphicsSimpleTextItem(_elide(text, limit), self)
             item.setFont(bold if won else normal)
             item.setBrush(QBrush(INK if name else QColor("#78909c")))
@@ -101,32 +102,32 @@ def _elide(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def match_label(match: Mapping[str, Any], names: Mapping[str, str], tr: Any, with_round: bool = True) -> str:
+def match_label(match: MatchView, names: Mapping[str, str], tr: Translate, with_round: bool = True) -> str:
     """`W2-3 · Winners' round 2 · table 4 · race to 7` (without the round: `W2-3 · table 4 · race to 7`)."""
-    parts = [str(match["id"]), names.get(str(match["id"]), "") if with_round else ""]
-    if match["table"] is not None:
-        parts.append(tr(wording.CTX, wording.TABLE_N).format(n=match["table"]))
-    parts.append(tr(wording.CTX, wording.RACE_TO).format(n=match["race"]))
-    if match["status"] in ("bye", "forfeit"):
-        parts.append(wording.status_word(str(match["status"]), tr))
+    parts = [match.id, names.get(match.id, "") if with_round else ""]
+    if match.table is not None:
+        parts.append(tr(wording.CTX, wording.TABLE_N).format(n=match.table))
+    parts.append(tr(wording.CTX, wording.RACE_TO).format(n=match.race))
+    if match.status in (MatchStatus.BYE, MatchStatus.FORFEIT):
+        parts.append(wording.status_word(match.status.value, tr))
     return " · ".join(p for p in parts if p)
 
 
 def build_scene(
-    shown: Mapping[str, Any],
-    tr: Callable[[str, str], str] = qt_translate,
+    shown: TournamentView,
+    tr: Translate = qt_translate,
     changed: Collection[str] = (),
     scene: QGraphicsScene | None = None,
     font_scale: float = 1.0,
     names: Mapping[str, str] | None = None,
 ) -> tuple[QGraphicsScene, Layout]:
-    """The bracket of `shown` (spec §4's dict) as a scene; `changed` matches drawn in a strong colour."""
+    """The bracket of `shown` as a scene; `changed` matches drawn in a strong colour."""
     scene = scene or QGraphicsScene()
     scene.clear()
-    matches = list(shown.get("matches", []))
+    matches = shown.matches
     plan = layout(matches)
     names = names if names is not None else wording.round_names(matches, tr)
-    by_id = {str(m["id"]): m for m in matches}
+    by_id = {m.id: m for m in matches}
     line_pen = QPen(QColor("#607d8b"), 1.2)
     for source, target in plan.lines:
         a, b = plan.boxes[source], plan.boxes[target]
@@ -161,7 +162,7 @@ def build_scene(
     return scene, plan
 
 
-def _band_title(key: str, tr: Callable[[str, str], str]) -> str:
+def _band_title(key: str, tr: Translate) -> str:
     if key.startswith("G"):
         digits = "".join(ch for ch in key if ch.isdigit())
         side = key[-1] if key[-1] in "WL" else ""
@@ -185,26 +186,26 @@ class BracketView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.zoom = 1.0
         self.plan: Layout | None = None
-        self._drawn: dict[str, dict[str, Any]] = {}
+        self._drawn: dict[str, MatchView] = {}
         self._items: dict[str, MatchItem] = {}
         self._names: dict[str, str] = {}
         self._marked = False
-        self._title: object = None
+        self._title: str | None = None
 
     def show_bracket(
-        self, shown: Mapping[str, Any], changed: Collection[str] = (), names: Mapping[str, str] | None = None
+        self, shown: TournamentView, changed: Collection[str] = (), names: Mapping[str, str] | None = None
     ) -> None:
         """Draw `shown`; when only results moved on (the same matches, in the same rounds), only the
         boxes that changed are drawn again (a result in a 128-player bracket changes a few)."""
-        matches = {str(m["id"]): m for m in shown.get("matches", [])}
-        names = dict(names) if names is not None else wording.round_names(list(matches.values()), qt_translate)
+        matches = {m.id: m for m in shown.matches}
+        names = dict(names) if names is not None else wording.round_names(shown.matches, qt_translate)
         same = (
             self.plan is not None
             and not changed
             and not self._marked
             and names == self._names
             and set(matches) == set(self._drawn)
-            and shown.get("name") == self._title
+            and shown.name == self._title
         )
         if not same:
             _, self.plan = build_scene(shown, qt_translate, changed, self.scene(), names=names)
@@ -219,10 +220,10 @@ class BracketView(QGraphicsView):
                     short = match_label(match, names, qt_translate, with_round=False)
                     self._items[mid] = MatchItem(match, box.x, box.y, label, False, qt_translate, short_label=short)
                     self.scene().addItem(self._items[mid])
-        self._drawn = {mid: dict(m) for mid, m in matches.items()}
+        self._drawn = matches
         self._names = names
         self._marked = bool(changed)
-        self._title = shown.get("name")
+        self._title = shown.name
 
     def match_items(self) -> dict[str, MatchItem]:
         return dict(self._items)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from PySide6.QtCore import QLocale, Signal
 from PySide6.QtWidgets import (
@@ -21,6 +20,7 @@ from referee_desk.tournament.bracket_view import BracketView
 
 from referee_app.tournament.entries import MAX_RATING, clash, normalise_name
 from referee_app.tournament.model import Entry
+from referee_app.tournament.show import MatchView, TournamentView
 
 
 def local_number(value: float) -> str:
@@ -108,17 +108,17 @@ class EntryDialog(QDialog):
         self.accept()
 
 
-def changed_matches(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    """Matches whose players, status or result differ between two `show` dicts."""
-    old = {m["id"]: m for m in before.get("matches", [])}
-    keys = ("a", "b", "status", "winner", "score")
-    changed = []
-    for m in after.get("matches", []):
-        previous = old.get(m["id"])
-        if previous is None or any(previous[k] != m[k] for k in keys):
-            changed.append(str(m["id"]))
-    changed += [mid for mid in old if mid not in {m["id"] for m in after.get("matches", [])}]
+def changed_matches(before: TournamentView, after: TournamentView) -> list[str]:
+    """Matches whose players, status or result differ between two views of the tournament."""
+    old = {m.id: _as_seen(m) for m in before.matches}
+    changed = [m.id for m in after.matches if old.get(m.id) != _as_seen(m)]
+    changed += [mid for mid in old if after.match(mid) is None]
     return changed
+
+
+def _as_seen(match: MatchView) -> tuple[object, ...]:
+    """What a correction can change in a match: its players, status and result."""
+    return (match.a, match.b, match.status, match.winner, match.score)
 
 
 class CorrectionDialog(QDialog):
@@ -127,7 +127,7 @@ class CorrectionDialog(QDialog):
     def __init__(
         self,
         summary: str,
-        after: Mapping[str, Any],
+        after: TournamentView,
         changed: list[str],
         parent: QWidget | None,
         names: Mapping[str, str] | None = None,

@@ -14,7 +14,6 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
@@ -27,6 +26,7 @@ from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.newfile import new_file
 from referee_app.tournament.layout import BOX_H, BOX_W, COL_W, Layout
 from referee_app.tournament.paper import PERFORMANCE_COLUMN, Sheet, standings_sheet
+from referee_app.tournament.show import TournamentView
 from referee_app.tournament.state import Tournament
 from referee_app.tournament.wording import CTX
 
@@ -117,12 +117,10 @@ def _finished(buffer: QBuffer) -> bytes:
     return data
 
 
-def bracket_pdf(
-    shown: Mapping[str, Any], paper: str = "a3", names: Mapping[str, str] | None = None
-) -> tuple[bytes, int]:
-    """The bracket of `shown` (spec §4's dict) as PDF bytes, made in memory, and its number of pages."""
+def bracket_pdf(shown: TournamentView, paper: str = "a3", names: Mapping[str, str] | None = None) -> tuple[bytes, int]:
+    """The bracket of `shown` as PDF bytes, made in memory, and its number of pages."""
     ensure_app()
-    name = str(shown.get("name", ""))
+    name = shown.name
     scene, plan = build_scene(shown, qt_translate, font_scale=FONT_SCALE, names=names)
     buffer = _buffer()
     writer = _writer(buffer, paper, landscape=True, title=name)
@@ -339,7 +337,7 @@ def _paint_standings(painter: QPainter, writer: QPdfWriter, sheet: Sheet) -> Non
 
 
 def write_bracket_pdf(
-    shown: Mapping[str, Any], path: Path, paper: str = "a3", names: Mapping[str, str] | None = None
+    shown: TournamentView, path: Path, paper: str = "a3", names: Mapping[str, str] | None = None
 ) -> int:
     """The bracket as a PDF at `path`, whole or not at all (never through a planted name); its pages."""
     data, pages = bracket_pdf(shown, paper, names)

@@ -1,12 +1,16 @@
 """The Results tab: the matches to play and played, a result or a walkover typed, a correction
-shown before it is made, and undo and redo of any decision."""
+shown before it is made, and undo and redo of any decision; for the phone tables, a finished
+result accepted unsigned, a dispute settled (accepted, or another result typed) and the
+organizer's option to take the phones' results without signatures (`tournament.phone_results`)."""
 
 from __future__ import annotations
 
 from datetime import date
 
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -21,14 +25,21 @@ from referee_desk.tournament.dialogs import CorrectionDialog, changed_matches
 from referee_desk.tournament.parts import Desk, Shown, WindowUndo, button, item, spin, text_of
 from referee_desk.tournament.session import said
 
-from referee_app.tournament import show as shown_dict
+from referee_app.log.store import Store, StoreError
 from referee_app.tournament import wording
-from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded
+from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded, SignaturesSet
 from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.phone_results import LogScores, accepted_result, unsigned_results
+from referee_app.tournament.session import StoreLog, now
 from referee_app.tournament.show import MatchView
+from referee_app.tournament.show import view as view_of
 
 ORDER = {MatchStatus.PLAYING: 0, MatchStatus.READY: 1, MatchStatus.DONE: 2, MatchStatus.FORFEIT: 2}
 """The list's order: the matches on a table first, then those ready, then those played."""
+DISPUTED_ROW = QColor("#ffcdd2")
+"""A disputed match's row: the organizer is called."""
+UNSIGNED_ROW = QColor("#fff3c4")
+"""A phone match over but not signed by both: it waits for the signatures, or the organizer."""
 
 
 class ResultsTab(QWidget):
@@ -70,14 +81,24 @@ class ResultsTab(QWidget):
         self.correct_button = button(desk, "correctResult", "Ctrl+Shift+R", self.correct, self)
         self.undo_button = button(desk, "undoTournament", "Ctrl+Z", self.undo, self)
         self.redo_button = button(desk, "redoTournament", "Ctrl+Shift+Z", self.redo, self)
-        for b in (self.record_button, self.walkover_button, self.correct_button, self.undo_button, self.redo_button):
+        self.accept_button = button(desk, "acceptPhoneResult", "Ctrl+Shift+A", self.accept_phone_result, self)
+        for b in (self.record_button, self.walkover_button, self.correct_button, self.accept_button, self.undo_button,
+                  self.redo_button):  # fmt: skip
             buttons.addWidget(b)
         buttons.addStretch(1)
+        self.no_signatures = QCheckBox(self)
+        self.no_signatures.setObjectName("noSignatures")
+        self.no_signatures.toggled.connect(self._signatures_toggled)
+        self.unsigned: dict[str, tuple[int, int]] = {}
+        """The phone matches over but still on their table (match -> the log's score)."""
+        self._logs_seen: LogScores = {}
+        """The phone logs read so far: a refresh replays only those that moved on."""
         self.window_undo = WindowUndo(self)
         self.window_undo.watch(self.score_a, self.score_b, self.winner_choice)
         layout.addWidget(self.table, 1)
         layout.addLayout(form)
         layout.addLayout(buttons)
+        layout.addWidget(self.no_signatures)
 
     def say(self, level: Notice, text: str) -> None:
         self.desk.say(level, text)
@@ -102,13 +123,14 @@ class ResultsTab(QWidget):
         if m is not None and m.a and m.b:
             self.winner_choice.addItem(m.a, "a")
             self.winner_choice.addItem(m.b, "b")
-            if m.winner == m.b:
+            phone = None if m.score else self.unsigned.get(m.id)  # over on the phone: its result, to keep or change
+            if m.winner == m.b or (phone is not None and phone[1] > phone[0]):
                 self.winner_choice.setCurrentIndex(1)
             self.picked_label.setText(f"{m.id} · {self.desk.shown.names.get(m.id, '')}")
-            score = m.score or (0, 0)
+            score = m.score or phone or (0, 0)
             self.score_a.setValue(score[0])
             self.score_b.setValue(score[1])
-            if not m.score:
+            if not m.score and phone is None:
                 self._winner_picked()
         else:
             self.picked_label.setText("")
@@ -116,6 +138,7 @@ class ResultsTab(QWidget):
         self.record_button.setEnabled(m is not None and m.to_play)
         self.walkover_button.setEnabled(m is not None and m.to_play)
         self.correct_button.setEnabled(m is not None and m.played)
+        self.accept_button.setEnabled(m is not None and m.id in self.unsigned)
 
     def _waiting(self) -> list[str]:
         """The matches to play, in the list's order."""
@@ -212,8 +235,8 @@ class ResultsTab(QWidget):
         except TournamentRefused as exc:
             self.say(Notice.REFUSAL, said(exc))
             return None
-        after = shown_dict.show(after_state.tournament, session.tournament_id)
-        changed = changed_matches(self.desk.shown.view.to_json(), after)
+        after = view_of(after_state.tournament, session.tournament_id)
+        changed = changed_matches(self.desk.shown.view, after)
         summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=score[0], b=score[1])
         names = wording.names_of(after_state.tournament, qt_translate)
         dialog = CorrectionDialog(summary, after, changed, self, names)
@@ -225,6 +248,92 @@ class ResultsTab(QWidget):
     def _correct(self, event: Corrected) -> None:
         if self.desk.session.record(event):
             self.say(Notice.INFO, self.tr("Corrected."))
+
+    def _store(self) -> Store | None:
+        """The organizer's database, where the phone matches' logs are (None: a tournament in memory)."""
+        log = self.desk.session.core.log
+        return log.store if isinstance(log, StoreLog) else None
+
+    def accept_phone_result(self) -> None:
+        """The picked phone match completes with its log's result as it stands (unsigned, or
+        disputed: the dispute is settled); refused in words otherwise."""
+        m = self.picked_match()
+        t = self.desk.session.tournament
+        store = self._store()
+        if m is None or t is None:
+            self.say(Notice.REFUSAL, self.tr("Pick a match in the list first."))
+            return
+        if store is None:
+            self.say(Notice.REFUSAL, self.tr("{id} is not scored on the phones: type its result.").format(id=m.id))
+            return
+        try:
+            event = accepted_result(store, t, m.id, now())
+        except (TournamentRefused, StoreError) as exc:
+            self.say(Notice.REFUSAL, said(exc))
+            return
+        disputed = m.id in t.disputes
+        waiting = self._waiting()
+        if self.desk.session.record(event):
+            self._pick_next(m.id, waiting)
+            a, b = event.score
+            text = self.tr("{id}: {winner} wins {a}-{b}, the phone's result accepted.").format(
+                id=m.id, winner=event.winner, a=a, b=b
+            )
+            if disputed:
+                text += " " + self.tr("The dispute is settled.")
+            self.say(Notice.INFO, text)
+
+    def _signatures_toggled(self, checked: bool) -> None:
+        if self.desk.session.record(SignaturesSet(needed=not checked)):
+            self.say(
+                Notice.INFO,
+                self.tr("A finished phone match now counts at once, without signatures.")
+                if checked
+                else self.tr("A phone match now counts once both players have signed it."),
+            )
+        else:
+            self._show_option()
+
+    def _show_option(self) -> None:
+        t = self.desk.session.tournament
+        self.no_signatures.blockSignals(True)
+        self.no_signatures.setChecked(t is not None and not t.signatures_needed)
+        self.no_signatures.setEnabled(t is not None)
+        self.no_signatures.blockSignals(False)
+
+    def _phone_status(self, m: MatchView, status: str) -> tuple[str, QColor | None]:
+        """A phone match's status cell and row colour: disputed (who), or over but not signed."""
+        t = self.desk.session.tournament
+        disputing = t.disputes.get(m.id, ()) if t is not None else ()
+        if disputing:
+            who = ", ".join(disputing)
+            return self.tr("result disputed ({names} does not agree)").format(names=who), DISPUTED_ROW
+        if m.id in self.unsigned:
+            a, b = self.unsigned[m.id]
+            return self.tr("over on the phone ({a}-{b}), not signed by both").format(a=a, b=b), UNSIGNED_ROW
+        return status, None
+
+    def follow_phones(self) -> bool:
+        """Show a phone match that finished (or was undone) since: its log moved, the tournament's did
+        not (the window's watch calls this). True when the list changed."""
+        t = self.desk.session.tournament
+        if t is None or not any(m in t.on_table for m in t.by_phone):  # no phone match on a table
+            return False
+        unsigned = self._read_unsigned()
+        if unsigned == self.unsigned:
+            return False
+        self.show_state(self.desk.shown)
+        return True
+
+    def _read_unsigned(self) -> dict[str, tuple[int, int]]:
+        store, t = self._store(), self.desk.session.tournament
+        if store is None or t is None or not t.by_phone:
+            return {}
+        try:
+            return unsigned_results(store, t, self._logs_seen)
+        except StoreError as exc:  # a phone log that cannot be read: said, the rest shown
+            self.say(Notice.ERROR, said(exc))
+            return {}
 
     def undo(self) -> QMessageBox | None:
         """One result is undone at once; anything bigger is named and asked first (No by default)."""
@@ -260,13 +369,17 @@ class ResultsTab(QWidget):
 
     def show_state(self, shown: Shown) -> None:
         keep = self.picked_match()
+        self.unsigned = self._read_unsigned()
+        self._show_option()
         rows = [m for m in shown.view.matches if m.status in ORDER]
         rows.sort(key=lambda m: ORDER[m.status])
         table = self.table
         grown = table.rowCount() != len(rows)
         table.setRowCount(len(rows))
         for row, m in enumerate(rows):
+            phone = self.unsigned.get(m.id)
             score = "" if m.score is None else f"{m.score[0]}-{m.score[1]}"
+            score = score or ("" if phone is None else f"{phone[0]}-{phone[1]}")
             cells = [
                 m.id,
                 shown.names.get(m.id, ""),
@@ -276,8 +389,13 @@ class ResultsTab(QWidget):
                 "" if m.table is None else m.table,
                 wording.status_word(m.status, qt_translate),
             ]
+            status, colour = self._phone_status(m, str(cells[-1]))
+            cells[-1] = status
             for column, text in enumerate(cells):
-                table.setItem(row, column, item(text))
+                cell = item(text)
+                if colour is not None:
+                    cell.setBackground(QBrush(colour))
+                table.setItem(row, column, cell)
         if grown:  # sizing the columns reads every cell: only when rows come or go
             table.resizeColumnsToContents()
         if keep is not None:
@@ -305,3 +423,10 @@ class ResultsTab(QWidget):
         self.correct_button.setText(self.tr("Correct… [Ctrl+Shift+R]"))
         self.undo_button.setText(self.tr("Undo the last decision [Ctrl+Z]"))
         self.redo_button.setText(self.tr("Redo [Ctrl+Shift+Z]"))
+        self.accept_button.setText(self.tr("Accept the phone's result [Ctrl+Shift+A]"))
+        self.accept_button.setToolTip(
+            self.tr("The phone match counts as its players scored it, signed or not; a dispute is settled.")
+        )
+        self.no_signatures.setText(
+            self.tr("Take the phones' results without signatures (a weekly bar night): a finished match counts at once")
+        )

@@ -12,7 +12,7 @@ from referee_desk.i18n import FOLDER, LANGUAGES, translator_for
 
 from referee_app.i18n import Translate, english
 from referee_app.tournament.board import board_view
-from referee_app.tournament.show import TournamentView, standings
+from referee_app.tournament.show import TournamentView, standings_view
 from referee_app.tournament.state import Tournament
 from referee_app.web.server import TOURNAMENT, WebServer
 
@@ -44,8 +44,8 @@ class TournamentSite:
     ) -> None:
         """The tournament to the pages' feed (the JSON edge: the spec's dicts are made here); `live`:
         the racks so far of the matches desks are playing."""
-        places = {"places": []} if tournament is None else standings(tournament)
-        self.server.feed.publish_tournament(board_view(view.to_json(), places, self.words, tournament, live))
+        places = None if tournament is None else standings_view(tournament)
+        self.server.feed.publish_tournament(board_view(view, places, self.words, tournament, live).to_json())
 
     def url(self, page: str = "bracket", host: str = "127.0.0.1") -> str:
         return self.server.url(page, host)

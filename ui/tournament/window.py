@@ -30,8 +30,9 @@ from referee_app.tournament.session import MemoryLog, ReadApart, StoreLog, Tourn
 from referee_app.words.localtime import local_date
 
 TABS = ("entries", "draw", "bracket", "results", "queue")
-WATCH_MS = 2000
-"""How often the window looks whether another program moved the tournament's log on."""
+WATCH_MS = 500
+"""How often the window looks whether another program moved the tournament's log on (a phone's
+"I don't agree" is shown within a second; the look is one small query)."""
 
 
 class TournamentWindow(QMainWindow):
@@ -72,6 +73,11 @@ class TournamentWindow(QMainWindow):
         self.notice.setWordWrap(True)
         apply_dark(self.notice)  # the notices' colours are the desk's: light words on its dark strip
         self.notice.setAutoFillBackground(True)
+        self.disputes = QLabel(self)
+        self.disputes.setObjectName("disputeBanner")  # "Table 5: result disputed", until it is settled
+        self.disputes.setWordWrap(True)
+        self.disputes.setStyleSheet(f"{BASE_STYLE}background: #b71c1c; color: white; font-weight: bold;")
+        self.disputes.hide()
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("tournamentTabs")
         self.choice = QComboBox(self)
@@ -81,6 +87,7 @@ class TournamentWindow(QMainWindow):
         self.choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # the whole name
         self.choice.setMaximumWidth(self.choice.fontMetrics().averageCharWidth() * 72)
         self.tabs.setCornerWidget(self.choice, Qt.Corner.TopRightCorner)
+        layout.addWidget(self.disputes)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.notice)
         self.setCentralWidget(central)
@@ -113,6 +120,7 @@ class TournamentWindow(QMainWindow):
         self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
         self.watch.setInterval(WATCH_MS)
         self.watch.timeout.connect(self.follow)
+        self.watch.timeout.connect(self.results_page.follow_phones)  # a phone match over: its log, not this one
         self.watch.start()
 
     def follow(self) -> bool:
@@ -301,6 +309,11 @@ class TournamentWindow(QMainWindow):
         for page in self.pages[1:]:
             page.show_state(self.shown)
         self._show_choice()
+        lines = wording.dispute_lines(t, qt_translate) if t is not None else []
+        if lines:
+            lines.append(self.tr("Settle it on the Results tab (Ctrl+4): accept the phone's result or type another."))
+        self.disputes.setText("\n".join(lines))
+        self.disputes.setVisible(bool(lines))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.dialog is not None:

@@ -2631,6 +2631,137 @@
     </message>
 </context>
 <context>
+    <name>Phone</name>
+    <message>
+        <source>en</source>
+        <translation>fr</translation>
+    </message>
+    <message>
+        <source>Table {n}</source>
+        <translation>Table {n}</translation>
+    </message>
+    <message>
+        <source>race to {n}</source>
+        <translation>en {n} manches</translation>
+    </message>
+    <message>
+        <source>breaks</source>
+        <translation>casse</translation>
+    </message>
+    <message>
+        <source>Who won the lag?</source>
+        <translation>Qui a gagné le lag&#xa0;?</translation>
+    </message>
+    <message>
+        <source>{name} won the lag</source>
+        <translation>{name} a gagné le lag</translation>
+    </message>
+    <message>
+        <source>Rack to {name}</source>
+        <translation>Manche pour {name}</translation>
+    </message>
+    <message>
+        <source>Other ways to win a rack</source>
+        <translation>Autres façons de gagner une manche</translation>
+    </message>
+    <message>
+        <source>Break-and-run ({name})</source>
+        <translation>Casse et finition ({name})</translation>
+    </message>
+    <message>
+        <source>10 on the break ({name})</source>
+        <translation>10 à la casse ({name})</translation>
+    </message>
+    <message>
+        <source>Three fouls by {name}: rack to {other}</source>
+        <translation>Trois fautes de {name}&#xa0;: manche pour {other}</translation>
+    </message>
+    <message>
+        <source>Stalemate (rack replayed)</source>
+        <translation>Manche nulle (rejouée)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Défaire</translation>
+    </message>
+    <message>
+        <source>Take back the last thing recorded ({what})?</source>
+        <translation>Reprendre le dernier enregistrement ({what})&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Sign: {name}</source>
+        <translation>Signer&#xa0;: {name}</translation>
+    </message>
+    <message>
+        <source>{name} signed</source>
+        <translation>{name} a signé</translation>
+    </message>
+    <message>
+        <source>{winner} wins {a}–{b}</source>
+        <translation>{winner} gagne {a}–{b}</translation>
+    </message>
+    <message>
+        <source>Do not agree? Do not sign: tap “I don’t agree” and the organizer is called.</source>
+        <translation>Pas d’accord&#xa0;? Ne signez pas&#xa0;: touchez «&#xa0;Je ne suis pas d’accord&#xa0;», l’organisateur est appelé.</translation>
+    </message>
+    <message>
+        <source>I don’t agree ({name})</source>
+        <translation>Je ne suis pas d’accord ({name})</translation>
+    </message>
+    <message>
+        <source>Call the organizer: {name} does not agree with “{result}”?</source>
+        <translation>Appeler l’organisateur&#xa0;: {name} conteste «&#xa0;{result}&#xa0;»&#xa0;?</translation>
+    </message>
+    <message>
+        <source>{name} does not agree: the organizer is called. Signing withdraws it.</source>
+        <translation>{name} conteste le résultat&#xa0;: l’organisateur est appelé. Signer retire la contestation.</translation>
+    </message>
+    <message>
+        <source>The result is in: {winner} wins {a}–{b}.</source>
+        <translation>Le résultat est enregistré&#xa0;: {winner} gagne {a}–{b}.</translation>
+    </message>
+    <message>
+        <source>Next on this table: {a} v {b} ({round})</source>
+        <translation>Prochain match sur cette table&#xa0;: {a} – {b} ({round})</translation>
+    </message>
+    <message>
+        <source>No match on this table now: the next one comes here by itself.</source>
+        <translation>Pas de match sur cette table pour l’instant&#xa0;: le suivant arrivera tout seul.</translation>
+    </message>
+    <message>
+        <source>not sent yet ({n})</source>
+        <translation>pas encore envoyé ({n})</translation>
+    </message>
+    <message>
+        <source>last contact {time}</source>
+        <translation>dernier contact à {time}</translation>
+    </message>
+    <message>
+        <source>no contact yet</source>
+        <translation>pas encore de contact</translation>
+    </message>
+    <message>
+        <source>The score moved on (another phone?): check it, then tap again.</source>
+        <translation>Le score a changé (un autre téléphone&#xa0;?)&#xa0;: vérifiez-le, puis touchez de nouveau.</translation>
+    </message>
+    <message>
+        <source>Refused: {why}</source>
+        <translation>Refusé&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>To keep this screen on, set your phone&apos;s screen timeout to 10 minutes or more.</source>
+        <translation>Pour garder l’écran allumé, réglez la mise en veille du téléphone sur 10 minutes ou plus.</translation>
+    </message>
+    <message>
+        <source>This page needs the link of the table&apos;s card: scan the QR code again.</source>
+        <translation>Cette page demande le lien de la carte de la table&#xa0;: scannez de nouveau le QR code.</translation>
+    </message>
+    <message>
+        <source>This match was voided.</source>
+        <translation>Ce match a été annulé.</translation>
+    </message>
+</context>
+<context>
     <name>PhoneApi</name>
     <message>
         <source>this link&apos;s key does not open this table: scan the table&apos;s card again</source>
@@ -2675,6 +2806,14 @@
     <message>
         <source>the laptop could not read or write the tournament just now: nothing was recorded, try again</source>
         <translation>l’ordinateur n’a pas pu lire ou écrire le tournoi à l’instant&#xa0;: rien n’a été enregistré, recommencez</translation>
+    </message>
+    <message>
+        <source>the match is not over: there is no result to dispute yet</source>
+        <translation>le match n’est pas fini&#xa0;: il n’y a pas encore de résultat à contester</translation>
+    </message>
+    <message>
+        <source>{name} has signed this result: to change it now, call the organizer</source>
+        <translation>{name} a signé ce résultat&#xa0;: pour le changer maintenant, appelez l’organisateur</translation>
     </message>
 </context>
 <context>
@@ -3132,6 +3271,34 @@ a gagné la manche [{key}]</translation>
         <translation>Corrigé.</translation>
     </message>
     <message>
+        <source>{id} is not scored on the phones: type its result.</source>
+        <translation>{id} n’est pas marqué sur les téléphones&#xa0;: saisissez son résultat.</translation>
+    </message>
+    <message>
+        <source>{id}: {winner} wins {a}-{b}, the phone&apos;s result accepted.</source>
+        <translation>{id}&#xa0;: {winner} gagne {a}-{b}, le résultat du téléphone est accepté.</translation>
+    </message>
+    <message>
+        <source>The dispute is settled.</source>
+        <translation>La contestation est réglée.</translation>
+    </message>
+    <message>
+        <source>A finished phone match now counts at once, without signatures.</source>
+        <translation>Un match fini sur téléphone compte désormais tout de suite, sans signatures.</translation>
+    </message>
+    <message>
+        <source>A phone match now counts once both players have signed it.</source>
+        <translation>Un match sur téléphone compte désormais quand les deux joueurs l’ont signé.</translation>
+    </message>
+    <message>
+        <source>result disputed ({names} does not agree)</source>
+        <translation>résultat contesté ({names} n’est pas d’accord)</translation>
+    </message>
+    <message>
+        <source>over on the phone ({a}-{b}), not signed by both</source>
+        <translation>fini sur le téléphone ({a}-{b}), pas signé par les deux</translation>
+    </message>
+    <message>
         <source>Nothing to undo.</source>
         <translation>Rien à défaire.</translation>
     </message>
@@ -3206,6 +3373,18 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Redo [Ctrl+Shift+Z]</source>
         <translation>Refaire [Ctrl+Maj+Z]</translation>
+    </message>
+    <message>
+        <source>Accept the phone&apos;s result [Ctrl+Shift+A]</source>
+        <translation>Accepter le résultat du téléphone [Ctrl+Maj+A]</translation>
+    </message>
+    <message>
+        <source>The phone match counts as its players scored it, signed or not; a dispute is settled.</source>
+        <translation>Le match compte tel que les joueurs l’ont marqué, signé ou non&#xa0;; une contestation est réglée.</translation>
+    </message>
+    <message>
+        <source>Take the phones&apos; results without signatures (a weekly bar night): a finished match counts at once</source>
+        <translation>Prendre les résultats des téléphones sans signatures (soirée hebdomadaire au bar)&#xa0;: un match fini compte tout de suite</translation>
     </message>
 </context>
 <context>
@@ -4003,6 +4182,34 @@ a gagné la manche [{key}]</translation>
         <translation>Le tournoi redevient ce qu’il était avant elle.</translation>
     </message>
     <message>
+        <source>{name}&apos;s dispute of the result of {id}</source>
+        <translation>la contestation par {name} du résultat de {id}</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s signature, which withdrew the dispute of {id}</source>
+        <translation>la signature de {name}, qui a retiré sa contestation de {id}</translation>
+    </message>
+    <message>
+        <source>waiting for both players&apos; signatures on the phones</source>
+        <translation>l’attente des signatures des deux joueurs sur les téléphones</translation>
+    </message>
+    <message>
+        <source>taking the phones&apos; results without signatures</source>
+        <translation>la prise des résultats des téléphones sans signatures</translation>
+    </message>
+    <message>
+        <source>Table {n}: result disputed</source>
+        <translation>Table {n}&#xa0;: résultat contesté</translation>
+    </message>
+    <message>
+        <source>{names} does not agree</source>
+        <translation>{names} n’est pas d’accord</translation>
+    </message>
+    <message>
+        <source>{names} do not agree</source>
+        <translation>{names} ne sont pas d’accord</translation>
+    </message>
+    <message>
         <source>Standings</source>
         <translation>Classement</translation>
     </message>
@@ -4097,6 +4304,14 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Next match: when the earlier matches are over</source>
         <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
+    </message>
+    <message>
+        <source>Table {n}: {a} v {b}, now</source>
+        <translation>Table {n}&#xa0;: {a} – {b}, maintenant</translation>
+    </message>
+    <message>
+        <source>Table {n}: {a} v {b}, called at {time}</source>
+        <translation>Table {n}&#xa0;: {a} – {b}, appelés à {time}</translation>
     </message>
     <message>
         <source>against {name}</source>
@@ -4240,6 +4455,18 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>line {line}: refused: {why}</source>
         <translation>ligne {line}&#xa0;: refusé&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>{match}: {winner} wins {a}-{b} (the phone&apos;s result, accepted)</source>
+        <translation>{match}&#xa0;: {winner} gagne {a}-{b} (le résultat du téléphone, accepté)</translation>
+    </message>
+    <message>
+        <source>phone matches wait for both players&apos; signatures</source>
+        <translation>les matchs sur téléphone attendent les signatures des deux joueurs</translation>
+    </message>
+    <message>
+        <source>phone matches count once finished, without signatures</source>
+        <translation>les matchs sur téléphone comptent dès qu’ils sont finis, sans signatures</translation>
     </message>
 </context>
 <context>
@@ -4417,6 +4644,14 @@ a gagné la manche [{key}]</translation>
         <translation>pas de match {match} dans ce tournoi</translation>
     </message>
     <message>
+        <source>{match} is not being played on a phone table: type its result instead</source>
+        <translation>{match} ne se joue pas sur une table à téléphones&#xa0;: saisissez plutôt son résultat</translation>
+    </message>
+    <message>
+        <source>{match} is not over on the phone ({a}-{b}): there is no result to accept yet; type one if it is decided</source>
+        <translation>{match} n’est pas fini sur le téléphone ({a}-{b})&#xa0;: il n’y a pas encore de résultat à accepter&#xa0;; saisissez-en un s’il est décidé</translation>
+    </message>
+    <message>
         <source>tables are numbered 1..999</source>
         <translation>les tables sont numérotées de 1 à 999</translation>
     </message>
@@ -4439,6 +4674,34 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>unexpected event {event!r}</source>
         <translation>événement inattendu {event!r}</translation>
+    </message>
+    <message>
+        <source>the players&apos; signatures are already needed</source>
+        <translation>les signatures des joueurs sont déjà demandées</translation>
+    </message>
+    <message>
+        <source>phone results are already taken without signatures</source>
+        <translation>les résultats des téléphones sont déjà pris sans signatures</translation>
+    </message>
+    <message>
+        <source>{name} does not dispute {match}</source>
+        <translation>{name} ne conteste pas {match}</translation>
+    </message>
+    <message>
+        <source>{match} is not being played on a phone table</source>
+        <translation>{match} ne se joue pas sur une table à téléphones</translation>
+    </message>
+    <message>
+        <source>{match} is played in another match log than the one disputed</source>
+        <translation>{match} se joue dans une autre feuille de match que celle contestée</translation>
+    </message>
+    <message>
+        <source>{name} already disputes {match}</source>
+        <translation>{name} conteste déjà {match}</translation>
+    </message>
+    <message>
+        <source>a phone&apos;s id is 64 characters at most</source>
+        <translation>l’identifiant d’un téléphone fait 64 caractères au plus</translation>
     </message>
     <message>
         <source>a name is 1..{most} characters, not {length}</source>
@@ -4638,6 +4901,10 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>&amp;5 Tables and queue</source>
         <translation>&amp;5 Tables et file d’attente</translation>
+    </message>
+    <message>
+        <source>Settle it on the Results tab (Ctrl+4): accept the phone&apos;s result or type another.</source>
+        <translation>Réglez-la dans l’onglet Résultats (Ctrl+4)&#xa0;: acceptez le résultat du téléphone ou saisissez-en un autre.</translation>
     </message>
 </context>
 <context>

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -31,11 +31,17 @@ from referee_desk.i18n import menu_text, qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, install_excepthooks, show_notice
 from referee_desk.venue.assign import AssignDialog
 
+from referee_app.game.vocab import Seat, Status
+from referee_app.venue import db
+from referee_app.venue.board import NO_BOARD, BoardView, ServerState, TableRow
 from referee_app.venue.model import Assignment, EventServerError, first_line
 
 if TYPE_CHECKING:
+    from referee_app.log.merge import MergeReport
+    from referee_app.tournament.board import BoardTournament
     from referee_app.tournament.board_run import Board
     from referee_app.tournament.live import Plan
+    from referee_app.venue.db import Conn
     from referee_app.web.server import WebServer
 
 
@@ -44,7 +50,7 @@ class _Bridge(QObject):
 
     changed = Signal(object)
     synced = Signal(object, str)  # the tournament's sync: Plan | None, error
-    tournament = Signal(object)  # the tournament followed (`board_view`'s dict), when it changed
+    tournament = Signal(object)  # the tournament followed (a `BoardTournament`), when it changed
 
 
 COLUMNS = ("table", "desk", "players", "score", "race", "rack", "at_table", "fouls", "last", "next", "finished")
@@ -61,7 +67,7 @@ class BoardWindow(QMainWindow):
         """The board's notice channel: every operation's outcome, the tournament's sync."""
         self.language = "en"
         """The window's language (set by `run_board`): the exported CSV's words and separator."""
-        self.view: dict[str, Any] = {"tables": [], "server": "offline"}
+        self.view = NO_BOARD
         self.setWindowTitle(self.tr("Event board"))
         central = QWidget(self)
         layout = QVBoxLayout(central)
@@ -101,14 +107,20 @@ class BoardWindow(QMainWindow):
         self.web = QLabel(web_url and self.tr("Web page: {url}").format(url=web_url), self)
         self.web.setObjectName("boardWeb")
         self.web.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.disputes = QLabel(self)
+        self.disputes.setObjectName("boardDisputes")  # "Table 5: result disputed": the organizer is called
+        self.disputes.setWordWrap(True)
+        self.disputes.setStyleSheet(BASE_STYLE + "background: #b71c1c; color: white; font-weight: bold;")
+        self.disputes.hide()
         layout.addWidget(self.status)
+        layout.addWidget(self.disputes)
         layout.addWidget(self.notice)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("boardTabs")
         self.tabs.addTab(self.grid, self.tr("&Tables"))
         self.tournament_page: QWidget | None = None
         """The tournament followed (`board --tournament`): made when it is first published."""
-        self.tournament_view: dict[str, Any] | None = None
+        self.tournament_view: BoardTournament | None = None
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.pin)
         layout.addWidget(self.web)
@@ -153,19 +165,19 @@ class BoardWindow(QMainWindow):
         if level is Notice.INFO:  # the notices' light text is made for the desk's dark page, not this window
             self.notice.setStyleSheet(BASE_STYLE + "color: #1b5e20;")
 
-    def show_view(self, view: dict[str, Any]) -> None:
+    def show_view(self, view: BoardView) -> None:
         self.view = view
-        server = view.get("server")
-        if server == "online":
+        server = view.server
+        if server is ServerState.ONLINE:
             self.status.setText(self.tr("Event server: connected"))
-        elif server == "error":
-            self.status.setText(self.tr("Event server: error, retrying: {reason}").format(reason=view.get("error", "")))
+        elif server is ServerState.ERROR:
+            self.status.setText(self.tr("Event server: error, retrying: {reason}").format(reason=view.error))
         else:
             self.status.setText(self.tr("Event server: cannot be reached, retrying…"))
-        tables = view["tables"]
+        tables = view.tables
         self.grid.setRowCount(len(tables))
         for row, table in enumerate(tables):
-            for column, text in enumerate(self._cells(table, server == "online")):
+            for column, text in enumerate(self._cells(table, server is ServerState.ONLINE)):
                 item = self.grid.item(row, column)
                 if item is None:
                     item = QTableWidgetItem()
@@ -218,7 +230,7 @@ class BoardWindow(QMainWindow):
         layout.addWidget(split, 1)
         return page
 
-    def show_tournament(self, view: dict[str, Any]) -> None:
+    def show_tournament(self, shown: BoardTournament) -> None:
         """The tournament the board follows: its bracket (both sides, the finals, the hot seat
         named) and the matches waiting for a table, in the window's language."""
         from referee_app.tournament import wording
@@ -227,60 +239,65 @@ class BoardWindow(QMainWindow):
         if self.tournament_page is None:
             self.tournament_page = self._tournament_tab()
             self.tabs.addTab(self.tournament_page, self.tr("T&ournament"))
-        self.tournament_view = view
-        shown = view["show"]
-        names = view["names"].get(self.language) or view["names"].get("en", {})
-        matches = {str(m["id"]): m for m in shown.get("matches", [])}
-        parts = [str(shown.get("name", "")), wording.status_word(str(shown.get("status", "")), qt_translate)]
-        hot = view.get("hot_seat")
-        if hot:
-            parts.append(self.tr("hot seat: {id}").format(id=hot))
+        self.tournament_view = shown
+        view = shown.view
+        names = shown.names_in(self.language)
+        parts = [view.name, wording.status_word(view.status.value, qt_translate)]
+        if shown.hot_seat:
+            parts.append(self.tr("hot seat: {id}").format(id=shown.hot_seat))
         self.tournament_title.setText(" · ".join(p for p in parts if p))
-        self.bracket.show_bracket(shown, names=names)
+        self._show_disputes(shown.disputes)
+        self.bracket.show_bracket(view, names=names)
         self.queue_list.clear()
-        for mid in shown.get("queue", []):
-            m = matches.get(str(mid))
+        for mid in view.queue:
+            m = view.match(mid)
             if m is not None:
-                self.queue_list.addItem(f"{mid} · {names.get(str(mid), '')} · {m['a']} v {m['b']}")
+                self.queue_list.addItem(f"{mid} · {names.get(mid, '')} · {m.a} v {m.b}")
         if first:
             self.bracket.fit()
 
-    def _cells(self, table: dict[str, Any], server_online: bool = True) -> list[str]:
-        match = table["match"]
-        desk = self.tr("online") if table["online"] else self.tr("offline")
+    def _show_disputes(self, disputes: Iterable[tuple[int, str, tuple[str, ...]]]) -> None:
+        """The results disputed on the phones, one line a table, until the organizer settles them."""
+        from referee_app.tournament import wording
+
+        lines = [wording.dispute_line(table, match, players, qt_translate) for table, match, players in disputes]
+        self.disputes.setText("\n".join(lines))
+        self.disputes.setVisible(bool(lines))
+
+    def _cells(self, table: TableRow, server_online: bool = True) -> list[str]:
+        match = table.match
+        desk = self.tr("online") if table.online else self.tr("offline")
         if not server_online:  # the board cannot see the desks while it cannot reach the server
             desk = self.tr("not known")
-        if table["conflicts"]:
+        if table.conflicts:
             desk += " · " + self.tr("conflict")
-        if table.get("damaged"):
-            desk += " · " + self.tr("damaged: {reason}").format(reason=table["damaged"])
-        nxt = table["next"]
-        upcoming = f"{nxt['players'][0]} v {nxt['players'][1]}" if nxt else ""
-        done = "; ".join(
-            f"{f['players']['A']} {f['score']['A']}–{f['score']['B']} {f['players']['B']}" for f in table["finished"]
-        )
+        if table.damaged:
+            desk += " · " + self.tr("damaged: {reason}").format(reason=table.damaged)
+        nxt = table.next
+        upcoming = f"{nxt.players[0]} v {nxt.players[1]}" if nxt else ""
+        done = "; ".join(f"{f.players[0]} {f.score.a}–{f.score.b} {f.players[1]}" for f in table.finished)
         if match is None:
-            return [table["table"], desk, "", "", "", "", "", "", "", upcoming, done]
-        players, score = match["players"], match["score"]
-        if match["status"] == "finished":
-            winner = players[match["winner"]] if match["winner"] else ""
+            return [table.table, desk, "", "", "", "", "", "", "", upcoming, done]
+        (a, b), score = match.players, match.score
+        if match.status is Status.FINISHED:
+            winner = _seated(match.players, match.winner)
             rack, at_table = self.tr("finished"), self.tr("{name} wins").format(name=winner) if winner else ""
         else:
-            rack = str(match["rack"])
-            at_table = players[match["at_table"]] if match["at_table"] else ""
-        fouls = f"{match['fouls']['A']}–{match['fouls']['B']}"
-        if match["warning_due"]:
+            rack = str(match.rack)
+            at_table = _seated(match.players, match.at_table)
+        fouls = f"{match.fouls.a}–{match.fouls.b}"
+        if match.warning_due:
             fouls += " · " + self.tr("warning due")
         return [
-            table["table"],
+            table.table,
             desk,
-            f"{players['A']} v {players['B']}",
-            f"{score['A']}–{score['B']}",
-            str(match["race_to"]),
+            f"{a} v {b}",
+            f"{score.a}–{score.b}",
+            str(match.race_to),
             rack,
             at_table,
             fouls,
-            _age(match["age_s"]),
+            _age(match.age_s),
             upcoming,
             done,
         ]
@@ -294,8 +311,6 @@ class BoardWindow(QMainWindow):
     def assign(self, assignment: Assignment) -> bool:
         def write() -> str:
             import psycopg
-
-            from referee_app.venue import db
 
             try:
                 with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
@@ -323,8 +338,6 @@ class BoardWindow(QMainWindow):
 
         def read() -> tuple[Assignment, ...]:
             import psycopg
-
-            from referee_app.venue import db
 
             try:
                 with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
@@ -374,7 +387,7 @@ class BoardWindow(QMainWindow):
 
     def withdraw(self, assignment: Assignment) -> bool:
         """Take back a match sent to a table, unless a desk has started it meanwhile (said so)."""
-        done = self._change(lambda conn, db: db.withdraw_assignment(conn, assignment.id))
+        done = self._change(lambda conn: db.withdraw_assignment(conn, assignment.id))
         if done:
             text = self.tr("Table {table}: {a} v {b} withdrawn.")
         else:
@@ -385,7 +398,7 @@ class BoardWindow(QMainWindow):
     def correct(self, assignment: Assignment) -> bool:
         """Write the corrected match over the one sent, unless a desk has started it meanwhile (said so)."""
 
-        def write(conn: Any, db: Any) -> bool:
+        def write(conn: Conn) -> bool:
             if assignment.table not in db.tables(conn):
                 _new_key(conn, assignment.table)  # a new table: its key is made (shown by Add a table)
             return bool(db.correct_assignment(conn, assignment))
@@ -398,16 +411,14 @@ class BoardWindow(QMainWindow):
         self._said(done, text.format(table=assignment.table, a=assignment.players[0], b=assignment.players[1]))
         return bool(done)
 
-    def _change(self, change: Callable[[Any, Any], bool]) -> bool | None:
+    def _change(self, change: Callable[[Conn], bool]) -> bool | None:
         def write() -> bool:
             import psycopg
-
-            from referee_app.venue import db
 
             try:
                 with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
                     db.server_id(conn)
-                    return change(conn, db)
+                    return change(conn)
             except (psycopg.Error, EventServerError) as exc:
                 raise _ServerSaid(first_line(exc)) from None
 
@@ -439,7 +450,7 @@ class BoardWindow(QMainWindow):
 
         day = day or datetime.now().astimezone().date().isoformat()
 
-        def work() -> tuple[Any, list[Path], list[str]]:
+        def work() -> tuple[MergeReport, list[Path], list[str]]:
             from referee_desk.i18n import qt_translate
             from referee_desk.printing import write_sheets_pdf
 
@@ -494,8 +505,6 @@ class BoardWindow(QMainWindow):
         def write() -> str:
             import psycopg
 
-            from referee_app.venue import db
-
             try:
                 with psycopg.connect(self.conninfo, connect_timeout=3) as conn:
                     db.server_id(conn)
@@ -518,12 +527,18 @@ class _ServerSaid(OSError):
     """What the event server (or the way to it) said, shown as it is."""
 
 
-def _new_key(conn: Any, table: str) -> str:
-    from referee_app.venue import db
+def _new_key(conn: Conn, table: str) -> str:
     from referee_app.venue.model import TableKey
 
     secret = TableKey.new_secret()
     return str(TableKey.for_role(db.add_table(conn, table, secret), secret))
+
+
+def _seated(players: tuple[str, str], seat: Seat | None) -> str:
+    """The name in `seat` ("" for none)."""
+    if seat is None:
+        return ""
+    return players[0] if seat is Seat.A else players[1]
 
 
 def _age(seconds: int) -> str:

@@ -57,10 +57,12 @@ def test_the_desk_column_is_not_known_while_the_server_cannot_be_reached(qtbot: 
 
     window = BoardWindow("")
     qtbot.addWidget(window)
-    tables = [{"table": "1", "online": True, "match": None, "finished": [], "next": None, "conflicts": 0}]
-    window.show_view({"tables": tables, "server": "online"})
+    from referee_app.venue.board import BoardView, ServerState, TableRow
+
+    tables = (TableRow("1", online=True, match=None, finished=(), next=None, conflicts=0, damaged=""),)
+    window.show_view(BoardView(0, tables, ServerState.ONLINE))
     assert window.grid.item(0, 1).text() == "online"
-    window.show_view({"tables": tables, "server": "offline"})  # the last rows the board had
+    window.show_view(BoardView(0, tables, ServerState.OFFLINE))  # the last rows the board had
     assert window.grid.item(0, 1).text() == "not known"
     assert window.status.text() == "Event server: cannot be reached, retrying…"
 

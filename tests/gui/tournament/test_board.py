@@ -129,8 +129,8 @@ def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pag
         expect(page.locator(f"#match-{first['id']} .seat.won .who")).to_have_text(sent.players[0], timeout=15000)
 
         def done_in_window() -> bool:
-            view = window.tournament_view or {}
-            return any(m["id"] == first["id"] and m["status"] == "done" for m in view["show"]["matches"])
+            shown = window.tournament_view
+            return shown is not None and any(m.id == first["id"] and m.status == "done" for m in shown.view.matches)
 
         qtbot.waitUntil(done_in_window, timeout=5000)
     finally:

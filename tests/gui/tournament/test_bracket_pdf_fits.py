@@ -20,7 +20,7 @@ from referee_app.tournament.model import Entry, Format, MatchStatus, Options
 from referee_app.tournament.session import MemoryLog
 from referee_app.tournament.state import apply, replay
 from tests.gui.tournament.test_paper import _poppler
-from tests.gui.tournament.test_window import shown_of
+from tests.gui.tournament.test_window import shown_of, view_of
 from tests.tournament.play import names, winning
 
 
@@ -53,7 +53,7 @@ def test_a3_keeps_the_second_final_with_the_rest_and_french_labels_in_their_colu
         window.refresh()
         path = tmp_path / "tableau.pdf"
         assert window.bracket_page.export_bracket(path)
-        scene, _plan = build_scene(shown_of(window), font_scale=1.5)
+        scene, _plan = build_scene(view_of(window), font_scale=1.5)
         labels = [
             child
             for item in scene.items()

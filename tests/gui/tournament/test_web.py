@@ -77,24 +77,17 @@ def test_the_window_publishes_the_bracket_and_each_result_on_the_players_page(qt
 
 
 def test_the_desks_overlay_names_the_tournament_round(desk, page: Page) -> None:  # type: ignore[no-untyped-def]
+    from referee_app.tournament.model import MatchStatus, Side
+    from referee_app.tournament.show import MatchView
     from referee_app.tournament.wording import round_names
     from tests.gui.conftest import Desk
 
     assert isinstance(desk, Desk)
-    names = round_names(
-        [
-            {
-                "id": "L3-1",
-                "side": "L",
-                "stage": 1,
-                "round": 3,
-                "winner_to": "L4-1",
-                "loser_to": None,
-                "from_a": "winner L2-1",
-                "from_b": "winner L2-2",
-            },
-        ]
-    )
+    losers_round_3 = MatchView(
+        "L3-1", 1, Side.L, 3, None, None, "winner L2-1", "winner L2-2", 5, MatchStatus.WAITING,
+        None, None, None, None, "L4-1", None,
+    )  # fmt: skip
+    names = round_names([losers_round_3])
     desk.start(race_to=5, round=names["L3-1"])  # the assignment carries the round to the desk
     assert desk.window.start_overlay(0)
     server = desk.window.overlay.server  # type: ignore[union-attr]

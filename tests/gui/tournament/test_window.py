@@ -17,7 +17,7 @@ from referee_desk.tournament.window import TournamentWindow
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, ResultRecorded
 from referee_app.tournament.model import Entry, Format, Options
 from referee_app.tournament.operations import parse_tables
-from referee_app.tournament.show import round_name, show
+from referee_app.tournament.show import TournamentView, round_name, show, view
 from referee_app.tournament.state import replay
 from tests.gui.conftest import Desk
 
@@ -26,6 +26,11 @@ def shown_of(window: TournamentWindow) -> dict[str, Any]:
     """Spec §4's view of the tournament the window shows (what `show --json` would print)."""
     t = window.session.tournament
     return {"matches": [], "queue": [], "tables": []} if t is None else show(t, window.session.tournament_id)
+
+
+def view_of(window: TournamentWindow) -> TournamentView:
+    """The typed view of the tournament the window shows (what the bracket and the paper draw)."""
+    return view(window.session.tournament, window.session.tournament_id)
 
 
 class Organizer:
@@ -474,7 +479,7 @@ def test_the_bracket_redrawn_after_results_equals_one_drawn_afresh(organizer: Or
         }
 
     fresh = BracketView()
-    fresh.show_bracket(shown_of(window))
+    fresh.show_bracket(view_of(window))
     assert texts(window.bracket_page.bracket) == texts(fresh)
     assert len(window.bracket_page.bracket.scene().items()) == len(fresh.scene().items())  # nothing left behind
 

@@ -52,7 +52,7 @@ def test_a_match_started_by_hand_on_a_connected_desk_takes_over_the_tables_assig
     assert setup.assignment == assignment.id and setup.table == "3"
     desk.qtbot.waitUntil(lambda: not label.isVisible(), timeout=15000)  # no longer offered here
     desk.qtbot.waitUntil(lambda: len(_board(event_server).matches) == 1, timeout=15000)
-    (row,) = _board(event_server).tables()
+    (row,) = [t.to_json() for t in _board(event_server).tables()]
     assert row["next"] is None and row["match"]["players"] == {"A": "sara rossi", "B": "Marc Dubois"}
     desk.window.link().stop()
 

@@ -18,7 +18,7 @@ from referee_app.cli.main import main as cli
 from referee_app.game.events import MatchStarted
 from referee_app.log.session import Session
 from referee_app.log.store import Store
-from referee_app.venue.board import BoardWatcher
+from referee_app.venue.board import BoardView, BoardWatcher, ServerState
 from referee_app.venue.pusher import LinkFile
 from tests.conftest import free_port, table_key, table_link
 from tests.gui.conftest import Desk
@@ -110,7 +110,9 @@ def test_the_board_window_shows_the_tables_and_sends_a_match(qtbot: Any, event_s
     window = BoardWindow(event_server.organizer_conninfo())
     qtbot.addWidget(window)
     window.show()
-    watcher = BoardWatcher(event_server.organizer_conninfo(), window.bridge.changed.emit, poll_s=0.5).start()
+    watcher = BoardWatcher(event_server.organizer_conninfo(), poll_s=0.5)
+    watcher.subscribe(lambda reading: window.bridge.changed.emit(reading.board))  # as the board's assembly does
+    watcher.start()
     try:
         grid = window.grid
 
@@ -258,5 +260,5 @@ def test_the_board_window_adds_a_table_and_shows_the_fingerprint(qtbot: Any, eve
         from referee_app.venue import db
 
         assert "Show court" in db.tables(conn)
-    window.show_view({"tables": [], "server": "error", "error": "permission denied for table heads"})
+    window.show_view(BoardView(0, (), ServerState.ERROR, "permission denied for table heads"))
     assert window.status.text() == "Event server: error, retrying: permission denied for table heads"
