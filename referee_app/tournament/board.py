@@ -152,29 +152,42 @@ class BoardPublisher:
         languages: Mapping[str, Translate],
         *publish: Callable[[dict[str, Any]], None],
         on_view: Callable[[BoardTournament], None] | None = None,
+        live: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
+        """`live`: where a change of the racks alone goes (`Feed.publish_live`: a few bytes to each
+        page, and nothing to `on_view`); without it, the whole view goes again."""
         self.to = publish
         self.on_view = on_view
+        self.live_to = live
         self.languages = dict(languages)
         self._lock = threading.Lock()
-        self._last: tuple[str, int, tuple[tuple[str, tuple[int, int]], ...]] | None = None
+        self._last: tuple[str, int, dict[str, tuple[int, int]]] | None = None
+        self._whole: tuple[str, int] | None = None
+        """The state last published whole: a rack scored on it only changes its `live`."""
 
     def __call__(self, state: State, tournament_id: str, live: Mapping[str, tuple[int, int]] | None = None) -> None:
-        """Publish the tournament, unless it is the one published last; `live`: the racks so far of
-        the matches being played (phone tables served here), as `board_view` takes them."""
-        key = (tournament_id, state.seq, tuple(sorted((live or {}).items())))
+        """Publish the tournament (and `live`, the racks so far of the matches being played) when
+        either moved since the last call."""
+        racks = dict(live or {})
         with self._lock:
-            if self._last == key:
+            if self._last == (tournament_id, state.seq, racks):
                 return
-            self._last = key
+            self._last = (tournament_id, state.seq, racks)
+        scores = {match: list(score) for match, score in racks.items()}
+        if self.live_to is not None and self._whole == (tournament_id, state.seq):
+            self.live_to(scores)
+            return
         t = state.tournament
-        shown = board_view(view(t, tournament_id), standings_view(t), self.languages, t, live)
+        shown = board_view(view(t, tournament_id), standings_view(t), self.languages, t, racks)
         if self.on_view is not None:
             self.on_view(shown)
         if self.to:
             page = shown.to_json()
             for publish in self.to:
                 publish(page)
+        if self.live_to is not None:
+            self.live_to(scores)
+        self._whole = (tournament_id, state.seq)
 
 
 def with_rounds(view: Mapping[str, Any], rounds: RoundWords) -> dict[str, Any]:

@@ -24,7 +24,8 @@ import threading
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,6 +159,7 @@ class PhoneTables:
         undo): the next settling checks every phone table's completion, not only the tapped one's."""
         self._sessions: dict[str, Session] = {}
         """The phone matches' logs as replayed, kept while no other server writes them."""
+        self._in_turn = self._looked = False
         with self.lock:
             self._settle()
 
@@ -168,14 +170,28 @@ class PhoneTables:
     # -- the tournament as it stands --------------------------------------------------------------
 
     def state(self) -> State:
-        """The tournament, replayed again only when its log moved on (another window, the CLI)."""
+        """The tournament, replayed again only when its log moved on (another window, the CLI); its
+        head is read once a request (`_turn`), not at each look (a request looks a dozen times)."""
+        if self._state is not None and self._looked:
+            return self._state
         head = self.store.tournament_head(self.tournament_id)
         if self._state is None or head != self._head:
             self._recheck = self._recheck or self._head is not None  # moved on elsewhere: look at every table
             state = self._log.load()  # the chain checked whole, only the new events replayed
             assert state is not None
             self._state, self._head = state, state.seq
+        self._looked = self._in_turn
         return self._state
+
+    @contextmanager
+    def _turn(self) -> Iterator[None]:
+        """One request's turn: the lock, and the log's head read at its first look at the tournament."""
+        with self.lock:
+            self._in_turn, self._looked = True, False
+            try:
+                yield
+            finally:
+                self._in_turn, self._looked = False, False
 
     def _record(self, events: list[Any], decided_on: State) -> None:
         """The events decided on the tournament as it was (`decided_on`): a log that moved on since
@@ -350,7 +366,7 @@ class PhoneTables:
         """The tournament now, the phone tables' new matches started (after the organizer's changes
         made elsewhere: the window, the command line). Completions are checked where a tap lands (a
         tap sent again included), on a table's GET, and for every table when the server starts."""
-        with self.lock:
+        with self._turn():
             self._settle(())
             return self.state()
 
@@ -363,7 +379,7 @@ class PhoneTables:
         new matches), the new matches started and this table's match completed if it is due (a
         completion whose write failed, answered 503, is done at the phone's next request), then
         `answer`; one request at a time."""
-        with self.lock:
+        with self._turn():
             try:
                 refused = self._gate(table, authorization, address)
                 if refused is not None:

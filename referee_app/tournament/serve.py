@@ -191,7 +191,8 @@ class Serving:
         except BaseException:
             self.phones.stop()
             raise
-        self.publisher = BoardPublisher(languages or {"en": english}, self.server.feed.publish_tournament)
+        feed = self.server.feed  # a rack scored on the state published whole goes as a small `live` event
+        self.publisher = BoardPublisher(languages or {"en": english}, feed.publish_tournament, live=feed.publish_live)
         self._latest: State | None = None
         self._tables: Tables = {}
         """The phone tables as last answered: their live scores go on `/bracket`."""

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
@@ -121,6 +122,26 @@ def _check_index(store: Store, tournament_id: str, index: TournamentIndex, state
         )
 
 
+@dataclass(frozen=True, slots=True)
+class ReadApart:
+    """The log as read on a worker (`StoreLog.reading`): the state, and the last event it holds."""
+
+    state: State
+    last: TournamentRow
+
+
+def read_on(store: Store, tournament_id: str, held: State | None, last: TournamentRow | None) -> ReadApart:
+    """The tournament as stored now, the whole chain checked, replaying only the events after `held`
+    when the log still holds `last` (the event `held` ended on) at its place: the phones move a
+    64-player bracket on every few seconds, and a whole replay takes a tenth of a second. A log that
+    is not the one `held` came from (restored from a copy, say) is replayed whole."""
+    index, rows = store.load_tournament(tournament_id)
+    ours = held is not None and last is not None and len(rows) >= held.seq > 0 and rows[held.seq - 1] == last
+    state = replay(store, tournament_id, rows[held.seq :] if ours and held else rows, held if ours else None)
+    _check_index(store, tournament_id, index, state)
+    return ReadApart(state, rows[-1])
+
+
 def new_tournament(store: Store, name: str, options: Options, at: str | None = None) -> str:
     """Create a tournament (its `Created` event checked first); returns its new id."""
     event = Created(name, options)
@@ -193,6 +214,8 @@ class StoreLog:
         self._state: State | None = None
         """The rows last read or written here and the state they give: a log that moved on is read
         whole (its chain checked from the start) but only its new rows are replayed."""
+        self.last: TournamentRow | None = None
+        """The last event of the log as read or written here (`read_on` goes on from it)."""
 
     def load(self) -> State | None:
         if self.tournament_id is None:
@@ -208,12 +231,27 @@ class StoreLog:
         self.tournament_id = tournament_id
         self.seq = state.seq
         self._rows, self._state = rows, state
+        self.last = rows[-1] if rows else None
         return state
 
     def moved_on(self) -> bool:
         if self.tournament_id is None:
             return False
         return self.store.tournament_head(self.tournament_id) != self.seq
+
+    def reading(self, held: State | None) -> Callable[[], ReadApart | None]:
+        """The log read again on a connection of its own, to run on another thread (a window's
+        worker), going on from `held` (the session's state) when it can (`read_on`);
+        `TournamentSession.adopt` takes what it gives."""
+        path, tournament_id, last = self.store.path, self.tournament_id, self.last
+
+        def read() -> ReadApart | None:
+            if tournament_id is None:
+                return None
+            with closing(Store.open_readonly(path)) as store:
+                return read_on(store, tournament_id, held, last)
+
+        return read
 
     def append(
         self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
@@ -230,7 +268,7 @@ class StoreLog:
             self.tournament_id, rows = tournament_id, rows[1:]
         if rows:
             self.store.append_tournament(self.tournament_id, rows, phone_keys)
-        self.seq = after.seq
+        self.seq, self.last = after.seq, written[-1]
         if len(self._rows) == first - 1 and (self._state is None) == (first == 1):
             self._rows, self._state = self._rows + written, after
         else:  # not what was read here: the next load replays the whole log
@@ -316,6 +354,18 @@ class TournamentSession:
         self.state = self.log.load()
         self.undone = []
         return self.state
+
+    def adopt(self, read: ReadApart | None, held: int | None) -> bool:
+        """Take `read`, the log as read apart (`StoreLog.reading`), as `reload` would have read it,
+        when nothing was recorded here since the read began (`held`: the seq held then). False
+        when something was: the session keeps its own state (the log is looked at again later)."""
+        if read is None or (None if self.state is None else self.state.seq) != held:
+            return False
+        if isinstance(self.log, StoreLog):
+            self.log.seq, self.log.last = read.state.seq, read.last
+        self.state = read.state
+        self.undone = []
+        return True
 
     def can_undo(self) -> bool:
         return self.state is not None and self.state.latest is not None

@@ -45,6 +45,11 @@ class Published:
     """`monotonic()` when the desk read its clock: a page that opens later counts from now."""
     tournament_json: bytes = b"null"
     """The board's tournament (`publish_tournament`), encoded once; `null` when there is none."""
+    tournament: dict[str, Any] | None = None
+    live_json: bytes = b"null"
+    """The racks so far of the matches being played (`publish_live`), encoded once: a rack scored
+    sends these few bytes to the bracket's pages, not the whole tournament again."""
+    live: dict[str, Any] | None = None
 
     def clock(self) -> dict[str, Any] | None:
         """The shot clock as it stands at this moment (a running one has gone on since the reading)."""
@@ -63,6 +68,7 @@ class Feed:
         self._inbox: list[tuple[str, Any]] = []  # the loop's own, like everything below
         self._flush: asyncio.TimerHandle | None = None
         self._changed: asyncio.Future[None] | None = None
+        self._document: tuple[int, bytes] = (-1, b"null")
         self.closed = False
 
     def publish(self, view: dict[str, Any]) -> None:
@@ -73,6 +79,20 @@ class Feed:
         """Hand over the tournament the board's pages draw (bracket, tables, queue, players' next
         matches): spec §4's `show` dict with its layout and words, or None for no tournament."""
         self._hand("tournament", tournament)
+
+    def publish_live(self, live: dict[str, Any]) -> None:
+        """Hand over the racks so far of the matches being played (the tournament view's `live`,
+        bracket match -> [a, b]) when nothing else of the tournament moved."""
+        self._hand("live", live)
+
+    def tournament_document(self) -> bytes:
+        """`/tournament.json`: the tournament with the latest racks so far, encoded once a publication."""
+        now = self._now
+        if now.live is None or now.tournament is None:
+            return now.tournament_json
+        if self._document[0] != now.serial:
+            self._document = (now.serial, encode(dict(now.tournament, live=now.live)))
+        return self._document[1]
 
     def publish_clock(self, clock: dict[str, Any] | None) -> None:
         """Hand over the shot clock: `{"running", "remaining_s", "limit_s"}`, or None for no clock."""
@@ -99,14 +119,17 @@ class Feed:
         items, self._inbox = self._inbox, []
         now = self._now
         view, view_json, reading, read_at = now.view, now.view_json, now.reading, now.read_at
-        tournament_json = now.tournament_json
+        tournament_json, tournament = now.tournament_json, now.tournament
+        live_json, live = now.live_json, now.live
         sent = False
         for kind, value in items:
             try:
                 if kind == "view":
                     view, view_json = value, encode(value)
                 elif kind == "tournament":
-                    tournament_json = encode(value)
+                    tournament_json, tournament = encode(value), value
+                elif kind == "live":
+                    live_json, live = encode(value), value
                 else:
                     clock, at = value
                     encode(clock)
@@ -116,7 +139,9 @@ class Feed:
                 log.exception("web: a %s could not be sent to the pages; they keep the last one", kind)
         if not sent:
             return  # nothing that could be sent
-        self._now = Published(now.serial + 1, view, view_json, reading, read_at, tournament_json)
+        self._now = Published(
+            now.serial + 1, view, view_json, reading, read_at, tournament_json, tournament, live_json, live
+        )
         self._wake()
 
     async def wait_after(self, serial: int, timeout: float) -> Published:

@@ -177,7 +177,7 @@ async def _vmix(served: Served, _request: web.BaseRequest) -> web.StreamResponse
 
 
 async def _tournament(served: Served, _request: web.BaseRequest) -> web.StreamResponse:
-    return _answer(JSON, served.feed.current().tournament_json)
+    return _answer(JSON, served.feed.tournament_document())
 
 
 async def _events(served: Served, request: web.BaseRequest) -> web.StreamResponse:
@@ -222,6 +222,8 @@ def _news(events: tuple[str, ...], sent: Published | None, now: Published) -> li
         news.append(b"event: clock\ndata: " + encode(now.clock()) + b"\n\n")
     if "tournament" in events and (sent is None or now.tournament_json is not sent.tournament_json):
         news.append(b"event: tournament\ndata: " + now.tournament_json + b"\n\n")
+    if "live" in events and now.live is not None and (sent is None or now.live_json is not sent.live_json):
+        news.append(b"event: live\ndata: " + now.live_json + b"\n\n")  # after the tournament: the latest
     return news
 
 
@@ -280,6 +282,6 @@ TOURNAMENT = Site(
         EVENTS,
     ),
     words="board",
-    events=("tournament",),
+    events=("tournament", "live"),
 )
 """The tournament: its bracket, tables and queue, and the players' page."""

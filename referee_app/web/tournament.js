@@ -370,6 +370,12 @@ function connect() {
     streaming = true;
     receive(message.data);
   });
+  source.addEventListener("live", (message) => {
+    // a rack scored at a table: only the racks so far of the matches being played, not the whole tournament
+    if (!data) return;
+    data.live = JSON.parse(message.data);
+    render();
+  });
   source.onopen = () => {
     streaming = true;
     document.body.classList.remove("stale");

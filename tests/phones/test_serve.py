@@ -195,6 +195,31 @@ def test_the_phones_play_the_tournament_to_its_end(
     assert all(m["score"] == [1, 2] and m["match_id"] for m in document["matches"])
 
 
+def test_the_bracket_pages_get_a_phone_matchs_racks_as_they_are_tapped(
+    venue: tuple[Path, str, dict[int, str]], served: Served
+) -> None:
+    _, _, keys = venue
+    table = served.get(1, keys[1])[1]
+    match, version = table["match"], table["version"]
+    for n, event in enumerate(({"type": "lag", "winner": "A"}, {"type": "rack", "winner": "B"})):
+        status, body = served.tap(1, keys[1], f"live{n}", version, event)
+        assert status == 200, body
+        version = body["version"]
+
+    def live() -> Any:
+        return served.request("GET", "/tournament.json")[1].get("live", {}).get(match)
+
+    deadline = time.monotonic() + 5
+    while live() != [0, 1] and time.monotonic() < deadline:  # published from the feed's own thread
+        time.sleep(0.05)
+    assert live() == [0, 1]  # the bracket's order: the match log's A is the bracket's a
+    assert served.tap(1, keys[1], "live2", version, {"type": "rack", "winner": "A"})[0] == 200
+    deadline = time.monotonic() + 5
+    while live() != [1, 1] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert live() == [1, 1]
+
+
 def test_serving_on_the_lan_remembers_the_address_the_phones_reach(
     venue: tuple[Path, str, dict[int, str]], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee_app.log.store import Store
+from referee_app.tournament import session as session_module
 from referee_app.tournament.events import (
     CheckedIn,
     Corrected,
@@ -32,6 +34,7 @@ from referee_app.tournament.session import (
     StoreLog,
     TournamentSession,
     open_tournament,
+    read_on,
 )
 from referee_app.tournament.state import State
 
@@ -193,6 +196,57 @@ def test_a_decision_on_a_tournament_that_moved_on_is_refused_and_shown_again(tmp
             session.record(CheckedIn(PLAYERS[0]))
         assert session.tournament is not None and session.tournament.checked_in == frozenset({PLAYERS[1]})
         assert session.record(CheckedIn(PLAYERS[0])).seq == 4
+
+
+def test_a_read_apart_is_taken_only_when_nothing_was_recorded_here_since_it_began(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with closing(Store(path)) as store:
+        log = StoreLog(store)
+        session = TournamentSession(log)
+        session.record(*_start())
+        with closing(Store(path)) as other:
+            TournamentSession.open(other, "Test Open").record(CheckedIn(PLAYERS[1]))
+        held = session.state.seq if session.state is not None else None
+        read = log.reading(session.state)()  # as a window's worker reads it, on a connection of its own
+        assert read is not None and held is not None and read.state.seq == held + 1
+        assert read.state.tournament.checked_in == frozenset({PLAYERS[1]})
+        assert session.adopt(read, held) and session.state is read.state and not session.moved_on()
+        held = session.state.seq
+        stale = log.reading(session.state)()  # a read begun, then a decision made here before it came in
+        mine = session.record(CheckedIn(PLAYERS[0]))
+        assert stale is not None and stale.state.seq == held and mine.seq == held + 1
+        assert not session.adopt(stale, held)  # not shown over the decision
+        assert session.state is mine and not session.moved_on()
+        assert not session.adopt(None, mine.seq)  # nothing read: nothing moves
+
+
+def test_a_read_apart_goes_on_from_the_state_held_and_gives_what_a_whole_replay_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "t.db"
+    with closing(Store(path)) as store:
+        log = StoreLog(store)
+        session = TournamentSession(log)
+        session.record(*_start())
+        held, last = session.state, log.last
+        assert held is not None and last is not None and last.seq == held.seq
+        with closing(Store(path)) as other:
+            elsewhere = TournamentSession.open(other, "Test Open")
+            for name in PLAYERS[:3]:
+                elsewhere.record(CheckedIn(name))
+        whole = open_tournament(store, log.tournament_id or "").state
+        replayed: list[int] = []
+        original = session_module._replayed
+
+        def counted(*args: Any) -> State:
+            replayed.append(len(args[3]))  # the rows replayed
+            return original(*args)
+
+        monkeypatch.setattr(session_module, "_replayed", counted)
+        on = read_on(store, log.tournament_id or "", held, last)
+        again = read_on(store, log.tournament_id or "", held, last._replace(body="{}"))  # not its log
+        assert replayed == [3, whole.seq]  # the three new events only; a log it did not come from: whole
+        assert on.state == whole and again.state == whole and on.last.seq == whole.seq
 
 
 def test_one_rule_for_table_lists() -> None:

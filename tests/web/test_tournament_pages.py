@@ -117,6 +117,46 @@ def test_the_bracket_page_draws_both_sides_the_tables_and_the_queue_and_follows_
         page.screenshot(path=str(Path(shot) / "bracket-page.png"))
 
 
+def next_event(stream: http.client.HTTPResponse) -> tuple[str, Any]:
+    """The next event of a live stream: its name and its data."""
+    name = ""
+    while True:
+        line = stream.readline().decode().rstrip("\n")
+        if line.startswith("event: "):
+            name = line.removeprefix("event: ")
+        elif line.startswith("data: ") and name:
+            return name, json.loads(line.removeprefix("data: "))
+
+
+def test_racks_published_alone_reach_the_open_bracket_and_the_json_in_a_few_bytes(
+    server: WebServer, page: Page
+) -> None:
+    state = tournament(16)
+    view = publish(server, state)
+    playing = next(m for m in view["show"]["matches"] if m["status"] == "playing")
+    page.goto(server.url("bracket"))
+    expect(page.locator(f"#match-{playing['id']}")).to_be_visible()
+    page.evaluate("window.sameDocument = true")
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    conn.request("GET", "/events", headers={"Accept": "text/event-stream"})
+    stream = conn.getresponse()
+    while next_event(stream)[0] != "tournament":  # the board's state and clock first, then the tournament
+        pass
+    server.feed.publish_live({playing["id"]: [2, 1]})  # a rack scored at a phone table, nothing else
+    racks = page.locator(f"#match-{playing['id']} .racks.live")
+    expect(racks).to_have_text(["2", "1"])
+    assert page.evaluate("window.sameDocument") is True
+    assert next_event(stream) == ("live", {playing["id"]: [2, 1]})  # not the whole tournament again
+    conn.close()
+    other = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    other.request("GET", "/tournament.json")
+    document = json.loads(other.getresponse().read())
+    assert document["live"] == {playing["id"]: [2, 1]} and document["show"] == view["show"]  # a polling page too
+    publish(server, state)  # the tournament again (a match started elsewhere): its own racks go with it
+    other.request("GET", "/tournament.json")
+    assert json.loads(other.getresponse().read())["live"] == {playing["id"]: [2, 1]}
+
+
 def test_a_player_finds_their_next_match_and_table(server: WebServer, page: Page) -> None:
     state = tournament(16)
     view = publish(server, state)

@@ -17,7 +17,7 @@ from referee_app.i18n import in_words
 from referee_app.log.store import StoreError
 from referee_app.tournament.events import Event
 from referee_app.tournament.model import TournamentRefused
-from referee_app.tournament.session import ChangedElsewhere, TournamentLog, TournamentSession
+from referee_app.tournament.session import ChangedElsewhere, ReadApart, TournamentLog, TournamentSession
 from referee_app.tournament.state import State, Tournament
 
 T = TypeVar("T")
@@ -88,9 +88,21 @@ class SignalledSession(QObject):
         try:
             self.core.reload()
         except (StoreError, ValueError, RecursionError) as exc:
-            self.refused.emit(self.tr("This tournament cannot be read again: {why}").format(why=said(exc)))
+            self.unreadable(exc)
             return
         self.changed.emit()
+
+    def adopt(self, read: ReadApart | None, held: int | None) -> bool:
+        """Show `read`, the log as read on a worker (`TournamentSession.adopt`); False: something
+        was recorded here meanwhile, nothing moves."""
+        if not self.core.adopt(read, held):
+            return False
+        self.changed.emit()
+        return True
+
+    def unreadable(self, exc: BaseException) -> None:
+        """Say that the log could not be read again whole (nothing moved)."""
+        self.refused.emit(self.tr("This tournament cannot be read again: {why}").format(why=said(exc)))
 
     def _do(self, work: Callable[[], T]) -> T | None:
         try:

@@ -8,8 +8,9 @@ session, the notice strip and the tabs (one module each); every action has a key
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 from referee_desk.i18n import qt_translate
@@ -25,7 +26,7 @@ from referee_desk.tournament.tables_tab import TablesTab
 
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import show, wording
-from referee_app.tournament.session import MemoryLog, StoreLog, TournamentLog
+from referee_app.tournament.session import MemoryLog, ReadApart, StoreLog, TournamentLog
 from referee_app.words.localtime import local_date
 
 TABS = ("entries", "draw", "bracket", "results", "queue")
@@ -36,6 +37,9 @@ WATCH_MS = 500
 
 class TournamentWindow(QMainWindow):
     """One tournament, in five tabs; everything is also on the keyboard."""
+
+    read_in = Signal(object, object, object)
+    """The reader's read is done (session, future, seq held): emitted on the reader, taken here."""
 
     def __init__(
         self,
@@ -107,6 +111,12 @@ class TournamentWindow(QMainWindow):
             self.say(Notice.ERROR, self.opening_error)
         else:
             self.queue_page.connections.resume()
+        self.reading: Future[ReadApart | None] | None = None
+        """The log being read again on the reader (`follow`), until it is in."""
+        self.reader = ThreadPoolExecutor(1, thread_name_prefix="tournament-read")
+        """The one worker that reads the log again: started once, not a thread a read (starting a
+        thread waits for it to run, a tenth of a second on a loaded machine)."""
+        self.read_in.connect(self._read)
         self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
         self.watch.setInterval(WATCH_MS)
         self.watch.timeout.connect(self.follow)
@@ -114,7 +124,12 @@ class TournamentWindow(QMainWindow):
         self.watch.start()
 
     def follow(self) -> bool:
-        """Show the tournament again when another program moved its log on; True when it did."""
+        """Show the tournament again when another program moved its log on (the phones' server, a
+        merged desk, the command line); True when it did. The log is replayed on a worker with a
+        connection of its own (`reading`), never on this thread: a bracket of 64 takes a tenth of
+        a second to replay, and the phones move it on every few seconds all day."""
+        if self.reading is not None:
+            return False  # the last read is not in yet
         try:
             moved = self.session.moved_on()
         except StoreError as exc:
@@ -124,11 +139,32 @@ class TournamentWindow(QMainWindow):
             return False
         if not moved:
             return False
-        self.session.reload()
+        session, log = self.session, self.session.core.log
+        if not isinstance(log, StoreLog):  # a log of its own kind: read where it is
+            session.reload()
+            self._shown_again()
+            return True
+        held = None if session.state is None else session.state.seq
+        read = log.reading(session.state)
+        self.reading = self.reader.submit(read)
+        self.reading.add_done_callback(lambda done: self.read_in.emit(session, done, held))  # queued here
+        return True
+
+    def _read(self, session: SignalledSession, done: Future[ReadApart | None], held: int | None) -> None:
+        """The log as read on the worker (`ReadApart`, or the error that stopped it), on this thread:
+        shown unless the window moved meanwhile (another tournament, a decision of its own)."""
+        self.reading = None
+        if session is not self.session or done.cancelled():
+            return
+        if (failed := done.exception()) is not None:
+            session.unreadable(failed)
+        elif session.adopt(done.result(), held):
+            self._shown_again()
+
+    def _shown_again(self) -> None:
         self.say(
             Notice.INFO, self.tr("Shown again: the tournament was changed elsewhere (a merged desk, the command line).")
         )
-        return True
 
     def _session(self, log: TournamentLog, tournament_id: str = "") -> SignalledSession:
         """The session of `log`; a tournament that cannot be read whole is refused, and a new one offered."""
