@@ -29,7 +29,7 @@ def _post(port: int, key: str, body: dict[str, Any]) -> dict[str, Any]:
 def _live(serving: Serving, match: str, expected: list[int] | None) -> bool:
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
-        published = json.loads(serving.server.feed.current().tournament_json)
+        published = json.loads(serving.server.feed.tournament_document())  # what /tournament.json serves
         if published is not None and published["live"].get(match) == expected:
             return True
         time.sleep(0.05)

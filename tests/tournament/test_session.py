@@ -236,13 +236,13 @@ def test_a_read_apart_goes_on_from_the_state_held_and_gives_what_a_whole_replay_
                 elsewhere.record(CheckedIn(name))
         whole = open_tournament(store, log.tournament_id or "").state
         replayed: list[int] = []
-        original = session_module._replayed
+        original = session_module.replay
 
         def counted(*args: Any) -> State:
-            replayed.append(len(args[3]))  # the rows replayed
+            replayed.append(len(args[2]))  # the rows replayed
             return original(*args)
 
-        monkeypatch.setattr(session_module, "_replayed", counted)
+        monkeypatch.setattr(session_module, "replay", counted)
         on = read_on(store, log.tournament_id or "", held, last)
         again = read_on(store, log.tournament_id or "", held, last._replace(body="{}"))  # not its log
         assert replayed == [3, whole.seq]  # the three new events only; a log it did not come from: whole

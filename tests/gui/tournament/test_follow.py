@@ -32,7 +32,7 @@ def test_a_result_written_elsewhere_is_replayed_on_a_worker_and_then_shown(  # t
     organizer.drawn(8, seed=7, tables="1-4")
     first = next(m for m in shown_of(window)["matches"] if m["status"] == "playing")
     replayed_on: list[threading.Thread] = []
-    replay = session._replayed
+    replay = session.replay
 
     def watched(*args: Any) -> State:
         replayed_on.append(threading.current_thread())
@@ -41,7 +41,7 @@ def test_a_result_written_elsewhere_is_replayed_on_a_worker_and_then_shown(  # t
     elsewhere = Store(db)  # the phones' server, on the same database
     line = f'{{"match": "{first["id"]}", "winner": "{first["a"]}", "score": [7, 3]}}'
     assert operations.record_results(elsewhere, window.session.tournament_id, [line]) == 1
-    monkeypatch.setattr(session, "_replayed", watched)  # from here on, only the window reads
+    monkeypatch.setattr(session, "replay", watched)  # from here on, only the window reads
     qtbot.waitUntil(lambda: _status(window, str(first["id"])) == "done")
     assert replayed_on and threading.main_thread() not in replayed_on
     assert organizer.notice().startswith("Shown again")
