@@ -106,6 +106,9 @@ function tap(event) {
 }
 
 function learn(answer, response) {
+  // A look that left before a tap's answer can arrive after it: the older version is not shown
+  // over the newer (the next tap would then be made on it, and refused as "moved on").
+  if (table && answer.match_id && answer.match_id === table.match_id && answer.version < table.version) return;
   if (previous && answer.match_id !== previous.match_id) {
     if (previous.state && previous.state.status === "finished") {
       const { players, state } = previous; // the table took the next match (or none yet): this one is in

@@ -4,7 +4,9 @@ the middle of a tap and back, two phones on one table, and the key never in a re
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -169,3 +171,42 @@ def test_two_phones_on_one_table_see_each_others_taps_and_a_stale_tap_is_refused
     finally:
         first_context.close()
         second_context.close()
+
+
+def test_a_look_answered_after_a_tap_never_shows_the_older_score(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
+    phone: Any,
+) -> None:
+    """The page looks every second; a look that left before a tap can come back after the tap's
+    answer. Its older score is not shown, and the next tap is made on the newer one (not refused)."""
+    db, _, keys = venue
+    page = open_table(phone, served, 2, keys[2])
+    page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
+    page.locator("#play").wait_for()
+    status, stale = served.get(2, keys[2])
+    assert status == 200
+    a = stale["players"]["A"]
+    page.get_by_role("button", name=f"Rack to {a}").tap()
+    expect(page.locator("#player-A .racks")).to_have_text("1")
+    late: list[str] = []
+
+    def answer_late(route: Any) -> None:
+        if route.request.method == "GET" and not late:
+            late.append(route.request.url)
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(stale))
+        else:
+            route.continue_()
+
+    page.route("**/api/score/**", answer_late)
+    deadline = time.monotonic() + 5
+    while not late and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert late  # the late look was answered
+    page.wait_for_timeout(200)
+    assert score(page, "A") == "1"
+    page.unroute("**/api/score/**")
+    page.get_by_role("button", name=f"Rack to {a}").tap()
+    expect(page.locator("#player-A .racks")).to_have_text("2")
+    assert events_of(db, stale["match_id"]).count("rack") == 2
+    assert page.locator("#message").inner_text() == ""
