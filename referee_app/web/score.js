@@ -135,8 +135,8 @@ async function lookUp(left) {
   lookedUp = left.match_id;
   for (let tries = 0; tries < 5; tries += 1) {
     try {
-      const response = await fetch("/tournament.json", { cache: "no-store" });
-      const tournament = await response.json();
+      const { text } = await fetchWithin("/tournament.json", { cache: "no-store" });
+      const tournament = JSON.parse(text);
       const match = ((tournament.show || {}).matches || []).find((m) => m.id === left.match);
       if (match && match.status !== "playing") {
         if (match.status === "done" && match.score && match.winner) {
@@ -155,20 +155,38 @@ async function lookUp(left) {
   }
 }
 
+// A request the Wi-Fi left hanging (no answer and no error) is given up after this long, and what
+// it carried goes again at the next beat: the page never waits on it for good.
+const REQUEST_TIMEOUT_MS = 8000;
+
+async function fetchWithin(url, options) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, { ...options, signal: controller.signal });
+    const text = await response.text(); // the body within the same time
+    return { response, text };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
 async function call(method, body) {
   const headers = { Authorization: `Bearer ${KEY}` };
   if (body) headers["Content-Type"] = "application/json";
-  const response = await fetch(`/api/score/${TABLE}`, {
+  const { response, text } = await fetchWithin(`/api/score/${TABLE}`, {
     method, headers, body: body ? JSON.stringify(body) : undefined, cache: "no-store", referrerPolicy: "no-referrer",
   });
   lastContact = new Date();
-  let answer = {};
-  try {
-    answer = await response.json();
-  } catch {
-    answer = {};
-  }
-  return { response, answer };
+  return { response, answer: parsed(text) };
 }
 
 async function pump() {
@@ -354,14 +372,14 @@ async function sendDispute() {
   const waiting = localStorage.getItem(DISPUTE_STORE);
   if (waiting === null) return;
   try {
-    const response = await fetch(`/api/score/${TABLE}/dispute`, {
+    const { response, text } = await fetchWithin(`/api/score/${TABLE}/dispute`, {
       method: "POST", body: waiting, cache: "no-store", referrerPolicy: "no-referrer",
       headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
     });
     lastContact = new Date();
     if (response.status === 429 || response.status >= 500) throw new Error("again");
     localStorage.removeItem(DISPUTE_STORE);
-    const answer = await response.json().catch(() => ({}));
+    const answer = parsed(text);
     if (response.status === 200 || response.status === 409) learn(answer, response);
     else if (response.status === 422) {
       learn(answer.table, response);

@@ -210,3 +210,32 @@ def test_a_look_answered_after_a_tap_never_shows_the_older_score(
     expect(page.locator("#player-A .racks")).to_have_text("2")
     assert events_of(db, stale["match_id"]).count("rack") == 2
     assert page.locator("#message").inner_text() == ""
+
+
+def test_a_tap_whose_request_hangs_is_given_up_and_sent_again(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
+    phone: Any,
+) -> None:
+    """The Wi-Fi can leave a request hanging, with no answer and no error: the page gives it up and
+    sends the tap again (the laptop records it once), instead of waiting on it for good."""
+    db, _, keys = venue
+    page = open_table(phone, served, 2, keys[2])
+    page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
+    page.locator("#play").wait_for()
+    table = served.get(2, keys[2])[1]
+    a = table["players"]["A"]
+    hung: list[Any] = []
+
+    def hang_the_first_tap(route: Any) -> None:
+        if route.request.method == "POST" and not hung:
+            hung.append(route)  # never answered
+        else:
+            route.continue_()
+
+    page.route("**/api/score/**", hang_the_first_tap)
+    page.get_by_role("button", name=f"Rack to {a}").tap()
+    page.get_by_text("not sent yet (1)").wait_for()
+    expect(page.locator("#player-A .racks")).to_have_text("1", timeout=20000)
+    assert hung and page.locator("#pending").inner_text() == ""
+    assert events_of(db, table["match_id"]).count("rack") == 1
