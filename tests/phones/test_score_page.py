@@ -48,6 +48,14 @@ def open_table(context: Any, served: Served, table: int, key: str, lang: str = "
     return page
 
 
+def lagged(context: Any, served: Served, table: int, key: str) -> tuple[Any, dict[str, Any]]:
+    """The table's page with the lag tapped (the racks' buttons shown), and the table as the API has it."""
+    page = open_table(context, served, table, key)
+    page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
+    page.locator("#play").wait_for()
+    return page, served.get(table, key)[1]
+
+
 def score(page: Any, seat: str) -> str:
     return str(page.locator(f"#player-{seat} .racks").inner_text())
 
@@ -105,10 +113,7 @@ def test_taps_not_sent_survive_a_reload_and_go_once_the_laptop_answers(
     phone: Any,
 ) -> None:
     db, _, keys = venue
-    page = open_table(phone, served, 2, keys[2])
-    page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
-    page.locator("#play").wait_for()
-    table = served.get(2, keys[2])[1]
+    page, table = lagged(phone, served, 2, keys[2])
     a = table["players"]["A"]
     page.route("**/api/score/**", lambda route: route.abort() if route.request.method == "POST" else route.continue_())
     page.get_by_role("button", name=f"Rack to {a}").tap()
@@ -127,10 +132,7 @@ def test_a_wifi_drop_in_the_middle_of_a_tap_and_back(
     phone: Any,
 ) -> None:
     db, _, keys = venue
-    page = open_table(phone, served, 1, keys[1])
-    page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
-    page.locator("#play").wait_for()
-    table = served.get(1, keys[1])[1]
+    page, table = lagged(phone, served, 1, keys[1])
     b = table["players"]["B"]
     phone.set_offline(True)
     page.get_by_role("button", name=f"Rack to {b}").tap()
@@ -181,11 +183,7 @@ def test_a_look_answered_after_a_tap_never_shows_the_older_score(
     """The page looks every second; a look that left before a tap can come back after the tap's
     answer. Its older score is not shown, and the next tap is made on the newer one (not refused)."""
     db, _, keys = venue
-    page = open_table(phone, served, 2, keys[2])
-    page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
-    page.locator("#play").wait_for()
-    status, stale = served.get(2, keys[2])
-    assert status == 200
+    page, stale = lagged(phone, served, 2, keys[2])
     a = stale["players"]["A"]
     page.get_by_role("button", name=f"Rack to {a}").tap()
     expect(page.locator("#player-A .racks")).to_have_text("1")
@@ -220,10 +218,7 @@ def test_a_tap_whose_request_hangs_is_given_up_and_sent_again(
     """The Wi-Fi can leave a request hanging, with no answer and no error: the page gives it up and
     sends the tap again (the laptop records it once), instead of waiting on it for good."""
     db, _, keys = venue
-    page = open_table(phone, served, 2, keys[2])
-    page.get_by_role("button", name=re.compile("won the lag$")).first.tap()
-    page.locator("#play").wait_for()
-    table = served.get(2, keys[2])[1]
+    page, table = lagged(phone, served, 2, keys[2])
     a = table["players"]["A"]
     hung: list[Any] = []
 
