@@ -17,16 +17,9 @@ from typing import Any
 
 import pytest
 
-from referee_app.cli.main import main
+from tests.phones.test_phone_api import run, venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
 
-ENTRIES = "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n"
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 class Served:
@@ -81,26 +74,14 @@ class Served:
 
 
 @pytest.fixture
-def venue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str, dict[int, str]]:
-    db = tmp_path / "organizer.db"
-    tid = run(capsys, "tournament", "new", "Club night", "--format", "se", "--race", "2", "--db", str(db))[1].strip()
-    (tmp_path / "e.csv").write_text(ENTRIES, encoding="utf-8")
-    assert run(capsys, "tournament", "entries", tid, str(tmp_path / "e.csv"), "--db", str(db))[0] == 0
-    assert run(capsys, "tournament", "draw", tid, "--seed", "5", "--db", str(db))[0] == 0
-    assert run(capsys, "tournament", "tables", tid, "1-3", "--db", str(db))[0] == 0
-    out = run(capsys, "tournament", "phones", tid, "1-2", "--json", "--db", str(db))[1]
-    return db, tid, {item["table"]: item["key"] for item in json.loads(out)}
-
-
-@pytest.fixture
-def served(venue: tuple[Path, str, dict[int, str]]) -> Iterator[Served]:
+def served(venue: tuple[Path, str, dict[int, str]]) -> Iterator[Served]:  # noqa: F811
     db, tid, _ = venue
     server = Served(db, tid)
     yield server
     server.stop(signal.SIGKILL)
 
 
-def test_every_answer_of_the_api_through_a_real_server(venue: tuple[Path, str, dict[int, str]], served: Served) -> None:
+def test_every_answer_of_the_api_through_a_real_server(venue: tuple[Path, str, dict[int, str]], served: Served) -> None:  # noqa: F811
     _, _, keys = venue
     status, table = served.get(1, keys[1])
     assert status == 200 and table["version"] == 1 and table["state"]["status"] == "lag"
@@ -125,7 +106,8 @@ def test_every_answer_of_the_api_through_a_real_server(venue: tuple[Path, str, d
 
 
 def test_a_tap_answered_200_survives_a_kill_right_after(
-    venue: tuple[Path, str, dict[int, str]], served: Served
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
 ) -> None:
     db, tid, keys = venue
     assert served.tap(1, keys[1], "k-lag", 1, {"type": "lag", "winner": "B"})[0] == 200
@@ -143,7 +125,9 @@ def test_a_tap_answered_200_survives_a_kill_right_after(
 
 
 def test_a_new_key_stops_the_old_one_while_serving(
-    venue: tuple[Path, str, dict[int, str]], served: Served, capsys: pytest.CaptureFixture[str]
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     db, tid, keys = venue
     assert served.get(2, keys[2])[0] == 200
@@ -153,7 +137,9 @@ def test_a_new_key_stops_the_old_one_while_serving(
 
 
 def test_the_phones_play_the_tournament_to_its_end(
-    venue: tuple[Path, str, dict[int, str]], served: Served, capsys: pytest.CaptureFixture[str]
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     db, tid, keys = venue
 
@@ -196,7 +182,8 @@ def test_the_phones_play_the_tournament_to_its_end(
 
 
 def test_the_bracket_pages_get_a_phone_matchs_racks_as_they_are_tapped(
-    venue: tuple[Path, str, dict[int, str]], served: Served
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,
 ) -> None:
     _, _, keys = venue
     table = served.get(1, keys[1])[1]
@@ -221,7 +208,8 @@ def test_the_bracket_pages_get_a_phone_matchs_racks_as_they_are_tapped(
 
 
 def test_serving_on_the_lan_remembers_the_address_the_phones_reach(
-    venue: tuple[Path, str, dict[int, str]], capsys: pytest.CaptureFixture[str]
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     from contextlib import closing
 
