@@ -215,12 +215,8 @@ class Connections(QObject):
         completed, the next one started): the window reads the log again, the scores are shown."""
         if self.phones is not None:
             self.phones.tables.update(tables)
-        try:
-            if self.desk.session.moved_on():
-                self.desk.session.reload()  # every tab again, and the pages
-                return
-        except StoreError as exc:
-            self.desk.say(Notice.ERROR, said(exc))
+        if self.desk.follow(quiet=True):
+            return  # read again on the window's worker, never on this thread: every tab, and the pages, then
         if not self.phones_timer.isActive():
             self.phones_timer.start()
 

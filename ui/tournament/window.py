@@ -113,6 +113,8 @@ class TournamentWindow(QMainWindow):
             self.queue_page.connections.resume()
         self.reading: Future[ReadApart | None] | None = None
         """The log being read again on the reader (`follow`), until it is in."""
+        self.reading_quiet = False
+        """That read follows the window's own phone pages: shown without a notice."""
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="tournament-read")
         """The one worker that reads the log again: started once, not a thread a read (starting a
         thread waits for it to run, a tenth of a second on a loaded machine)."""
@@ -123,9 +125,10 @@ class TournamentWindow(QMainWindow):
         self.watch.timeout.connect(self.results_page.follow_phones)  # a phone match over: its log, not this one
         self.watch.start()
 
-    def follow(self) -> bool:
+    def follow(self, quiet: bool = False) -> bool:
         """Show the tournament again when another program moved its log on (the phones' server, a
-        merged desk, the command line); True when it did. The log is replayed on a worker with a
+        merged desk, the command line); True when it did (`quiet`: the window's own phone pages
+        wrote it, nothing to say). The log is replayed on a worker with a
         connection of its own (`reading`), never on this thread: a bracket of 64 takes a tenth of
         a second to replay, and the phones move it on every few seconds all day."""
         if self.reading is not None:
@@ -142,11 +145,13 @@ class TournamentWindow(QMainWindow):
         session, log = self.session, self.session.core.log
         if not isinstance(log, StoreLog):  # a log of its own kind: read where it is
             session.reload()
-            self._shown_again()
+            if not quiet:
+                self._shown_again()
             return True
         held = None if session.state is None else session.state.seq
         read = log.reading(session.state)
         self.reading = self.reader.submit(read)
+        self.reading_quiet = quiet
         self.reading.add_done_callback(lambda done: self.read_in.emit(session, done, held))  # queued here
         return True
 
@@ -158,7 +163,7 @@ class TournamentWindow(QMainWindow):
             return
         if (failed := done.exception()) is not None:
             session.unreadable(failed)
-        elif session.adopt(done.result(), held):
+        elif session.adopt(done.result(), held) and not self.reading_quiet:
             self._shown_again()
 
     def _shown_again(self) -> None:
