@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -632,6 +633,9 @@ RACK_WAY_KEYS: dict[RackHow, str] = {
 }
 """The less common ways a rack is won (spec §2a), each a toggle the next "rack won" key takes."""
 
+CHOSEN_WAY = QColor("#ffd54a")
+"""A way chosen for the next rack stands out from two metres: the desk's yellow, dark type on it."""
+
 
 class RackPanel(QWidget):
     """Rack scoring (spec 1.3 §2a): one big button per player for the rack won, the less common
@@ -665,6 +669,7 @@ class RackPanel(QWidget):
         layout.addWidget(self.ways_label)
         ways = QHBoxLayout()
         self.ways: dict[RackHow, KeyButton] = {}
+        self.way_labels: dict[RackHow, str] = {}
         for how, key in RACK_WAY_KEYS.items():
             button = _button(self, f"rackWay_{how.value}", key)
             button.setCheckable(True)
@@ -680,9 +685,12 @@ class RackPanel(QWidget):
 
     def retranslate(self) -> None:
         self.ways_label.setText(self.tr("Not an ordinary rack? Choose how it was won first, then the winner's button:"))
-        self.ways[RackHow.BREAK_AND_RUN].setText(self.tr("Break-and-run [R]"))
-        self.ways[RackHow.TEN_ON_BREAK].setText(self.tr("10 on the break [T]"))
-        self.ways[RackHow.THREE_FOULS].setText(self.tr("Three fouls by the opponent [F]"))
+        self.way_labels = {
+            RackHow.BREAK_AND_RUN: self.tr("Break-and-run [R]"),
+            RackHow.TEN_ON_BREAK: self.tr("10 on the break [T]"),
+            RackHow.THREE_FOULS: self.tr("Three fouls by the opponent [F]"),
+        }
+        self._mark_ways()
         self.stalemate.setText(self.tr("Stalemate: the rack is replayed [S]"))
         if self.state is not None:
             self.show_state(self.state)
@@ -713,8 +721,21 @@ class RackPanel(QWidget):
             for other, button in self.ways.items():
                 if other is not how and button.isChecked():
                     button.setChecked(False)
+        self._mark_ways()
         if self.state is not None:
             self.show_state(self.state)
+
+    def _mark_ways(self) -> None:
+        """The chosen way in yellow with a check mark: a toggle pressed in grey on grey was not
+        seen from the table, and the next "rack won" key would take it unnoticed."""
+        chosen = QPalette()  # only these two roles: the rest is inherited, as an empty palette gives back
+        chosen.setColor(QPalette.ColorRole.Button, CHOSEN_WAY)
+        chosen.setColor(QPalette.ColorRole.ButtonText, QColor("black"))
+        for how, button in self.ways.items():
+            on = button.isChecked()
+            button.setPalette(chosen if on else QPalette())
+            label = self.way_labels.get(how, "")
+            button.setText(f"✔ {label}" if on else label)
 
     def _won(self, winner: Seat) -> None:
         if self.record(RackWon(winner=winner, how=self.how())):
