@@ -31,7 +31,7 @@ from referee_desk.i18n import menu_text, qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, install_excepthooks, show_notice
 from referee_desk.venue.assign import AssignDialog
 
-from referee_app.game.vocab import Seat, Status
+from referee_app.game.vocab import Scoring, Seat, Status
 from referee_app.venue import db
 from referee_app.venue.board import NO_BOARD, BoardView, ServerState, TableRow
 from referee_app.venue.model import Assignment, EventServerError, first_line
@@ -287,7 +287,8 @@ class BoardWindow(QMainWindow):
         else:
             rack = str(match.rack)
             at_table = _seated(match.players, match.at_table)
-        fouls = f"{match.fouls.a}–{match.fouls.b}"
+        # a match scored by racks records no foul (spec 1.3 §2a): "0–0" would say nobody fouled
+        fouls = "" if match.scoring is Scoring.RACKS else f"{match.fouls.a}–{match.fouls.b}"
         if match.warning_due:
             fouls += " · " + self.tr("warning due")
         return [
