@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -18,6 +18,9 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QStyle,
+    QStyleOptionButton,
+    QStylePainter,
     QVBoxLayout,
     QWidget,
 )
@@ -70,6 +73,46 @@ def _button(parent: QWidget, name: str, key: str | None = None) -> KeyButton:
     # Let long labels (French ones are) give way rather than push the window off the screen.
     button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
     return button
+
+
+class NamedButton(KeyButton):
+    """A button whose words carry a player's name: painted with a long name shortened (…) to the
+    button's width, never the key or the words around it. A name wider than half the screen (in
+    French, in the desk's large type) was cut at both ends, "aximilien Delacroix-Beaumo". Its
+    `text()` stays whole (what is read out, and what tests read); only the painting fits."""
+
+    def __init__(self, parent: QWidget, name: str, key: str | None = None) -> None:
+        super().__init__(key, parent, name)
+        self.setMinimumHeight(34)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.player = ""
+
+    def set_named(self, words: str, player: str) -> None:
+        """`words` (translated, formatted) that carry `player`'s name somewhere."""
+        self.player = player
+        self.setText(words)
+
+    def painted_text(self) -> str:
+        """The words as painted now: the name shortened until the widest line fits (at this width, in this type)."""
+        words, player = self.text(), self.player
+        metrics = self.fontMetrics()
+        room = self.width() - 2 * metrics.horizontalAdvance("M")  # the frame and the margins
+        lines = words.split("\n")
+        at = next((i for i, line in enumerate(lines) if player and player in line), None)
+        if at is None or metrics.horizontalAdvance(lines[at]) <= room:
+            return words
+        around = metrics.horizontalAdvance(lines[at].replace(player, "", 1))
+        short = metrics.elidedText(player, Qt.TextElideMode.ElideRight, max(room - around, 0)) or player[:1] + "…"
+        lines[at] = lines[at].replace(player, short, 1)
+        return "\n".join(lines)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        option.text = self.painted_text()
+        painter = QStylePainter(self)
+        painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
+        painter.end()
 
 
 class DroppedList(QWidget):
@@ -141,7 +184,7 @@ class LagPanel(QWidget):
         self.question.setObjectName("lagQuestion")
         layout.addWidget(self.question)
         row = QHBoxLayout()
-        self.won = {seat: _button(self, f"lagWon{seat.value}", seat.value) for seat in Seat}
+        self.won = {seat: NamedButton(self, f"lagWon{seat.value}", seat.value) for seat in Seat}
         for seat, button in self.won.items():
             button.clicked.connect(lambda _=False, s=seat: self._won(s))
             row.addWidget(button)
@@ -177,7 +220,7 @@ class LagPanel(QWidget):
         self.state = state
         for seat, button in self.won.items():
             who = presenter.name(state, seat) if state else seat.value
-            button.setText(self.tr("{name} won the lag [{key}]").format(name=who, key=seat.value))
+            button.set_named(self.tr("{name} won the lag [{key}]").format(name=who, key=seat.value), who)
 
     def _won(self, winner: Seat) -> None:
         breaker = winner.other if self.lets_opponent_break.isChecked() else winner
@@ -654,9 +697,9 @@ class RackPanel(QWidget):
         text_style(self.prompt, 20, bold=True)
         layout.addWidget(self.prompt)
         row = QHBoxLayout()
-        self.won: dict[Seat, KeyButton] = {}
+        self.won: dict[Seat, NamedButton] = {}
         for seat in Seat:
-            button = _button(self, f"rackWon{seat.value}", seat.value)
+            button = NamedButton(self, f"rackWon{seat.value}", seat.value)
             button.setMinimumHeight(120)
             text_style(button, 24, bold=True)
             button.clicked.connect(lambda _=False, s=seat: self._won(s))
@@ -711,8 +754,9 @@ class RackPanel(QWidget):
         how = self.how()
         for seat, button in self.won.items():
             button.setEnabled((seat, how) in can.rack_ways)
-            button.setText(
-                self.tr("{name}\nwon the rack [{key}]").format(name=presenter.name(state, seat), key=seat.value)
+            button.set_named(
+                self.tr("{name}\nwon the rack [{key}]").format(name=presenter.name(state, seat), key=seat.value),
+                presenter.name(state, seat),
             )
         self.stalemate.setEnabled(can.stalemate)
 
@@ -769,9 +813,9 @@ class FinishedPanel(QWidget):
         text_style(self.result, 26, bold=True)
         layout.addWidget(self.result)
         signing = QHBoxLayout()
-        self.sign: dict[Seat, KeyButton] = {}
+        self.sign: dict[Seat, NamedButton] = {}
         for seat in Seat:
-            button = _button(self, f"sign{seat.value}", f"Shift+{seat.value}")
+            button = NamedButton(self, f"sign{seat.value}", f"Shift+{seat.value}")
             button.setMinimumHeight(56)
             button.clicked.connect(lambda _=False, s=seat: self._sign(s))
             self.sign[seat] = button
@@ -807,10 +851,11 @@ class FinishedPanel(QWidget):
             button.setVisible(state.finished and self.record is not None)
             button.setEnabled(seat in may_sign)
             who = presenter.name(state, seat)
-            button.setText(
+            button.set_named(
                 self.tr("{name} signs the result [Shift+{key}]").format(name=who, key=seat.value)
                 if seat in may_sign
-                else self.tr("{name} has signed ✔").format(name=who)
+                else self.tr("{name} has signed ✔").format(name=who),
+                who,
             )
         self.signed.setText(presenter.signatures_line(state, qt_translate) if state.finished else "")
 

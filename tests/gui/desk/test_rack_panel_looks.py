@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from PySide6.QtGui import QColor
 
 from referee_app.game.vocab import RackHow
@@ -34,3 +37,37 @@ def test_a_way_chosen_for_the_next_rack_stands_out_in_yellow(desk: Desk) -> None
     assert desk.state.racks[-1].how is RackHow.THREE_FOULS
     assert middle_colour(desk, "rackWay_three_fouls").name() == plain.name()
     assert not desk.text("rackWay_three_fouls").startswith("✔")
+
+
+LONG_A, LONG_B = "Maximilien Delacroix-Beaumont", "Anne-Sophie Vandenberghe-Lefevre"  # typed with QTest: ASCII
+
+
+def widest_line(button: Any, text: str) -> int:
+    return max(button.fontMetrics().horizontalAdvance(line) for line in text.split("\n"))
+
+
+def test_long_names_are_shortened_on_the_big_buttons_never_cut_at_both_ends(desk: Desk, tmp_path: Path) -> None:
+    """In French on a 1366 × 768 laptop the rack buttons read "aximilien Delacroix-Beaumo": now the
+    name is shortened at its end (…), the words and the key stay whole, and the text is unchanged."""
+    desk.window.resize(1366, 740)
+    start_by_racks(desk, race_to=2, names=(LONG_A, LONG_B))
+    lag = desk.button("lagWonA")
+    assert widest_line(lag, lag.painted_text()) <= lag.width()
+    desk.click("lagWonB")
+    for seat, name in (("A", LONG_A), ("B", LONG_B)):
+        button = desk.button(f"rackWon{seat}")
+        assert desk.text(f"rackWon{seat}") == f"{name}\nwon the rack [{seat}]"  # the text itself, whole
+        painted = button.painted_text()
+        assert widest_line(button, desk.text(f"rackWon{seat}")) > button.width()  # the case: too wide
+        assert widest_line(button, painted) <= button.width() - 2 * button.fontMetrics().horizontalAdvance("M")
+        first, second = painted.split("\n")
+        assert first.endswith("…") and name.startswith(first[:-1]) and len(first) > 8  # still their name
+        assert second == f"won the rack [{seat}]"
+    assert desk.page.grab().save(str(tmp_path / "long-names.png"))
+    for winner in ("B", "B"):
+        desk.look()
+        desk.key(winner)
+    sign = desk.button("signA")
+    assert desk.text("signA") == f"{LONG_A} signs the result [Shift+A]"
+    assert sign.painted_text().endswith(" signs the result [Shift+A]")  # the key is never the part cut
+    assert widest_line(sign, sign.painted_text()) <= sign.width()

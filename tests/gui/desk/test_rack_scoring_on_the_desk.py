@@ -13,13 +13,13 @@ from referee_app.game.vocab import PenaltyKind, RackHow, Scoring, Seat, Status
 from tests.gui.conftest import Desk
 
 
-def start_by_racks(desk: Desk, rules: str = "wpa", race_to: int = 2) -> None:
+def start_by_racks(desk: Desk, rules: str = "wpa", race_to: int = 2, names: tuple[str, str] = ("Ana", "Ben")) -> None:
     """New match through the dialog, as a referee-less table does it: names, race, Racks only."""
     desk.window.new_match()
     dialog = desk.window.dialog
     assert dialog is not None
-    QTest.keyClicks(dialog.findChild(QWidget, "newPlayerA"), "Ana")
-    QTest.keyClicks(dialog.findChild(QWidget, "newPlayerB"), "Ben")
+    QTest.keyClicks(dialog.findChild(QWidget, "newPlayerA"), names[0])
+    QTest.keyClicks(dialog.findChild(QWidget, "newPlayerB"), names[1])
     dialog.findChild(QWidget, "newRaceTo").setValue(race_to)  # type: ignore[union-attr]
     rules_box = dialog.findChild(QComboBox, "newRules")
     assert rules_box is not None
