@@ -714,11 +714,11 @@ class RackPanel(QWidget):
         self.ways: dict[RackHow, KeyButton] = {}
         self.way_labels: dict[RackHow, str] = {}
         for how, key in RACK_WAY_KEYS.items():
-            button = _button(self, f"rackWay_{how.value}", key)
-            button.setCheckable(True)
-            button.toggled.connect(lambda on, h=how: self._way_toggled(h, on))
-            self.ways[how] = button
-            ways.addWidget(button)
+            way = _button(self, f"rackWay_{how.value}", key)
+            way.setCheckable(True)
+            way.toggled.connect(lambda on, h=how: self._way_toggled(h, on))
+            self.ways[how] = way
+            ways.addWidget(way)
         layout.addLayout(ways)
         self.stalemate = _button(self, "rackStalemate", "S")
         self.stalemate.clicked.connect(self._stalemate)
