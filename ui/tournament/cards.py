@@ -14,7 +14,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPageLayout,
+    QPageSize,
+    QPaintDevice,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
 from referee_desk.i18n import qt_translate
 from referee_desk.printing import ensure_gui_app
 
@@ -45,13 +55,27 @@ def link_lines(link: str, metrics: QFontMetricsF, width: float) -> list[str]:
     return [address, "#" + key]
 
 
+def fitted_line(
+    text: str, family: str, points: Sequence[float], width: float, device: QPaintDevice
+) -> tuple[QFont, str]:
+    """The largest of `points` at which `text` fits `width` on one line; at the smallest, the text
+    shortened at its end (…). An 80-character event name at 9 points was cut at both ends."""
+    for size in points:
+        font = _font(family, size)
+        metrics = QFontMetricsF(font, device)
+        if metrics.horizontalAdvance(text) <= width:
+            return font, text
+    return font, metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+
 def _paint_card(painter: QPainter, card: Card, box: QRectF, mm: float, event: str) -> None:
     pad = PAD_MM * mm
     inner = box.adjusted(pad, pad, -pad, -pad)
     center = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
     painter.setPen(QColor("black"))
-    painter.setFont(_font(FONT, 9))
-    painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), 6 * mm), center, event)
+    font, line = fitted_line(event, FONT, (9, 8, 7, 6), inner.width(), painter.device())
+    painter.setFont(font)
+    painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), 6 * mm), center, line)
     painter.setFont(_font(FONT, 34, bold=True))
     title = qt_translate(CARD_CTX, CARD_TITLE).format(n=card.table)
     painter.drawText(QRectF(inner.left(), inner.top() + 7 * mm, inner.width(), 16 * mm), center, title)
