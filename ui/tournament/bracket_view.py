@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QWheelEvent
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QResizeEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsScene,
@@ -185,6 +195,8 @@ class BracketView(QGraphicsView):
         self.setBackgroundBrush(QBrush(QColor("#fafafa")))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.zoom = 1.0
+        self.fitted = False
+        """The whole bracket is kept in view as the view's size changes, until a zoom is chosen."""
         self.plan: Layout | None = None
         self._drawn: dict[str, MatchView] = {}
         self._items: dict[str, MatchItem] = {}
@@ -234,13 +246,26 @@ class BracketView(QGraphicsView):
         self.scale(self.zoom, self.zoom)
 
     def zoom_in(self) -> None:
+        self.fitted = False
         self.set_zoom(self.zoom * 1.25)
 
     def zoom_out(self) -> None:
+        self.fitted = False
         self.set_zoom(self.zoom / 1.25)
 
     def fit(self) -> None:
-        """The whole bracket in the window (never larger than 100 %)."""
+        """The whole bracket in the window (never larger than 100 %), and kept so when the window
+        is resized: a board that fitted its bracket before its tab was laid out (a view of 100 × 30)
+        showed it as a speck on a TV, however large the window was made afterwards."""
+        self.fitted = True
+        self._fit_now()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.fitted:
+            self._fit_now()
+
+    def _fit_now(self) -> None:
         rect = self.sceneRect()
         if rect.width() <= 0 or rect.height() <= 0:
             return
