@@ -296,6 +296,24 @@ function renderCalls() {
   }));
 }
 
+// --- the disputes (both pages) ------------------------------------------------------------------
+// A result a player disputed on the phones is said at the top of both pages, as the board and the
+// tournament window say it: "Table 5: result disputed (W1-3: Ana Lopez does not agree)", until the
+// organizer settles it or the player signs.
+
+function renderDisputes() {
+  const box = document.getElementById("disputes");
+  if (!box || !data) return;
+  const lines = (data.disputes || []).map((d) => {
+    const who = word(d.players.length === 1 ? "not_agreeing" : "not_agreeing_both", { names: d.players.join(" & ") });
+    const item = el("p", "dispute", `${word("disputed", { n: d.table })} (${d.match}: ${who})`);
+    item.dataset.match = d.match;
+    return item;
+  });
+  box.replaceChildren(...lines);
+  box.hidden = !lines.length;
+}
+
 // --- both --------------------------------------------------------------------------------------
 
 function renderEmpty(page) {
@@ -331,6 +349,7 @@ function render() {
   document.getElementById("name").classList.remove("loading");
   const show = data.show;
   document.getElementById("name").textContent = show.name;
+  renderDisputes();
   if (page === "bracket") {
     document.title = `${show.name} – ${word("bracket")}`;
     document.getElementById("status").textContent = word(`status_${show.status}`);

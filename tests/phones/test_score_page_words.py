@@ -335,3 +335,44 @@ def test_the_screen_is_kept_awake_where_the_browser_allows_else_the_page_says_ho
         assert page.evaluate("window.__asked") == (["screen"] if secure else [])
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-GB", "Table 1: result disputed ({match}: {name} does not agree)"),
+        ("fr-FR", "Table 1\u00a0: résultat contesté ({match}: {name} n’est pas d’accord)"),
+    ],
+)
+def test_the_bracket_and_the_players_page_say_a_disputed_result_until_it_is_withdrawn(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,  # noqa: F811
+    context: Any,
+    locale: str,
+    said: str,
+) -> None:
+    """'I don't agree' on a phone: /bracket and /player say it at their top, as the board and the
+    window do, in the page's language; the player signing withdraws it and the line goes."""
+    import json
+
+    _, _, keys = venue
+    browser = context(locale)
+    pages = [browser.new_page(), browser.new_page()]
+    for page, path in zip(pages, ("/bracket", "/player"), strict=True):
+        page.goto(f"http://127.0.0.1:{served.port}{path}")
+        page.locator("body[data-ready='1']").wait_for()
+        expect(page.locator("#disputes")).to_be_hidden()
+    table = served.get(1, keys[1])[1]
+    version = table["version"]
+    for n, event in enumerate([{"type": "lag", "winner": "A"}, *[{"type": "rack", "winner": "A"}] * 2]):
+        version = served.tap(1, keys[1], f"d{n}", version, event)[1]["version"]
+    body = json.dumps({"id": "no", "after": version, "player": "B"}).encode()
+    assert served.request("POST", "/api/score/1/dispute", keys[1], body)[0] == 200
+    line = said.format(match=table["match"], name=table["players"]["B"])
+    for page in pages:
+        expect(page.locator("#disputes")).to_have_text(line, timeout=5000)
+        box = page.locator("#disputes").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 360  # on a phone's screen
+    assert served.tap(1, keys[1], "sign-b", version, {"type": "sign", "player": "B"})[0] == 200  # B signs after all
+    for page in pages:
+        expect(page.locator("#disputes")).to_be_hidden(timeout=5000)
