@@ -368,7 +368,11 @@ def test_the_bracket_and_the_players_page_say_a_disputed_result_until_it_is_with
         version = served.tap(1, keys[1], f"d{n}", version, event)[1]["version"]
     body = json.dumps({"id": "no", "after": version, "player": "B"}).encode()
     assert served.request("POST", "/api/score/1/dispute", keys[1], body)[0] == 200
+    disputed = time.monotonic()
     line = said.format(match=table["match"], name=table["players"]["B"])
+    pages[0].get_by_text(line).wait_for(timeout=5000)
+    shown = time.monotonic() - disputed
+    assert shown <= 1.0, f"shown {shown:.2f} s after the dispute"
     for page in pages:
         expect(page.locator("#disputes")).to_have_text(line, timeout=5000)
         box = page.locator("#disputes").bounding_box()
