@@ -192,3 +192,22 @@ def test_the_page_shows_the_laptops_refusal_in_the_phones_language(
         assert served.get(1, keys[1])[1]["state"]["score"]["A"] == 2
     finally:
         context.close()
+
+
+def test_a_french_tournament_serve_answers_in_french_a_phone_asking_for_no_language_of_the_pages(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The server's language (the organizer's environment) when the request asks for none the pages
+    offer; an English phone is still answered in English."""
+    db, tid, _ = venue
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    server = Served(db, tid)
+    try:
+        for none in (None, "de-DE,de;q=0.9"):
+            assert ask(server.port, "GET", "/api/score/1", "WRONG", none) == (401, {"error": NO_KEY_FR})
+        assert ask(server.port, "GET", "/api/score/1", "WRONG", "en-GB") == (401, {"error": NO_KEY_EN})
+    finally:
+        assert server.stop() == 0
