@@ -52,6 +52,8 @@ CTX = "PhoneApi"
 MAX_BODY = 16 * 1024
 """Bytes a request's body may carry (phone.md §3: over 16 KiB is a 413)."""
 WRONG_KEYS_A_MINUTE = 20
+TURNED_DOWN_KEPT = 20_000
+"""Taps answered 409 or 422 remembered by id (for the same answer when sent again)."""
 """Wrong keys one address may send in a minute; past them every request of it is a 429."""
 PHONE_EVENTS: dict[str, type[Event]] = {
     "lag": Lag,
@@ -181,6 +183,10 @@ class PhoneTables:
         undo): the next settling checks every phone table's completion, not only the tapped one's."""
         self._sessions: dict[str, Session] = {}
         """The phone matches' logs as replayed, kept while no other server writes them."""
+        self._turned_down: dict[tuple[str, str], RuleViolation | None] = {}
+        """The taps answered 409 (None) or 422 (the rules' refusal), by (match log, tap id): sent
+        again, whatever `after` they carry, they get the same answer and record nothing (§3). Kept
+        while this server runs: nothing was recorded for them, so nothing on disk remembers them."""
         self._in_turn = self._looked = False
         with self.lock:
             self._settle()
@@ -485,15 +491,26 @@ class PhoneTables:
             return self._table(200, table)
         if slot is None or match_id is None:
             return self._table(409, table)
+        if (match_id, tap) in self._turned_down:  # sent again after a 409 or a 422: the same answer
+            first = self._turned_down[match_id, tap]
+            return self._table(409, table) if first is None else self._refused(first.message(self.said), table)
         session = self._session(match_id)
         if after != session.history.next_seq - 1:
+            self._turn_down(match_id, tap, None)
             return self._table(409, table)
         try:
             session.record(event, tap=tap)
         except RuleViolation as exc:
+            self._turn_down(match_id, tap, exc)
             return self._refused(exc.message(self.said), table)
         self._completed(table)
         return self._table(200, table)
+
+    def _turn_down(self, match_id: str, tap: str, why: RuleViolation | None) -> None:
+        if len(self._turned_down) >= TURNED_DOWN_KEPT:  # a phone sending new ids all day: the oldest go
+            for old in list(self._turned_down)[: TURNED_DOWN_KEPT // 2]:
+                del self._turned_down[old]
+        self._turned_down[match_id, tap] = why
 
     def _completed(self, table: int) -> None:
         """The table's match completed if its log is signed by both, after a tap that is durable

@@ -97,3 +97,22 @@ def test_a_tap_sent_again_after_another_phone_scored_is_200_and_records_nothing(
     status, stale = served.tap(1, keys[1], "third", 2, {"type": "rack", "winner": "A"})
     assert status == 409 and stale == other
     assert logged(db, table["match_id"]) == ["match_started", "lag", "rack", "rack"]
+    # "third" sent again on the version that is now the latest: its first answer was 409, so 409
+    # again and nothing recorded, whatever `after` it carries (phone.md §3)
+    assert served.tap(1, keys[1], "third", 4, {"type": "rack", "winner": "A"}) == (409, other)
+    assert logged(db, table["match_id"]) == ["match_started", "lag", "rack", "rack"]
+
+
+def test_a_tap_the_rules_refused_sent_again_is_refused_again_though_the_rules_would_take_it_now(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,  # noqa: F811
+) -> None:
+    db, _, keys = venue
+    table = served.get(1, keys[1])[1]
+    status, refused = served.tap(1, keys[1], "early", 1, {"type": "rack", "winner": "A"})  # a rack before the lag
+    assert status == 422 and refused["refused"] and refused["table"]["version"] == 1
+    assert served.tap(1, keys[1], "lag", 1, {"type": "lag", "winner": "A"})[0] == 200
+    status, again = served.tap(1, keys[1], "early", 2, {"type": "rack", "winner": "A"})  # the lag is in now
+    assert status == 422 and again["refused"] == refused["refused"] and again["table"]["version"] == 2
+    assert logged(db, table["match_id"]) == ["match_started", "lag"]
+    assert served.tap(1, keys[1], "rack-1", 2, {"type": "rack", "winner": "A"})[0] == 200  # a new id is taken
