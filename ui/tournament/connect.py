@@ -192,6 +192,8 @@ class Connections(QObject):
             self.desk.say(Notice.ERROR, self.tr("The phone tables cannot be served: {why}").format(why=why))
         if self.site.phones is not before:  # another tournament (or the first): where its phones reach it
             self._phones_url()
+            if self.site.phones is not None:  # its first look may have put matches on phone tables: the
+                self.desk.follow(quiet=True)  # window's own doing, shown without "changed elsewhere"
 
     def _phones_url(self) -> None:
         """Where the phones reach this laptop (on the network only): shown, and kept in the database

@@ -42,3 +42,25 @@ def test_a_phone_scores_through_the_windows_pages_and_the_window_shows_it(qtbot,
         assert w.queue_page.phones_box.status.text().startswith("Table 2: ")
     finally:
         w.close()
+
+
+def test_starting_the_pages_on_marked_phone_tables_is_not_said_as_a_change_from_elsewhere(
+    qtbot, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The pages' first look starts the match on a phone table (its log, in the tournament's): the
+    window's own doing, shown without "Shown again: the tournament was changed elsewhere"."""
+    w = shown_window(qtbot, tmp_path, 4, "1-3")
+    try:
+        _click(qtbot, w, "phonesOn", "2")
+        t = w.session.tournament
+        assert t is not None and 2 in t.phones
+        on_two = next(m for m, table in t.on_table.items() if table == 2)
+        assert on_two not in t.started  # no server yet: no phone log
+        _start_site(qtbot, w, lan=False)
+        w.follow()  # the window's watch looking first, before the pages tell it what moved
+        qtbot.waitUntil(lambda: on_two in w.session.tournament.started, timeout=3000)  # type: ignore[union-attr]
+        said = w.notice.text()
+        qtbot.wait(1200)  # two looks of the window's watch
+        assert w.notice.text() == said and not said.startswith("Shown again"), said
+    finally:
+        w.close()
