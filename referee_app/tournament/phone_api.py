@@ -47,6 +47,7 @@ from referee_app.tournament.phones import key_fits
 from referee_app.tournament.session import StoreLog
 from referee_app.tournament.show import round_name
 from referee_app.tournament.state import Slot, State
+from referee_app.words.rounds import round_said
 
 CTX = "PhoneApi"
 MAX_BODY = 16 * 1024
@@ -380,7 +381,7 @@ class PhoneTables:
             "match": slot.spec.id,
             "match_id": match_id,
             "version": session.history.next_seq - 1,
-            "round": match.setup.round,
+            "round": round_said(match.setup.round, self.said),  # the log keeps it in English
             "race_to": match.setup.race_to,
             "rules": t.options.rules.value,
             "players": {"A": match.setup.players[0], "B": match.setup.players[1]},

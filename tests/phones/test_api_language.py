@@ -81,7 +81,11 @@ def test_tournament_serve_answers_a_french_phone_in_french_and_the_others_in_eng
     rack = {"type": "rack", "winner": "A"}
     status, french = ask(port, "POST", "/api/score/1", keys[1], FRENCH, tap(rack, 1, "r1"))
     status_en, english = ask(port, "POST", "/api/score/1", keys[1], "en", tap(rack, 1, "r1"))
-    assert status == status_en == 422 and french["table"] == english["table"]  # nothing recorded either time
+    assert status == status_en == 422  # nothing recorded either time: the same table, its round in each language
+    assert (french["table"].pop("round"), english["table"].pop("round")) == ("Demi-finale", "Semi-final")
+    assert french["table"] == english["table"]
+    assert ask(port, "GET", "/api/score/1", keys[1], FRENCH)[1]["round"] == "Demi-finale"
+    assert ask(port, "GET", "/api/score/1", keys[1], None)[1]["round"] == "Semi-final"  # the log's words
     assert french["refused"] == "Le tirage à la bande n’est pas encore joué\u00a0: enregistrez-le d’abord."
     assert english["refused"] == "The lag has not been decided yet: record the lag first."
     dispute = json.dumps({"id": "d1", "after": 1, "player": "A"}).encode()

@@ -84,7 +84,7 @@ def test_a_tap_sent_again_after_another_phone_scored_is_200_and_records_nothing(
     table = served.get(1, keys[1])[1]
     assert served.tap(1, keys[1], "lag", 1, {"type": "lag", "winner": "B"})[0] == 200
     lost(served.port, 1, keys[1], "first", 2, {"type": "rack", "winner": "A"})  # phone 1: its answer lost
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 20  # a loaded machine: the server may take a while to get to it
     while served.get(1, keys[1])[1]["version"] != 3 and time.monotonic() < deadline:
         time.sleep(0.05)  # the laptop recorded it all the same
     status, other = served.tap(1, keys[1], "second", 3, {"type": "rack", "winner": "B"})  # phone 2 scores

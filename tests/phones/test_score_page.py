@@ -154,10 +154,10 @@ def test_two_phones_on_one_table_see_each_others_taps_and_a_stale_tap_is_refused
     try:
         first = open_table(first_context, served, 1, keys[1])
         second = open_table(second_context, served, 1, keys[1])
-        first.get_by_text("Qui a gagné le lag ?").wait_for()  # the phone's language first
+        first.get_by_text("Qui a gagné le tirage à la bande ?").wait_for()  # the phone's language first
         table = served.get(1, keys[1])[1]
         a = table["players"]["A"]
-        first.get_by_role("button", name=f"{a} a gagné le lag").tap()
+        first.get_by_role("button", name=f"{a} a gagné le tirage à la bande").tap()
         second.locator("#play").wait_for(timeout=2500)  # within the poll's second
         first.get_by_role("button", name=f"Manche pour {a}").tap()
         expect(second.locator("#player-A .racks")).to_have_text("1", timeout=2500)

@@ -63,3 +63,25 @@ def test_a_signature_given_reads_as_clearly_as_the_button_did(
     assert looks["color"] == "rgb(143, 209, 143)"  # the green of "breaks", on the page's dark ground
     assert "✔" in looks["mark"]
     assert page.locator("#sign-B").evaluate("(el) => getComputedStyle(el).opacity") == "1"  # still to sign
+
+
+def test_the_score_moved_on_message_comes_without_moving_the_buttons(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,  # noqa: F811
+    phone: Any,  # noqa: F811
+) -> None:
+    """Two phones tap at once: the one refused as "moved on" says so over the top of the page; the
+    rack buttons stay where the thumbs are (a line above them pushed them 16-36 px down)."""
+    _, _, keys = venue
+    page, table = lagged(phone, served, 1, keys[1])
+    before = {seat: page.locator(f"#rack-{seat}").bounding_box() for seat in "AB"}
+    phone.set_offline(True)
+    page.locator("#rack-A").tap()  # made on version 2, held while the Wi-Fi is gone
+    assert served.tap(1, keys[1], "other-phone", table["version"], {"type": "rack", "winner": "B"})[0] == 200
+    phone.set_offline(False)
+    said = page.locator("#message")
+    expect(said).to_have_text(re.compile("moved on"), timeout=5000)
+    expect(page.locator("#player-B .racks")).to_have_text("1")
+    assert {seat: page.locator(f"#rack-{seat}").bounding_box() for seat in "AB"} == before
+    box = said.bounding_box()
+    assert box is not None and box["y"] == 0 and box["height"] >= 24  # on screen, at its top

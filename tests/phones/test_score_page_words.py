@@ -80,7 +80,7 @@ def test_the_phone_words_are_served_beside_the_tournaments_without_a_clash() -> 
     from referee_app.web.words import BOARD, OVERLAY, words_for
 
     assert all(key.startswith("p_") for key in PHONE) and not set(PHONE) & (set(BOARD) | set(OVERLAY))
-    french = {"en": "fr", "Who won the lag?": "Qui a gagné le lag\u00a0?"}
+    french = {"en": "fr", "Who won the lag?": "Qui a gagné le tirage à la bande\u00a0?"}
 
     def words_of(*sites: Any) -> dict[str, str]:
         server = WebServer(
@@ -94,7 +94,7 @@ def test_the_phone_words_are_served_beside_the_tournaments_without_a_clash() -> 
 
     phones = phone_site(None)  # type: ignore[arg-type]  (no request reaches the API here)
     shown = words_of(TOURNAMENT, phones)
-    assert shown["p_lang"] == "fr" and shown["p_lag"] == "Qui a gagné le lag\u00a0?"
+    assert shown["p_lang"] == "fr" and shown["p_lag"] == "Qui a gagné le tirage à la bande\u00a0?"
     assert shown["t_find"] == BOARD["t_find"]  # the tournament's own words are all there too
     assert words_of(phones) == words_for("phone", lambda _context, text: french.get(text, text))  # alone: its own
     assert words_for("phone")["p_lang"] == "en"
@@ -110,9 +110,9 @@ def test_the_page_speaks_the_phones_language_from_the_catalogue(
     a = table["players"]["A"]
     # a German phone that reads French too: German is not in the catalogue, French is
     page = open_table(context("de-DE", ("de-DE", "fr-FR", "en")), served, 1, keys[1])
-    page.get_by_text("Qui a gagné le lag\u00a0?").wait_for()
+    page.get_by_text("Qui a gagné le tirage à la bande\u00a0?").wait_for()
     assert page.evaluate("document.documentElement.lang") == "fr"
-    expect(page.get_by_role("button", name=f"{a} a gagné le lag")).to_be_visible()
+    expect(page.get_by_role("button", name=f"{a} a gagné le tirage à la bande")).to_be_visible()
     expect(page.locator("#awake")).to_have_text(re.compile("^Pour garder l’écran allumé, réglez la mise en veille"))
     expect(page.locator("#contact")).to_have_text(re.compile("^dernier contact à "))
     # ?lang= chooses, whatever the phone's
@@ -120,7 +120,7 @@ def test_the_page_speaks_the_phones_language_from_the_catalogue(
     english.get_by_text("Who won the lag?").wait_for()
     expect(english.locator("#awake")).to_have_text(re.compile("^To keep this screen on, set your phone"))
     french = open_table(context("en-GB"), served, 1, keys[1], lang="?lang=fr")
-    french.get_by_role("button", name=f"{a} a gagné le lag").tap()
+    french.get_by_role("button", name=f"{a} a gagné le tirage à la bande").tap()
     expect(french.get_by_role("button", name=f"Manche pour {a}")).to_be_visible()
     french.get_by_text("Autres façons de gagner une manche").tap()
     expect(french.get_by_role("button", name="Manche nulle (rejouée)")).to_be_visible()  # the desk's words
@@ -147,7 +147,7 @@ def test_after_both_sign_the_page_names_the_next_match_on_the_table(
     page = open_table(context(locale), served, 1, keys[1])
     semi = served.get(1, keys[1])[1]
     a, b = semi["players"]["A"], semi["players"]["B"]
-    page.get_by_role("button", name=f"{a} a gagné le lag" if french else f"{a} won the lag").tap()
+    page.get_by_role("button", name=f"{a} a gagné le tirage à la bande" if french else f"{a} won the lag").tap()
     rack = page.get_by_role("button", name=f"Manche pour {a}" if french else f"Rack to {a}")
     rack.tap()
     expect(page.locator("#player-A .racks")).to_have_text("1")
@@ -159,6 +159,8 @@ def test_after_both_sign_the_page_names_the_next_match_on_the_table(
     final = served.get(1, keys[1])[1]
     assert final["match"] == "F1" and final["version"] == 1
     c, d, round_name = final["players"]["A"], final["players"]["B"], final["round"]
+    assert round_name == "Final"  # a request asking no language: the log's English words
+    round_name = "Finale" if french else round_name  # the page asks in its language
     recorded = f"Le résultat est enregistré\u00a0: {a} gagne 2–0." if french else f"The result is in: {a} wins 2–0."
     following = (
         f"Prochain match sur cette table\u00a0: {c} – {d} ({round_name})"
@@ -171,7 +173,7 @@ def test_after_both_sign_the_page_names_the_next_match_on_the_table(
     page.reload()  # still said after a reload
     expect(page.locator("#next")).to_have_text(following)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.get_by_role("button", name=f"{c} a gagné le lag" if french else f"{c} won the lag").tap()
+    page.get_by_role("button", name=f"{c} a gagné le tirage à la bande" if french else f"{c} won the lag").tap()
     expect(page.locator("#done")).to_be_hidden()  # the next match is under way: its players need the room
     assert events_of(db, final["match_id"]) == ["match_started", "lag"]
 
@@ -212,7 +214,8 @@ def test_a_phone_that_did_not_see_the_end_learns_the_result_from_the_bracket(
     b, c, d = semi["players"]["B"], final["players"]["A"], final["players"]["B"]
     recorded = f"Le résultat est enregistré\u00a0: {b} gagne 0–2."  # seat A first, as on the page
     expect(page.locator("#recorded")).to_have_text(recorded)
-    expect(page.locator("#next")).to_have_text(f"Prochain match sur cette table\u00a0: {c} – {d} ({final['round']})")
+    assert final["round"] == "Final"
+    expect(page.locator("#next")).to_have_text(f"Prochain match sur cette table\u00a0: {c} – {d} (Finale)")
 
 
 def test_the_players_page_calls_the_players_of_the_tables_next_match_within_a_second(

@@ -2682,11 +2682,11 @@
     </message>
     <message>
         <source>Who won the lag?</source>
-        <translation>Qui a gagné le lag&#xa0;?</translation>
+        <translation>Qui a gagné le tirage à la bande&#xa0;?</translation>
     </message>
     <message>
         <source>{name} won the lag</source>
-        <translation>{name} a gagné le lag</translation>
+        <translation>{name} a gagné le tirage à la bande</translation>
     </message>
     <message>
         <source>Rack to {name}</source>
