@@ -261,3 +261,14 @@ def test_before_the_first_state_the_pages_say_loading_never_no_tournament(browse
     finally:
         context.close()
         board.stop()
+
+
+def test_on_a_phone_the_players_search_is_a_thumbs_target(server: WebServer, page: Page) -> None:
+    """/player is opened on the players' phones: its field and button at least 48 px, on a 360-px screen."""
+    publish(server, tournament(4))
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(server.url("player"))
+    for part in ("#who", "#go"):
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["height"] >= 48 and box["width"] >= 48, (part, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (part, box)  # on the screen, no zoom
