@@ -232,9 +232,12 @@ def test_a_phone_pusher_with_no_phone_match_yet_opens_no_connection(event_server
 # --- a tournament on desks and phones together ---------------------------------------------------
 
 
-def play_on_the_phones(served: Any, key: str, table: int) -> bool:
+def play_on_the_phones(
+    served: Any, key: str, table: int, acked: list[tuple[str, dict[str, Any]]] | None = None
+) -> bool:
     """The match on a phone table, if one waits: the lag, the first-named player wins the race, both
-    sign (through HTTP, each tap sent again while the laptop is busy); False: nothing to play."""
+    sign (through HTTP, each tap sent again while the laptop is busy); False: nothing to play.
+    `acked` gets each tap answered 200: (its match log, the event)."""
     status, body = served.get(table, key)
     assert status == 200, body
     if body["match_id"] is None or body["state"]["status"] == "finished":
@@ -250,6 +253,8 @@ def play_on_the_phones(served: Any, key: str, table: int) -> bool:
             time.sleep(0.05)
         assert status == 200, answer
         version = answer["version"]
+        if acked is not None:
+            acked.append((body["match_id"], event))
     return True
 
 
