@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from referee_app.tournament.live import DeskMatch, Handoff, LiveSync, Plan, Server
+from referee_app.i18n import english
+from referee_app.tournament.live import CTX, SERVER_GONE, DeskMatch, Handoff, LiveSync, Plan, Server
 from referee_app.venue.board import BoardModel, BoardView, BoardWatcher, Reading, ServerState
 
 SERVER = Server(frozenset(), frozenset(), frozenset({"1"}))
@@ -106,11 +107,37 @@ def test_the_sync_says_a_server_it_cannot_read_and_stops_listening_when_stopped(
     sync.start()  # a reader shared with the board: started by the board, not by the sync
     view = BoardView(0, (), ServerState.OFFLINE, "connection refused")
     reader._hand_out(Reading(view, BoardModel(), None, False, "connection refused"))  # as a failed step does
-    assert reports == [(None, "connection refused")]
+    gone = english(CTX, SERVER_GONE).format(why="connection refused")
+    assert reports == [(None, gone)]
     sync.stop()
     reader._hand_out(Reading(view, BoardModel(), None, False, "connection refused"))
-    assert reports == [(None, "connection refused")]  # no longer subscribed
+    assert reports == [(None, gone)]  # no longer subscribed
     assert owner.posted == []
+
+
+def test_a_server_out_of_reach_is_said_once_in_words_and_again_after_it_was_back() -> None:
+    """The reader tries again every second while the server is gone: the organizer is told once
+    (in the board's language), not at each try; a read that failed on a live connection says why."""
+    from referee_desk.i18n import translator_for  # the catalogue, as the board command hands it in
+
+    reports: list[tuple[Plan | None, str]] = []
+    reader = BoardWatcher("host=/nowhere dbname=none")
+    french = translator_for("fr")
+    sync = LiveSync(reader, lambda s, d: Plan(), lambda w, e: reports.append((w, e)), french).start()
+    gone = BoardView(0, (), ServerState.OFFLINE, "connection refused")
+    for error in ("server closed the connection unexpectedly", "connection refused", "connection refused"):
+        reader._hand_out(Reading(gone, BoardModel(), None, False, error))
+    said = french(CTX, SERVER_GONE).format(why="server closed the connection unexpectedly")
+    assert said.startswith("le serveur de l’événement est injoignable (server closed") and reports == [(None, said)]
+    reader._hand_out(Reading(BoardView(1, (), ServerState.ONLINE), BoardModel(), ServerRows(), True))  # type: ignore[arg-type]
+    assert reports[-1] == (Plan(), "")  # back: the round goes on
+    reader._hand_out(Reading(gone, BoardModel(), None, False, "connection refused"))
+    assert reports[-1] == (None, french(CTX, SERVER_GONE).format(why="connection refused"))  # gone again: said again
+    failed = BoardView(2, (), ServerState.ERROR, "permission denied for table events")
+    reader._hand_out(Reading(failed, BoardModel(), None, False, "permission denied for table events"))
+    reader._hand_out(Reading(failed, BoardModel(), None, False, "permission denied for table events"))
+    assert reports[-2:] == [(None, "permission denied for table events")] * 2
+    sync.stop()
 
 
 @pytest.mark.parametrize("own", [True, False])

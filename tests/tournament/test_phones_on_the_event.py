@@ -238,7 +238,11 @@ def play_on_the_phones(
     """The match on a phone table, if one waits: the lag, the first-named player wins the race, both
     sign (through HTTP, each tap sent again while the laptop is busy); False: nothing to play.
     `acked` gets each tap answered 200: (its match log, the event)."""
-    status, body = served.get(table, key)
+    for _ in range(100):
+        status, body = served.get(table, key)
+        if status != 503:  # a look settles the table (a completion, the next match): the same race
+            break
+        time.sleep(0.05)
     assert status == 200, body
     if body["match_id"] is None or body["state"]["status"] == "finished":
         return False
