@@ -584,9 +584,8 @@ class LiveSync:
             why = reading.error or "?"
             if reading.board.server is not ServerState.OFFLINE:  # connected, but a read failed: why
                 self.on_report(None, why)
-            elif not self._gone:  # said in words, once (the reader tries again every second)
-                self._gone = True
-                self.on_report(None, self.tr(CTX, SERVER_GONE).format(why=why))
+            else:
+                self._server_gone(why)
             return
         self._gone = False
         desks = server_desks(reading.model)
@@ -599,6 +598,10 @@ class LiveSync:
             if work is not None and (work.send or work.withdraw or work.decided):
                 send(reading.conn, work)
         except Exception as exc:  # said, and tried again at the next full read (never at each desk's event)
+            if _lost(reading.conn):  # the server went in the middle of the round: the reader's next try says it too
+                self._seen = None
+                self._server_gone(first_line(exc))
+                return
             if not self._failing:
                 log.exception("tournament-sync: %s", exc)
             self._failing = True
@@ -607,6 +610,17 @@ class LiveSync:
             return
         self._failing = False
         self.on_report(work, "")
+
+    def _server_gone(self, why: str) -> None:
+        """Said in words, once per outage (the reader tries again every second)."""
+        if not self._gone:
+            self._gone = True
+            self.on_report(None, self.tr(CTX, SERVER_GONE).format(why=why))
+
+
+def _lost(conn: Conn) -> bool:
+    """The connection to the event server is lost (not a statement that failed on a live one)."""
+    return bool(conn.broken or conn.closed)
 
 
 OnState = Callable[[State, str], None]

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import psycopg
 import pytest
 
 from referee_app.i18n import english
@@ -156,12 +157,40 @@ def test_a_sync_stops_its_reader_only_when_it_is_its_own(own: bool) -> None:
 class ServerRows:
     """The event server as the sync's round reads it (its tables with a key), with no server."""
 
+    closed = False
+    broken = False
+    """A live connection, as psycopg's says (`LiveSync` tells a lost server from a failed statement)."""
+
     def execute(self, query: str, *params: object) -> ServerRows:
         assert query.startswith("SELECT table_no, role FROM seats.tables"), query
         return self
 
     def fetchall(self) -> list[tuple[str, str]]:
         return [("1", "table_1")]
+
+
+class GoneServer(ServerRows):
+    """A connection whose server dies in the middle of the sync's round (libpq then calls it broken)."""
+
+    def execute(self, query: str, *params: object) -> ServerRows:
+        self.broken = True
+        raise psycopg.OperationalError("consuming input failed: server closed the connection unexpectedly")
+
+
+def test_a_server_that_dies_in_the_middle_of_a_round_is_said_once_in_words_with_the_readers_next_try() -> None:
+    reports: list[tuple[Plan | None, str]] = []
+    reader = BoardWatcher("host=/nowhere dbname=none")
+    LiveSync(reader, lambda s, d: Plan(), lambda w, e: reports.append((w, e))).start()
+    conn: Any = GoneServer()
+    reader._hand_out(Reading(BoardView(0, (), ServerState.ONLINE), BoardModel(), conn, True))
+    gone = BoardView(0, (), ServerState.OFFLINE, "connection refused")
+    reader._hand_out(Reading(gone, BoardModel(), None, False, "connection refused"))  # the reader's next try
+    why = "consuming input failed: server closed the connection unexpectedly"
+    assert reports == [(None, english(CTX, SERVER_GONE).format(why=why))]
+    failing: Any = ServerRows()
+    failing.execute = lambda *_a: (_ for _ in ()).throw(psycopg.errors.LockNotAvailable("lock timeout"))
+    reader._hand_out(Reading(BoardView(1, (), ServerState.ONLINE), BoardModel(), failing, True))
+    assert reports[-1] == (None, "lock timeout")  # a statement that failed on a live connection: its own words
 
 
 def test_a_round_is_planned_on_a_full_read_or_when_a_desks_match_changes_and_a_failure_is_logged_once(
