@@ -146,3 +146,32 @@ def test_a_desk_scoring_racks_whose_server_dies_mid_match_says_so_and_keeps_goin
     with closing(Store.open_readonly(desk.db)) as store:
         assert held == [(row.seq, row.hash) for row in store.rows_after(setup.match_id, 0)]  # once, as written
     desk.window.link().stop()
+
+
+def test_a_desk_with_no_referee_starts_its_next_match_while_the_server_is_gone(desk: Desk, event_server: Any) -> None:
+    """The match the organizer sent is started with the desk's one key though the server is gone
+    (the desk remembers it), played by racks and signed; back, the server links it to its assignment."""
+    assert cli(["assign", "--server", str(event_server.folder), "--table", "10", "--players", "Eva Martin",
+                "Hugo Lambert", "--race", "2", "--scoring", "racks"]) == 0  # fmt: skip
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (assignment,) = db.assignments(conn)
+    desk.window.link().connect_to(table_link(event_server, "10"))
+    label, light = desk.widget("nextMatch"), desk.widget("eventLight")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    event_server.stop(immediate=True)
+    desk.qtbot.waitUntil(lambda: "Event: offline" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    assert label.isVisible()  # the next match is still offered
+    desk.window.start_next_match()
+    setup = desk.session.setup
+    assert (setup.assignment, setup.scoring) == (assignment.id, Scoring.RACKS)
+    assert setup.players == ("Eva Martin", "Hugo Lambert")
+    for name in ("lagWonB", "rackWonA", "rackWonA", "signA", "signB"):
+        desk.click(name)
+    assert desk.state.finished and desk.state.signed == (True, True)
+    event_server.start()
+    desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (started,) = db.assignments(conn)
+    assert started.started_match == setup.match_id
+    assert _board(event_server).matches[setup.match_id].history.state.signed == (True, True)
+    desk.window.link().stop()
