@@ -11,6 +11,7 @@ import os
 import signal
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -202,7 +203,7 @@ def test_the_event_server_killed_mid_event_loses_nothing_sends_nothing_twice_and
     event_server: Any, tmp_path: Path, how: str
 ) -> None:
     """After the first round the server dies while both desks are in the middle of a match and
-    pushing; the desks finish their matches offline and the phones play a whole match each; the
+    pushing and the phones play a whole match each; the desks finish their matches offline; the
     server comes back, everything done meanwhile reaches it by itself, and the event plays on to
     a champion."""
     day = EventDay(event_server, tmp_path)
@@ -214,15 +215,16 @@ def test_the_event_server_killed_mid_event_loses_nothing_sends_nothing_twice_and
         offered = {t: a for t, d in desks.items() if (a := d.next_assignment()) is not None}
         steps = {t: _steps(t == 2, a.race_to) for t, a in offered.items()}
         sessions = {t: Session.start(desks[t].store, match_setup(a)) for t, a in offered.items()}
-        for table, session in sessions.items():
-            _record(session, day.pushers[table], steps[table][:2])
-
-        crash(event_server, how)
+        with ThreadPoolExecutor(1) as killer:  # the server dies while the desks and the phones' pusher are sending
+            killed = killer.submit(lambda: (time.sleep(0.1), crash(event_server, how)))
+            for table, session in sessions.items():
+                _record(session, day.pushers[table], steps[table][:2])
+            for table in (3, 4):  # the players score a whole match each, and sign it
+                assert play_on_the_phones(day.served, day.keys[table], table, day.acked)
+            killed.result()
         for table, session in sessions.items():  # the referees go on: every event kept on the desk
             _record(session, day.pushers[table], steps[table][2:])
             assert session.state.finished
-        for table in (3, 4):  # the players score a whole match each, and sign it
-            assert play_on_the_phones(day.served, day.keys[table], table, day.acked)
         for table in sessions:
             _until(
                 lambda t=table: any(r.status is LinkStatus.OFFLINE and r.behind > 0 for r in day.reports[t]),
@@ -282,6 +284,9 @@ def _check_once(day: EventDay) -> None:
     assert {held[m][0][2] for m in phone_matches} == {"3", "4"}
     with psycopg.connect(day.server.organizer_conninfo()) as conn:
         assert db.conflicted(conn) == {}
+    model = day.board.reader.model  # the board's own reader, which followed the whole day live
+    assert {m: len(f.history.entries) for m, f in model.matches.items()} == {m: len(r) for m, r in held.items()}
+    assert model.damaged == {} and not any(f.broken for f in model.matches.values())
     last = day.views[-1]
     assert last.server is ServerState.ONLINE and last.error == ""
     rows_now = {row.table: row for row in last.tables}
