@@ -366,7 +366,7 @@ def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     for sig in stop_signals():  # before the address is printed: a stop asked at once is a clean stop
         signal.signal(sig, lambda *_: done.set())
     try:
-        serving = Serving(args.db, opened.tournament_id, args.web, args.lan, languages, words).start()
+        serving = Serving(args.db, opened.tournament_id, args.web, args.lan, languages, words, tr).start()
     except ListenError as exc:
         raise CliError(1, str(exc)) from None
     try:

@@ -80,11 +80,12 @@ class BoardOptions:
 
 def phone_tables(options: BoardOptions) -> PhoneScoring | None:
     """The followed tournament's phone tables (phone.md §1: the board may serve their pages), from
-    its database; None without a tournament, or one that cannot be read (the sync says why)."""
+    its database, answering in each phone's language among the pages'; None without a tournament,
+    or one that cannot be read (the sync says why)."""
     if not options.tournament or options.db is None:
         return None
     try:
-        return PhoneScoring(options.db, options.tournament).start()
+        return PhoneScoring(options.db, options.tournament, languages=page_languages(options.words)).start()
     except Exception:  # a wrong name, a damaged log: `follow` reports it in words, the board goes on
         return None
 
@@ -159,6 +160,8 @@ class Board:
         wrong name, a damaged one) raises, or, given `sync_refused`, is handed to it and the board
         goes on."""
         server = self.server
+        if self.phones is not None:  # a phone asking for none of the pages' languages: the board's
+            self.phones.speak(self.languages.get(lang, english))
         if on_view is not None:
             view_to = on_view
             self.reader.subscribe(lambda reading: view_to(reading.board))

@@ -24,7 +24,7 @@ import threading
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +52,8 @@ CTX = "PhoneApi"
 MAX_BODY = 16 * 1024
 """Bytes a request's body may carry (phone.md §3: over 16 KiB is a 413)."""
 WRONG_KEYS_A_MINUTE = 20
+TURNED_DOWN_KEPT = 20_000
+"""Taps answered 409 or 422 remembered by id (for the same answer when sent again)."""
 """Wrong keys one address may send in a minute; past them every request of it is a 429."""
 PHONE_EVENTS: dict[str, type[Event]] = {
     "lag": Lag,
@@ -132,10 +134,27 @@ class WrongKeys:
                 del self.seen[quiet]
 
 
+def speaking(asked: Sequence[str], languages: Mapping[str, Translate], otherwise: Translate) -> Translate:
+    """The translation of the first language of `asked` (a request's, most wanted first) that
+    `languages` offers, else `otherwise` (the server's own)."""
+    return next((languages[code] for code in asked if code in languages), otherwise)
+
+
+def early_answer(status: int, table: str, tr: Translate) -> Answer:
+    """An answer given before the tournament is asked: 404 for a path naming no table, 413 for a
+    body declared too large (`phone_http` answers them without reading the body), in `tr`'s words."""
+    if status == 413:
+        return Answer(413, {"error": tr(CTX, TOO_BIG)})
+    return Answer(404, {"error": tr(CTX, NOT_A_PHONE_TABLE).format(table=table[:8])})
+
+
 class PhoneTables:
     """The phone tables of one tournament, served from the organizer's database (phone.md §3, §4).
 
-    Safe to call from several threads: one request at a time is decided and written."""
+    Its words (a 4xx's `error`, a 422's `refused`) are in the request's language when `languages`
+    offers one of those it asks for (`asked`, most wanted first: its `Accept-Language`), else in
+    `tr`'s, the server's own. Safe to call from several threads: one request at a time is decided
+    and written."""
 
     def __init__(
         self,
@@ -144,11 +163,16 @@ class PhoneTables:
         tr: Translate = english,
         clock: Callable[[], str] = utc_now,
         wrong_keys: WrongKeys | None = None,
+        languages: Mapping[str, Translate] | None = None,
     ) -> None:
         self.store = Store(db)
         self.tournament_id = operations.find(self.store, tournament)
         self._log = StoreLog(self.store, self.tournament_id)
         self.tr = tr
+        """The server's language: a request asking for none of `languages` is answered in it."""
+        self.languages: dict[str, Translate] = dict(languages or {"en": english})
+        self._speak: Translate | None = None
+        """The language of the request being answered (set for its turn)."""
         self.clock = clock
         self.wrong_keys = wrong_keys or WrongKeys()
         self.lock = threading.Lock()
@@ -159,6 +183,10 @@ class PhoneTables:
         undo): the next settling checks every phone table's completion, not only the tapped one's."""
         self._sessions: dict[str, Session] = {}
         """The phone matches' logs as replayed, kept while no other server writes them."""
+        self._turned_down: dict[tuple[str, str], RuleViolation | None] = {}
+        """The taps answered 409 (None) or 422 (the rules' refusal), by (match log, tap id): sent
+        again, whatever `after` they carry, they get the same answer and record nothing (§3). Kept
+        while this server runs: nothing was recorded for them, so nothing on disk remembers them."""
         self._in_turn = self._looked = False
         with self.lock:
             self._settle()
@@ -184,14 +212,25 @@ class PhoneTables:
         return self._state
 
     @contextmanager
-    def _turn(self) -> Iterator[None]:
-        """One request's turn: the lock, and the log's head read at its first look at the tournament."""
+    def _turn(self, asked: Sequence[str] = ()) -> Iterator[None]:
+        """One request's turn: the lock, the log's head read at its first look at the tournament,
+        and its words in the first language of `asked` offered here."""
         with self.lock:
             self._in_turn, self._looked = True, False
+            self._speak = speaking(asked, self.languages, self.tr)
             try:
                 yield
             finally:
-                self._in_turn, self._looked = False, False
+                self._in_turn, self._looked, self._speak = False, False, None
+
+    @property
+    def said(self) -> Translate:
+        """The translation the request being answered is given its words in."""
+        return self._speak or self.tr
+
+    def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
+        """`early_answer` in the request's language (no lock: nothing is read)."""
+        return early_answer(status, table, speaking(asked, self.languages, self.tr))
 
     def _record(self, events: list[Any], decided_on: State) -> None:
         """The events decided on the tournament as it was (`decided_on`): a log that moved on since
@@ -297,7 +336,7 @@ class PhoneTables:
     # -- the answers ------------------------------------------------------------------------------
 
     def _error(self, status: int, template: str, **params: object) -> Answer:
-        text = self.tr(CTX, template)
+        text = self.said(CTX, template)
         return Answer(status, {"error": text.format(**params) if params else text})
 
     def _table(self, status: int, table: int) -> Answer:
@@ -370,16 +409,23 @@ class PhoneTables:
             self._settle(())
             return self.state()
 
-    def get(self, table: int, authorization: str | None, address: str) -> Answer:
-        """`GET /api/score/N`: the table as it stands."""
-        return self._guarded(table, authorization, address, lambda: self._table(200, table))
+    def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
+        """`GET /api/score/N`: the table as it stands (`asked`: the request's languages, see the class)."""
+        return self._guarded(table, authorization, address, lambda: self._table(200, table), asked)
 
-    def _guarded(self, table: int, authorization: str | None, address: str, answer: Callable[[], Answer]) -> Answer:
+    def _guarded(
+        self,
+        table: int,
+        authorization: str | None,
+        address: str,
+        answer: Callable[[], Answer],
+        asked: Sequence[str] = (),
+    ) -> Answer:
         """The gate (429, 404, 401: a request with no key here writes nothing, not even the tables'
         new matches), the new matches started and this table's match completed if it is due (a
         completion whose write failed, answered 503, is done at the phone's next request), then
-        `answer`; one request at a time."""
-        with self._turn():
+        `answer`; one request at a time, in the first language of `asked` offered here."""
+        with self._turn(asked):
             try:
                 refused = self._gate(table, authorization, address)
                 if refused is not None:
@@ -396,11 +442,13 @@ class PhoneTables:
         self._sessions.clear()
         return self._error(503, UNAVAILABLE)
 
-    def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+    def post(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
         """`POST /api/score/N`: one tap recorded (200), or why not; nothing is written but on a 200."""
         if len(body) > MAX_BODY:
-            return self._error(413, TOO_BIG)
-        return self._guarded(table, authorization, address, lambda: self._post(table, body))
+            return self.early(413, str(table), asked)
+        return self._guarded(table, authorization, address, lambda: self._post(table, body), asked)
 
     def _post(self, table: int, body: bytes) -> Answer:
         parsed = self._parse(body)
@@ -443,15 +491,26 @@ class PhoneTables:
             return self._table(200, table)
         if slot is None or match_id is None:
             return self._table(409, table)
+        if (match_id, tap) in self._turned_down:  # sent again after a 409 or a 422: the same answer
+            first = self._turned_down[match_id, tap]
+            return self._table(409, table) if first is None else self._refused(first.message(self.said), table)
         session = self._session(match_id)
         if after != session.history.next_seq - 1:
+            self._turn_down(match_id, tap, None)
             return self._table(409, table)
         try:
             session.record(event, tap=tap)
         except RuleViolation as exc:
-            return self._refused(exc.message(self.tr), table)
+            self._turn_down(match_id, tap, exc)
+            return self._refused(exc.message(self.said), table)
         self._completed(table)
         return self._table(200, table)
+
+    def _turn_down(self, match_id: str, tap: str, why: RuleViolation | None) -> None:
+        if len(self._turned_down) >= TURNED_DOWN_KEPT:  # a phone sending new ids all day: the oldest go
+            for old in list(self._turned_down)[: TURNED_DOWN_KEPT // 2]:
+                del self._turned_down[old]
+        self._turned_down[match_id, tap] = why
 
     def _completed(self, table: int) -> None:
         """The table's match completed if its log is signed by both, after a tap that is durable
@@ -462,13 +521,15 @@ class PhoneTables:
         except StoreError:
             self._state = None  # read the tournament afresh (and every table looked at again)
 
-    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+    def dispute(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
         """`POST /api/score/N/dispute` (`phone_results`): a player does not agree with the result. The
         same checks and answers as a tap (413, 429, 404, 401, 400, 200 for an id already recorded,
         409, 422), recorded in the tournament's log as `Disputed`."""
         if len(body) > MAX_BODY:
-            return self._error(413, TOO_BIG)
-        return self._guarded(table, authorization, address, lambda: self._parsed_dispute(table, body))
+            return self.early(413, str(table), asked)
+        return self._guarded(table, authorization, address, lambda: self._parsed_dispute(table, body), asked)
 
     def _parsed_dispute(self, table: int, body: bytes) -> Answer:
         parsed = parse_dispute(body)
@@ -490,12 +551,12 @@ class PhoneTables:
         log = session.state
         why = dispute_refused(log, seat)
         if why is not None:
-            refusal = self.tr(CTX, why[0]).format(**why[1])
+            refusal = self.said(CTX, why[0]).format(**why[1])
             return self._refused(refusal, table)
         try:
             self._record([Disputed(slot.spec.id, log.setup.name(seat), match_id, tap)], decided_on)
         except TournamentRefused as exc:
-            return self._refused(exc.message(self.tr), table)
+            return self._refused(exc.message(self.said), table)
         return self._table(200, table)
 
     def _known_tap(self, table: int, tap: str) -> bool:

@@ -16,7 +16,7 @@ that lost the race answers 503 with nothing written, and the phone sends its tap
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -59,7 +59,8 @@ def phone_scores(tables: Mapping[int, Mapping[str, Any]], tournament: State | No
 class PhoneScoring:
     """The phone tables' API of one tournament (`phone_http.Scoring`), answered on a thread that
     owns the database, until `stop`. `on_change` is told what moved; with `tables`, it gets every
-    phone table's answer when the tournament moved on (the window shows their scores)."""
+    phone table's answer when the tournament moved on (the window shows their scores). Each answer's
+    words are in the request's language among `languages` (the pages'), else in `tr`'s."""
 
     def __init__(
         self,
@@ -68,11 +69,13 @@ class PhoneScoring:
         tr: Translate = english,
         on_change: OnChange | None = None,
         tables: bool = False,
+        languages: Mapping[str, Translate] | None = None,
     ) -> None:
         """Reads the tournament (a wrong name, a damaged log raise as `tournament serve` says them)."""
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="phones-db")
         try:
-            self.api = self._pool.submit(PhoneTables, db, tournament, tr).result()
+            made = self._pool.submit(PhoneTables, db, tournament, tr, languages=languages)
+            self.api = made.result()
         except BaseException:
             self._pool.shutdown()
             raise
@@ -115,32 +118,47 @@ class PhoneScoring:
         self.api.refresh()
         self._tell()
 
-    def _get(self, table: int, authorization: str | None, address: str) -> Answer:
-        answer = self.api.get(table, authorization, address)
+    def _get(self, table: int, authorization: str | None, address: str, asked: Sequence[str]) -> Answer:
+        answer = self.api.get(table, authorization, address, asked)
         if answer.status == 200:
             self._tell()  # a GET may start the table's next match
         return answer
 
-    def _post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        answer = self.api.post(table, authorization, address, body)
+    def _post(self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str]) -> Answer:
+        answer = self.api.post(table, authorization, address, body, asked)
         if answer.status == 200:
             self._tell(table, answer.body)
         return answer
 
-    def _dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        answer = self.api.dispute(table, authorization, address, body)
+    def _dispute(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str]
+    ) -> Answer:
+        answer = self.api.dispute(table, authorization, address, body, asked)
         if answer.status == 200:
             self._tell(table, answer.body if "table" in answer.body else None)  # the window shows it at once
         return answer
 
-    def get(self, table: int, authorization: str | None, address: str) -> Answer:
-        return self._run(self._get, table, authorization, address)
+    def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
+        return self._run(self._get, table, authorization, address, asked)
 
-    def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        return self._run(self._post, table, authorization, address, body)
+    def post(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        return self._run(self._post, table, authorization, address, body, asked)
 
-    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
-        return self._run(self._dispute, table, authorization, address, body)
+    def dispute(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        return self._run(self._dispute, table, authorization, address, body, asked)
+
+    def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
+        """A 404 or 413 given before the tournament is asked, in the request's language."""
+        return self.api.early(status, table, asked)
+
+    def speak(self, tr: Translate) -> None:
+        """Answer in `tr`'s words a request asking for none of the pages' languages (the board's
+        own language, known once it follows the event)."""
+        self.api.tr = tr
 
     def nudge(self) -> None:
         """The organizer changed the tournament here: look now rather than at the next second."""
@@ -184,7 +202,7 @@ class Serving:
         words: Words | None = None,
         tr: Translate = english,
     ) -> None:
-        self.phones = PhoneScoring(db, tournament, tr, self._changed, tables=True)
+        self.phones = PhoneScoring(db, tournament, tr, self._changed, tables=True, languages=languages)
         self._stopped = threading.Event()
         try:
             self.server = WebServer((TOURNAMENT, phone_site(self.phones)), port, lan, words)

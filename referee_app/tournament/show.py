@@ -331,34 +331,62 @@ ROUND_WORDS: Mapping[str, str] = _WORDS
 def round_name(t: Tournament, match: str, tr: Translate = english) -> str:
     """The round as the desk's overlay and the board say it ("Losers' round 3", "Hot seat")."""
     assert t.bracket is not None
-    spec = t.bracket.by_id[match]
+    return _Rounds(t, tr).name(match)
 
-    def say(key: str, **values: int) -> str:
-        return tr(ROUND, _WORDS[key]).format(**values)
 
-    if spec.id == "F1":
-        return say("final")
-    if spec.id == "F2":
-        return say("second")
-    if spec.id == "P3":
-        return say("third")
-    if spec.id == t.hot_seat:
-        return say("hot")
-    if spec.group is not None:
-        if spec.side is Side.G and "-W" in spec.id:
-            return say("group_winners", g=spec.group, n=spec.round)
-        if "-L" in spec.id:
-            return say("group_losers", g=spec.group, n=spec.round)
-        return say("group", g=spec.group, n=spec.round)
-    same_round = [s for s in t.bracket.matches if (s.stage, s.side, s.round) == (spec.stage, spec.side, spec.round)]
-    if spec.side is Side.L:
-        last = max(s.round for s in t.bracket.matches if s.side is Side.L and s.stage == spec.stage)
-        # switched to single elimination, the last losers' round sends several on: no final there
-        final = spec.round == last and len(same_round) == 1
-        return say("losers_final") if final else say("losers", n=spec.round)
-    single = t.options.knockout is Format.SE or spec.loser_out is not None  # the --se-at part
-    if single and len(same_round) == 2:
-        return say("semi")
-    if single and len(same_round) == 4:
-        return say("quarter")
-    return say("winners" if t.options.knockout is Format.DE else "round", n=spec.round)
+def round_names_of(t: Tournament, tr: Translate = english) -> dict[str, str]:
+    """Every match's `round_name`, the bracket counted once (not once a match: a window shows the
+    126 of a 64-player double elimination each time the phones move the tournament on)."""
+    if t.bracket is None:
+        return {}
+    rounds = _Rounds(t, tr)
+    return {mid: rounds.name(mid) for mid in t.slots}
+
+
+class _Rounds:
+    """What a round's name reads of the whole bracket: how many matches each round has, and the
+    last losers' round of each stage."""
+
+    def __init__(self, t: Tournament, tr: Translate) -> None:
+        assert t.bracket is not None
+        self.t, self.tr = t, tr
+        self.sizes: dict[tuple[int, Side, int], int] = {}
+        self.last_losers: dict[int, int] = {}
+        for s in t.bracket.matches:
+            key = (s.stage, s.side, s.round)
+            self.sizes[key] = self.sizes.get(key, 0) + 1
+            if s.side is Side.L:
+                self.last_losers[s.stage] = max(self.last_losers.get(s.stage, s.round), s.round)
+
+    def say(self, key: str, **values: int) -> str:
+        return self.tr(ROUND, _WORDS[key]).format(**values)
+
+    def name(self, match: str) -> str:
+        t, say = self.t, self.say
+        assert t.bracket is not None
+        spec = t.bracket.by_id[match]
+        if spec.id == "F1":
+            return say("final")
+        if spec.id == "F2":
+            return say("second")
+        if spec.id == "P3":
+            return say("third")
+        if spec.id == t.hot_seat:
+            return say("hot")
+        if spec.group is not None:
+            if spec.side is Side.G and "-W" in spec.id:
+                return say("group_winners", g=spec.group, n=spec.round)
+            if "-L" in spec.id:
+                return say("group_losers", g=spec.group, n=spec.round)
+            return say("group", g=spec.group, n=spec.round)
+        same_round = self.sizes[(spec.stage, spec.side, spec.round)]
+        if spec.side is Side.L:
+            # switched to single elimination, the last losers' round sends several on: no final there
+            final = spec.round == self.last_losers[spec.stage] and same_round == 1
+            return say("losers_final") if final else say("losers", n=spec.round)
+        single = t.options.knockout is Format.SE or spec.loser_out is not None  # the --se-at part
+        if single and same_round == 2:
+            return say("semi")
+        if single and same_round == 4:
+            return say("quarter")
+        return say("winners" if t.options.knockout is Format.DE else "round", n=spec.round)

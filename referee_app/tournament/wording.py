@@ -29,7 +29,7 @@ from referee_app.tournament.events import (
     Withdrawn,
 )
 from referee_app.tournament.model import Side
-from referee_app.tournament.show import MatchView, round_name
+from referee_app.tournament.show import MatchView, round_names_of
 from referee_app.tournament.state import Tournament, disputed_tables
 from referee_app.words import rounds
 
@@ -89,7 +89,7 @@ def hot_seat(matches: Iterable[MatchView]) -> str | None:
 def names_of(t: Tournament, tr: Translate = english) -> dict[str, str]:
     """Each match's round by the engine's own rule (`show.round_name`), which the desks' assignments
     carry: the window, the paper and the board say what the overlay says."""
-    return {mid: round_name(t, mid, tr) for mid in t.slots} if t.bracket is not None else {}
+    return round_names_of(t, tr)
 
 
 def round_names(matches: Sequence[MatchView], tr: Translate = english) -> dict[str, str]:

@@ -7,13 +7,16 @@ The answers are the API's (`Scoring`: the tournament wing's, behind a protocol, 
 sits below it); it decides on a thread of its own (the database's), so a route waits for it in the
 loop's executor, never on the loop. A body over 16 KiB is answered 413 before it is read. The key
 travels only in the `Authorization` header: the page's link carries it in its fragment, which no
-browser sends, and nothing here logs a request line.
+browser sends, and nothing here logs a request line. The request's `Accept-Language` (the page
+sends the language it shows) is handed on as the languages it asks for: the answer's words are in
+the first of them the server offers.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Sequence
 from typing import Protocol
 
 from aiohttp import web
@@ -23,6 +26,23 @@ from referee_app.web.sites import WORDS_JSON, Route, Served, Site, _asset, param
 MAX_BODY = 16 * 1024
 TABLE = re.compile(r"[0-9]{1,4}")
 JSON = "application/json; charset=utf-8"
+LANGUAGE = re.compile(r"\s*([A-Za-z]{2,3})(?:-[A-Za-z0-9]{1,8})*\s*(?:;\s*q\s*=\s*([01](?:\.[0-9]{0,3})?))?\s*")
+"""One language of an `Accept-Language` header: its primary subtag and its weight."""
+
+
+def asked_languages(header: str | None) -> tuple[str, ...]:
+    """The languages an `Accept-Language` header asks for, most wanted first, as their primary
+    subtags in lower case ("fr-CA;q=0.8" is "fr"); a weight of 0, "*" and anything malformed are
+    left out, the first 20 only."""
+    weighted: dict[str, float] = {}
+    for part in (header or "").split(",")[:20]:
+        matched = LANGUAGE.fullmatch(part)
+        if matched is None:
+            continue
+        code, weight = matched[1].lower(), float(matched[2] or 1)
+        if weight > 0 and weight > weighted.get(code, 0):
+            weighted[code] = weight
+    return tuple(sorted(weighted, key=lambda code: -weighted[code]))  # stable: the header's order on a tie
 
 
 class Answer(Protocol):
@@ -39,13 +59,22 @@ class Answer(Protocol):
 
 
 class Scoring(Protocol):
-    """What the phone routes call (`referee_app.tournament.serve.Serving`)."""
+    """What the phone routes call (`referee_app.tournament.serve.PhoneScoring`); `asked`: the
+    request's languages, most wanted first (`asked_languages`)."""
 
-    def get(self, table: int, authorization: str | None, address: str) -> Answer: ...
+    def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer: ...
 
-    def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer: ...
+    def post(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer: ...
 
-    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer: ...
+    def dispute(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer: ...
+
+    def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
+        """404 (a path naming no table) or 413 (a body declared too large), nothing asked of the tournament."""
+        ...
 
 
 def _json(status: int, body: bytes, undo_target: int | None = None, disputed: tuple[str, ...] = ()) -> web.Response:
@@ -58,25 +87,30 @@ def _json(status: int, body: bytes, undo_target: int | None = None, disputed: tu
     return secured(response)
 
 
+def _answer(answer: Answer) -> web.Response:
+    return _json(answer.status, answer.encoded(), answer.undo_target, answer.disputed)
+
+
 def phone_site(scoring: Scoring) -> Site:
     """The phone tables' routes, answered by `scoring`."""
 
     async def api(_served: Served, request: web.BaseRequest) -> web.StreamResponse:
         table = params().get("table", "")
+        asked = asked_languages(request.headers.get("Accept-Language"))
         if not TABLE.fullmatch(table):
-            return _json(404, b'{"error":"there is no such table"}')
+            return _answer(scoring.early(404, table, asked))
         address = request.remote or ""
         authorization = request.headers.get("Authorization")
         loop = asyncio.get_running_loop()
         if request.method == "POST":
             if request.content_length is not None and request.content_length > MAX_BODY:
-                return _json(413, b'{"error":"the request is too large (16 KiB at most)"}')
+                return _answer(scoring.early(413, table, asked))
             body = await request.read()
             write = scoring.dispute if request.path.endswith("/dispute") else scoring.post
-            answer = await loop.run_in_executor(None, write, int(table), authorization, address, body)
+            answer = await loop.run_in_executor(None, write, int(table), authorization, address, body, asked)
         else:
-            answer = await loop.run_in_executor(None, scoring.get, int(table), authorization, address)
-        return _json(answer.status, answer.encoded(), answer.undo_target, answer.disputed)
+            answer = await loop.run_in_executor(None, scoring.get, int(table), authorization, address, asked)
+        return _answer(answer)
 
     page = _asset("/score/{table}", "text/html; charset=utf-8", "score.html")
     return Site(

@@ -31,6 +31,11 @@ async function loadWords() {
   }
 }
 
+function spoken() {
+  // the language the laptop answers in (Accept-Language): the page's, or before its words came its choices in order
+  return WORDS ? LANG : languages().join(", ");
+}
+
 function say(key, values = {}) {
   const text = (WORDS && WORDS[`p_${key}`]) || "";
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
@@ -180,7 +185,8 @@ function parsed(text) {
 }
 
 async function call(method, body) {
-  const headers = { Authorization: `Bearer ${KEY}` };
+  // the laptop's answers (a refusal, an error) in the page's own language
+  const headers = { Authorization: `Bearer ${KEY}`, "Accept-Language": spoken() };
   if (body) headers["Content-Type"] = "application/json";
   const { response, text } = await fetchWithin(`/api/score/${TABLE}`, {
     method, headers, body: body ? JSON.stringify(body) : undefined, cache: "no-store", referrerPolicy: "no-referrer",
@@ -374,7 +380,7 @@ async function sendDispute() {
   try {
     const { response, text } = await fetchWithin(`/api/score/${TABLE}/dispute`, {
       method: "POST", body: waiting, cache: "no-store", referrerPolicy: "no-referrer",
-      headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
+      headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json", "Accept-Language": spoken() },
     });
     lastContact = new Date();
     if (response.status === 429 || response.status >= 500) throw new Error("again");

@@ -236,35 +236,50 @@ function renderPlayer(show) {
 }
 
 // --- the calls (the players' page) ----------------------------------------------------------------
-// A match that goes on a table while the page is open is called at its top, newest first: "Table 5:
-// Ana Lopez v Ben Novak, now" (a phone table taking its next match once both signed, a desk's too).
-// "now" for two minutes, then the time it was called; gone once the match is over, or ten minutes on.
-// A reload keeps them (the tab's sessionStorage).
+// Each match on a table and not under way yet (no rack scored) is called at the page's top, newest
+// first: "Table 5: Ana Lopez v Ben Novak, now" (a phone table taking its next match once both signed,
+// a desk's too), for as long as it waits for its players: a page opened after the match went to the
+// table calls it too. A call the page saw being made says "now" for two minutes, then the time it was
+// made; one made before the page opened has no time the page knows: "now". Gone at the first rack, or
+// once the match left the table. A reload keeps the times (the tab's sessionStorage).
 
 const CALL_NOW_MS = 2 * 60 * 1000;
-const CALL_KEEP_MS = 10 * 60 * 1000;
-let calls = kept();  // {id, table, a, b, at}, newest first
-let onTables = null;  // match id -> table in the last state (null before the first: nothing is called then)
+let calls = kept();  // {id, table, a, b, at}, newest first; at: null when the page did not see it made
+let onTables = null;  // match id -> table in the last state (null before the first)
 
 function kept() {
   try {
-    return JSON.parse(sessionStorage.getItem("calls") || "[]");
+    const stored = JSON.parse(sessionStorage.getItem("calls") || "[]");
+    return Array.isArray(stored) ? stored : [];
   } catch (_error) {
     return [];
   }
 }
 
+function underWay(id) {
+  // a rack scored: the desks' and the phones' racks so far (a match with none known is still waiting)
+  const racks = data && data.live ? data.live[id] : null;
+  return Array.isArray(racks) && racks[0] + racks[1] > 0;
+}
+
 function noteCalls(show) {
   if (!show) return; // no tournament published (null): nobody to call, and the page must still say so
-  const playing = new Map(show.matches.filter((m) => m.status === "playing" && m.table !== null).map((m) => [m.id, m]));
+  const playing = show.matches.filter((m) => m.status === "playing" && m.table !== null);
   const now = Date.now();
-  if (onTables !== null) {
-    for (const [id, m] of playing) {
-      if (onTables.get(id) !== m.table) calls = [{ id, table: m.table, a: m.a, b: m.b, at: now }, ...calls.filter((c) => c.id !== id)];
-    }
+  const known = new Map(calls.map((c) => [c.id, c]));
+  const made = [];
+  for (const m of playing) {
+    if (underWay(m.id)) continue;
+    const had = known.get(m.id);
+    if (had && had.table === m.table) continue;  // called already: kept where it is
+    // made while the page watched (the match moved to a table since the last state): its time
+    const seen = onTables !== null && onTables.get(m.id) !== m.table;
+    made.push({ id: m.id, table: m.table, a: m.a, b: m.b, at: seen ? now : null });
   }
-  onTables = new Map([...playing].map(([id, m]) => [id, m.table]));
-  calls = calls.filter((c) => playing.has(c.id) && now - c.at < CALL_KEEP_MS);
+  const waiting = new Map(playing.filter((m) => !underWay(m.id)).map((m) => [m.id, m]));
+  const still = calls.filter((c) => waiting.has(c.id) && waiting.get(c.id).table === c.table);
+  calls = [...made, ...still];
+  onTables = new Map(playing.map((m) => [m.id, m.table]));
   sessionStorage.setItem("calls", JSON.stringify(calls));
 }
 
@@ -272,13 +287,31 @@ function renderCalls() {
   const box = document.getElementById("calls");
   if (!box || !data) return;
   const now = Date.now();
-  box.replaceChildren(...calls.filter((c) => now - c.at < CALL_KEEP_MS).map((c) => {
-    const recent = now - c.at < CALL_NOW_MS;
-    const time = new Date(c.at).toLocaleTimeString(wanted, { hour: "2-digit", minute: "2-digit" });
+  box.replaceChildren(...calls.map((c) => {
+    const recent = c.at === null || now - c.at < CALL_NOW_MS;
+    const time = recent ? "" : new Date(c.at).toLocaleTimeString(wanted, { hour: "2-digit", minute: "2-digit" });
     const item = el("p", "call" + (recent ? " now" : ""), word(recent ? "call_now" : "call_at", { n: c.table, a: c.a, b: c.b, time }));
     item.dataset.match = c.id;
     return item;
   }));
+}
+
+// --- the disputes (both pages) ------------------------------------------------------------------
+// A result a player disputed on the phones is said at the top of both pages, as the board and the
+// tournament window say it: "Table 5: result disputed (W1-3: Ana Lopez does not agree)", until the
+// organizer settles it or the player signs.
+
+function renderDisputes() {
+  const box = document.getElementById("disputes");
+  if (!box || !data) return;
+  const lines = (data.disputes || []).map((d) => {
+    const who = word(d.players.length === 1 ? "not_agreeing" : "not_agreeing_both", { names: d.players.join(" & ") });
+    const item = el("p", "dispute", `${word("disputed", { n: d.table })} (${d.match}: ${who})`);
+    item.dataset.match = d.match;
+    return item;
+  });
+  box.replaceChildren(...lines);
+  box.hidden = !lines.length;
 }
 
 // --- both --------------------------------------------------------------------------------------
@@ -316,6 +349,7 @@ function render() {
   document.getElementById("name").classList.remove("loading");
   const show = data.show;
   document.getElementById("name").textContent = show.name;
+  renderDisputes();
   if (page === "bracket") {
     document.title = `${show.name} – ${word("bracket")}`;
     document.getElementById("status").textContent = word(`status_${show.status}`);
@@ -374,6 +408,7 @@ function connect() {
     // a rack scored at a table: only the racks so far of the matches being played, not the whole tournament
     if (!data) return;
     data.live = JSON.parse(message.data);
+    noteCalls(data.show);  // the first rack of a called match: its call is over
     render();
   });
   source.onopen = () => {

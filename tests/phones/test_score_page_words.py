@@ -222,17 +222,18 @@ def test_the_players_page_calls_the_players_of_the_tables_next_match_within_a_se
 ) -> None:
     _, _, keys = venue
     play(served, 2, keys[2], "t2-")
+    semi = served.get(1, keys[1])[1]
+    version = semi["version"]
+    for n, event in enumerate([{"type": "lag", "winner": "A"}, {"type": "rack", "winner": "A"}]):
+        version = served.tap(1, keys[1], f"s{n}", version, event)[1]["version"]  # the semi-final under way
     english, french = context("en-GB"), context("fr-FR")
     pages = [english.new_page(), french.new_page()]
     pages[1].clock.install()  # its time runs as ours, until it is moved on below
     for page in pages:
         page.goto(f"http://127.0.0.1:{served.port}/player")
         page.locator("body[data-ready='1']").wait_for()
-    assert pages[0].locator("#calls .call").count() == 0  # what was on the tables before is not called
-    semi = served.get(1, keys[1])[1]
-    version = semi["version"]
-    taps = [{"type": "lag", "winner": "A"}, *[{"type": "rack", "winner": "A"}] * 2, {"type": "sign", "player": "A"}]
-    for n, event in enumerate(taps):
+    assert pages[0].locator("#calls .call").count() == 0  # what is under way on the tables is not called
+    for n, event in enumerate([{"type": "rack", "winner": "A"}, {"type": "sign", "player": "A"}], start=2):
         version = served.tap(1, keys[1], f"s{n}", version, event)[1]["version"]
     signed = time.monotonic()
     status, final = served.tap(1, keys[1], "s-last", version, {"type": "sign", "player": "B"})
@@ -249,11 +250,52 @@ def test_the_players_page_calls_the_players_of_the_tables_next_match_within_a_se
     assert box is not None and box["width"] <= 360
     assert pages[0].evaluate("document.documentElement.scrollWidth") <= 360
     pages[1].clock.fast_forward("02:30")  # no longer "now": the time it was called
-    expect(pages[1].locator("#calls .call")).to_have_text(
-        re.compile(f"^Table 1\u00a0: {re.escape(c)} – {re.escape(d)}, appelés à \\d\\d:\\d\\d$")
-    )
-    pages[1].clock.fast_forward("08:00")  # ten minutes on: gone
-    expect(pages[1].locator("#calls .call")).to_have_count(0)
+    called_at = re.compile(f"^Table 1\u00a0: {re.escape(c)} – {re.escape(d)}, appelés à \\d\\d:\\d\\d$")
+    expect(pages[1].locator("#calls .call")).to_have_text(called_at)
+    pages[1].clock.fast_forward("08:00")  # ten minutes on, the players not there yet: still called
+    expect(pages[1].locator("#calls .call")).to_have_text(called_at)
+    assert served.tap(1, keys[1], "f-lag", 1, {"type": "lag", "winner": "A"})[0] == 200
+    expect(pages[1].locator("#calls .call")).to_have_text(called_at)  # a lag is no rack: still waiting
+    assert served.tap(1, keys[1], "f-rack", 2, {"type": "rack", "winner": "A"})[0] == 200
+    for page in pages:  # the first rack: the match is under way, its call is over
+        expect(page.locator("#calls .call")).to_have_count(0, timeout=5000)
+
+
+@pytest.mark.parametrize(
+    ("locale", "call"), [("en-GB", "Table 1: {c} v {d}, now"), ("fr-FR", "Table 1\u00a0: {c} – {d}, maintenant")]
+)
+def test_a_players_page_opened_after_the_call_shows_it_until_the_first_rack(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,  # noqa: F811
+    context: Any,
+    locale: str,
+    call: str,
+) -> None:
+    """A player who opens /player a minute after the match went to the table sees the call too, as
+    a line that stays while the match waits for its players; the first rack ends it."""
+    _, _, keys = venue
+    play(served, 2, keys[2], "t2-")
+    play(served, 1, keys[1], "t1-")  # both semi-finals over: the final goes to table 1
+    final = served.get(1, keys[1])[1]
+    assert final["match"] == "F1" and final["version"] == 1
+    c, d = final["players"]["A"], final["players"]["B"]
+    page = context(locale).new_page()
+    page.clock.install()
+    page.goto(f"http://127.0.0.1:{served.port}/player")
+    page.locator("body[data-ready='1']").wait_for()
+    calls = page.locator("#calls .call")
+    expect(calls).to_have_text(call.format(c=c, d=d))
+    assert calls.get_attribute("data-match") == "F1"
+    page.clock.fast_forward("15:00")  # a persistent line: when it was made is not known here, it stays "now"
+    expect(calls).to_have_text(call.format(c=c, d=d))
+    page.reload()
+    expect(calls).to_have_text(call.format(c=c, d=d))
+    assert served.tap(1, keys[1], "f-lag", 1, {"type": "lag", "winner": "B"})[0] == 200
+    assert served.tap(1, keys[1], "f-rack", 2, {"type": "rack", "winner": "B"})[0] == 200
+    expect(calls).to_have_count(0, timeout=5000)
+    page.reload()  # and a page opened now calls no one
+    page.locator("body[data-ready='1']").wait_for()
+    expect(calls).to_have_count(0)
 
 
 WAKE_LOCK = """
@@ -293,3 +335,48 @@ def test_the_screen_is_kept_awake_where_the_browser_allows_else_the_page_says_ho
         assert page.evaluate("window.__asked") == (["screen"] if secure else [])
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-GB", "Table 1: result disputed ({match}: {name} does not agree)"),
+        ("fr-FR", "Table 1\u00a0: résultat contesté ({match}: {name} n’est pas d’accord)"),
+    ],
+)
+def test_the_bracket_and_the_players_page_say_a_disputed_result_until_it_is_withdrawn(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    served: Served,  # noqa: F811
+    context: Any,
+    locale: str,
+    said: str,
+) -> None:
+    """'I don't agree' on a phone: /bracket and /player say it at their top, as the board and the
+    window do, in the page's language; the player signing withdraws it and the line goes."""
+    import json
+
+    _, _, keys = venue
+    browser = context(locale)
+    pages = [browser.new_page(), browser.new_page()]
+    for page, path in zip(pages, ("/bracket", "/player"), strict=True):
+        page.goto(f"http://127.0.0.1:{served.port}{path}")
+        page.locator("body[data-ready='1']").wait_for()
+        expect(page.locator("#disputes")).to_be_hidden()
+    table = served.get(1, keys[1])[1]
+    version = table["version"]
+    for n, event in enumerate([{"type": "lag", "winner": "A"}, *[{"type": "rack", "winner": "A"}] * 2]):
+        version = served.tap(1, keys[1], f"d{n}", version, event)[1]["version"]
+    body = json.dumps({"id": "no", "after": version, "player": "B"}).encode()
+    assert served.request("POST", "/api/score/1/dispute", keys[1], body)[0] == 200
+    disputed = time.monotonic()
+    line = said.format(match=table["match"], name=table["players"]["B"])
+    pages[0].get_by_text(line).wait_for(timeout=5000)
+    shown = time.monotonic() - disputed
+    assert shown <= 1.0, f"shown {shown:.2f} s after the dispute"
+    for page in pages:
+        expect(page.locator("#disputes")).to_have_text(line, timeout=5000)
+        box = page.locator("#disputes").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 360  # on a phone's screen
+    assert served.tap(1, keys[1], "sign-b", version, {"type": "sign", "player": "B"})[0] == 200  # B signs after all
+    for page in pages:
+        expect(page.locator("#disputes")).to_be_hidden(timeout=5000)

@@ -16,7 +16,7 @@ from referee_app.tournament.layout import BOX_H, layout
 from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Side
 from referee_app.tournament.show import MatchView, round_name, show, standings_view, view
 from referee_app.tournament.state import apply, replay
-from referee_app.tournament.wording import hot_seat, round_names, source_text
+from referee_app.tournament.wording import hot_seat, names_of, round_names, source_text
 from tests.tournament.golden_cases import CASES, played
 from tests.tournament.play import drawn, winning
 
@@ -175,3 +175,5 @@ def test_the_drawing_plan_from_the_typed_view_is_the_one_drawn_from_the_dicts_be
     page = json.loads(json.dumps(board_view(view(t, "t"), standings_view(t), {"en": english}).to_json()))
     assert (page["layout"], page["names"]["en"], page["hot_seat"]) == (kept["layout"], kept["names"], kept["hot_seat"])
     assert page["show"] == show(t, "t")  # the board page's feed: the same plan, names and spec §4 dict
+    # every match's round by the engine's rule, as named one match at a time before it counted the bracket once
+    assert names_of(t) == kept["engine_names"]

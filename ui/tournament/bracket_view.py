@@ -38,6 +38,7 @@ STATUS_FILL = {
 }
 CHANGED = QColor("#d81b60")
 TITLE_COLOUR = QColor("#0d47a1")
+LINE_COLOUR = QColor("#607d8b")
 
 
 class MatchItem(QGraphicsRectItem):
@@ -128,21 +129,10 @@ def build_scene(
     plan = layout(matches)
     names = names if names is not None else wording.round_names(matches, tr)
     by_id = {m.id: m for m in matches}
-    line_pen = QPen(QColor("#607d8b"), 1.2)
-    for source, target in plan.lines:
-        a, b = plan.boxes[source], plan.boxes[target]
-        start = QPointF(a.x + BOX_W, a.y + BOX_H / 2)
-        end = QPointF(b.x, b.y + BOX_H / 2)
-        bend = start.x() + max(12.0, (end.x() - start.x()) / 2)
-        path = QPainterPath(start)
-        path.lineTo(bend, start.y())
-        path.lineTo(bend, end.y())
-        path.lineTo(end)
-        scene.addPath(path, line_pen)
+    for line in plan.lines:
+        _draw_line(scene, plan, line)
     title_font = QFont("DejaVu Sans", 13)
     title_font.setBold(True)
-    column_font = QFont("DejaVu Sans", 8)
-    column_font.setBold(True)
     for band in plan.bands:
         title = _band_title(band.key, tr)
         if band.stage == 2 and band.key in ("W", "L"):
@@ -151,15 +141,47 @@ def build_scene(
         text.setBrush(QBrush(TITLE_COLOUR))
         text.setPos(0, band.top - HEADER_H + 4)
     for mid, y in plan.head_positions().items():
-        head = scene.addSimpleText(names.get(mid, ""), column_font)
-        head.setBrush(QBrush(INK))
-        head.setPos(plan.boxes[mid].x, y)
+        _draw_head(scene, plan, mid, y, names)
     for mid, box in plan.boxes.items():
         match = by_id[mid]
         label, short = match_label(match, names, tr), match_label(match, names, tr, with_round=False)
         scene.addItem(MatchItem(match, box.x, box.y, label, mid in changed, tr, font_scale, short))
     scene.setSceneRect(QRectF(-10, -10, plan.width + 20, plan.height + ROW_H))
     return scene, plan
+
+
+def _draw_line(scene: QGraphicsScene, plan: Layout, line: tuple[str, str]) -> None:
+    """The line from a match to the one its winner plays next."""
+    a, b = plan.boxes[line[0]], plan.boxes[line[1]]
+    start = QPointF(a.x + BOX_W, a.y + BOX_H / 2)
+    end = QPointF(b.x, b.y + BOX_H / 2)
+    bend = start.x() + max(12.0, (end.x() - start.x()) / 2)
+    path = QPainterPath(start)
+    path.lineTo(bend, start.y())
+    path.lineTo(bend, end.y())
+    path.lineTo(end)
+    scene.addPath(path, QPen(LINE_COLOUR, 1.2)).setZValue(-1)  # under the boxes, drawn with them or after
+
+
+def _draw_head(scene: QGraphicsScene, plan: Layout, mid: str, y: float, names: Mapping[str, str]) -> None:
+    """A column's round name, above it."""
+    font = QFont("DejaVu Sans", 8)
+    font.setBold(True)
+    head = scene.addSimpleText(names.get(mid, ""), font)
+    head.setBrush(QBrush(INK))
+    head.setPos(plan.boxes[mid].x, y)
+
+
+def _grows(before: Layout, after: Layout) -> bool:
+    """Whether `after` only adds to `before` (a second final drawn): every box, band, line and
+    column head of `before` where it was."""
+    heads = after.head_positions()
+    return (
+        after.bands == before.bands
+        and all(after.boxes.get(mid) == box for mid, box in before.boxes.items())
+        and set(before.lines) <= set(after.lines)
+        and all(heads.get(mid) == y for mid, y in before.head_positions().items())
+    )
 
 
 def _band_title(key: str, tr: Translate) -> str:
@@ -196,34 +218,63 @@ class BracketView(QGraphicsView):
         self, shown: TournamentView, changed: Collection[str] = (), names: Mapping[str, str] | None = None
     ) -> None:
         """Draw `shown`; when only results moved on (the same matches, in the same rounds), only the
-        boxes that changed are drawn again (a result in a 128-player bracket changes a few)."""
+        boxes that changed are drawn again (a result in a 128-player bracket changes a few); a
+        match added where nothing moves (a second final) is added, not the whole scene drawn again."""
         matches = {m.id: m for m in shown.matches}
         names = dict(names) if names is not None else wording.round_names(shown.matches, qt_translate)
-        same = (
+        kept = (
             self.plan is not None
             and not changed
             and not self._marked
-            and names == self._names
-            and set(matches) == set(self._drawn)
             and shown.name == self._title
+            and set(self._drawn) <= set(matches)
+            and all(names.get(mid) == name for mid, name in self._names.items())
         )
-        if not same:
+        added = [mid for mid in matches if mid not in self._drawn]
+        if kept and added:
+            assert self.plan is not None
+            plan = layout(shown.matches)
+            kept = _grows(self.plan, plan)
+            if kept:
+                self._grow(plan, added, matches, names)
+        if not kept:
             _, self.plan = build_scene(shown, qt_translate, changed, self.scene(), names=names)
             self._items = {i.match_id: i for i in self.scene().items() if isinstance(i, MatchItem)}
         else:
             assert self.plan is not None
             for mid, match in matches.items():
-                if match != self._drawn[mid]:
+                if mid in self._drawn and match != self._drawn[mid]:
                     self.scene().removeItem(self._items[mid])
-                    box = self.plan.boxes[mid]
-                    label = match_label(match, names, qt_translate)
-                    short = match_label(match, names, qt_translate, with_round=False)
-                    self._items[mid] = MatchItem(match, box.x, box.y, label, False, qt_translate, short_label=short)
+                    self._items[mid] = self._match_item(match, names)
                     self.scene().addItem(self._items[mid])
         self._drawn = matches
         self._names = names
         self._marked = bool(changed)
         self._title = shown.name
+
+    def _match_item(self, match: MatchView, names: Mapping[str, str]) -> MatchItem:
+        assert self.plan is not None
+        box = self.plan.boxes[match.id]
+        label = match_label(match, names, qt_translate)
+        short = match_label(match, names, qt_translate, with_round=False)
+        return MatchItem(match, box.x, box.y, label, False, qt_translate, short_label=short)
+
+    def _grow(self, plan: Layout, added: list[str], matches: Mapping[str, MatchView], names: Mapping[str, str]) -> None:
+        """The new matches' lines, column heads and boxes added to the scene as `build_scene` draws them."""
+        assert self.plan is not None
+        scene, before = self.scene(), self.plan
+        for line in plan.lines:
+            if line not in before.lines:
+                _draw_line(scene, plan, line)
+        known = before.head_positions()
+        for mid, y in plan.head_positions().items():
+            if mid not in known:
+                _draw_head(scene, plan, mid, y, names)
+        self.plan = plan
+        for mid in added:
+            self._items[mid] = self._match_item(matches[mid], names)
+            scene.addItem(self._items[mid])
+        scene.setSceneRect(QRectF(-10, -10, plan.width + 20, plan.height + ROW_H))
 
     def match_items(self) -> dict[str, MatchItem]:
         return dict(self._items)

@@ -43,6 +43,9 @@ class PhonesBox(QGroupBox):
         self.desk = desk
         self.setObjectName("phonesBox")
         self.tables: dict[int, dict[str, Any]] = {}
+        self._keys: tuple[tuple[str, dict[int, str]], dict[int, str]] | None = None
+        """The keys as last read, with the tables' fingerprints they were read for: read again only
+        when a key changed (a new key changes its table's fingerprint in the tournament's log)."""
         """Each phone table as its API last answered (the phones' scores), from the site."""
         self.url = ""
         """Where the phones reach this laptop now ("" when the players' page is not on the network)."""
@@ -205,9 +208,12 @@ class PhonesBox(QGroupBox):
         t = shown.tournament
         phones = {} if t is None else t.phones
         self.tables = {n: answer for n, answer in self.tables.items() if n in phones}
-        keys = {}
+        keys: dict[int, str] = {}
         if self.desk.store is not None and phones:
-            keys = self.desk.store.phone_keys(self.desk.session.tournament_id)
+            read_for = (self.desk.session.tournament_id, dict(phones))
+            if self._keys is None or self._keys[0] != read_for:
+                self._keys = (read_for, self.desk.store.phone_keys(self.desk.session.tournament_id))
+            keys = self._keys[1]
         for made in (self.off_button, self.key_button, self.cards_button):
             made.setEnabled(bool(phones))
         if not phones:

@@ -5,8 +5,11 @@ organizer's option to take the phones' results without signatures (`tournament.p
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing, suppress
 from datetime import date
 
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,6 +36,7 @@ from referee_app.tournament.phone_results import LogScores, accepted_result, uns
 from referee_app.tournament.session import StoreLog, now
 from referee_app.tournament.show import MatchView
 from referee_app.tournament.show import view as view_of
+from referee_app.tournament.state import Tournament
 
 ORDER = {MatchStatus.PLAYING: 0, MatchStatus.READY: 1, MatchStatus.DONE: 2, MatchStatus.FORFEIT: 2}
 """The list's order: the matches on a table first, then those ready, then those played."""
@@ -42,8 +46,15 @@ UNSIGNED_ROW = QColor("#fff3c4")
 """A phone match over but not signed by both: it waits for the signatures, or the organizer."""
 
 
+Row = tuple[tuple[str, ...], QColor | None]
+"""A row of the list as shown: its cells' texts and its colour."""
+
+
 class ResultsTab(QWidget):
     """Pick a match, its winner and score; Ctrl+Enter records it and the next match is picked."""
+
+    phones_read = Signal(object, object)
+    """The phone logs read on the worker (the tournament read for, the future): taken on this thread."""
 
     def __init__(self, desk: Desk, parent: QWidget) -> None:
         super().__init__(parent)
@@ -92,7 +103,20 @@ class ResultsTab(QWidget):
         self.unsigned: dict[str, tuple[int, int]] = {}
         """The phone matches over but still on their table (match -> the log's score)."""
         self._logs_seen: LogScores = {}
-        """The phone logs read so far: a refresh replays only those that moved on."""
+        """The phone logs read so far: a read replays only those that moved on (the worker's only)."""
+        self.reader = ThreadPoolExecutor(1, thread_name_prefix="phone-logs")
+        """The worker that reads the phone logs: replaying them here would hold the window still
+        while 32 tables score (a log a table, read again each time it moves on)."""
+        self.reading: Future[dict[str, tuple[int, int]]] | None = None
+        """The read on the worker, until it is in (one at a time)."""
+        self.phones_read.connect(self._phones_in)
+        self._shown_rows: list[Row] = []
+        self._widest: list[int] = []
+        """Each column's longest text when the columns were last sized."""
+        """The rows as the list shows them: a refresh writes only the cells that changed."""
+        self._picked: tuple[MatchView, tuple[int, int] | None] | None = None
+        """The picked match as the form was filled from it: the form is filled again only when it
+        changes (the organizer's typing is not undone by a phone's tap elsewhere)."""
         self.window_undo = WindowUndo(self)
         self.window_undo.watch(self.score_a, self.score_b, self.winner_choice)
         layout.addWidget(self.table, 1)
@@ -135,6 +159,10 @@ class ResultsTab(QWidget):
         else:
             self.picked_label.setText("")
         self.winner_choice.blockSignals(False)
+        self._picked = None if m is None else (m, self.unsigned.get(m.id))
+        self._enable(m)
+
+    def _enable(self, m: MatchView | None) -> None:
         self.record_button.setEnabled(m is not None and m.to_play)
         self.walkover_button.setEnabled(m is not None and m.to_play)
         self.correct_button.setEnabled(m is not None and m.played)
@@ -314,26 +342,46 @@ class ResultsTab(QWidget):
         return status, None
 
     def follow_phones(self) -> bool:
-        """Show a phone match that finished (or was undone) since: its log moved, the tournament's did
-        not (the window's watch calls this). True when the list changed."""
-        t = self.desk.session.tournament
-        if t is None or not any(m in t.on_table for m in t.by_phone):  # no phone match on a table
+        """Read the phone logs again on the worker (the window's watch calls this, and each refresh):
+        a phone match that finished, or was undone, since shows though the tournament's log did not
+        move. True when a read was started (one at a time)."""
+        store, t = self._store(), self.desk.session.tournament
+        if self.reading is not None or store is None or t is None:
             return False
-        unsigned = self._read_unsigned()
-        if unsigned == self.unsigned:
+        if not any(m in t.on_table for m in t.by_phone):  # no phone match on a table
+            if self.unsigned:
+                self.unsigned = {}
+                self._show_rows(self.desk.shown)
             return False
-        self.show_state(self.desk.shown)
+        path, seen = store.path, self._logs_seen
+
+        def read() -> dict[str, tuple[int, int]]:
+            with closing(Store.open_readonly(path)) as own:  # a connection of the worker's own
+                return unsigned_results(own, t, seen)
+
+        self.reading = self.reader.submit(read)
+        self.reading.add_done_callback(lambda done: self._emit_read(t, done))
         return True
 
-    def _read_unsigned(self) -> dict[str, tuple[int, int]]:
-        store, t = self._store(), self.desk.session.tournament
-        if store is None or t is None or not t.by_phone:
-            return {}
-        try:
-            return unsigned_results(store, t, self._logs_seen)
-        except StoreError as exc:  # a phone log that cannot be read: said, the rest shown
-            self.say(Notice.ERROR, said(exc))
-            return {}
+    def _emit_read(self, t: Tournament, done: Future[dict[str, tuple[int, int]]]) -> None:
+        with suppress(RuntimeError):  # the window is gone: nobody to show it to
+            self.phones_read.emit(t, done)  # queued to this thread
+
+    def _phones_in(self, t: Tournament, done: Future[dict[str, tuple[int, int]]]) -> None:
+        """The worker's read, shown if it changed anything; read again if the tournament moved meanwhile."""
+        self.reading = None
+        if t is not self.desk.session.tournament:
+            self.follow_phones()
+            return
+        failed = done.exception()
+        if failed is not None:  # a phone log that cannot be read: said, the rest as it was
+            self.say(Notice.ERROR, said(failed))
+            return
+        unsigned = done.result()
+        if unsigned != self.unsigned:
+            self.unsigned = unsigned
+            self._show_rows(self.desk.shown)
+            self._show_picked()
 
     def undo(self) -> QMessageBox | None:
         """One result is undone at once; anything bigger is named and asked first (No by default)."""
@@ -369,40 +417,58 @@ class ResultsTab(QWidget):
 
     def show_state(self, shown: Shown) -> None:
         keep = self.picked_match()
-        self.unsigned = self._read_unsigned()
         self._show_option()
-        rows = [m for m in shown.view.matches if m.status in ORDER]
-        rows.sort(key=lambda m: ORDER[m.status])
-        table = self.table
-        grown = table.rowCount() != len(rows)
-        table.setRowCount(len(rows))
-        for row, m in enumerate(rows):
-            phone = self.unsigned.get(m.id)
-            score = "" if m.score is None else f"{m.score[0]}-{m.score[1]}"
-            score = score or ("" if phone is None else f"{phone[0]}-{phone[1]}")
-            cells = [
-                m.id,
-                shown.names.get(m.id, ""),
-                m.a or "",
-                m.b or "",
-                score,
-                "" if m.table is None else m.table,
-                wording.status_word(m.status, qt_translate),
-            ]
-            status, colour = self._phone_status(m, str(cells[-1]))
-            cells[-1] = status
-            for column, text in enumerate(cells):
-                cell = item(text)
-                if colour is not None:
-                    cell.setBackground(QBrush(colour))
-                table.setItem(row, column, cell)
-        if grown:  # sizing the columns reads every cell: only when rows come or go
-            table.resizeColumnsToContents()
+        self._show_rows(shown)
         if keep is not None:
             self.pick_match(keep.id)
-        self._match_picked()
+        self._show_picked()
         self.undo_button.setEnabled(self.desk.session.can_undo())
         self.redo_button.setEnabled(self.desk.session.can_redo())
+        self.follow_phones()  # the phone logs read again on the worker: shown when in
+
+    def _show_rows(self, shown: Shown) -> None:
+        """The list, in its order; only the cells that changed are written again (phones move the
+        tournament on every few seconds, and a list of 126 matches is 882 cells)."""
+        matches = [m for m in shown.view.matches if m.status in ORDER]
+        matches.sort(key=lambda m: ORDER[m.status])
+        rows = [self._row(m, shown) for m in matches]
+        table, before = self.table, self._shown_rows
+        table.setRowCount(len(rows))
+        for row, (cells, colour) in enumerate(rows):
+            if row < len(before) and before[row] == (cells, colour):
+                continue
+            for column, text in enumerate(cells):
+                cell = table.item(row, column)
+                if cell is None:
+                    cell = item(text)
+                    table.setItem(row, column, cell)
+                elif cell.text() != text:
+                    cell.setText(text)
+                cell.setData(Qt.ItemDataRole.BackgroundRole, None if colour is None else QBrush(colour))
+        self._shown_rows = rows
+        widest = [max((len(cells[c]) for cells, _ in rows), default=0) for c in range(table.columnCount())]
+        if widest != self._widest:  # sizing the columns reads every cell: only when a column's text grew or shrank
+            self._widest = widest
+            table.resizeColumnsToContents()
+
+    def _row(self, m: MatchView, shown: Shown) -> Row:
+        phone = self.unsigned.get(m.id)
+        score = "" if m.score is None else f"{m.score[0]}-{m.score[1]}"
+        score = score or ("" if phone is None else f"{phone[0]}-{phone[1]}")
+        status, colour = self._phone_status(m, wording.status_word(m.status, qt_translate))
+        table = "" if m.table is None else str(m.table)
+        return (m.id, shown.names.get(m.id, ""), m.a or "", m.b or "", score, table, status), colour
+
+    def _show_picked(self) -> None:
+        """The form filled from the picked match when it is another match, or the same one changed;
+        the buttons always."""
+        m = self.picked_match()
+        picked = None if m is None else (m, self.unsigned.get(m.id))
+        if picked != self._picked:
+            self._picked = picked
+            self._match_picked()
+        else:
+            self._enable(m)
 
     def retranslate(self) -> None:
         self.table.setHorizontalHeaderLabels(

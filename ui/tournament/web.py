@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QTranslator
-from referee_desk.i18n import FOLDER, LANGUAGES, translator_for
+from referee_desk.i18n import FOLDER, LANGUAGES, qt_translate, translator_for
 
 from referee_app.i18n import Translate, english
 from referee_app.log.store import StoreError
 from referee_app.tournament.board import board_view
 from referee_app.tournament.model import TournamentRefused
-from referee_app.tournament.phone_api import NOT_A_PHONE_TABLE, Answer
+from referee_app.tournament.phone_api import Answer, early_answer, speaking
 from referee_app.tournament.serve import OnChange, PhoneScoring
 from referee_app.tournament.show import TournamentView, standings_view
 from referee_app.tournament.state import Tournament
@@ -53,8 +54,8 @@ class TournamentSite:
     def __init__(self, port: int, lan: bool = False, on_phones: OnChange | None = None) -> None:
         self.phones: PhoneScoring | None = None
         self.on_phones = on_phones
+        self.words = languages()  # before the server: a phone's request is answered in them
         self.server = WebServer((TOURNAMENT, phone_site(self)), port, lan, words=translator_for).start()
-        self.words = languages()
         self._pending: Pending | None = None
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -100,27 +101,38 @@ class TournamentSite:
             current.stop()
         if db is None or not tournament_id:
             return ""
-        try:
-            self.phones = PhoneScoring(db, tournament_id, on_change=self.on_phones, tables=True).start()
+        try:  # a phone's words in its language among the pages', else in the window's
+            self.phones = PhoneScoring(
+                db, tournament_id, qt_translate, self.on_phones, tables=True, languages=self.words
+            ).start()
         except (StoreError, TournamentRefused, ValueError, OSError) as exc:
             return str(exc)
         return ""
 
-    def get(self, table: int, authorization: str | None, address: str) -> Answer:
+    def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
         phones = self.phones
-        return self._none(table) if phones is None else phones.get(table, authorization, address)
+        return (
+            self.early(404, str(table), asked) if phones is None else phones.get(table, authorization, address, asked)
+        )
 
-    def post(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+    def post(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
         phones = self.phones
-        return self._none(table) if phones is None else phones.post(table, authorization, address, body)
+        if phones is None:
+            return self.early(404, str(table), asked)
+        return phones.post(table, authorization, address, body, asked)
 
-    def dispute(self, table: int, authorization: str | None, address: str, body: bytes) -> Answer:
+    def dispute(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
         phones = self.phones
-        return self._none(table) if phones is None else phones.dispute(table, authorization, address, body)
+        if phones is None:
+            return self.early(404, str(table), asked)
+        return phones.dispute(table, authorization, address, body, asked)
 
-    @staticmethod
-    def _none(table: int) -> Answer:
-        return Answer(404, {"error": NOT_A_PHONE_TABLE.format(table=table)})
+    def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
+        return early_answer(status, table, speaking(asked, self.words, qt_translate))
 
     def url(self, page: str = "bracket", host: str = "127.0.0.1") -> str:
         return self.server.url(page, host)

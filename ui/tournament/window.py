@@ -100,6 +100,17 @@ class TournamentWindow(QMainWindow):
         self.pages = (self.entries_page, self.draw_page, self.bracket_page, self.results_page, self.queue_page)
         for page in self.pages:
             self.tabs.addTab(page, "")
+        self.later: list[DrawTab | BracketTab | ResultsTab | TablesTab] = []
+        """The tabs still to draw after a move from elsewhere, one an event-loop turn (`refresh`)."""
+        self.drawing = QTimer(self)
+        self.drawing.setSingleShot(True)
+        self.drawing.setInterval(0)
+        self.drawing.timeout.connect(self._draw_later)
+        self.from_elsewhere = False
+        """The refresh under way shows a move read from elsewhere (the phones' server, the command line)."""
+        self._choice_of: tuple[str, str | None] | None = None
+        """The tournament the choice list was filled for (its id and name): filled again when it changes."""
+        self.tabs.currentChanged.connect(self._tab_shown)
         self.draw_page.created.connect(lambda: self.tabs.setCurrentWidget(self.entries_page))
         self.draw_page.drawn.connect(self._drawn)
         for i, name in enumerate(TABS, start=1):
@@ -163,7 +174,13 @@ class TournamentWindow(QMainWindow):
             return
         if (failed := done.exception()) is not None:
             session.unreadable(failed)
-        elif session.adopt(done.result(), held) and not self.reading_quiet:
+            return
+        self.from_elsewhere = True
+        try:
+            moved = session.adopt(done.result(), held)
+        finally:
+            self.from_elsewhere = False
+        if moved and not self.reading_quiet:
             self._shown_again()
 
     def _shown_again(self) -> None:
@@ -303,7 +320,10 @@ class TournamentWindow(QMainWindow):
                 label.setMinimumWidth(label.fontMetrics().boundingRect(text).width() + 4)
 
     def refresh(self, again: bool = False) -> None:
-        """Every tab again from the tournament's state (it is small); `again`: rebuilt whole."""
+        """Every tab again from the tournament's state (it is small); `again`: rebuilt whole. A move
+        read from elsewhere (the phones move the tournament on every few seconds) draws the tab in
+        view at once and the others one an event-loop turn: the window answers a key between them.
+        A decision of the organizer's own is drawn in every tab at once."""
         state = self.session.state
         t = None if state is None else state.tournament
         view = show.view(t, self.session.tournament_id)
@@ -311,14 +331,36 @@ class TournamentWindow(QMainWindow):
         title = self.tr("Tournament")
         self.setWindowTitle(title if t is None else f"{title} – {t.name}")
         self.entries_page.show_state(self.shown, again)
+        later = self.from_elsewhere and not again and self.isVisible()
+        self.later = [page for page in self.pages[1:] if later and page is not self.tabs.currentWidget()]
         for page in self.pages[1:]:
-            page.show_state(self.shown)
-        self._show_choice()
+            if page not in self.later:
+                page.show_state(self.shown)
+        if self.later:
+            self.drawing.start()
+        choice_of = (self.session.tournament_id, None if t is None else t.name)
+        if again or choice_of != self._choice_of:  # the database's list read only when it may differ
+            self._choice_of = choice_of
+            self._show_choice()
         lines = wording.dispute_lines(t, qt_translate) if t is not None else []
         if lines:
             lines.append(self.tr("Settle it on the Results tab (Ctrl+4): accept the phone's result or type another."))
         self.disputes.setText("\n".join(lines))
         self.disputes.setVisible(bool(lines))
+
+    def _draw_later(self) -> None:
+        """One tab still to draw after a move from elsewhere; the next on the next turn."""
+        if self.later:
+            self.later.pop(0).show_state(self.shown)
+        if self.later:
+            self.drawing.start()
+
+    def _tab_shown(self, index: int) -> None:
+        """A tab the organizer turns to is drawn before it is seen."""
+        shown = self.tabs.widget(index)
+        for page in [page for page in self.later if page is shown]:
+            self.later.remove(page)
+            page.show_state(self.shown)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.dialog is not None:

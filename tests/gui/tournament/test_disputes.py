@@ -6,6 +6,7 @@ and the organizer's option to take results without signatures."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -115,8 +116,9 @@ def test_a_dispute_shows_at_once_and_is_settled_by_accepting_or_typing_a_result_
     row = row_of(window, one["match"])
     assert table.item(row, 6).text() == f"result disputed ({b} does not agree)"
     assert table.item(row, 0).background().color().name() == "#ffcdd2"
-    unsigned = row_of(window, two["match"])
-    assert table.item(unsigned, 6).text() == "over on the phone (0-2), not signed by both"
+    unsigned = row_of(window, two["match"])  # the phone logs are read on a worker: shown within a second
+    status = "over on the phone (0-2), not signed by both"
+    qtbot.waitUntil(lambda: table.item(unsigned, 6).text() == status, timeout=1000)
     # settled by accepting the phone's result as it stands
     assert window.results_page.pick_match(one["match"])
     click(qtbot, window, "acceptPhoneResult")
@@ -213,7 +215,15 @@ def test_a_phone_match_over_shows_on_the_results_tab_within_a_second_though_the_
     qtbot,  # type: ignore[no-untyped-def]
     phones: tuple[Path, PhoneTables, dict[int, str]],
     window: TournamentWindow,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from referee_desk.tournament import results_tab
+
+    read_on: list[threading.Thread] = []  # the phone logs are replayed on a worker, never the window's thread
+    read = results_tab.unsigned_results
+    monkeypatch.setattr(
+        results_tab, "unsigned_results", lambda *a: read_on.append(threading.current_thread()) or read(*a)
+    )
     _, api, keys = phones
     table = window.findChild(QTableWidget, "resultsTable")
     accept = window.findChild(QPushButton, "acceptPhoneResult")
@@ -226,5 +236,6 @@ def test_a_phone_match_over_shows_on_the_results_tab_within_a_second_though_the_
     status = "over on the phone (0-2), not signed by both"
     qtbot.waitUntil(lambda: table.item(row_of(window, on_one["match"]), 6).text() == status, timeout=1000)
     assert window.session.state.seq == head and accept.isEnabled()  # type: ignore[union-attr]
+    assert read_on and threading.main_thread() not in read_on
     click(qtbot, window, "acceptPhoneResult")
     assert window.session.tournament.slots[on_one["match"]].outcome.score == (0, 2)  # type: ignore[union-attr]
