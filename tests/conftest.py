@@ -109,7 +109,13 @@ def event_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     base.chmod(0o711)  # as root, the server runs as `postgres`, who must reach its folder
     cluster = Cluster(base / "server")
     try:
-        cluster.init(port=free_port())
+        for attempt in range(3):  # the free port may be taken meanwhile by another run on this machine
+            try:
+                cluster.init(port=free_port())
+                break
+            except EventServerError as exc:
+                if "is taken by another program" not in str(exc) or attempt == 2:
+                    raise
         cluster.start()
         yield cluster
     finally:

@@ -47,7 +47,7 @@ from referee_app.tournament.show import view as tournament_view
 from referee_app.tournament.state import Slot, State, apply
 from referee_app.tournament.wording import round_names
 from referee_app.venue import db
-from referee_app.venue.board import BoardModel, BoardWatcher, Reading, refresh
+from referee_app.venue.board import BoardModel, BoardWatcher, Reading, ServerState, refresh
 from referee_app.venue.model import Assignment, first_line, is_its_match
 from referee_app.words.localtime import local_date
 from referee_app.words.names import name_key, same_players
@@ -171,6 +171,11 @@ PHONE_CONFLICT = QT_TRANSLATE_NOOP(
     "Tournament", "phone match {match}: not sent from event {seq} on, the event server holds another ({why})"
 )
 SYNC_FAILED = QT_TRANSLATE_NOOP("Tournament", "tournament sync: {error}")
+SERVER_GONE = QT_TRANSLATE_NOOP(
+    "Tournament",
+    "the event server cannot be reached ({why}): the desks and the phones keep scoring; the desks' results are"
+    " taken and their matches sent when it is back",
+)
 NO_KEY = QT_TRANSLATE_NOOP(
     "Tournament", "table {table} has no key on the event server yet: add the table (board: Event > Add a table)"
 )
@@ -533,6 +538,8 @@ class LiveSync:
         """The desks' matches (id, over, void) at the last round."""
         self._failing = False
         """The last round failed (logged with its traceback once, until a round goes through)."""
+        self._gone = False
+        """The server is out of reach, and that was said (once, not at each of the reader's tries)."""
         self._stopped = False
 
     @classmethod
@@ -574,8 +581,13 @@ class LiveSync:
             return
         if reading.conn is None:
             self._seen = None
-            self.on_report(None, reading.error or "the event server cannot be read")
+            why = reading.error or "?"
+            if reading.board.server is not ServerState.OFFLINE:  # connected, but a read failed: why
+                self.on_report(None, why)
+            else:
+                self._server_gone(why)
             return
+        self._gone = False
         desks = server_desks(reading.model)
         seen = frozenset((d.match_id, d.over, d.void) for d in desks)
         if not reading.everything and seen == self._seen:
@@ -586,6 +598,10 @@ class LiveSync:
             if work is not None and (work.send or work.withdraw or work.decided):
                 send(reading.conn, work)
         except Exception as exc:  # said, and tried again at the next full read (never at each desk's event)
+            if _lost(reading.conn):  # the server went in the middle of the round: the reader's next try says it too
+                self._seen = None
+                self._server_gone(first_line(exc))
+                return
             if not self._failing:
                 log.exception("tournament-sync: %s", exc)
             self._failing = True
@@ -594,6 +610,17 @@ class LiveSync:
             return
         self._failing = False
         self.on_report(work, "")
+
+    def _server_gone(self, why: str) -> None:
+        """Said in words, once per outage (the reader tries again every second)."""
+        if not self._gone:
+            self._gone = True
+            self.on_report(None, self.tr(CTX, SERVER_GONE).format(why=why))
+
+
+def _lost(conn: Conn) -> bool:
+    """The connection to the event server is lost (not a statement that failed on a live one)."""
+    return bool(conn.broken or conn.closed)
 
 
 OnState = Callable[[State, str], None]

@@ -48,8 +48,15 @@ class Served:
         headers = {"Content-Type": "application/json"}
         if key is not None:
             headers["Authorization"] = f"Bearer {key}"
-        self.conn.request(method, path, body=body, headers=headers)
-        response = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, body=body, headers=headers)
+            response = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # a kept-alive connection the server closed while it was idle (over 5 s: web.server's
+            # HEADER_DEADLINE_S): sent again on a new one, as a browser does (a tap's id makes it safe)
+            self.conn.close()
+            self.conn.request(method, path, body=body, headers=headers)
+            response = self.conn.getresponse()
         data = response.read()
         if response.will_close:
             self.conn.close()

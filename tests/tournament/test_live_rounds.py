@@ -10,9 +10,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import psycopg
 import pytest
 
-from referee_app.tournament.live import DeskMatch, Handoff, LiveSync, Plan, Server
+from referee_app.i18n import english
+from referee_app.tournament.live import CTX, SERVER_GONE, DeskMatch, Handoff, LiveSync, Plan, Server
 from referee_app.venue.board import BoardModel, BoardView, BoardWatcher, Reading, ServerState
 
 SERVER = Server(frozenset(), frozenset(), frozenset({"1"}))
@@ -106,11 +108,37 @@ def test_the_sync_says_a_server_it_cannot_read_and_stops_listening_when_stopped(
     sync.start()  # a reader shared with the board: started by the board, not by the sync
     view = BoardView(0, (), ServerState.OFFLINE, "connection refused")
     reader._hand_out(Reading(view, BoardModel(), None, False, "connection refused"))  # as a failed step does
-    assert reports == [(None, "connection refused")]
+    gone = english(CTX, SERVER_GONE).format(why="connection refused")
+    assert reports == [(None, gone)]
     sync.stop()
     reader._hand_out(Reading(view, BoardModel(), None, False, "connection refused"))
-    assert reports == [(None, "connection refused")]  # no longer subscribed
+    assert reports == [(None, gone)]  # no longer subscribed
     assert owner.posted == []
+
+
+def test_a_server_out_of_reach_is_said_once_in_words_and_again_after_it_was_back() -> None:
+    """The reader tries again every second while the server is gone: the organizer is told once
+    (in the board's language), not at each try; a read that failed on a live connection says why."""
+    from referee_desk.i18n import translator_for  # the catalogue, as the board command hands it in
+
+    reports: list[tuple[Plan | None, str]] = []
+    reader = BoardWatcher("host=/nowhere dbname=none")
+    french = translator_for("fr")
+    sync = LiveSync(reader, lambda s, d: Plan(), lambda w, e: reports.append((w, e)), french).start()
+    gone = BoardView(0, (), ServerState.OFFLINE, "connection refused")
+    for error in ("server closed the connection unexpectedly", "connection refused", "connection refused"):
+        reader._hand_out(Reading(gone, BoardModel(), None, False, error))
+    said = french(CTX, SERVER_GONE).format(why="server closed the connection unexpectedly")
+    assert said.startswith("le serveur de l’événement est injoignable (server closed") and reports == [(None, said)]
+    reader._hand_out(Reading(BoardView(1, (), ServerState.ONLINE), BoardModel(), ServerRows(), True))  # type: ignore[arg-type]
+    assert reports[-1] == (Plan(), "")  # back: the round goes on
+    reader._hand_out(Reading(gone, BoardModel(), None, False, "connection refused"))
+    assert reports[-1] == (None, french(CTX, SERVER_GONE).format(why="connection refused"))  # gone again: said again
+    failed = BoardView(2, (), ServerState.ERROR, "permission denied for table events")
+    reader._hand_out(Reading(failed, BoardModel(), None, False, "permission denied for table events"))
+    reader._hand_out(Reading(failed, BoardModel(), None, False, "permission denied for table events"))
+    assert reports[-2:] == [(None, "permission denied for table events")] * 2
+    sync.stop()
 
 
 @pytest.mark.parametrize("own", [True, False])
@@ -129,12 +157,40 @@ def test_a_sync_stops_its_reader_only_when_it_is_its_own(own: bool) -> None:
 class ServerRows:
     """The event server as the sync's round reads it (its tables with a key), with no server."""
 
+    closed = False
+    broken = False
+    """A live connection, as psycopg's says (`LiveSync` tells a lost server from a failed statement)."""
+
     def execute(self, query: str, *params: object) -> ServerRows:
         assert query.startswith("SELECT table_no, role FROM seats.tables"), query
         return self
 
     def fetchall(self) -> list[tuple[str, str]]:
         return [("1", "table_1")]
+
+
+class GoneServer(ServerRows):
+    """A connection whose server dies in the middle of the sync's round (libpq then calls it broken)."""
+
+    def execute(self, query: str, *params: object) -> ServerRows:
+        self.broken = True
+        raise psycopg.OperationalError("consuming input failed: server closed the connection unexpectedly")
+
+
+def test_a_server_that_dies_in_the_middle_of_a_round_is_said_once_in_words_with_the_readers_next_try() -> None:
+    reports: list[tuple[Plan | None, str]] = []
+    reader = BoardWatcher("host=/nowhere dbname=none")
+    LiveSync(reader, lambda s, d: Plan(), lambda w, e: reports.append((w, e))).start()
+    conn: Any = GoneServer()
+    reader._hand_out(Reading(BoardView(0, (), ServerState.ONLINE), BoardModel(), conn, True))
+    gone = BoardView(0, (), ServerState.OFFLINE, "connection refused")
+    reader._hand_out(Reading(gone, BoardModel(), None, False, "connection refused"))  # the reader's next try
+    why = "consuming input failed: server closed the connection unexpectedly"
+    assert reports == [(None, english(CTX, SERVER_GONE).format(why=why))]
+    failing: Any = ServerRows()
+    failing.execute = lambda *_a: (_ for _ in ()).throw(psycopg.errors.LockNotAvailable("lock timeout"))
+    reader._hand_out(Reading(BoardView(1, (), ServerState.ONLINE), BoardModel(), failing, True))
+    assert reports[-1] == (None, "lock timeout")  # a statement that failed on a live connection: its own words
 
 
 def test_a_round_is_planned_on_a_full_read_or_when_a_desks_match_changes_and_a_failure_is_logged_once(

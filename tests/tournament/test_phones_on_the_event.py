@@ -5,6 +5,7 @@ board shows a phone table like a desk's; and a tournament played on desks and ph
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import closing
@@ -232,10 +233,17 @@ def test_a_phone_pusher_with_no_phone_match_yet_opens_no_connection(event_server
 # --- a tournament on desks and phones together ---------------------------------------------------
 
 
-def play_on_the_phones(served: Any, key: str, table: int) -> bool:
+def play_on_the_phones(
+    served: Any, key: str, table: int, acked: list[tuple[str, dict[str, Any]]] | None = None
+) -> bool:
     """The match on a phone table, if one waits: the lag, the first-named player wins the race, both
-    sign (through HTTP, each tap sent again while the laptop is busy); False: nothing to play."""
-    status, body = served.get(table, key)
+    sign (through HTTP, each tap sent again while the laptop is busy); False: nothing to play.
+    `acked` gets each tap answered 200: (its match log, the event)."""
+    for _ in range(100):
+        status, body = served.get(table, key)
+        if status != 503:  # a look settles the table (a completion, the next match): the same race
+            break
+        time.sleep(0.05)
     assert status == 200, body
     if body["match_id"] is None or body["state"]["status"] == "finished":
         return False
@@ -250,6 +258,8 @@ def play_on_the_phones(served: Any, key: str, table: int) -> bool:
             time.sleep(0.05)
         assert status == 200, answer
         version = answer["version"]
+        if acked is not None:
+            acked.append((body["match_id"], event))
     return True
 
 
@@ -361,3 +371,26 @@ def test_eight_players_double_elimination_on_desks_and_phones_together_through_p
     assert any(
         table.phones and table.match for view in views for table in view.tables
     )  # the board's own view showed a phone table with its match, live
+
+
+def test_the_phone_pusher_is_back_within_a_second_of_the_server_after_a_long_outage(
+    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+) -> None:
+    """After a long outage the worker's back-off has grown (0.5 s, 1, 2, 4...): a server that is
+    back is still tried again within about a second, as a desk's pusher does, so that the phone
+    tables come back on the board with the desks', not seconds after them."""
+    path, tid, keys, api = phones
+    match_id = tap(api, keys[1], 1, "t1", {"type": "lag", "winner": "A"})["match_id"]
+    event_server.stop(immediate=True)
+    failed = threading.Event()
+    pusher = PhonePusher(path, tid, event_server.organizer_conninfo(), on_report=lambda _p, e: e and failed.set())
+    pusher.backoff_s = 8.0  # the back-off reached after minutes of outage (uncapped: 8 s, then the 5 s cap)
+    pusher.start()
+    try:
+        assert failed.wait(10)
+        failed_at = time.monotonic()
+        event_server.start()
+        _until(lambda: _all_there(event_server, path, {match_id}), 10.0)
+        assert time.monotonic() - failed_at < 3.5  # the server's start, then at most a second's wait
+    finally:
+        pusher.stop()

@@ -4549,6 +4549,10 @@ a gagné la manche [{key}]</translation>
         <translation>synchronisation du tournoi&#xa0;: {error}</translation>
     </message>
     <message>
+        <source>the event server cannot be reached ({why}): the desks and the phones keep scoring; the desks&apos; results are taken and their matches sent when it is back</source>
+        <translation>le serveur de l’événement est injoignable ({why})&#xa0;: les pupitres et les téléphones continuent de compter&#xa0;; les résultats des pupitres seront pris et leurs matchs envoyés à son retour</translation>
+    </message>
+    <message>
         <source>table {table} has no key on the event server yet: add the table (board: Event &gt; Add a table)</source>
         <translation>la table {table} n’a pas encore de clé sur le serveur de l’événement&#xa0;: ajoutez-la (tableau de l’organisateur&#xa0;: Événement &gt; Ajouter une table)</translation>
     </message>

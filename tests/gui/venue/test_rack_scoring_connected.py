@@ -4,6 +4,7 @@ strokes do, through a real PostgreSQL."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from typing import Any
 
 import psycopg
@@ -98,4 +99,79 @@ def test_a_match_the_organizer_sends_by_racks_opens_by_racks_without_the_referee
     assert assignment.scoring is Scoring.RACKS and setup.assignment == assignment.id
     desk.click("lagWonA")
     assert desk.page.panels.currentWidget() is desk.page.rack_panel
+    desk.window.link().stop()
+
+
+def test_a_desk_scoring_racks_whose_server_dies_mid_match_says_so_and_keeps_going(
+    desk: Desk, event_server: Any
+) -> None:
+    """The event server killed (as a crash leaves it) in the middle of a match scored by racks: the
+    referee is told in words, the racks and both signatures are recorded on the desk all the same,
+    and they reach the board, once, when the server is back."""
+    from referee_app.log.store import Store
+    from tests.gui.venue.test_link_notices import BACK, GONE
+
+    assert cli(["assign", "--server", str(event_server.folder), "--table", "9", "--players", "Ana Lopez",
+                "Ben Novak", "--race", "2", "--scoring", "racks"]) == 0  # fmt: skip
+    desk.window.link().connect_to(table_link(event_server, "9"))
+    label, light = desk.widget("nextMatch"), desk.widget("eventLight")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    desk.window.start_next_match()
+    setup = desk.session.setup
+    assert setup.scoring is Scoring.RACKS
+    desk.click("lagWonA")
+    desk.click("rackWonA")
+
+    def on_the_board(seq: int) -> bool:
+        followed = _board(event_server).matches.get(setup.match_id)
+        return followed is not None and len(followed.history.entries) == seq
+
+    desk.qtbot.waitUntil(lambda: on_the_board(3), timeout=15000)  # match_started, lag, rack
+    event_server.stop(immediate=True)
+    desk.click("rackWonB")  # the referee goes on, the desk records
+    desk.qtbot.waitUntil(lambda: desk.text("notice") == GONE, timeout=15000)
+    desk.click("rackWonA")
+    assert desk.state.finished and (desk.state.score.a, desk.state.score.b) == (2, 1)
+    desk.click("signA")
+    desk.click("signB")
+    desk.qtbot.waitUntil(lambda: "offline (4 events to send)" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    assert desk.state.signed == (True, True)
+    event_server.start()
+    desk.qtbot.waitUntil(lambda: desk.text("notice") == BACK, timeout=15000)
+    desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    state = _board(event_server).matches[setup.match_id].history.state
+    assert state.signed == (True, True) and (state.score.a, state.score.b) == (2, 1)
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        held = [(row.seq, row.hash) for row in db.all_events(conn) if row.match_id == setup.match_id]
+    with closing(Store.open_readonly(desk.db)) as store:
+        assert held == [(row.seq, row.hash) for row in store.rows_after(setup.match_id, 0)]  # once, as written
+    desk.window.link().stop()
+
+
+def test_a_desk_with_no_referee_starts_its_next_match_while_the_server_is_gone(desk: Desk, event_server: Any) -> None:
+    """The match the organizer sent is started with the desk's one key though the server is gone
+    (the desk remembers it), played by racks and signed; back, the server links it to its assignment."""
+    assert cli(["assign", "--server", str(event_server.folder), "--table", "10", "--players", "Eva Martin",
+                "Hugo Lambert", "--race", "2", "--scoring", "racks"]) == 0  # fmt: skip
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (assignment,) = db.assignments(conn)
+    desk.window.link().connect_to(table_link(event_server, "10"))
+    label, light = desk.widget("nextMatch"), desk.widget("eventLight")
+    desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
+    event_server.stop(immediate=True)
+    assert label.isVisible()  # the next match is still offered
+    desk.window.start_next_match()
+    setup = desk.session.setup
+    assert (setup.assignment, setup.scoring) == (assignment.id, Scoring.RACKS)
+    assert setup.players == ("Eva Martin", "Hugo Lambert")
+    for name in ("lagWonB", "rackWonA", "rackWonA", "signA", "signB"):
+        desk.click(name)
+    assert desk.state.finished and desk.state.signed == (True, True)
+    desk.qtbot.waitUntil(lambda: "Event: offline (6 events to send)" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    event_server.start()
+    desk.qtbot.waitUntil(lambda: "Event: connected" in light.text(), timeout=15000)  # type: ignore[attr-defined]
+    with psycopg.connect(event_server.organizer_conninfo()) as conn:
+        (started,) = db.assignments(conn)
+    assert started.started_match == setup.match_id
+    assert _board(event_server).matches[setup.match_id].history.state.signed == (True, True)
     desk.window.link().stop()
