@@ -588,7 +588,9 @@ def main() -> None:
     print(
         f"tournament window: longest block {gui['longest_ms']:.1f} ms, the longest the GUI thread itself worked"
         f" {gui['busiest_ms']:.1f} ms (five longest blocks [ms, its own processor ms, at s] {gui['longest']}),"
-        f" shown again {gui['shown_again']} times; the GUI thread while late (10 ms samples): {gui['late_in']}"
+        f" shown again {gui['shown_again']} times; the GUI thread while late (10 ms samples): {gui['late_in']};"
+        f" processor time in the run: the GUI thread {gui['gui_cpu_s']} s, the window's process (its workers"
+        f" too) {gui['process_cpu_s']} s"
     )
     print(
         f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} (1 min; {os.cpu_count()} cores, shared)"

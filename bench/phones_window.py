@@ -37,7 +37,9 @@ class Gaps:
 
     def __init__(self) -> None:
         self.start = self.last = time.perf_counter()
-        self.cpu = time.thread_time()
+        self.cpu = self.gui_from = time.thread_time()
+        self.process_from = time.process_time()
+        """The processor time of the GUI thread and of the whole process (its workers too) at the start."""
         self.gaps: list[tuple[float, float, float]] = []
         """(the gap in ms, the GUI thread's own processor time in it in ms, when it ended in s since
         start): a long gap with little processor time is the thread waiting for the processor (the
@@ -49,7 +51,8 @@ class Gaps:
     def restart(self) -> None:
         """Measure from now on (the benchmark's own start, Chromium's launch, is not the run)."""
         self.start = self.last = time.perf_counter()
-        self.cpu = time.thread_time()
+        self.cpu = self.gui_from = time.thread_time()
+        self.process_from = time.process_time()
         self.gaps = []
 
     def tick(self) -> None:
@@ -118,6 +121,7 @@ def main() -> None:
     print("ready", flush=True)
     app.exec()
     gaps.timer.stop()
+    gui_s, process_s = time.thread_time() - gaps.gui_from, time.process_time() - gaps.process_from
     watchdog.stopped.set()
     longest = sorted(gaps.gaps, reverse=True)[:5]
     print(
@@ -127,6 +131,8 @@ def main() -> None:
                 "longest": [[round(ms, 1), round(cpu, 1), round(at, 1)] for ms, cpu, at in longest],
                 "busiest_ms": max((cpu for _, cpu, _ in gaps.gaps), default=0.0),
                 "ticks": len(gaps.gaps),
+                "gui_cpu_s": round(gui_s, 1),
+                "process_cpu_s": round(process_s, 1),
                 "shown_again": shown_again[0],
                 "late_in": sorted(watchdog.seen.items(), key=lambda kv: -kv[1])[:6],
             }

@@ -342,11 +342,14 @@ class ResultsTab(QWidget):
         return status, None
 
     def follow_phones(self) -> bool:
-        """Read the phone logs again on the worker (the window's watch calls this, and each refresh):
-        a phone match that finished, or was undone, since shows though the tournament's log did not
-        move. True when a read was started (one at a time)."""
+        """Read the phone logs again on the worker (the window's watch calls this, each refresh, and
+        the tab turned to): a phone match that finished, or was undone, since shows though the
+        tournament's log did not move. Only while this tab is in view (32 tables' logs are read
+        again each half-second otherwise, for nobody). True when a read was started (one at a time)."""
         store, t = self._store(), self.desk.session.tournament
         if self.reading is not None or store is None or t is None:
+            return False
+        if self.window().isVisible() and not self.isVisible():  # another tab in view: read when this one is
             return False
         if not any(m in t.on_table for m in t.by_phone):  # no phone match on a table
             if self.unsigned:

@@ -115,13 +115,6 @@ class TournamentWindow(QMainWindow):
         self.draw_page.drawn.connect(self._drawn)
         for i, name in enumerate(TABS, start=1):
             self.key(f"actionTab_{name}", f"Ctrl+{i}", self._tab_key(i - 1))
-        self.retranslate()
-        self.refresh()
-        self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
-        if self.opening_error:
-            self.say(Notice.ERROR, self.opening_error)
-        else:
-            self.queue_page.connections.resume()
         self.reading: Future[ReadApart | None] | None = None
         """The log being read again on the reader (`follow`), until it is in."""
         self.reading_quiet = False
@@ -130,6 +123,13 @@ class TournamentWindow(QMainWindow):
         """The one worker that reads the log again: started once, not a thread a read (starting a
         thread waits for it to run, a tenth of a second on a loaded machine)."""
         self.read_in.connect(self._read)
+        self.retranslate()
+        self.refresh()
+        self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
+        if self.opening_error:
+            self.say(Notice.ERROR, self.opening_error)
+        else:
+            self.queue_page.connections.resume()
         self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
         self.watch.setInterval(WATCH_MS)
         self.watch.timeout.connect(self.follow)
@@ -361,6 +361,8 @@ class TournamentWindow(QMainWindow):
         for page in [page for page in self.later if page is shown]:
             self.later.remove(page)
             page.show_state(self.shown)
+        if shown is self.results_page:
+            self.results_page.follow_phones()  # the phone logs, read only while the tab is in view
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.dialog is not None:

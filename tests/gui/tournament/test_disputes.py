@@ -239,3 +239,33 @@ def test_a_phone_match_over_shows_on_the_results_tab_within_a_second_though_the_
     assert read_on and threading.main_thread() not in read_on
     click(qtbot, window, "acceptPhoneResult")
     assert window.session.tournament.slots[on_one["match"]].outcome.score == (0, 2)  # type: ignore[union-attr]
+
+
+def test_the_phone_logs_are_read_only_while_the_results_tab_is_in_view(
+    qtbot,  # type: ignore[no-untyped-def]
+    phones: tuple[Path, PhoneTables, dict[int, str]],
+    window: TournamentWindow,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """32 tables' logs read again each half-second for a tab nobody looks at is the window's
+    processor taken from the phones' server on the same laptop: read when the tab is turned to."""
+    from referee_desk.tournament import results_tab
+
+    reads: list[float] = []
+    read = results_tab.unsigned_results
+
+    def watched(*args: Any) -> dict[str, tuple[int, int]]:
+        reads.append(time.monotonic())
+        return read(*args)
+
+    monkeypatch.setattr(results_tab, "unsigned_results", watched)
+    _, api, keys = phones
+    window.go_to("bracket")
+    on_one = api.get(1, f"Bearer {keys[1]}", HERE).body
+    finish(api, keys[1], 1, "B")
+    qtbot.wait(1200)  # two looks of the window's watch
+    assert reads == []
+    window.go_to("results")
+    status = "over on the phone (0-2), not signed by both"
+    qtbot.waitUntil(lambda: window.results_page.table.item(row_of(window, on_one["match"]), 6).text() == status)
+    assert len(reads) >= 1
