@@ -590,7 +590,8 @@ def main() -> None:
         f" {gui['busiest_ms']:.1f} ms (five longest blocks [ms, its own processor ms, at s] {gui['longest']}),"
         f" shown again {gui['shown_again']} times; the GUI thread while late (10 ms samples): {gui['late_in']};"
         f" processor time in the run: the GUI thread {gui['gui_cpu_s']} s, the window's process (its workers"
-        f" too) {gui['process_cpu_s']} s"
+        f" too) {gui['process_cpu_s']} s; its longest garbage collection {gui['gc_longest_ms']} ms"
+        f" ({gui['gc_oldest']} of the oldest generation)"
     )
     print(
         f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} (1 min; {os.cpu_count()} cores, shared)"

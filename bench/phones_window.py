@@ -13,6 +13,7 @@ Usage: phones_window.py ORGANIZER.db
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -25,6 +26,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
+from referee_desk.pauses import freeze_what_is_loaded
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.log.store import Store
@@ -88,6 +90,24 @@ class Watchdog:
             self.seen[key] = self.seen.get(key, 0) + 1
 
 
+class Collections:
+    """The interpreter's cyclic garbage collections in the process: how many of the oldest
+    generation, and the longest of any (a pause of every thread, the GUI thread's too)."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.longest_ms = 0.0
+        self.oldest = 0
+        gc.callbacks.append(self.seen)
+
+    def seen(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+            return
+        self.longest_ms = max(self.longest_ms, (time.perf_counter() - self.started) * 1000)
+        self.oldest += info.get("generation") == 2
+
+
 class Told(QObject):
     """What standard input says, on the GUI thread: `go` (the run begins: measure from now), or
     closed (the run is over)."""
@@ -110,10 +130,12 @@ def main() -> None:
     window.show()
     window.go_to("bracket")
     app.processEvents()
+    freeze_what_is_loaded()  # as the desk does once it has built the tournament window
     shown_again = [0]
     window.session.changed.connect(lambda: shown_again.__setitem__(0, shown_again[0] + 1))
     gaps = Gaps()
     watchdog = Watchdog(gaps)
+    collections = Collections()
     told = Told()
     told.closed.connect(app.quit)
     told.go.connect(gaps.restart)
@@ -132,6 +154,8 @@ def main() -> None:
                 "busiest_ms": max((cpu for _, cpu, _ in gaps.gaps), default=0.0),
                 "ticks": len(gaps.gaps),
                 "gui_cpu_s": round(gui_s, 1),
+                "gc_longest_ms": round(collections.longest_ms, 1),
+                "gc_oldest": collections.oldest,
                 "process_cpu_s": round(process_s, 1),
                 "shown_again": shown_again[0],
                 "late_in": sorted(watchdog.seen.items(), key=lambda kv: -kv[1])[:6],

@@ -169,6 +169,7 @@ def run_desk(argv: Sequence[str], commands: Sequence[str] = ()) -> int:
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     window = build_desk(args, QSettings(), defer=True)
+    window.freezes_on_open = True  # the app's own run: the tournament window's pauses kept short (`pauses`)
     from referee_desk.notices import install_excepthooks
 
     install_excepthooks(window.controller.notices)  # anything uncaught: logged beside the database and said on the desk

@@ -73,6 +73,8 @@ class DeskWindow(QMainWindow):
         self.players_clock: PlayersClock | None = None
         self.event_link: EventLinkController | None = None
         self.tournament_window: TournamentWindow | None = None
+        self.freezes_on_open = False
+        """The app (not a test) freezes what is loaded once the tournament window is built (`pauses`)."""
         self._build_start_page()
         self.matches.back_button.hide()  # no match open yet
         self._build_menus()
@@ -445,6 +447,10 @@ class DeskWindow(QMainWindow):
             from referee_desk.tournament.window import TournamentWindow  # deferred: not needed to referee
 
             self.tournament_window = TournamentWindow(store=self.controller.store, settings=self.settings)
+            if self.freezes_on_open:
+                from referee_desk.pauses import freeze_what_is_loaded
+
+                freeze_what_is_loaded()  # the window's full-collection pauses: only what comes after it
         self.tournament_window.show()
         self.tournament_window.raise_()
         self.tournament_window.activateWindow()

@@ -620,6 +620,9 @@ def run_board(args: argparse.Namespace, out: TextIO, headless: Callable[[argpars
     install_excepthooks(board.window.notices)
     board.window.resize(1200, 700)
     board.window.show()
+    from referee_desk.pauses import freeze_what_is_loaded
+
+    freeze_what_is_loaded()  # the phones move the board on all day: its full-collection pauses kept short
     try:
         return app.exec()
     finally:
