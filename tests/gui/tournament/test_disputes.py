@@ -211,19 +211,28 @@ def test_in_french_the_dispute_banner_the_rows_and_the_refusals_are_french(
         desk.window.set_language("en")
 
 
+@pytest.fixture
+def phone_reads(monkeypatch: pytest.MonkeyPatch) -> list[threading.Thread]:
+    """The threads the Results tab read the phone logs on, one a read."""
+    from referee_desk.tournament import results_tab
+
+    reads: list[threading.Thread] = []
+    read = results_tab.unsigned_results
+
+    def watched(*args: Any) -> dict[str, tuple[int, int]]:
+        reads.append(threading.current_thread())
+        return read(*args)
+
+    monkeypatch.setattr(results_tab, "unsigned_results", watched)
+    return reads
+
+
 def test_a_phone_match_over_shows_on_the_results_tab_within_a_second_though_the_tournament_did_not_move(
     qtbot,  # type: ignore[no-untyped-def]
     phones: tuple[Path, PhoneTables, dict[int, str]],
     window: TournamentWindow,
-    monkeypatch: pytest.MonkeyPatch,
+    phone_reads: list[threading.Thread],
 ) -> None:
-    from referee_desk.tournament import results_tab
-
-    read_on: list[threading.Thread] = []  # the phone logs are replayed on a worker, never the window's thread
-    read = results_tab.unsigned_results
-    monkeypatch.setattr(
-        results_tab, "unsigned_results", lambda *a: read_on.append(threading.current_thread()) or read(*a)
-    )
     _, api, keys = phones
     table = window.findChild(QTableWidget, "resultsTable")
     accept = window.findChild(QPushButton, "acceptPhoneResult")
@@ -236,7 +245,7 @@ def test_a_phone_match_over_shows_on_the_results_tab_within_a_second_though_the_
     status = "over on the phone (0-2), not signed by both"
     qtbot.waitUntil(lambda: table.item(row_of(window, on_one["match"]), 6).text() == status, timeout=1000)
     assert window.session.state.seq == head and accept.isEnabled()  # type: ignore[union-attr]
-    assert read_on and threading.main_thread() not in read_on
+    assert phone_reads and threading.main_thread() not in phone_reads  # replayed on a worker, never here
     click(qtbot, window, "acceptPhoneResult")
     assert window.session.tournament.slots[on_one["match"]].outcome.score == (0, 2)  # type: ignore[union-attr]
 
@@ -245,27 +254,17 @@ def test_the_phone_logs_are_read_only_while_the_results_tab_is_in_view(
     qtbot,  # type: ignore[no-untyped-def]
     phones: tuple[Path, PhoneTables, dict[int, str]],
     window: TournamentWindow,
-    monkeypatch: pytest.MonkeyPatch,
+    phone_reads: list[threading.Thread],
 ) -> None:
     """32 tables' logs read again each half-second for a tab nobody looks at is the window's
     processor taken from the phones' server on the same laptop: read when the tab is turned to."""
-    from referee_desk.tournament import results_tab
-
-    reads: list[float] = []
-    read = results_tab.unsigned_results
-
-    def watched(*args: Any) -> dict[str, tuple[int, int]]:
-        reads.append(time.monotonic())
-        return read(*args)
-
-    monkeypatch.setattr(results_tab, "unsigned_results", watched)
     _, api, keys = phones
     window.go_to("bracket")
     on_one = api.get(1, f"Bearer {keys[1]}", HERE).body
     finish(api, keys[1], 1, "B")
     qtbot.wait(1200)  # two looks of the window's watch
-    assert reads == []
+    assert phone_reads == []
     window.go_to("results")
     status = "over on the phone (0-2), not signed by both"
     qtbot.waitUntil(lambda: window.results_page.table.item(row_of(window, on_one["match"]), 6).text() == status)
-    assert len(reads) >= 1
+    assert len(phone_reads) >= 1
