@@ -53,9 +53,9 @@ CTX = "PhoneApi"
 MAX_BODY = 16 * 1024
 """Bytes a request's body may carry (phone.md §3: over 16 KiB is a 413)."""
 WRONG_KEYS_A_MINUTE = 20
+"""Wrong keys one address may send in a minute; past them every request of it is a 429."""
 TURNED_DOWN_KEPT = 20_000
 """Taps answered 409 or 422 remembered by id (for the same answer when sent again)."""
-"""Wrong keys one address may send in a minute; past them every request of it is a 429."""
 PHONE_EVENTS: dict[str, type[Event]] = {
     "lag": Lag,
     "rack": RackWon,

@@ -23,7 +23,6 @@ from referee_app.tournament.state import State
 from referee_app.venue import db
 from referee_app.venue.model import first_line
 from referee_app.venue.own_push import OwnMarks, OwnPushed, push_own, to_push
-from referee_app.venue.pusher import OFFLINE_RETRY_CAP_S
 from referee_app.worker import Worker
 
 if TYPE_CHECKING:
@@ -119,10 +118,7 @@ class PhonePusher(Worker):
     def cap_for(self, exc: BaseException) -> float:
         """A server that went away is tried again at least every second, as a desk's pusher does: the
         phone tables are back on the board with the desks', not seconds after them."""
-        import psycopg
-
-        lost = isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError))
-        return OFFLINE_RETRY_CAP_S if lost else self.max_backoff_s
+        return db.retry_cap(exc, self.max_backoff_s)
 
     def failed(self, exc: BaseException, retry_in_s: float) -> None:
         import psycopg

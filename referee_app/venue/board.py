@@ -494,9 +494,7 @@ class BoardWatcher(Worker):
         self._publish(everything)
 
     def cap_for(self, exc: BaseException) -> float:
-        import psycopg
-
-        return 1.0 if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)) else self.max_backoff_s
+        return db.retry_cap(exc, self.max_backoff_s)
 
     def failed(self, exc: BaseException, retry_in_s: float) -> None:
         import psycopg

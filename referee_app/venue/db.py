@@ -96,6 +96,19 @@ def _assignment_values(a: Assignment) -> tuple[object, ...]:
 # --- every reader -------------------------------------------------------------------------------
 
 
+OFFLINE_RETRY_CAP_S = 1.0
+"""A server that went away is tried again at least this often: a desk, the board and the phone
+tables catch up soon after it is back."""
+
+
+def retry_cap(exc: BaseException, otherwise: float) -> float:
+    """The longest wait before a worker tries the event server again after `exc`: a server out of
+    reach (a lost connection, one refused) at most `OFFLINE_RETRY_CAP_S`, anything else `otherwise`."""
+    import psycopg
+
+    return OFFLINE_RETRY_CAP_S if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)) else otherwise
+
+
 def migrate(conn: Conn) -> tuple[int, int]:
     """As the organizer: bring the event database up to this referee-app's version, a step at a
     time, each in one transaction with its version (two at once: the second waits, then finds it

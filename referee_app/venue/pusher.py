@@ -53,8 +53,6 @@ POLL_S = 5.0
 """With nothing to send, the pusher still looks this often (new assignments, a server back)."""
 ASSIGNMENTS_S = 2.0
 """A desk recording fast reads its table's assignments at most this often (not at every event)."""
-OFFLINE_RETRY_CAP_S = 1.0
-"""A server that went away is tried again at least this often: a desk catches up soon after it is back."""
 
 
 def certificate_path(db_path: Path) -> Path:
@@ -408,10 +406,7 @@ class Pusher(Worker):
         self._wake.wait(POLL_S)
 
     def cap_for(self, exc: BaseException) -> float:
-        import psycopg
-
-        lost = isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError))
-        return OFFLINE_RETRY_CAP_S if lost else self.max_backoff_s
+        return db.retry_cap(exc, self.max_backoff_s)
 
     def failed(self, exc: BaseException, retry_in_s: float) -> None:
         import psycopg
