@@ -62,13 +62,13 @@ sys.path[0] = str(ROOT)  # the project root, not bench/ (its click.py would shad
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from referee_app.event import operations
+from referee_app.event.session import ReadApart, read_on
 from referee_app.game.events import Lag, MatchStarted, RackWon
 from referee_app.game.vocab import Scoring, Seat
 from referee_app.log.session import Session
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.model import Format, Options
-from referee_app.tournament.session import ReadApart, read_on
 from referee_app.web.server import MAX_STREAMS_PER_ADDRESS
 
 RACE = 5

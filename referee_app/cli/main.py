@@ -331,7 +331,7 @@ def cmd_merge(args: argparse.Namespace, out: TextIO) -> int:
 
 def _complete_tournaments(store: Store, out: TextIO) -> int:
     """After a merge: the tournaments of the database take the desks' matches just merged in."""
-    from referee_app.tournament.live import complete_from_store
+    from referee_app.event.live import complete_from_store
     from referee_app.tournament.model import TournamentRefused
 
     try:

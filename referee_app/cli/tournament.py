@@ -1,13 +1,13 @@
 """`referee-app tournament new|entries|draw|tables|results|show|standings|export|phones|racks|cards` (tournament
 spec §1, phone.md §1); `accept` and `signatures`, ours (a phone match's result without both
-signatures: `tournament.phone_results`).
+signatures: `event.phone_results`).
 
 Exit codes as `replay`: 0 done; 1 refused by the tournament's rules (`refused: <why>`, for
 results `line N: refused: <why>`); 2 bad input: a file's line (`line N: <what>`), an option out
 of range or contradicting another, a database that cannot be read (missing, not ours, changed
 outside the app: its hash chain does not match) or that holds no such tournament. A database
 that cannot be written once read (a full disk) is neither and exits 1, nothing written.
-The work itself is the tournament wing's (`referee_app.tournament.operations`).
+The work itself is the tournament wing's (`referee_app.event.operations`).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import TextIO
 
 from referee_app.cli.common import CliError, open_store
+from referee_app.event import operations
 from referee_app.game.events import ShotClock
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.newfile import new_file
 from referee_app.log.store import NotOurs, StoreError, Tampered
-from referee_app.tournament import operations
 from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
 from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
@@ -332,7 +332,7 @@ SIGNATURES = {
 def _phone_results(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     """`accept`: a phone match's log result completes it (a dispute settled, or no signatures);
     `signatures on|off`: the organizer's option (`phone_results`)."""
-    from referee_app.tournament import phone_results
+    from referee_app.event import phone_results
 
     opened = _checked(args, tr)
     with closing(open_store(args, write=True, code=2)) as store:
@@ -353,8 +353,8 @@ def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     import signal
     import threading
 
+    from referee_app.event.serve import Serving
     from referee_app.system import stop_signals
-    from referee_app.tournament.serve import Serving
     from referee_app.web.server import ListenError
 
     if not 0 <= args.web <= 65535:
@@ -417,7 +417,7 @@ def _sync(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     """One round with the event server: the desks' results taken, the matches on tables sent."""
     import psycopg
 
-    from referee_app.tournament.live import sync
+    from referee_app.event.live import sync
     from referee_app.venue.model import EventServerError, first_line
     from referee_app.venue.server import Cluster
 

@@ -33,8 +33,8 @@ from referee_app.venue.schema import DEFAULT_PORT
 from referee_app.venue.server import Cluster
 
 if TYPE_CHECKING:
+    from referee_app.event.live import Plan
     from referee_app.log.store import Store
-    from referee_app.tournament.live import Plan
     from referee_app.venue.db import Conn
 
 CTX = "EventCli"
@@ -409,7 +409,7 @@ def cmd_board(args: argparse.Namespace, out: TextIO, tr: Translate = english) ->
     import signal
     import threading
 
-    from referee_app.tournament.board_run import Board, BoardOptions
+    from referee_app.event.board_run import Board, BoardOptions
 
     if args.web is None:
         raise EventCliError(tr(CTX, QT_TRANSLATE_NOOP("EventCli", "with no window, the board needs --web PORT")))
@@ -433,7 +433,7 @@ def say_sync(work: Plan | None, error: str, out: TextIO) -> None:
     """A round of the board's tournament sync, on the terminal (and in the board's log)."""
     import logging
 
-    from referee_app.tournament.live import report_lines
+    from referee_app.event.live import report_lines
 
     for line in report_lines(work, error):
         logging.getLogger("referee_app").info("tournament: %s", line.text)

@@ -1,6 +1,6 @@
 """The phone tables' site (phone.md §2, §3): `GET /score/{table}` (the page), `GET` and `POST
 /api/score/{table}` (the API), and ours beside it, `POST /api/score/{table}/dispute` (a player's
-"I don't agree": `tournament.phone_results`), a route table served beside the tournament's
+"I don't agree": `event.phone_results`), a route table served beside the tournament's
 (`sites.TOURNAMENT`).
 
 The answers are the API's (`Scoring`: the tournament wing's, behind a protocol, since the web wing
@@ -59,7 +59,7 @@ class Answer(Protocol):
 
 
 class Scoring(Protocol):
-    """What the phone routes call (`referee_app.tournament.serve.PhoneScoring`); `asked`: the
+    """What the phone routes call (`referee_app.event.serve.PhoneScoring`); `asked`: the
     request's languages, most wanted first (`asked_languages`)."""
 
     def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer: ...

@@ -356,7 +356,7 @@ async function keepAwake() {
   setText("awake", say("awake"));
 }
 
-// "I don't agree" (tournament.phone_results): a player who has not signed disputes the result and
+// "I don't agree" (event.phone_results): a player who has not signed disputes the result and
 // the laptop calls the organizer (POST /api/score/N/dispute, not a match-log event). Kept in
 // localStorage with its id until the laptop answers, and sent again until it does: recorded once.
 const DISPUTE_STORE = `score-dispute-${TABLE}`;

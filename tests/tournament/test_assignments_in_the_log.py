@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from referee_app.cli.main import main as cli
+from referee_app.event import operations
 from referee_app.game.events import ShotClock
 from referee_app.log.store import Store, TournamentRow
-from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, EventFormatError, ResultRecorded, Undo, event_from_dict
 from referee_app.tournament.model import Format, MatchStatus, Options
 

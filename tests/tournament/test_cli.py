@@ -199,8 +199,8 @@ def test_a_command_on_a_missing_database_makes_none(tmp_path: Path, capsys: pyte
 
 
 def test_the_organizers_other_decisions_go_through_record(drawn_db: tuple[Path, str]) -> None:
+    from referee_app.event import operations
     from referee_app.log.store import Store
-    from referee_app.tournament import operations
     from referee_app.tournament.events import Undo, Withdrawn
     from referee_app.tournament.model import TournamentRefused
 

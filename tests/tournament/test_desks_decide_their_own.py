@@ -16,12 +16,12 @@ import psycopg
 import pytest
 
 from referee_app.cli.main import main as cli
+from referee_app.event import operations
+from referee_app.event.live import read_server, report_lines, server_desks, store_decider
 from referee_app.game.events import MatchStarted
 from referee_app.log.session import Session
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.events import Undo
-from referee_app.tournament.live import read_server, report_lines, server_desks, store_decider
 from referee_app.tournament.model import Format, MatchStatus, Options
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, refresh

@@ -8,6 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee_app.event.session import MemoryLog, TournamentSession
 from referee_app.tournament import wording
 from referee_app.tournament.events import (
     Disputed,
@@ -18,7 +19,6 @@ from referee_app.tournament.events import (
     SignaturesSet,
 )
 from referee_app.tournament.model import Format, MatchStatus, Options, TournamentRefused
-from referee_app.tournament.session import MemoryLog, TournamentSession
 from referee_app.tournament.state import State, disputed_tables
 
 from .play import drawn, winning

@@ -8,15 +8,15 @@ import sys
 import textwrap
 from pathlib import Path
 
+from referee_app.event.operations import open_tournament
 from referee_app.log.store import Store
 from referee_app.tournament.model import MatchStatus
-from referee_app.tournament.operations import open_tournament
 
 WRITER = textwrap.dedent(
     """
     import json, sys
     from referee_app.log.store import Store
-    from referee_app.tournament import operations
+    from referee_app.event import operations
     from referee_app.tournament.model import Format, MatchStatus, Options
 
     store = Store(sys.argv[1])
@@ -62,7 +62,7 @@ DRAWER = textwrap.dedent(
     """
     import sys
     from referee_app.log.store import Store
-    from referee_app.tournament import operations
+    from referee_app.event import operations
     from referee_app.tournament.model import Format, Options
 
     store = Store(sys.argv[1])

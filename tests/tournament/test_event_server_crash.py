@@ -19,13 +19,13 @@ from typing import Any
 import psycopg
 import pytest
 
+from referee_app.event import operations
+from referee_app.event.live import CTX, SERVER_GONE
+from referee_app.event.phone_push import phone_match_ids
 from referee_app.i18n import english
 from referee_app.log.session import Session
 from referee_app.log.store import Store
-from referee_app.tournament import operations
-from referee_app.tournament.live import CTX, SERVER_GONE
 from referee_app.tournament.model import Format, Status
-from referee_app.tournament.phone_push import phone_match_ids
 from referee_app.tournament.show import standings_view
 from referee_app.venue import db
 from referee_app.venue.board import BoardView, ServerState
@@ -124,8 +124,8 @@ class EventDay:
     syncs the bracket and pushes the phone matches; each desk has its own pusher."""
 
     def __init__(self, server: Any, tmp_path: Path) -> None:
-        from referee_app.tournament.board_run import Board, BoardOptions
-        from tests.phones.test_serve import Served
+        from referee_app.event.board_run import Board, BoardOptions
+        from tests.event.test_serve import Served
         from tests.tournament.test_live import Desk
 
         self.server = server

@@ -12,11 +12,11 @@ import psycopg
 import pytest
 
 from referee_app.cli.main import main as cli
+from referee_app.event import operations
 from referee_app.game.events import MatchStarted, ShotClock
 from referee_app.game.vocab import BreakOrder
 from referee_app.log.session import Session
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.events import ResultRecorded, Undo
 from referee_app.tournament.model import Format, MatchStatus, Options
 from referee_app.venue import db
@@ -263,7 +263,7 @@ def test_a_desk_that_contradicts_a_typed_result_is_reported_and_an_undone_one_no
 def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, tmp_path: Path) -> None:
     import time
 
-    from referee_app.tournament.live import board_sync, report_lines
+    from referee_app.event.live import board_sync, report_lines
     from referee_app.venue.board import BoardWatcher
 
     path, tid = organizer(tmp_path)
@@ -296,7 +296,7 @@ def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(eve
     connection, one LISTEN, one replay of the matches."""
     import time
 
-    from referee_app.tournament.board_run import Board, BoardOptions
+    from referee_app.event.board_run import Board, BoardOptions
     from referee_app.venue.board import BoardView, ServerState
 
     path, _tid = organizer(tmp_path)

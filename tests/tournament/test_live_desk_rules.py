@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee_app.event import operations
+from referee_app.event.live import DeskMatch, Server, plan
 from referee_app.game.events import MatchStarted
 from referee_app.game.vocab import MatchResult
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, ResultRecorded
-from referee_app.tournament.live import DeskMatch, Server, plan
 from referee_app.tournament.model import Format, MatchStatus, Options
 from referee_app.tournament.state import State
 

@@ -13,8 +13,8 @@ from typing import Any
 import psycopg
 import pytest
 
+from referee_app.event.live import CTX, SERVER_GONE, DeskMatch, Handoff, LiveSync, Plan, Server
 from referee_app.i18n import english
-from referee_app.tournament.live import CTX, SERVER_GONE, DeskMatch, Handoff, LiveSync, Plan, Server
 from referee_app.venue.board import BoardModel, BoardView, BoardWatcher, Reading, ServerState
 
 SERVER = Server(frozenset(), frozenset(), frozenset({"1"}))

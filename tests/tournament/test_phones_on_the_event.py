@@ -16,11 +16,11 @@ import psycopg
 import pytest
 
 from referee_app.cli.main import main as cli
+from referee_app.event import operations
+from referee_app.event.phone_api import PhoneTables
+from referee_app.event.phone_push import PhonePusher, phone_match_ids
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.model import Format, Options
-from referee_app.tournament.phone_api import PhoneTables
-from referee_app.tournament.phone_push import PhonePusher, phone_match_ids
 from referee_app.tournament.show import standings_view
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, BoardView, refresh
@@ -127,7 +127,7 @@ def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board
 ) -> None:
     """`referee-app board --tournament` pushes the phone matches that `tournament serve` (another
     process: here another connection) writes; the board's reader stays the only reader."""
-    from referee_app.tournament.board_run import Board, BoardOptions
+    from referee_app.event.board_run import Board, BoardOptions
 
     path, tid, keys, api = phones
     views: list[BoardView] = []
@@ -292,11 +292,11 @@ def test_eight_players_double_elimination_on_desks_and_phones_together_through_p
     `tournament serve` process, tapped over HTTP); `referee-app board --tournament` sends the
     desks their matches, takes their results and pushes the phone matches. The bracket completes
     to a champion, every log is on the server once, as written, and the board shows both kinds."""
-    from referee_app.tournament.board_run import Board, BoardOptions
+    from referee_app.event.board_run import Board, BoardOptions
     from referee_app.tournament.model import Status
     from referee_app.venue.pusher import Pusher
     from tests.conftest import table_link
-    from tests.phones.test_serve import Served
+    from tests.event.test_serve import Served
     from tests.tournament.test_live import Desk, tournament
 
     path = tmp_path / "organizer.db"

@@ -20,6 +20,7 @@ from referee_app.tournament.model import REFUSAL, Sizes, TournamentRefused
 
 ROOT = Path(__file__).resolve().parents[2]
 TOURNAMENT = ROOT / "referee_app" / "tournament"
+EVENT = ROOT / "referee_app" / "event"  # the running tournament: its session refuses too
 CATALOGUE = ROOT / "ui" / "translations" / "referee_fr.ts"
 
 
@@ -84,7 +85,7 @@ def _check_catalogued(templates: dict[str, str], context: str) -> None:
 
 
 def test_every_tournament_refusal_is_a_marked_whole_sentence_with_its_french() -> None:
-    raises = _raises(TOURNAMENT, "TournamentRefused")
+    raises = _raises(TOURNAMENT, "TournamentRefused") + _raises(EVENT, "TournamentRefused")
     assert len(raises) > 60  # the scan finds the raises (state, bracket, model, draw, session, templates)
     assert {where.split(":")[0] for where, _ in raises} >= {
         "state.py",
@@ -101,7 +102,7 @@ def test_every_tournament_refusal_is_a_marked_whole_sentence_with_its_french() -
 def test_every_marked_store_error_of_a_tournament_has_its_french() -> None:
     found = [
         (where, call)
-        for folder in (ROOT / "referee_app" / "log", TOURNAMENT)
+        for folder in (ROOT / "referee_app" / "log", TOURNAMENT, EVENT)
         for exception in ("StoreError", "Tampered", "SeqTaken", "DamagedTournament")
         for where, call in _raises(folder, exception)
     ]
@@ -164,7 +165,7 @@ def test_a_refusal_without_values_is_never_formatted() -> None:
 
 
 def test_a_tournament_that_does_not_replay_says_both_sentences_in_french() -> None:
-    from referee_app.tournament.operations import DamagedTournament
+    from referee_app.event.operations import DamagedTournament
 
     damaged = DamagedTournament(
         "tournament {id} in {path} cannot be used: event {seq}: {why}",

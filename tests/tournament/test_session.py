@@ -12,8 +12,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee_app.event import session as session_module
+from referee_app.event.operations import BadInput, parse_tables
+from referee_app.event.session import (
+    ChangedElsewhere,
+    MemoryLog,
+    StoreLog,
+    TournamentSession,
+    open_tournament,
+    read_on,
+)
 from referee_app.log.store import Store
-from referee_app.tournament import session as session_module
 from referee_app.tournament.events import (
     CheckedIn,
     Corrected,
@@ -27,15 +36,6 @@ from referee_app.tournament.events import (
     Withdrawn,
 )
 from referee_app.tournament.model import Entry, Format, Options, TournamentRefused
-from referee_app.tournament.operations import BadInput, parse_tables
-from referee_app.tournament.session import (
-    ChangedElsewhere,
-    MemoryLog,
-    StoreLog,
-    TournamentSession,
-    open_tournament,
-    read_on,
-)
 from referee_app.tournament.state import State
 
 from .play import names
@@ -264,7 +264,7 @@ def test_a_log_moved_on_elsewhere_is_read_whole_and_only_its_new_events_replayed
     """The window follows the phones and the command line: each reload checks the whole chain but
     applies only what is new (a 64-player day would replay hundreds of events at each tap), and a
     log that is not what was read here is replayed whole."""
-    import referee_app.tournament.session as session_module
+    import referee_app.event.session as session_module
 
     path = tmp_path / "t.db"
     applied: list[Event] = []

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from referee_app.event.published import board_view
 from referee_app.i18n import english
-from referee_app.tournament.board import board_view
 from referee_app.tournament.events import Created, Drawn, EntriesAdded
 from referee_app.tournament.layout import BOX_H, layout
 from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Side

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from referee_app.event.published import board_view
 from referee_app.i18n import english
-from referee_app.tournament.board import board_view
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, TablesSet
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
 from referee_app.tournament.show import standings, standings_view

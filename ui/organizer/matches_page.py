@@ -561,8 +561,8 @@ class MatchesPage(QWidget):
         def merge(progress: Callable[[int, int], bool]) -> list[Line]:
             from referee_desk.i18n import qt_translate
 
+            from referee_app.event.live import complete_from_store
             from referee_app.organizer.operations import merge_all, merge_lines
-            from referee_app.tournament.live import complete_from_store
 
             store = self._own_store()
             lines = merge_lines(merge_all(store, paths, progress), qt_translate)

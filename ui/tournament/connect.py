@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from referee_desk.tournament.phones_box import PhonesBox
     from referee_desk.tournament.web import TournamentSite
 
-    from referee_app.tournament.live import DeskMatch, LiveSync, Plan, Server
-    from referee_app.tournament.phone_push import PhonePusher
+    from referee_app.event.live import DeskMatch, LiveSync, Plan, Server
+    from referee_app.event.phone_push import PhonePusher
 
 
 PHONES_SHOWN_MS = 150
@@ -173,10 +173,10 @@ class Connections(QObject):
             self.site.publish(shown.view, shown.tournament, self.published_live)
 
     def _live_scores(self, shown: Shown) -> dict[str, tuple[int, int]]:
-        from referee_app.tournament.board import live_scores
+        from referee_app.event.published import live_scores
 
         scores = live_scores(shown.state, self.desks) if shown.state is not None and self.live is not None else {}
-        from referee_app.tournament.serve import phone_scores
+        from referee_app.event.serve import phone_scores
 
         return scores | phone_scores(self.phones.tables if self.phones is not None else {}, shown.state)
 
@@ -267,7 +267,7 @@ class Connections(QObject):
 
     def _connect(self, folder: Path) -> str:
         """Start the sync with the event server in `folder`; why it cannot, or ""."""
-        from referee_app.tournament.live import LiveSync
+        from referee_app.event.live import LiveSync
         from referee_app.venue.model import EventServerError
         from referee_app.venue.server import Cluster
 
@@ -281,7 +281,7 @@ class Connections(QObject):
         self.live = LiveSync.alone(conninfo, self._decide, self.report.emit, post=self.run.emit).start()
         store, tournament_id = self.desk.store, self.desk.session.tournament_id
         if store is not None and tournament_id:  # the phone tables' matches go to the board too
-            from referee_app.tournament.phone_push import PhonePusher
+            from referee_app.event.phone_push import PhonePusher
 
             self.pusher = PhonePusher(store.path, tournament_id, conninfo).start()
         self.live_folder = folder
@@ -309,7 +309,7 @@ class Connections(QObject):
 
     def _decide(self, server: Server, desks: list[DeskMatch]) -> Plan | None:
         """On the window's thread: plan one round and record its events through the session."""
-        from referee_app.tournament.live import plan
+        from referee_app.event.live import plan
 
         session = self.desk.session
         state = session.state

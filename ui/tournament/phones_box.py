@@ -27,8 +27,8 @@ from referee_desk.notices import Notice
 from referee_desk.tournament.parts import Desk, Shown, button
 from referee_desk.tournament.session import said
 
+from referee_app.event.operations import parse_tables
 from referee_app.tournament.model import MatchStatus, TournamentRefused
-from referee_app.tournament.operations import parse_tables
 from referee_app.tournament.phones import cards, check_url
 
 SHOWN_OF_KEY = 4

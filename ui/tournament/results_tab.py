@@ -1,7 +1,7 @@
 """The Results tab: the matches to play and played, a result or a walkover typed, a correction
 shown before it is made, and undo and redo of any decision; for the phone tables, a finished
 result accepted unsigned, a dispute settled (accepted, or another result typed) and the
-organizer's option to take the phones' results without signatures (`tournament.phone_results`)."""
+organizer's option to take the phones' results without signatures (`event.phone_results`)."""
 
 from __future__ import annotations
 
@@ -28,12 +28,12 @@ from referee_desk.tournament.dialogs import CorrectionDialog, changed_matches
 from referee_desk.tournament.parts import Desk, Shown, WindowUndo, button, item, spin, text_of
 from referee_desk.tournament.session import said
 
+from referee_app.event.phone_results import LogScores, accepted_result, unsigned_results
+from referee_app.event.session import StoreLog, now
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import wording
 from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded, SignaturesSet
 from referee_app.tournament.model import MatchStatus, TournamentRefused
-from referee_app.tournament.phone_results import LogScores, accepted_result, unsigned_results
-from referee_app.tournament.session import StoreLog, now
 from referee_app.tournament.show import MatchView
 from referee_app.tournament.show import view as view_of
 from referee_app.tournament.state import Tournament

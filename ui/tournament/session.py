@@ -13,11 +13,11 @@ from typing import TypeVar
 from PySide6.QtCore import QObject, Signal
 from referee_desk.i18n import qt_translate
 
+from referee_app.event.session import ChangedElsewhere, ReadApart, TournamentLog, TournamentSession
 from referee_app.i18n import in_words
 from referee_app.log.store import StoreError
 from referee_app.tournament.events import Event
 from referee_app.tournament.model import TournamentRefused
-from referee_app.tournament.session import ChangedElsewhere, ReadApart, TournamentLog, TournamentSession
 from referee_app.tournament.state import State, Tournament
 
 T = TypeVar("T")

@@ -21,9 +21,9 @@ from referee_desk.tournament.connect import Connections
 from referee_desk.tournament.parts import Desk, Shown, button, item, spin
 from referee_desk.tournament.phones_box import PhonesBox
 
+from referee_app.event.operations import parse_tables
 from referee_app.tournament.events import TablesSet
 from referee_app.tournament.model import MatchStatus
-from referee_app.tournament.operations import parse_tables
 from referee_app.tournament.plan import CONTEXT as PLAN_CONTEXT
 from referee_app.tournament.state import held_back
 

@@ -18,12 +18,12 @@ from pathlib import Path
 from PySide6.QtCore import QTranslator
 from referee_desk.i18n import FOLDER, LANGUAGES, qt_translate, translator_for
 
+from referee_app.event.phone_api import Answer, early_answer, speaking
+from referee_app.event.published import board_view
+from referee_app.event.serve import OnChange, PhoneScoring
 from referee_app.i18n import Translate, english
 from referee_app.log.store import StoreError
-from referee_app.tournament.board import board_view
 from referee_app.tournament.model import TournamentRefused
-from referee_app.tournament.phone_api import Answer, early_answer, speaking
-from referee_app.tournament.serve import OnChange, PhoneScoring
 from referee_app.tournament.show import TournamentView, standings_view
 from referee_app.tournament.state import Tournament
 from referee_app.web.phone_http import phone_site

@@ -24,9 +24,9 @@ from referee_desk.tournament.results_tab import ResultsTab
 from referee_desk.tournament.session import SignalledSession, said
 from referee_desk.tournament.tables_tab import TablesTab
 
+from referee_app.event.session import MemoryLog, ReadApart, StoreLog, TournamentLog
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import show, wording
-from referee_app.tournament.session import MemoryLog, ReadApart, StoreLog, TournamentLog
 from referee_app.words.localtime import local_date
 
 TABS = ("entries", "draw", "bracket", "results", "queue")

@@ -1,6 +1,6 @@
 """The organizer's board window: every table live, and the next match sent to a table.
 
-The board is assembled, Qt-free, by `referee_app.tournament.board_run` (the same for `referee-app
+The board is assembled, Qt-free, by `referee_app.event.board_run` (the same for `referee-app
 board --no-window`): its one reader of the live event hands each view to this window, which only
 shows it. An assignment is written to the server by the organizer's role (`assign.AssignDialog`).
 """
@@ -37,10 +37,10 @@ from referee_app.venue.board import NO_BOARD, BoardView, ServerState, TableRow
 from referee_app.venue.model import Assignment, EventServerError, first_line
 
 if TYPE_CHECKING:
+    from referee_app.event.board_run import Board
+    from referee_app.event.live import Plan
+    from referee_app.event.published import BoardTournament
     from referee_app.log.merge import MergeReport
-    from referee_app.tournament.board import BoardTournament
-    from referee_app.tournament.board_run import Board
-    from referee_app.tournament.live import Plan
     from referee_app.venue.db import Conn
     from referee_app.web.server import WebServer
 
@@ -195,7 +195,7 @@ class BoardWindow(QMainWindow):
 
     def show_sync(self, work: Plan | None, error: str) -> None:
         """A round of the tournament's sync (`board --tournament`): what it did, or what went wrong."""
-        from referee_app.tournament.live import report_lines
+        from referee_app.event.live import report_lines
 
         lines = report_lines(work, error, qt_translate)
         if lines:
@@ -587,7 +587,7 @@ class BoardRun:
 def open_board(args: argparse.Namespace) -> BoardRun:
     """The board's window over the assembly `referee-app board` shares (`Board`): the window gets
     each view and the tournament it follows (`--tournament`), in the window's language."""
-    from referee_app.tournament.board_run import Board, BoardOptions
+    from referee_app.event.board_run import Board, BoardOptions
 
     board = Board.open(BoardOptions.from_args(args), sys.stdout)  # the web page's address, as with no window
     try:

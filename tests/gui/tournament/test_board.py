@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from referee_app.event import operations
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.model import Format, Options
 from tests.conftest import free_port
 from tests.tournament.test_live import Desk

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
+from referee_app.event import phone_results
+from referee_app.event.phone_api import PhoneTables
+from referee_app.event.published import board_view
+from referee_app.event.watch import HeadWatch
 from referee_app.log.store import Store
-from referee_app.tournament import phone_results
-from referee_app.tournament.board import board_view
-from referee_app.tournament.phone_api import PhoneTables
 from referee_app.tournament.show import standings_view, view
-from referee_app.tournament.watch import HeadWatch
 from tests.conftest import free_port
 from tests.gui.tournament.test_board import language, page  # noqa: F401 - the fixtures
 from tests.gui.tournament.test_disputes import HERE, Clock, finish, phones  # noqa: F401 - the fixture

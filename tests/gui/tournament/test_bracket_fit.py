@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from referee_app.event import operations
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.model import Format, Options
 from referee_app.tournament.show import view
 
@@ -30,7 +30,7 @@ def test_the_board_windows_bracket_fills_a_tv_once_its_tab_is_shown(qtbot: Any, 
     """The board fits the bracket when its first tournament arrives, before the tab is laid out."""
     from referee_desk.venue.board_window import BoardWindow
 
-    from referee_app.tournament.board import BoardTournament
+    from referee_app.event.published import BoardTournament
 
     window = BoardWindow("host=127.0.0.1 port=1 connect_timeout=1")
     qtbot.addWidget(window)

@@ -14,10 +14,10 @@ from referee_desk.printing import use_language
 from referee_desk.tournament.bracket_view import MatchItem, build_scene
 from referee_desk.tournament.window import TournamentWindow
 
+from referee_app.event.session import MemoryLog
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, Event, TablesSet
 from referee_app.tournament.layout import BOX_W
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
-from referee_app.tournament.session import MemoryLog
 from referee_app.tournament.state import apply, replay
 from tests.gui.tournament.test_paper import _poppler
 from tests.gui.tournament.test_window import shown_of, view_of

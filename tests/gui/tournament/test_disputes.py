@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QPushButton, QTableW
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.cli.main import main
+from referee_app.event.phone_api import PhoneTables, WrongKeys
 from referee_app.log.store import Store
-from referee_app.tournament.phone_api import PhoneTables, WrongKeys
 
 ENTRIES = "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n"
 HERE = "192.168.1.31"

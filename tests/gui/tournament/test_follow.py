@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from referee_desk.tournament.window import TournamentWindow
 
+from referee_app.event import operations, session
 from referee_app.log.store import Store
-from referee_app.tournament import operations, session
 from referee_app.tournament.state import State
 from tests.gui.tournament.test_storage import _organizer
 from tests.gui.tournament.test_window import shown_of

@@ -117,8 +117,8 @@ def test_the_board_says_a_tournament_it_cannot_find_in_french(desk: Desk, tmp_pa
     Store(tmp_path / "organizer.db").close()
     _in_french(desk)
     try:
-        from referee_app.tournament.live import board_sync
-        from referee_app.tournament.operations import TournamentRefused
+        from referee_app.event.live import board_sync
+        from referee_app.event.operations import TournamentRefused
         from referee_app.venue.board import BoardWatcher
 
         board = _board(desk, "host=/nowhere dbname=none")
@@ -140,7 +140,7 @@ def test_the_boards_sync_lines_are_in_french(desk: Desk, event_server: Any, tmp_
     _in_french(desk)
     from referee_desk.i18n import qt_translate
 
-    from referee_app.tournament.board_run import Board, BoardOptions
+    from referee_app.event.board_run import Board, BoardOptions
 
     run = None
     try:

@@ -49,10 +49,10 @@ def test_the_window_sends_the_queue_to_the_desks_and_takes_their_results(
 
 def test_the_matches_pages_merge_completes_the_tournaments_match(desk: Any, tmp_path: Path, monkeypatch: Any) -> None:
     """A desk's database brought on a stick: the Matches page's merge completes the bracket match it played."""
+    from referee_app.event import operations
     from referee_app.game.events import MatchStarted
     from referee_app.log.session import Session
     from referee_app.log.store import Store
-    from referee_app.tournament import operations
     from referee_app.tournament.events import AssignmentSent
     from referee_app.tournament.model import Format, Options
     from tests.builders import decode, ev
@@ -87,8 +87,8 @@ def test_the_window_connected_to_the_event_sends_its_phone_tables_matches_to_the
     connected to the event server, the window pushes them there, marked as the organizer's own."""
     from referee_desk.tournament.window import TournamentWindow
 
+    from referee_app.event.phone_api import PhoneTables
     from referee_app.log.store import Store
-    from referee_app.tournament.phone_api import PhoneTables
     from tests.tournament.test_phones_on_the_event import phone_venue, tap
 
     path = tmp_path / "organizer.db"

@@ -16,9 +16,9 @@ from PySide6.QtCore import QCoreApplication
 from referee_desk.printing import use_language
 from referee_desk.tournament.window import TournamentWindow
 
+from referee_app.event.session import MemoryLog
 from referee_app.tournament.events import Event
 from referee_app.tournament.model import Format, MatchStatus, Options
-from referee_app.tournament.session import MemoryLog
 from referee_app.tournament.show import standings
 from referee_app.tournament.state import apply
 from tests.gui.tournament.test_window import shown_of

@@ -22,8 +22,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QPushButton
 from referee_desk.tournament.window import TournamentWindow
 
+from referee_app.event import operations
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.events import MatchStarted
 from referee_app.tournament.model import Format, MatchStatus, Options
 from referee_app.tournament.phones import fingerprint, lan_address, score_link

@@ -13,11 +13,11 @@ import pytest
 from referee_desk.main import main as desk_main
 
 from referee_app.cli.main import main as cli
+from referee_app.event import operations
 from referee_app.game.events import MatchStarted
 from referee_app.game.vocab import BreakOrder
 from referee_app.log.session import Session
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.model import Format, Options
 from tests.gui.desk.test_pdf_sheet import _poppler
 from tests.tournament.test_live import Desk, sync

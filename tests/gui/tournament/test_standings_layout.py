@@ -16,9 +16,9 @@ from PySide6.QtCore import QCoreApplication, QLocale
 from referee_desk.printing import use_language
 from referee_desk.tournament.window import TournamentWindow
 
+from referee_app.event.session import MemoryLog
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, Event, TablesSet
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
-from referee_app.tournament.session import MemoryLog
 from referee_app.tournament.state import replay
 from tests.tournament.play import names, winning
 

@@ -11,8 +11,8 @@ from PySide6.QtTest import QTest
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.cli.main import main as cli
+from referee_app.event import operations
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.show import show
 from tests.gui.conftest import Desk
 from tests.gui.tournament.test_window import Organizer, shown_of

@@ -13,9 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from referee_desk.tournament.window import TournamentWindow
 
+from referee_app.event.session import MemoryLog
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, Event, TablesSet
 from referee_app.tournament.model import Entry, Format, Options
-from referee_app.tournament.session import MemoryLog
 from tests.gui.tournament.test_window import shown_of
 
 pytest.importorskip("playwright")

@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtWidgets import QFileDialog
 from referee_desk.tournament.window import TournamentWindow
 
+from referee_app.event.session import MemoryLog
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, Event, TablesSet
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
-from referee_app.tournament.session import MemoryLog
 from tests.builders import decode, ev
 from tests.conftest import free_port
 from tests.tournament.test_live import Desk, rack

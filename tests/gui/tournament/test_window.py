@@ -14,9 +14,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QPushButton, QSpinBox, QWidget
 from referee_desk.tournament.window import TournamentWindow
 
+from referee_app.event.operations import parse_tables
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, ResultRecorded
 from referee_app.tournament.model import Entry, Format, Options
-from referee_app.tournament.operations import parse_tables
 from referee_app.tournament.show import TournamentView, round_name, show, view
 from referee_app.tournament.state import replay
 from tests.gui.conftest import Desk

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from referee_app.cli.main import main
+from referee_app.event import operations
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.events import MatchStarted, PhonesSet, Undo, event_from_dict
 from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.phones import cards, check_url, fingerprint, key_fits, new_key

@@ -20,7 +20,7 @@ from referee_app.tournament.state import State, Tournament, disputed_tables
 from referee_app.tournament.wording import RoundWords
 
 if TYPE_CHECKING:
-    from referee_app.tournament.live import DeskMatch
+    from referee_app.event.live import DeskMatch
 
 WORDS = {
     "tables": QT_TRANSLATE_NOOP("Tournament", "Tables"),

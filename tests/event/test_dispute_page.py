@@ -11,11 +11,11 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from referee_app.event.session import TournamentSession
 from referee_app.log.store import Store
 from referee_app.tournament.events import Disputed
-from referee_app.tournament.session import TournamentSession
-from tests.phones.test_score_page import events_of, open_table, phone, served  # noqa: F401 - the fixtures
-from tests.phones.test_serve import Served, venue  # noqa: F401 - the fixture
+from tests.event.test_score_page import events_of, open_table, phone, served  # noqa: F401 - the fixtures
+from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
 
 
 def disputes_of(db: Path, tid: str) -> tuple[dict[str, tuple[str, ...]], list[Disputed]]:

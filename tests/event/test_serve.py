@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.phones.test_phone_api import run, venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
+from tests.event.test_phone_api import run, venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,8 +14,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from referee_app.event.session import find, open_tournament
 from referee_app.log.store import Store, StoreError
-from referee_app.tournament.session import find, open_tournament
 from referee_app.tournament.state import State
 
 log = logging.getLogger(__name__)

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
+from referee_app.event.phone_api import Answer, PhoneTables
+from referee_app.event.session import TournamentSession
 from referee_app.log.store import Store
 from referee_app.tournament.events import Disputed, DisputeWithdrawn, SignaturesSet
 from referee_app.tournament.model import TournamentRefused
-from referee_app.tournament.phone_api import Answer, PhoneTables
-from referee_app.tournament.session import TournamentSession
 from referee_app.tournament.state import disputed_tables, replay
-from tests.phones.test_phone_api import HERE, api, auth, events_of, run, shown, tap, venue  # noqa: F401 - fixtures
+from tests.event.test_phone_api import HERE, api, auth, events_of, run, shown, tap, venue  # noqa: F401 - fixtures
 
 
 def dispute(api: PhoneTables, key: str, table: int, tap_id: str, after: int, player: str) -> Answer:
@@ -255,7 +255,7 @@ def test_the_dispute_route_through_a_real_tournament_serve(
     import http.client
     import signal
 
-    from tests.phones.test_serve import Served
+    from tests.event.test_serve import Served
 
     db, tid, keys = venue
     served = Served(db, tid)

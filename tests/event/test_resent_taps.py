@@ -12,10 +12,10 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from referee_app.event import operations
 from referee_app.log.store import Store
-from referee_app.tournament import operations
-from tests.phones.test_score_page_words import play
-from tests.phones.test_serve import Served, served, venue  # noqa: F401 - the fixtures
+from tests.event.test_score_page_words import play
+from tests.event.test_serve import Served, served, venue  # noqa: F401 - the fixtures
 
 
 def logged(db: Path, match_id: str) -> list[str]:

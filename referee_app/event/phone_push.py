@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee_app.event.session import open_tournament
 from referee_app.log.store import Store
-from referee_app.tournament.session import open_tournament
 from referee_app.tournament.state import State
 from referee_app.venue import db
 from referee_app.venue.model import first_line

@@ -16,9 +16,9 @@ import pytest
 from playwright.sync_api import expect
 
 from referee_app.web.phone_http import asked_languages
-from tests.phones.organizer import organizer
-from tests.phones.test_phone_api import venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
-from tests.phones.test_serve import Served, served  # noqa: F401 - the fixture
+from tests.event.organizer import organizer
+from tests.event.test_phone_api import venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
+from tests.event.test_serve import Served, served  # noqa: F401 - the fixture
 
 FRENCH = "fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7"
 """What a French phone's Chromium sends."""
@@ -128,7 +128,7 @@ def test_the_board_following_a_tournament_answers_in_the_phones_language(event_s
     the pages lack gets the board's own (French)."""
     from referee_desk.i18n import translator_for
 
-    from referee_app.tournament.board_run import Board, BoardOptions
+    from referee_app.event.board_run import Board, BoardOptions
 
     db, _, keys = organizer(tmp_path, "1-3", "2", seed=11, name="Open de Lyon")
     options = BoardOptions(event_server.folder, web=0, tournament="Open de Lyon", db=db, words=translator_for)
@@ -170,7 +170,7 @@ def test_the_page_shows_the_laptops_refusal_in_the_phones_language(
     """Off the Wi-Fi, a player taps one rack too many (race to 2): back on it, the laptop records
     the two and refuses the third, and the page says why in its own language (the phone's, or the
     one its link asks for: the page sends it, whatever the browser's `Accept-Language`)."""
-    from tests.phones.test_score_page import PHONE, events_of, open_table
+    from tests.event.test_score_page import PHONE, events_of, open_table
 
     db, _, keys = venue
     context = browser.new_context(locale=locale, **PHONE)

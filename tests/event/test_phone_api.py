@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from referee_app.cli.main import main
+from referee_app.event.phone_api import Answer, PhoneTables, WrongKeys
 from referee_app.game.vocab import Scoring
 from referee_app.log.store import Store
-from referee_app.tournament.phone_api import Answer, PhoneTables, WrongKeys
 
 ENTRIES = "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n"
 HERE = "192.168.1.31"

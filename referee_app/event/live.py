@@ -31,6 +31,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee_app.event import operations
+from referee_app.event.phone_push import push_phones
+from referee_app.event.session import ChangedElsewhere, TournamentSession
 from referee_app.game.events import MatchStarted
 from referee_app.game.history import History
 from referee_app.game.history import replay as replay_match
@@ -38,11 +41,8 @@ from referee_app.game.vocab import BreakOrder, MatchResult, Scoring, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import Line
-from referee_app.tournament import operations
 from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
 from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
-from referee_app.tournament.phone_push import push_phones
-from referee_app.tournament.session import ChangedElsewhere, TournamentSession
 from referee_app.tournament.show import view as tournament_view
 from referee_app.tournament.state import Slot, State, apply
 from referee_app.tournament.wording import round_names

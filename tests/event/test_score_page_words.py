@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import expect
 
 from referee_app.web.words import PHONE
-from tests.phones.test_score_page import PHONE as PHONE_SCREEN
-from tests.phones.test_score_page import events_of, open_table, served  # noqa: F401 - the fixture
-from tests.phones.test_serve import Served, venue  # noqa: F401 - the fixture
+from tests.event.test_score_page import PHONE as PHONE_SCREEN
+from tests.event.test_score_page import events_of, open_table, served  # noqa: F401 - the fixture
+from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAIN_HTTP = "Object.defineProperty(window, 'isSecureContext', { get: () => false });"

@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from referee_app.tournament.serve import Serving
-from tests.phones.organizer import organizer
+from referee_app.event.serve import Serving
+from tests.event.organizer import organizer
 
 
 def _post(port: int, key: str, body: dict[str, Any]) -> dict[str, Any]:

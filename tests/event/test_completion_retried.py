@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from referee_app.event import operations, phone_api
+from referee_app.event.phone_api import PhoneTables
 from referee_app.log.store import Store, StoreError
-from referee_app.tournament import operations, phone_api
 from referee_app.tournament.model import Format, MatchStatus, Options
-from referee_app.tournament.phone_api import PhoneTables
 
 HERE = "192.168.1.31"
 

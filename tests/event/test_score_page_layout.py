@@ -9,8 +9,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.phones.test_score_page import lagged, phone, served  # noqa: F401 - the fixtures
-from tests.phones.test_serve import Served, venue  # noqa: F401 - the fixture
+from tests.event.test_score_page import lagged, phone, served  # noqa: F401 - the fixtures
+from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
 
 SCREEN_HEIGHT = 740
 

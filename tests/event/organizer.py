@@ -6,8 +6,8 @@ from __future__ import annotations
 from contextlib import closing
 from pathlib import Path
 
+from referee_app.event import operations
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.model import Format, Options
 
 FOUR = ("Ana Lopez", "Ben Novak", "Carl Ito", "Dora Mey")

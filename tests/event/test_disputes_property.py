@@ -14,13 +14,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from referee_app.event import operations
+from referee_app.event.phone_api import PhoneTables
 from referee_app.game.vocab import Seat
 from referee_app.log.session import Session
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.events import Disputed
 from referee_app.tournament.model import Format, MatchStatus, Options
-from referee_app.tournament.phone_api import PhoneTables
 
 ENTRIES = "name\nAna Lopez\nBen Novak\n"
 STEPS = st.lists(

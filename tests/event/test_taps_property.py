@@ -11,10 +11,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee_app.event import operations
+from referee_app.event.phone_api import PhoneTables
 from referee_app.log.store import Store
-from referee_app.tournament import operations
 from referee_app.tournament.model import Format, Options
-from referee_app.tournament.phone_api import PhoneTables
 
 ENTRIES = "name\nAna Lopez\nBen Novak\n"
 

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from referee_app.event.live import LiveSync, Plan, board_sync
+from referee_app.event.phone_push import PhonePusher
+from referee_app.event.published import BoardPublisher, BoardTournament, with_rounds
+from referee_app.event.serve import PhoneScoring
+from referee_app.event.watch import HeadWatch
 from referee_app.i18n import Translate, english
-from referee_app.tournament.board import BoardPublisher, BoardTournament, with_rounds
-from referee_app.tournament.live import LiveSync, Plan, board_sync
-from referee_app.tournament.phone_push import PhonePusher
-from referee_app.tournament.serve import PhoneScoring
-from referee_app.tournament.watch import HeadWatch
 from referee_app.tournament.wording import RoundWords
 from referee_app.venue.board import BoardView, BoardWatcher
 from referee_app.venue.model import EventServerError

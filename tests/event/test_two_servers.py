@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
+from referee_app.event import operations
+from referee_app.event.serve import Serving
 from referee_app.log.store import Store
-from referee_app.tournament import operations
-from referee_app.tournament.serve import Serving
-from tests.phones.organizer import organizer
+from tests.event.organizer import organizer
 
 
 class Phone:

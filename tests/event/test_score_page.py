@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from referee_app.log.store import Store
-from tests.phones.test_serve import Served, venue  # noqa: F401 - the fixture
+from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 

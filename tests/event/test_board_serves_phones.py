@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from referee_app.event import operations
+from referee_app.event.board_run import Board, BoardOptions
 from referee_app.log.store import Store
-from referee_app.tournament import operations
-from referee_app.tournament.board_run import Board, BoardOptions
-from tests.phones.organizer import organizer
+from tests.event.organizer import organizer
 
 pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 

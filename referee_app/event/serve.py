@@ -21,10 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+from referee_app.event.phone_api import Answer, PhoneTables
+from referee_app.event.published import BoardPublisher
 from referee_app.i18n import Translate, english
-from referee_app.tournament.board import BoardPublisher
 from referee_app.tournament.model import MatchStatus
-from referee_app.tournament.phone_api import Answer, PhoneTables
 from referee_app.tournament.state import State
 from referee_app.web.phone_http import phone_site
 from referee_app.web.server import WebServer

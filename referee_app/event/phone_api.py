@@ -30,6 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee_app.event import operations
+from referee_app.event.phone_results import completion, dispute_refused, log_result, parse_dispute, seat_of
+from referee_app.event.session import StoreLog
 from referee_app.game.events import Event, Lag, MatchStarted, RackWon, Signed, Stalemate, Undo
 from referee_app.game.refusals import RuleViolation
 from referee_app.game.state import summary
@@ -38,13 +41,10 @@ from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.log.codec import LogFormatError, event_from_json
 from referee_app.log.session import Session, utc_now
 from referee_app.log.store import Store, StoreError
-from referee_app.tournament import operations
 from referee_app.tournament.events import Disputed, DisputeWithdrawn
 from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
 from referee_app.tournament.model import MatchStatus, TournamentRefused
-from referee_app.tournament.phone_results import completion, dispute_refused, log_result, parse_dispute, seat_of
 from referee_app.tournament.phones import key_fits
-from referee_app.tournament.session import StoreLog
 from referee_app.tournament.show import round_name
 from referee_app.tournament.state import Slot, State
 from referee_app.words.rounds import round_said

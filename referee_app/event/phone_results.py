@@ -178,7 +178,7 @@ def unsigned_results(store: Store, t: Tournament, seen: LogScores | None = None)
 
 def accept(store: Store, ref: str, match: str) -> ResultRecorded:
     """`tournament accept`: the phone log's result of `match` completes it (refused in words)."""
-    from referee_app.tournament.session import TournamentSession, now
+    from referee_app.event.session import TournamentSession, now
 
     session = TournamentSession.open(store, ref)
     assert session.tournament is not None
@@ -189,7 +189,7 @@ def accept(store: Store, ref: str, match: str) -> ResultRecorded:
 
 def set_signatures(store: Store, ref: str, needed: bool) -> None:
     """`tournament signatures`: the players' signatures needed (on) or not (off, a bar night)."""
+    from referee_app.event.session import TournamentSession
     from referee_app.tournament.events import SignaturesSet
-    from referee_app.tournament.session import TournamentSession
 
     TournamentSession.open(store, ref).record(SignaturesSet(needed))

@@ -13,6 +13,13 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from referee_app.event.session import DamagedTournament as DamagedTournament
+from referee_app.event.session import Opened as Opened
+from referee_app.event.session import TournamentSession, row
+from referee_app.event.session import find as find
+from referee_app.event.session import new_tournament as new_tournament
+from referee_app.event.session import now as now
+from referee_app.event.session import open_tournament as open_tournament
 from referee_app.log.store import Store
 from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.events import (
@@ -27,13 +34,6 @@ from referee_app.tournament.events import (
 )
 from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.phones import TablesBadInput as TablesBadInput
-from referee_app.tournament.session import DamagedTournament as DamagedTournament
-from referee_app.tournament.session import Opened as Opened
-from referee_app.tournament.session import TournamentSession, row
-from referee_app.tournament.session import find as find
-from referee_app.tournament.session import new_tournament as new_tournament
-from referee_app.tournament.session import now as now
-from referee_app.tournament.session import open_tournament as open_tournament
 from referee_app.tournament.state import State, apply
 from referee_app.words.localtime import local_date
 
