@@ -48,6 +48,7 @@ HEARTBEAT_S = 10.0
 three of them missed (`web.mirror.OFFLINE_AFTER_S`)."""
 PRIVATE_ENTRY_FIELDS = ("licence", "fargo_id")
 """An entry's fields published only when the organizer chooses to."""
+CTX = "Mirror"
 MIRROR_WORDS = {
     "mirror_updated": QT_TRANSLATE_NOOP("Mirror", "Updated at {time}"),
     "mirror_offline": QT_TRANSLATE_NOOP(
@@ -133,7 +134,7 @@ def public_documents(
     _public_entries(board["show"], publish_licences)
     board.pop("live", None)  # its own document: a rack does not send the whole tournament again
     for lang, tr in languages.items():
-        board["words"].setdefault(lang, {}).update({k: tr("Mirror", text) for k, text in MIRROR_WORDS.items()})
+        board["words"].setdefault(lang, {}).update({k: tr(CTX, text) for k, text in MIRROR_WORDS.items()})
     board["site_words"] = {lang: dict(words) for lang, words in site_words.items()}
     board["seq"] = state.seq
     live = live_racks(store, state)

@@ -2366,6 +2366,17 @@
     </message>
 </context>
 <context>
+    <name>Mirror</name>
+    <message>
+        <source>Updated at {time}</source>
+        <translation>Mis à jour à {time}</translation>
+    </message>
+    <message>
+        <source>The venue is offline since {time}: this page shows what it sent last.</source>
+        <translation>La salle est hors ligne depuis {time}&#xa0;: cette page montre ce qu’elle a envoyé en dernier.</translation>
+    </message>
+</context>
+<context>
     <name>NewMatchDialog</name>
     <message>
         <source>New match</source>
