@@ -3867,6 +3867,10 @@ a gagné la manche [{key}]</translation>
         <translation>Choisissez d’abord la poche annoncée (touches {keys}, ou cliquez dessus).</translation>
     </message>
     <message>
+        <source>Not recorded: {why}</source>
+        <translation>Non enregistré&#xa0;: {why}</translation>
+    </message>
+    <message>
         <source>Push-out with a foul: which foul?</source>
         <translation>Push-out avec faute&#xa0;: quelle faute&#xa0;?</translation>
     </message>
