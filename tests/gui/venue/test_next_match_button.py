@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from referee_app.cli.main import main as cli
 from referee_app.game.events import MatchStarted
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
+
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 
 def _assign(server: Any, table: str) -> None:
