@@ -5087,6 +5087,25 @@ a gagné la manche [{key}]</translation>
     </message>
 </context>
 <context>
+    <name>Voice</name>
+    <message>
+        <source>Table {n}: {names}</source>
+        <translation>Table {n}&#xa0;: {names}</translation>
+    </message>
+    <message>
+        <source>Table {n}: {names}, second call</source>
+        <translation>Table {n}&#xa0;: {names}, deuxième appel</translation>
+    </message>
+    <message>
+        <source>Table {n}: {names}, third call</source>
+        <translation>Table {n}&#xa0;: {names}, troisième appel</translation>
+    </message>
+    <message>
+        <source>Table {n}: {names}, last call, one minute left</source>
+        <translation>Table {n}&#xa0;: {names}, dernier appel, il reste une minute</translation>
+    </message>
+</context>
+<context>
     <name>Wording</name>
     <message>
         <source>wrong ball first</source>

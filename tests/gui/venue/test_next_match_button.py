@@ -14,6 +14,8 @@ from referee_app.game.events import MatchStarted
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
+
 
 def _assign(server: Any, table: str) -> None:
     assert cli(["assign", "--server", str(server.folder), "--table", table, "--players", "Éva Martin",
