@@ -745,6 +745,10 @@
         <translation>depuis {time}</translation>
     </message>
     <message>
+        <source>sent to its desk, not started yet</source>
+        <translation>envoyé à son pupitre, pas encore commencé</translation>
+    </message>
+    <message>
         <source>Event server: {why}</source>
         <translation>Serveur de l’événement&#xa0;: {why}</translation>
     </message>
