@@ -15,9 +15,11 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.waiting import eventually
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_CONF = ROOT / "deploy" / "mirror" / "nginx.conf"
@@ -30,15 +32,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_for(cond: object, what: str, timeout: float = 30.0) -> None:
-    """Until `cond()` is true (a condition, never a fixed sleep), else AssertionError naming `what`."""
-    deadline = time.monotonic() + timeout
-    while True:
-        if cond():  # type: ignore[operator]
-            return
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+def wait_for(cond: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    """Until `cond()` is true (`tests.waiting.eventually`: a condition, never a fixed sleep)."""
+    eventually(cond, what, timeout)
 
 
 def unprivileged() -> list[str]:
