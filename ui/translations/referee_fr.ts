@@ -745,6 +745,10 @@
         <translation>depuis {time}</translation>
     </message>
     <message>
+        <source>sent to its desk, not started yet</source>
+        <translation>envoyé à son pupitre, pas encore commencé</translation>
+    </message>
+    <message>
         <source>Event server: {why}</source>
         <translation>Serveur de l’événement&#xa0;: {why}</translation>
     </message>
@@ -3865,6 +3869,10 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Choose the called pocket first (keys {keys}, or click it).</source>
         <translation>Choisissez d’abord la poche annoncée (touches {keys}, ou cliquez dessus).</translation>
+    </message>
+    <message>
+        <source>Not recorded: {why}</source>
+        <translation>Non enregistré&#xa0;: {why}</translation>
     </message>
     <message>
         <source>Push-out with a foul: which foul?</source>

@@ -9,6 +9,7 @@ from typing import Any
 import psycopg
 import pytest
 from PySide6.QtWidgets import QApplication, QLineEdit
+from referee_desk.window import referee_setting
 
 from referee_app.cli.main import main as cli
 from referee_app.venue import db
@@ -272,7 +273,7 @@ def test_assignments_carry_the_set_up_and_the_desk_starts_with_it(desk: Desk, ev
     desk.window.start_next_match()  # asked once on this desk: the next one starts at once
     assert QApplication.activeModalWidget() is None
     assert desk.session.setup.assignment == by_cli.id and desk.session.setup.referee == "Marie Curie"
-    assert desk.settings.value("event/referee") == "Jean Martin"
+    assert desk.settings.value(referee_setting(desk.db)) == "Jean Martin"
     desk.window.link().stop()
 
 

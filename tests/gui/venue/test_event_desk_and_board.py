@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit, QPushButton
+from referee_desk.window import referee_setting
 
 from referee_app.cli.main import main as cli
 from referee_app.game.events import MatchStarted
@@ -72,7 +73,7 @@ def test_the_next_match_on_this_table_starts_with_one_key(desk: Desk, event_serv
     label = desk.widget("nextMatch")
     desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
     assert label.text() == "Next match on this table: Eve v Finn"  # type: ignore[attr-defined]
-    desk.settings.setValue("event/referee", "Jean Martin")  # this desk's referee, asked once before
+    desk.settings.setValue(referee_setting(desk.db), "Jean Martin")  # this desk's referee, asked once before
     QTest.keyClick(desk.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     setup = desk.session.setup
     assert (setup.players, setup.race_to, setup.rules, setup.table, setup.round) == (
