@@ -9,7 +9,8 @@ check, then the store commits, then it is answered), with the tap's id stored in
 transaction so that a tap sent again records nothing more. A match finished and signed by both
 players completes its bracket match, and the table's next match is started at once.
 
-The checks, in order: a body over 16 KiB (413); an address past 20 wrong keys a minute (429, for
+The checks, in order: a body over 16 KiB (413, by the web server before it is read whole:
+`web.sites.MAX_BODY`); an address past 20 wrong keys a minute (429, for
 any key: a right key must not tell itself apart from a wrong one then); a table that is not a
 phone table (404); the key (401, the same for no key, a wrong key and another table's key: only
 the fingerprint in force for this table fits); the body (400); no match on the table (409); a tap
@@ -50,8 +51,6 @@ from referee_app.tournament.state import Slot, State
 from referee_app.words.rounds import round_said
 
 CTX = "PhoneApi"
-MAX_BODY = 16 * 1024
-"""Bytes a request's body may carry (phone.md §3: over 16 KiB is a 413)."""
 WRONG_KEYS_A_MINUTE = 20
 """Wrong keys one address may send in a minute; past them every request of it is a 429."""
 TURNED_DOWN_KEPT = 20_000
@@ -472,8 +471,6 @@ class PhoneTables:
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
         """`POST /api/score/N`: one tap recorded (200), or why not; nothing is written but on a 200."""
-        if len(body) > MAX_BODY:
-            return self.early(413, str(table), asked)
         return self._guarded(table, authorization, address, lambda: self._post(table, body), asked)
 
     def _post(self, table: int, body: bytes) -> Answer:
@@ -551,10 +548,8 @@ class PhoneTables:
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
         """`POST /api/score/N/dispute` (`phone_results`): a player does not agree with the result. The
-        same checks and answers as a tap (413, 429, 404, 401, 400, 200 for an id already recorded,
+        same checks and answers as a tap (429, 404, 401, 400, 200 for an id already recorded,
         409, 422), recorded in the tournament's log as `Disputed`."""
-        if len(body) > MAX_BODY:
-            return self.early(413, str(table), asked)
         return self._guarded(table, authorization, address, lambda: self._parsed_dispute(table, body), asked)
 
     def _parsed_dispute(self, table: int, body: bytes) -> Answer:
