@@ -21,7 +21,7 @@ from typing import Protocol
 
 from aiohttp import web
 
-from referee_app.web.sites import WORDS_JSON, Route, Served, Site, _asset, params, secured
+from referee_app.web.sites import WORDS_JSON, Route, Served, Site, _asset, _page, params, secured
 
 MAX_BODY = 16 * 1024
 TABLE = re.compile(r"[0-9]{1,4}")
@@ -112,7 +112,7 @@ def phone_site(scoring: Scoring) -> Site:
             answer = await loop.run_in_executor(None, scoring.get, int(table), authorization, address, asked)
         return _answer(answer)
 
-    page = _asset("/score/{table}", "text/html; charset=utf-8", "score.html")
+    page = _page("/score/{table}", "score.html")
     return Site(
         "phones",
         (

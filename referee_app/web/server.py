@@ -33,6 +33,7 @@ from aiohttp.http_exceptions import BadHttpMethod
 
 from referee_app.i18n import english
 from referee_app.system import raise_open_files
+from referee_app.web.cached import finish
 from referee_app.web.feed import Feed, encode
 from referee_app.web.sites import BOARD, OVERLAY, PARAMS, READ_ONLY, TOURNAMENT, Route, Routes, Served, Site, refusal
 from referee_app.web.words import Words, words_for
@@ -368,7 +369,7 @@ class WebServer:
             if refused := _body_refused(route, request):
                 return refused
             if not (route.stream and request.method == "GET"):
-                return await route.answer(self._served, request)
+                return finish(request, await route.answer(self._served, request))  # validated, compressed
             if not self._gate.open_stream(connection):
                 return refusal(503)
             try:
