@@ -167,7 +167,7 @@ function renderBracket(show, plan) {
 // (one screen every PAGE_MS, then back to the top). Narrower (a phone, a tablet): the bracket at its
 // own size, scrolled in its own box.
 const TV_WIDTH = 1200;
-const MIN_SCALE = 0.6;
+const MIN_SCALE = 2 / 3;
 const MAX_SCALE = 1.5;  // a small bracket on a big screen is drawn larger, to be read from across the hall
 const PAGE_MS = 12000;
 let paging = null;
