@@ -3450,8 +3450,8 @@ a gagné la manche [{key}]</translation>
         <translation>Un match sur téléphone compte désormais quand les deux joueurs l’ont signé.</translation>
     </message>
     <message>
-        <source>result disputed ({names} does not agree)</source>
-        <translation>résultat contesté ({names} n’est pas d’accord)</translation>
+        <source>result disputed ({who})</source>
+        <translation>résultat contesté ({who})</translation>
     </message>
     <message>
         <source>over on the phone ({a}-{b}), not signed by both</source>
