@@ -867,6 +867,10 @@
         <translation>depuis {time}</translation>
     </message>
     <message>
+        <source>sent to its desk, not started yet</source>
+        <translation>envoyé à son pupitre, pas encore commencé</translation>
+    </message>
+    <message>
         <source>Event server: {why}</source>
         <translation>Serveur de l’événement&#xa0;: {why}</translation>
     </message>
@@ -2496,6 +2500,17 @@
     </message>
 </context>
 <context>
+    <name>Mirror</name>
+    <message>
+        <source>Updated at {time}</source>
+        <translation>Mis à jour à {time}</translation>
+    </message>
+    <message>
+        <source>The venue is offline since {time}: this page shows what it sent last.</source>
+        <translation>La salle est hors ligne depuis {time}&#xa0;: cette page montre ce qu’elle a envoyé en dernier.</translation>
+    </message>
+</context>
+<context>
     <name>NewMatchDialog</name>
     <message>
         <source>New match</source>
@@ -3995,6 +4010,10 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Choose the called pocket first (keys {keys}, or click it).</source>
         <translation>Choisissez d’abord la poche annoncée (touches {keys}, ou cliquez dessus).</translation>
+    </message>
+    <message>
+        <source>Not recorded: {why}</source>
+        <translation>Non enregistré&#xa0;: {why}</translation>
     </message>
     <message>
         <source>Push-out with a foul: which foul?</source>
