@@ -15,7 +15,7 @@ from referee_app.venue import db
 from referee_app.venue.model import Assignment, LinkStatus
 from referee_app.venue.pusher import LinkFile, Pusher
 from tests.conftest import table_link
-from tests.venue.test_live_event import wait_for
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # against the throwaway PostgreSQL cluster
 
@@ -44,19 +44,19 @@ def test_the_desk_marks_its_players_and_the_organizer_reads_them(event_server: A
     reports: list[Any] = []
     pusher = Pusher(desk, table_link(event_server, "5"), reports.append).start()
     try:
-        wait_for(lambda: reports and reports[-1].assignments)
+        eventually(lambda: reports and reports[-1].assignments, "the desk sees the match sent to it", 15)
         assert reports[-1].assignments[0].sent_at is not None  # when it was called
         assert reports[-1].assignments[0].here == ()
         pusher.mark_here(a.id, BEN)
         pusher.mark_here(a.id, BEN)  # twice: one mark
-        wait_for(lambda: reports[-1].assignments and reports[-1].assignments[0].here == (BEN,))
+        eventually(lambda: reports[-1].assignments and reports[-1].assignments[0].here == (BEN,), "Ben marked here", 15)
         assert reports[-1].marking == () and reports[-1].status is LinkStatus.CONNECTED
         marks = organizer_marks(event_server)
         assert list(marks) == [a.id] and list(marks[a.id]) == [BEN]
         pusher.mark_here("a-6", "Cleo Park")  # another table's match: refused by the server, said, dropped
-        wait_for(lambda: "no match a-6 was sent to this table" in reports[-1].error)
+        eventually(lambda: "no match a-6 was sent to this table" in reports[-1].error, "the refusal said", 15)
         pusher.mark_here(a.id, "Someone Else")  # not a player of the match
-        wait_for(lambda: "does not play the match" in reports[-1].error)
+        eventually(lambda: "does not play the match" in reports[-1].error, "the refusal said", 15)
         assert list(organizer_marks(event_server)) == [a.id]
     finally:
         pusher.stop()
