@@ -26,7 +26,8 @@ _parsed: dict[bytes, dict[str, str]] = {}
 
 def filled(template: bytes, path: str, lang: str, encoded: bytes, first: Callable[[], bytes]) -> bytes:
     """`template` with its fields filled for a request of `path` in `lang`: `encoded`, the words of
-    the server's pages in it (`/words.json`'s answer); `first`, the tournament's document."""
+    the server's pages in it (`/words.json`'s answer; empty: none, the page asks for them);
+    `first`, the tournament's document (empty: none, the page asks for it)."""
     words = _words(encoded)
     table = _TABLE.fullmatch(path)
     title = words.get("p_table", "").replace("{n}", table[1]) if table else ""
@@ -59,6 +60,8 @@ def chosen(query_lang: str, accept_language: str, words_json: Callable[[str], by
 
 
 def _words(encoded: bytes) -> dict[str, str]:
+    if not encoded:
+        return {}
     if (known := _parsed.get(encoded)) is None:
         known = _parsed[encoded] = {str(k): str(v) for k, v in json.loads(encoded).items()}
     return known

@@ -8,15 +8,21 @@
 const needs = document.getElementById("needs");
 if (needs) needs.remove();
 
-const query = new URLSearchParams(location.search);
-// the page's language: the one it was served in (?lang=, else the phone's first the server has)
-const wanted = (query.get("lang") || document.documentElement.lang || navigator.language || "en").slice(0, 2).toLowerCase();
 let data = null;
 let arrived = false;  // the first state (a tournament, or none) came: until then the page is loading
 let seen = null;  // the last state drawn, as it came (the stream and the JSON send the same text)
 let streaming = false;  // the live stream is open; without it (the server's streams are all taken,
 // or a network drops them) the page reads /tournament.json now and every POLL_MS
-const POLL_MS = 2000;
+// A mirror of the event online (`/e/EVENT/...`, behind a cache) says where its files are and how
+// often to read the tournament: it has no live stream, and every page reads through the cache.
+const BASE = document.body.dataset.base || "/";
+const MIRRORED = Boolean(document.body.dataset.base);
+const POLL_MS = MIRRORED ? Number(document.body.dataset.poll) || 5000 : 2000;
+const query = new URLSearchParams(location.search);
+// the page's language: ?lang=, else the one the hall's laptop served it in (the phone's first it
+// has), else the phone's (a mirror's page is one for every phone)
+const servedLang = MIRRORED ? "" : document.documentElement.lang;
+const wanted = (query.get("lang") || servedLang || navigator.language || "en").slice(0, 2).toLowerCase();
 let before = null;  // the site's words (/words.json) for the page before a tournament is there
 
 function el(tag, className, text) {
@@ -235,7 +241,7 @@ function playerCard(name, show) {
     card.appendChild(el("div", "what", `${next.id} · ${roundName(next.id)} · ${word("against", { name: other })} · ${word("race", { n: next.race })}`));
     card.dataset.match = next.id;
     const link = el("a", "see", word("bracket"));
-    link.href = `/bracket?match=${encodeURIComponent(next.id)}`;
+    link.href = `${BASE}bracket?match=${encodeURIComponent(next.id)}`;
     card.appendChild(link);
   } else if (place === 1) {
     card.appendChild(el("div", "when", word("champion")));
@@ -346,6 +352,27 @@ function renderDisputes() {
   box.hidden = !lines.length;
 }
 
+function renderFresh() {
+  // The online copy says how fresh it is: when the venue last sent a change, or since when it is offline.
+  const said = data && data.mirror;
+  let line = document.getElementById("fresh");
+  if (!said) {
+    if (line) line.remove();
+    return;
+  }
+  if (!line) {
+    line = el("p", "fresh");
+    line.id = "fresh";
+    line.setAttribute("role", "status");
+    document.querySelector("header").appendChild(line);
+  }
+  const at = (seconds) => new Date(seconds * 1000).toLocaleTimeString(wanted, { hour: "2-digit", minute: "2-digit" });
+  const offline = said.offline_since;
+  line.textContent = offline ? word("mirror_offline", { time: at(offline) }) : word("mirror_updated", { time: at(said.updated) });
+  line.classList.toggle("offline", Boolean(offline));
+}
+
+// --- both --------------------------------------------------------------------------------------
 // --- both --------------------------------------------------------------------------------------
 
 function renderEmpty(page) {
@@ -376,7 +403,7 @@ function loadWords() {
     before = JSON.parse(given);
     return;
   }
-  fetch(`/words.json?lang=${encodeURIComponent(wanted)}`)
+  fetch(`${BASE}words.json?lang=${encodeURIComponent(wanted)}`)
     .then((response) => response.json())
     .then((words) => { before = words; if (!data) render(); })
     .catch(() => setTimeout(loadWords, 1000));
@@ -393,6 +420,7 @@ function render() {
   const show = data.show;
   document.getElementById("name").textContent = show.name;
   renderDisputes();
+  renderFresh();
   if (page === "bracket") {
     document.title = `${show.name} – ${word("bracket")}`;
     document.getElementById("status").textContent = word(`status_${show.status}`);
@@ -430,7 +458,8 @@ function receive(text) {
 async function poll() {
   if (streaming) return;
   try {
-    const response = await fetch("/tournament.json", { cache: "no-cache" });  // unchanged: a 304
+    // unchanged: a 304 (a validator, here and on the mirror: a few bytes)
+    const response = await fetch(`${BASE}tournament.json`, { cache: "no-cache" });
     if (!response.ok) throw new Error(String(response.status));
     const text = await response.text();
     if (streaming) return;
@@ -442,6 +471,7 @@ async function poll() {
 }
 
 function connect() {
+  if (MIRRORED) return;  // a mirror has no stream: the page reads the tournament every POLL_MS
   const source = new EventSource("/events");
   source.addEventListener("tournament", (message) => {
     streaming = true;
