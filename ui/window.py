@@ -6,8 +6,10 @@ the imports it needs) is built the first time a match is opened.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
@@ -37,6 +39,16 @@ if TYPE_CHECKING:
 
 LAST_MATCH = "last_match"
 EVENT_REFEREE = "event/referee"
+
+
+def referee_setting(database: Path) -> str:
+    """The settings key of a desk's referee: one per desk database, not per user, so two desks on
+    one computer (two screens, or a desk restarted on another table's file) never sign each
+    other's sheets with the other referee's name."""
+    where = hashlib.sha256(str(database.resolve()).encode("utf-8")).hexdigest()[:16]
+    return f"{EVENT_REFEREE}/{where}"
+
+
 EVENT_BY_RACKS = "event/by_racks"
 """This desk's table has no referee: the organizer's matches start scored by racks (spec 1.3 §2a)."""
 """The referee of this desk, asked once when it first starts a match the organizer sent."""
@@ -162,12 +174,15 @@ class DeskWindow(QMainWindow):
         self.act_connect = self._action("actionConnect", "", self.open_connect)
         self.act_disconnect = self._action("actionDisconnect", "", self.disconnect_event)
         self.act_next = self._action("actionNextMatch", "Ctrl+Shift+N", self.start_next_match)
+        self.act_here_a = self._action("actionHereA", "Ctrl+1", lambda: self.mark_here(0))
+        self.act_here_b = self._action("actionHereB", "Ctrl+2", lambda: self.mark_here(1))
         self.act_by_racks = self._action(
             "actionEventByRacks", "", lambda: self.settings.setValue(EVENT_BY_RACKS, self.act_by_racks.isChecked())
         )
         self.act_by_racks.setCheckable(True)
         self.act_by_racks.setChecked(bool(self.settings.value(EVENT_BY_RACKS, False, type=bool)))
-        for act in (self.act_connect, self.act_disconnect, self.act_next, self.act_by_racks):
+        for act in (self.act_connect, self.act_disconnect, self.act_next, self.act_here_a, self.act_here_b,
+                    self.act_by_racks):  # fmt: skip
             self.event_menu.addAction(act)
         self.organizer_menu = bar.addMenu("")
         self.organizer_menu.setObjectName("organizerMenu")
@@ -243,6 +258,8 @@ class DeskWindow(QMainWindow):
         self.act_connect.setText(self.tr("Connect to the event…"))
         self.act_disconnect.setText(self.tr("Disconnect from the event"))
         self.act_next.setText(menu_text(self.tr("Start the next match on this table [Ctrl+Shift+N]")))
+        self.act_here_a.setText(menu_text(self.tr("The next match's first player is at the table [Ctrl+1]")))
+        self.act_here_b.setText(menu_text(self.tr("The next match's second player is at the table [Ctrl+2]")))
         self.act_by_racks.setText(self.tr("No referee at this table: the next matches scored by racks"))
         self.act_new.setText(menu_text(self.tr("New match… [Ctrl+N]")))
         self.act_matches.setText(menu_text(self.tr("Matches… [Ctrl+O]")))
@@ -473,7 +490,12 @@ class DeskWindow(QMainWindow):
             self.next_button = QPushButton(self)
             self.next_button.setObjectName("nextMatchStart")
             self.next_button.clicked.connect(self.start_next_match)
+            from referee_desk.venue.call_panel import CallPanel
+
+            self.call_panel = CallPanel(self)
+            self.call_panel.here.connect(self.event_link.mark_here)
             self.statusBar().addWidget(self.light)
+            self.statusBar().addPermanentWidget(self.call_panel)
             self.statusBar().addPermanentWidget(self.next_label)
             self.statusBar().addPermanentWidget(self.next_button)
             self.statusBar().hide()
@@ -511,6 +533,12 @@ class DeskWindow(QMainWindow):
         else:
             self.new_match()
 
+    def mark_here(self, seat: int) -> None:
+        """The referee marks a player of the match sent to this table at the table (Ctrl+1, Ctrl+2):
+        their late-start clock stops on the organizer's laptop."""
+        if self.event_link is not None and self.event_link.next_assignment is not None:
+            self.call_panel.mark(seat)
+
     def start_next_match(self) -> None:
         """The table's next match, one key; the referee's name is asked once on this desk (when the
         organizer named none) and remembered."""
@@ -523,7 +551,9 @@ class DeskWindow(QMainWindow):
         if self.act_by_racks.isChecked() or link.next_assignment.scoring is Scoring.RACKS:
             link.start_next(scoring=Scoring.RACKS)
             return
-        referee = str(self.settings.value(EVENT_REFEREE, "", type=str))
+        store = self.controller.store
+        key = referee_setting(store.path) if store is not None else EVENT_REFEREE
+        referee = str(self.settings.value(key, "", type=str))
         if link.next_assignment.referee or referee:
             link.start_next(referee)
             return
@@ -538,7 +568,7 @@ class DeskWindow(QMainWindow):
         def answered(name: str) -> None:
             name = name.strip()[:200]
             if name:
-                self.settings.setValue(EVENT_REFEREE, name)
+                self.settings.setValue(key, name)
             if self.event_link is not None:
                 self.event_link.start_next(name)
 
@@ -552,6 +582,8 @@ class DeskWindow(QMainWindow):
         pusher = self.event_link.pusher
         self.light.show_report(report, pusher.link.table if pusher is not None else "")  # type: ignore[arg-type]
         upcoming = self.event_link.next_assignment
+        marking = getattr(report, "marking", ())
+        self.call_panel.show_call(upcoming, tuple(p for a, p in marking if upcoming is not None and a == upcoming.id))
         self.next_label.setVisible(upcoming is not None)
         self.next_button.setVisible(upcoming is not None)
         if upcoming is not None:

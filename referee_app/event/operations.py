@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from referee_app.event.session import DamagedTournament as DamagedTournament
 from referee_app.event.session import Opened as Opened
-from referee_app.event.session import TournamentSession, row
+from referee_app.event.session import TournamentSession
 from referee_app.event.session import find as find
 from referee_app.event.session import new_tournament as new_tournament
 from referee_app.event.session import now as now
@@ -116,22 +116,6 @@ def set_tables(store: Store, ref: str, text: str) -> tuple[int, ...]:
     return tables
 
 
-def record_opened(
-    store: Store, opened: Opened, events: list[Event], phone_keys: Mapping[int, str | None] | None = None
-) -> State:
-    """The events applied to a tournament already read (a refusal raises, nothing written), then
-    appended at once, with the phone tables' keys they fingerprint in the same transaction; a log
-    that moved on since it was read is `SeqTaken`, nothing written."""
-    state = opened.state
-    rows = []
-    at = now()
-    for event in events:
-        state = apply(state, event)
-        rows.append(row(state.seq, event, at))
-    store.append_tournament(opened.tournament_id, rows, phone_keys)
-    return state
-
-
 def set_phones(store: Store, ref: str, text: str, off: bool = False) -> list[tuple[int, str | None]]:
     """Make the tables of `text` phone tables, each with a new key (a table's old key stops working at
     once), or with `off` ordinary tables again (phone.md §1). Returns each table with its key (None
@@ -144,7 +128,7 @@ def set_rack_tables(store: Store, ref: str, text: str, off: bool = False) -> tup
     (with `off`: they have a referee again). Returns the tables named."""
     tables = parse_tables(text)
     event = RackTablesSet(off=tables) if off else RackTablesSet(on=tables)
-    record_opened(store, open_tournament(store, ref), [event])
+    TournamentSession.open(store, ref).record(event)
     return tables
 
 

@@ -15,6 +15,7 @@ that lost the race answers 503 with nothing written, and the phone sends its tap
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -98,6 +99,10 @@ class PhoneScoring:
     def _run(self, work: Callable[..., T], *args: Any) -> T:
         return self._pool.submit(work, *args).result()
 
+    async def _ask(self, work: Callable[..., T], *args: Any) -> T:
+        """`work` on the database's thread, awaited by the web's loop: the request's one hand-off."""
+        return await asyncio.wrap_future(self._pool.submit(work, *args))
+
     def _tell(self, table: int | None = None, answered: dict[str, Any] | None = None) -> None:
         """On the database's thread: `on_change` the tournament and the tables that moved."""
         if self.on_change is None:
@@ -138,18 +143,18 @@ class PhoneScoring:
             self._tell(table, answer.body if "table" in answer.body else None)  # the window shows it at once
         return answer
 
-    def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
-        return self._run(self._get, table, authorization, address, asked)
+    async def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
+        return await self._ask(self._get, table, authorization, address, asked)
 
-    def post(
+    async def post(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
-        return self._run(self._post, table, authorization, address, body, asked)
+        return await self._ask(self._post, table, authorization, address, body, asked)
 
-    def dispute(
+    async def dispute(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
-        return self._run(self._dispute, table, authorization, address, body, asked)
+        return await self._ask(self._dispute, table, authorization, address, body, asked)
 
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         """A 404 or 413 given before the tournament is asked, in the request's language."""

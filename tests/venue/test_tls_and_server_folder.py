@@ -23,7 +23,10 @@ from referee_app.venue.model import EventServerError
 from referee_app.venue.pusher import LinkFile, Pusher, complete
 from referee_app.venue.server import Cluster, port_is_free
 from tests.conftest import assert_private, free_port, table_key, table_link
-from tests.venue.test_live_event import OPENING, record, server_rows, start_match, wait_for
+from tests.venue.test_live_event import OPENING, record, server_rows, start_match
+from tests.waiting import eventually
+
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 
 @pytest.fixture
@@ -49,7 +52,6 @@ def venue_address() -> str | None:
 # --- TLS -------------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_a_desk_pins_the_servers_certificate_and_talks_tls(
     event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -80,7 +82,6 @@ def test_a_desk_pins_the_servers_certificate_and_talks_tls(
     assert len(server_rows(event_server)) == len(OPENING) + 1
 
 
-@pytest.mark.slow
 def test_a_pinned_desk_refuses_another_server(event_server: Any, tmp_path: Path, server_base: Path) -> None:
     db = tmp_path / "desk.db"
     start_match(Store(db), "22")
@@ -93,7 +94,7 @@ def test_a_pinned_desk_refuses_another_server(event_server: Any, tmp_path: Path,
         LinkFile(db).save(moved)
         pusher = Pusher(db, moved).start()
         try:
-            wait_for(lambda: pusher.report.error != "", 20)
+            eventually(lambda: pusher.report.error, "the pusher refusing the impostor server", timeout=20)
             assert "certificate verify failed" in pusher.report.error
         finally:
             pusher.stop()
@@ -103,7 +104,6 @@ def test_a_pinned_desk_refuses_another_server(event_server: Any, tmp_path: Path,
         other.stop()
 
 
-@pytest.mark.slow
 def test_off_this_computer_a_desk_must_use_tls(event_server: Any) -> None:
     address = venue_address()
     if address is None:
@@ -121,7 +121,6 @@ def test_off_this_computer_a_desk_must_use_tls(event_server: Any) -> None:
 # --- the organizer is not a superuser ---------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_the_organizer_owns_the_schema_without_being_a_superuser(event_server: Any) -> None:
     with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as conn:
         assert conn.execute("SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user").fetchone() == (
@@ -150,7 +149,6 @@ def test_status_on_a_folder_that_is_not_a_server_says_so(tmp_path: Path, capsys:
         assert "is not an event server folder (referee-app event-server init)" in capsys.readouterr().err
 
 
-@pytest.mark.slow
 def test_run_by_root_the_server_hands_nothing_outside_its_folder_to_postgres(event_server: Any, tmp_path: Path) -> None:
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
         pytest.skip("only root hands the folder to the postgres user")
@@ -167,7 +165,6 @@ def test_run_by_root_the_server_hands_nothing_outside_its_folder_to_postgres(eve
         victim.unlink(missing_ok=True)
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands in for initdb")
 def test_a_failed_init_leaves_nothing_in_the_way_of_a_retry(
     tmp_path: Path, server_base: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

@@ -21,10 +21,12 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QLabel, QPushButton, QSpinBox, QWidget
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
+from referee_desk.places import documents_folder
 from referee_desk.tournament.parts import Desk, Shown
 from referee_desk.tournament.session import said
 
 from referee_app.log.store import StoreError
+from referee_app.tournament.model import MatchStatus
 
 if TYPE_CHECKING:
     from referee_desk.tournament.phones_box import PhonesBox
@@ -252,7 +254,9 @@ class Connections(QObject):
             self._remember(LIVE_FOLDER, "")
             self.show_live()
             return
-        folder = QFileDialog.getExistingDirectory(self.live_status, self.tr("The event server's folder"))
+        folder = QFileDialog.getExistingDirectory(
+            self.live_status, self.tr("The event server's folder"), documents_folder()
+        )
         if folder:
             self.connect_live(Path(folder))
 
@@ -334,6 +338,11 @@ class Connections(QObject):
             if d.assignment in sent and not d.over and not d.void:
                 since = self.tr("since {time}").format(time=local_hm(d.started_at)) if d.started_at else ""
                 return d.table, f"{d.players[0]} {d.score[0]}-{d.score[1]} {d.players[1]} {since}".strip()
+        # sent to a desk that has not started it yet: typed here, the desk would still start it
+        last = next((s for s in reversed(state.sent) if s.match == match_id), None)
+        slot = state.tournament.slots.get(match_id)
+        if last is not None and slot is not None and slot.table == last.table and slot.status is MatchStatus.PLAYING:
+            return str(last.table), self.tr("sent to its desk, not started yet")
         return None
 
     def _live_report(self, work: Plan | None, error: str) -> None:

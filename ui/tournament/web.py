@@ -109,27 +109,27 @@ class TournamentSite:
             return str(exc)
         return ""
 
-    def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
+    async def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
         phones = self.phones
-        return (
-            self.early(404, str(table), asked) if phones is None else phones.get(table, authorization, address, asked)
-        )
+        if phones is None:
+            return self.early(404, str(table), asked)
+        return await phones.get(table, authorization, address, asked)
 
-    def post(
+    async def post(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
         phones = self.phones
         if phones is None:
             return self.early(404, str(table), asked)
-        return phones.post(table, authorization, address, body, asked)
+        return await phones.post(table, authorization, address, body, asked)
 
-    def dispute(
+    async def dispute(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
         phones = self.phones
         if phones is None:
             return self.early(404, str(table), asked)
-        return phones.dispute(table, authorization, address, body, asked)
+        return await phones.dispute(table, authorization, address, body, asked)
 
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         return early_answer(status, table, speaking(asked, self.words, qt_translate))
