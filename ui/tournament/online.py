@@ -38,9 +38,9 @@ class OnlineBox(QGroupBox):
         self.login = Path()
         self.behind_since: float | None = None
         row = QHBoxLayout(self)
-        self.event = QLineEdit(self)
-        self.event.setObjectName("onlineEvent")
-        self.event.setMaxLength(40)
+        self.event_name = QLineEdit(self)
+        self.event_name.setObjectName("onlineEvent")
+        self.event_name.setMaxLength(40)
         self.login_button = button(desk, "onlineLogin", "Ctrl+Shift+U", self.choose_login, self)
         self.switch = QCheckBox(self)
         self.switch.setObjectName("onlinePublish")
@@ -48,7 +48,7 @@ class OnlineBox(QGroupBox):
         self.status = QLabel(self)
         self.status.setObjectName("onlineStatus")
         self.status.setWordWrap(True)
-        for widget in (self.event, self.login_button, self.switch):
+        for widget in (self.event_name, self.login_button, self.switch):
             row.addWidget(widget)
         row.addWidget(self.status, 1)
         self.reported.connect(self._show)
@@ -56,8 +56,10 @@ class OnlineBox(QGroupBox):
 
     def retranslate(self) -> None:
         self.setTitle(self.tr("The event online (a public copy for people outside the hall)"))
-        self.event.setPlaceholderText(self.tr("its name online: open-lyon-2027"))
-        self.event.setMinimumWidth(self.event.fontMetrics().horizontalAdvance(self.event.placeholderText()) + 24)
+        self.event_name.setPlaceholderText(self.tr("its name online: open-lyon-2027"))
+        self.event_name.setMinimumWidth(
+            self.event_name.fontMetrics().horizontalAdvance(self.event_name.placeholderText()) + 24
+        )
         chosen = self.tr("Venue's login file…") if self.login == Path() else self.login.name
         self.login_button.setText(f"{chosen} [Ctrl+Shift+U]")
         self.switch.setText(self.tr("Publish online"))
@@ -88,7 +90,7 @@ class OnlineBox(QGroupBox):
         if store is None or not tournament:
             return self.tr("Only a tournament kept in the organizer's database can be published online.")
         try:
-            event = check_event(self.event.text().strip())
+            event = check_event(self.event_name.text().strip())
         except CloudError:
             return self.tr("The event's name online is 1 to 40 lower-case letters, digits and dashes.")
         try:

@@ -60,11 +60,11 @@ def test_publish_online_from_the_window(qtbot, tmp_path: Path, cloud: Cloud, mon
     w.tabs.setCurrentWidget(w.queue_page)
     box = w.queue_page.online_box
     try:
-        box.event.setText("Club Night!")
+        box.event_name.setText("Club Night!")
         box.switch.click()
         assert not box.switch.isChecked() and box.pusher is None
         assert "lower-case letters" in box.status.text()
-        box.event.setText("club-night")
+        box.event_name.setText("club-night")
         monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(tmp_path / "gated"), ""))
         box.login_button.click()
         assert box.login_button.text() == "gated [Ctrl+Shift+U]"
