@@ -16,7 +16,7 @@ import json
 import threading
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -294,6 +294,10 @@ class DbThread:
             return work(*args)
         return self._pool.submit(work, *args).result()
 
+    def submit(self, work: Callable[..., T], *args: object) -> Future[T]:
+        """`work` handed over, its answer to come (for a caller that awaits it)."""
+        return self._pool.submit(work, *args)
+
     def stop(self) -> None:
         """What is running is finished; what waits is dropped."""
         self._pool.shutdown(wait=True, cancel_futures=True)
@@ -430,6 +434,12 @@ class TournamentSession:
 
     def moved_on(self) -> bool:
         return self.log.moved_on()
+
+    def position(self) -> tuple[State | None, TournamentRow | None]:
+        """The state held and the log's last event it ends on (`read_on` goes on from them)."""
+        with self.lock:
+            log = self.log.inner if isinstance(self.log, ThreadedLog) else self.log
+            return self.state, log.last if isinstance(log, StoreLog) else None
 
     def catch_up(self) -> bool:
         """The guard against another program's write (a merge, the command line, a second server):
