@@ -150,15 +150,16 @@ class LogFollower(Worker):
         if not self.tournament_id:
             self._version = version
             return
-        head = store.tournament_head(self.tournament_id)
         if self.session is None:
+            head = store.tournament_head(self.tournament_id)
             if self._state is None or head != self._state.seq:
                 read = read_on(store, self.tournament_id, self._state, self._last)
                 self._state, self._last = read.state, read.last
                 with self._lock:
                     self._latest = self._read = read.state
         else:
-            held, last = self.session.position()
+            held, last = self.session.position()  # first: a decision made here after it is not "elsewhere"
+            head = store.tournament_head(self.tournament_id)
             if head is not None and (held is None or head != held.seq):
                 read = read_on(store, self.tournament_id, held, last)
                 self._read = read.state
