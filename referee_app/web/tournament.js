@@ -11,7 +11,11 @@ let arrived = false;  // the first state (a tournament, or none) came: until the
 let seen = null;  // the last state drawn, as it came (the stream and the JSON send the same text)
 let streaming = false;  // the live stream is open; without it (the server's streams are all taken,
 // or a network drops them) the page reads /tournament.json now and every POLL_MS
-const POLL_MS = 2000;
+// A mirror of the event online (`/e/EVENT/...`, behind a cache) says where its files are and how
+// often to read the tournament: it has no live stream, and every page reads through the cache.
+const BASE = document.body.dataset.base || "/";
+const MIRRORED = Boolean(document.body.dataset.base);
+const POLL_MS = MIRRORED ? Number(document.body.dataset.poll) || 5000 : 2000;
 let before = null;  // the site's words (/words.json) for the page before a tournament is there
 
 function el(tag, className, text) {
@@ -203,7 +207,7 @@ function playerCard(name, show) {
     card.appendChild(el("div", "what", `${next.id} · ${roundName(next.id)} · ${word("against", { name: other })} · ${word("race", { n: next.race })}`));
     card.dataset.match = next.id;
     const link = el("a", "see", word("bracket"));
-    link.href = `/bracket?match=${encodeURIComponent(next.id)}`;
+    link.href = `${BASE}bracket?match=${encodeURIComponent(next.id)}`;
     card.appendChild(link);
   } else if (place === 1) {
     card.appendChild(el("div", "when", word("champion")));
@@ -314,6 +318,27 @@ function renderDisputes() {
   box.hidden = !lines.length;
 }
 
+function renderFresh() {
+  // The online copy says how fresh it is: when the venue last sent a change, or since when it is offline.
+  const said = data && data.mirror;
+  let line = document.getElementById("fresh");
+  if (!said) {
+    if (line) line.remove();
+    return;
+  }
+  if (!line) {
+    line = el("p", "fresh");
+    line.id = "fresh";
+    line.setAttribute("role", "status");
+    document.querySelector("header").appendChild(line);
+  }
+  const at = (seconds) => new Date(seconds * 1000).toLocaleTimeString(wanted, { hour: "2-digit", minute: "2-digit" });
+  const offline = said.offline_since;
+  line.textContent = offline ? word("mirror_offline", { time: at(offline) }) : word("mirror_updated", { time: at(said.updated) });
+  line.classList.toggle("offline", Boolean(offline));
+}
+
+// --- both --------------------------------------------------------------------------------------
 // --- both --------------------------------------------------------------------------------------
 
 function renderEmpty(page) {
@@ -333,7 +358,7 @@ function renderEmpty(page) {
 }
 
 function loadWords() {
-  fetch(`/words.json?lang=${encodeURIComponent(wanted)}`)
+  fetch(`${BASE}words.json?lang=${encodeURIComponent(wanted)}`)
     .then((response) => response.json())
     .then((words) => { before = words; if (!data) render(); })
     .catch(() => setTimeout(loadWords, 1000));
@@ -350,6 +375,7 @@ function render() {
   const show = data.show;
   document.getElementById("name").textContent = show.name;
   renderDisputes();
+  renderFresh();
   if (page === "bracket") {
     document.title = `${show.name} – ${word("bracket")}`;
     document.getElementById("status").textContent = word(`status_${show.status}`);
@@ -387,7 +413,8 @@ function receive(text) {
 async function poll() {
   if (streaming) return;
   try {
-    const response = await fetch("/tournament.json", { cache: "no-store" });
+    // the mirror's answer is revalidated (its validator: a 304 costs a few bytes), never the hall's kept
+    const response = await fetch(`${BASE}tournament.json`, { cache: MIRRORED ? "no-cache" : "no-store" });
     if (!response.ok) throw new Error(String(response.status));
     const text = await response.text();
     if (streaming) return;
@@ -399,6 +426,7 @@ async function poll() {
 }
 
 function connect() {
+  if (MIRRORED) return;  // a mirror has no stream: the page reads the tournament every POLL_MS
   const source = new EventSource("/events");
   source.addEventListener("tournament", (message) => {
     streaming = true;

@@ -616,6 +616,128 @@
     </message>
 </context>
 <context>
+    <name>Call</name>
+    <message>
+        <source>Called to the tables</source>
+        <translation>Appelés aux tables</translation>
+    </message>
+    <message>
+        <source>Table {n}: {a} v {b}</source>
+        <translation>Table {n}&#xa0;: {a} – {b}</translation>
+    </message>
+    <message>
+        <source>{name}: at the table</source>
+        <translation>{name}&#xa0;: à la table</translation>
+    </message>
+    <message>
+        <source>{name}: not at the table, {m} min since the call</source>
+        <translation>{name}&#xa0;: pas à la table, appelé il y a {m}&#xa0;min</translation>
+    </message>
+    <message>
+        <source>called at {time}</source>
+        <translation>appel à {time}</translation>
+    </message>
+    <message>
+        <source>called again at {times}</source>
+        <translation>rappels à {times}</translation>
+    </message>
+    <message>
+        <source>{m} minutes are up: the organizer decides</source>
+        <translation>Les {m}&#xa0;minutes sont passées&#xa0;: l’organisateur décide</translation>
+    </message>
+    <message>
+        <source>Sound on</source>
+        <translation>Activer le son</translation>
+    </message>
+    <message>
+        <source>I’m here: {name}</source>
+        <translation>Je suis là&#xa0;: {name}</translation>
+    </message>
+    <message>
+        <source>You are called: go to table {n}</source>
+        <translation>Vous êtes appelé&#xa0;: allez à la table {n}</translation>
+    </message>
+    <message>
+        <source>My matches</source>
+        <translation>Mes matchs</translation>
+    </message>
+    <message>
+        <source>Checked in</source>
+        <translation>Pointé</translation>
+    </message>
+    <message>
+        <source>Not checked in yet</source>
+        <translation>Pas encore pointé</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Prochain match</translation>
+    </message>
+    <message>
+        <source>Playing now on table {n}</source>
+        <translation>En train de jouer sur la table {n}</translation>
+    </message>
+    <message>
+        <source>Waiting for a free table: the call comes here</source>
+        <translation>En attente d’une table libre&#xa0;: l’appel s’affichera ici</translation>
+    </message>
+    <message>
+        <source>When the earlier matches are over</source>
+        <translation>Quand les matchs précédents seront finis</translation>
+    </message>
+    <message>
+        <source>{match} · {round} · against {name}</source>
+        <translation>{match} · {round} · contre {name}</translation>
+    </message>
+    <message>
+        <source>No match to play now.</source>
+        <translation>Aucun match à jouer pour l’instant.</translation>
+    </message>
+    <message>
+        <source>My results</source>
+        <translation>Mes résultats</translation>
+    </message>
+    <message>
+        <source>{match}: won {score} against {name}</source>
+        <translation>{match}&#xa0;: gagné {score} contre {name}</translation>
+    </message>
+    <message>
+        <source>{match}: lost {score} against {name}</source>
+        <translation>{match}&#xa0;: perdu {score} contre {name}</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Pas encore de résultat.</translation>
+    </message>
+    <message>
+        <source>This link does not open a player&apos;s page: ask at the door.</source>
+        <translation>Ce lien n’ouvre pas la page d’un joueur&#xa0;: demandez à l’accueil.</translation>
+    </message>
+    <message>
+        <source>No contact with the organizer&apos;s laptop: trying again…</source>
+        <translation>Pas de contact avec l’ordinateur de l’organisateur&#xa0;: nouvel essai…</translation>
+    </message>
+</context>
+<context>
+    <name>CallPanel</name>
+    <message>
+        <source>Called at {time} ({m} min)</source>
+        <translation>Appelés à {time} ({m}&#xa0;min)</translation>
+    </message>
+    <message>
+        <source>Called</source>
+        <translation>Appelés</translation>
+    </message>
+    <message>
+        <source>not at the table: {names}</source>
+        <translation>pas à la table&#xa0;: {names}</translation>
+    </message>
+    <message>
+        <source>{name} is here [Ctrl+{n}]</source>
+        <translation>{name} est là [Ctrl+{n}]</translation>
+    </message>
+</context>
+<context>
     <name>ConnectDialog</name>
     <message>
         <source>Connect to the event</source>
@@ -1113,6 +1235,14 @@
     <message>
         <source>Start the next match on this table [Ctrl+Shift+N]</source>
         <translation>Lancer le prochain match de cette table [Ctrl+Maj+N]</translation>
+    </message>
+    <message>
+        <source>The next match&apos;s first player is at the table [Ctrl+1]</source>
+        <translation>Le premier joueur du prochain match est à la table [Ctrl+1]</translation>
+    </message>
+    <message>
+        <source>The next match&apos;s second player is at the table [Ctrl+2]</source>
+        <translation>Le second joueur du prochain match est à la table [Ctrl+2]</translation>
     </message>
     <message>
         <source>No referee at this table: the next matches scored by racks</source>
@@ -2370,6 +2500,17 @@
     </message>
 </context>
 <context>
+    <name>Mirror</name>
+    <message>
+        <source>Updated at {time}</source>
+        <translation>Mis à jour à {time}</translation>
+    </message>
+    <message>
+        <source>The venue is offline since {time}: this page shows what it sent last.</source>
+        <translation>La salle est hors ligne depuis {time}&#xa0;: cette page montre ce qu’elle a envoyé en dernier.</translation>
+    </message>
+</context>
+<context>
     <name>NewMatchDialog</name>
     <message>
         <source>New match</source>
@@ -3450,8 +3591,8 @@ a gagné la manche [{key}]</translation>
         <translation>Un match sur téléphone compte désormais quand les deux joueurs l’ont signé.</translation>
     </message>
     <message>
-        <source>result disputed ({names} does not agree)</source>
-        <translation>résultat contesté ({names} n’est pas d’accord)</translation>
+        <source>result disputed ({who})</source>
+        <translation>résultat contesté ({who})</translation>
     </message>
     <message>
         <source>over on the phone ({a}-{b}), not signed by both</source>
