@@ -80,6 +80,12 @@ STATUS = {
 }
 
 
+def won(score: tuple[int, int]) -> tuple[int, int]:
+    """A score as a result is said: the winner's racks first ("X wins 5-3"), whichever seat won;
+    written A-B, a win by B read as a loss ("gagne 3-5")."""
+    return max(score), min(score)
+
+
 def hot_seat(matches: Iterable[MatchView]) -> str | None:
     """The winners' side final of a double elimination, whose winner waits for the losers' champion."""
     final = next((m for m in matches if m.id == "F1"), None)
@@ -196,7 +202,7 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
         return tr(CTX, text).format(**values)
 
     if isinstance(event, ResultRecorded):
-        a, b = event.score
+        a, b = won(event.score)
         return say(QT_TRANSLATE_NOOP("Tournament", "the result of {id} ({winner} wins {a}-{b})"),
                    id=event.match, winner=event.winner, a=a, b=b), ""  # fmt: skip
     if isinstance(event, Forfeit):
@@ -234,7 +240,7 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
     if isinstance(event, Disputed | DisputeWithdrawn | SignaturesSet):
         return _phone_result_words(event, tr), ""
     if isinstance(event, Corrected):
-        a, b = event.score
+        a, b = won(event.score)
         return say(QT_TRANSLATE_NOOP("Tournament", "the correction of {id} ({winner} wins {a}-{b})"),
                    id=event.match, winner=event.winner, a=a, b=b), say(
             QT_TRANSLATE_NOOP("Tournament", "The result before it comes back."))  # fmt: skip
@@ -280,6 +286,10 @@ def dispute_lines(t: Tournament, tr: Translate = english) -> list[str]:
 
 def dispute_line(table: int, match: str, players: Iterable[str], tr: Translate = english) -> str:
     """One dispute, as the window and the board say it."""
+    return f"{tr(CTX, DISPUTED).format(n=table)} ({match}: {not_agreeing(players, tr)})"
+
+
+def not_agreeing(players: Iterable[str], tr: Translate = english) -> str:
+    """ "Ben Novak does not agree", "Ana Lopez & Ben Novak do not agree": the verb follows the count."""
     names = list(players)
-    who = tr(CTX, NOT_AGREEING if len(names) == 1 else NOT_AGREEING_BOTH).format(names=" & ".join(names))
-    return f"{tr(CTX, DISPUTED).format(n=table)} ({match}: {who})"
+    return tr(CTX, NOT_AGREEING if len(names) == 1 else NOT_AGREEING_BOTH).format(names=" & ".join(names))

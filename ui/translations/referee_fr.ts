@@ -325,6 +325,10 @@
         <translation>Récupérer les matchs et exporter la journée…</translation>
     </message>
     <message>
+        <source>Speak the calls (French or English, offline)</source>
+        <translation>Annoncer les appels à voix haute (français ou anglais, hors ligne)</translation>
+    </message>
+    <message>
         <source>Event server: connected</source>
         <translation>Serveur de l’événement&#xa0;: connecté</translation>
     </message>
@@ -3591,8 +3595,8 @@ a gagné la manche [{key}]</translation>
         <translation>Un match sur téléphone compte désormais quand les deux joueurs l’ont signé.</translation>
     </message>
     <message>
-        <source>result disputed ({names} does not agree)</source>
-        <translation>résultat contesté ({names} n’est pas d’accord)</translation>
+        <source>result disputed ({who})</source>
+        <translation>résultat contesté ({who})</translation>
     </message>
     <message>
         <source>over on the phone ({a}-{b}), not signed by both</source>
@@ -4620,14 +4624,6 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Next match: when the earlier matches are over</source>
         <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, now</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, maintenant</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, called at {time}</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, appelés à {time}</translation>
     </message>
     <message>
         <source>against {name}</source>
