@@ -109,7 +109,6 @@ def test_the_bracket_on_a_tv_calls_the_players_counts_the_minutes_and_rings_for_
     page.screenshot(path=str(SHOTS / "bracket-call-1920.png"))
 
     state = apply(state, AtTable(match, b, "desk", utc_text(datetime.now(UTC))))  # both there: the call is over
-    _, c, _ = on_table(state, 2)
     publish(server, state, live={on_table(state, 2)[0]: (1, 0)})  # table 2's first rack: under way
     expect(page.locator("#called .callcard")).to_have_count(0)
     expect(page.locator("#called")).to_be_hidden()
@@ -120,14 +119,18 @@ def test_the_bracket_on_a_tv_calls_the_players_counts_the_minutes_and_rings_for_
     ("locale", "go", "away"),
     [
         ("en-GB", "You are called: go to table 1", "{name}: not at the table, 12 min since the call"),
-        ("fr-FR", "Vous êtes appelé\u00a0: allez à la table 1", "{name}\u00a0: pas à la table, appelé il y a 12\u00a0min"),
+        (
+            "fr-FR",
+            "Vous êtes appelé\u00a0: allez à la table 1",
+            "{name}\u00a0: pas à la table, appelé il y a 12\u00a0min",
+        ),  # noqa: E501
     ],
 )
 def test_a_player_on_a_phone_sees_their_call_and_its_minutes(
     server: WebServer, browser: Any, locale: str, go: str, away: str
 ) -> None:
     state = call(tournament(16), 1, minutes_ago=12.5)
-    _, a, b = on_table(state, 1)
+    _, a, _ = on_table(state, 1)
     publish(server, state)
     page = new_page(browser, 360, 740, locale)
     page.goto(server.url("player") + "?name=" + a.replace(" ", "+"))
