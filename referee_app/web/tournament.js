@@ -4,8 +4,10 @@
 // app's catalogue); names are untrusted and only ever go in with textContent, never as markup.
 "use strict";
 
-const query = new URLSearchParams(location.search);
-const wanted = (query.get("lang") || navigator.language || "en").slice(0, 2).toLowerCase();
+// Parsed, so this browser reads the page's JavaScript: the served "needs a newer browser" goes.
+const needs = document.getElementById("needs");
+if (needs) needs.remove();
+
 let data = null;
 let arrived = false;  // the first state (a tournament, or none) came: until then the page is loading
 let seen = null;  // the last state drawn, as it came (the stream and the JSON send the same text)
@@ -16,6 +18,11 @@ let streaming = false;  // the live stream is open; without it (the server's str
 const BASE = document.body.dataset.base || "/";
 const MIRRORED = Boolean(document.body.dataset.base);
 const POLL_MS = MIRRORED ? Number(document.body.dataset.poll) || 5000 : 2000;
+const query = new URLSearchParams(location.search);
+// the page's language: ?lang=, else the one the hall's laptop served it in (the phone's first it
+// has), else the phone's (a mirror's page is one for every phone)
+const servedLang = MIRRORED ? "" : document.documentElement.lang;
+const wanted = (query.get("lang") || servedLang || navigator.language || "en").slice(0, 2).toLowerCase();
 let before = null;  // the site's words (/words.json) for the page before a tournament is there
 
 function el(tag, className, text) {
@@ -160,15 +167,42 @@ function renderBracket(show, plan) {
   fitBracket();
 }
 
+// A screen this wide is a venue TV or a monitor: nobody scrolls it, so the whole page is on the
+// screen, the bracket narrowed to the room left under the tables down to MIN_SCALE (below that the
+// names are unreadable; up to MAX_SCALE), and a bracket still taller than its room is paged through on its own
+// (one screen every PAGE_MS, then back to the top). Narrower (a phone, a tablet): the bracket at its
+// own size, scrolled in its own box.
+const TV_WIDTH = 1200;
+const MIN_SCALE = 2 / 3;
+const MAX_SCALE = 1.5;  // a small bracket on a big screen is drawn larger, to be read from across the hall
+const PAGE_MS = 12000;
+let paging = null;
+
 function fitBracket() {
-  // The whole bracket across the screen (a venue TV, a 1600-px monitor): narrowed to the page's width
-  // when it is wider, down to two thirds (below that the names are unreadable: the page scrolls).
   const box = document.getElementById("bracket");
   const wrap = document.getElementById("bracket-wrap");
-  if (!box || !wrap || !data) return;
-  const room = wrap.clientWidth - 32;  // the wrap's padding
-  const scale = Math.min(1, Math.max(2 / 3, room / data.layout.width));
+  if (!box || !wrap || !data || !data.layout) return;
+  const tv = window.innerWidth >= TV_WIDTH;
+  document.body.classList.toggle("tv", tv);
+  let scale = 1;
+  if (tv) {
+    const room = [wrap.clientWidth - 32, wrap.clientHeight - 32];  // the wrap's padding
+    scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, room[0] / data.layout.width, room[1] / data.layout.height));
+  }
   box.style.zoom = String(scale);
+  const pages = tv && data.layout.height * scale > wrap.clientHeight;
+  if (pages && paging === null) paging = setInterval(turnPage, PAGE_MS);
+  if (!pages && paging !== null) {
+    clearInterval(paging);
+    paging = null;
+    wrap.scrollTop = 0;
+  }
+}
+
+function turnPage() {
+  const wrap = document.getElementById("bracket-wrap");
+  const last = wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 2;
+  wrap.scrollTop = last ? 0 : wrap.scrollTop + wrap.clientHeight * 0.9;
 }
 
 window.addEventListener("resize", fitBracket);
@@ -313,7 +347,18 @@ function renderEmpty(page) {
   }
 }
 
+function served(id) {
+  // what came with the page (its words, the tournament as it stood): the page is drawn at once
+  const node = document.getElementById(id);
+  return node ? node.textContent : "";
+}
+
 function loadWords() {
+  const given = served("words");
+  if (given) {
+    before = JSON.parse(given);
+    return;
+  }
   fetch(`${BASE}words.json?lang=${encodeURIComponent(wanted)}`)
     .then((response) => { CallKit.noteServerDate(response); return response.json(); })
     .then((words) => { before = words; if (!data) render(); })
@@ -370,8 +415,8 @@ function receive(text) {
 async function poll() {
   if (streaming) return;
   try {
-    // the mirror's answer is revalidated (its validator: a 304 costs a few bytes), never the hall's kept
-    const response = await fetch(`${BASE}tournament.json`, { cache: MIRRORED ? "no-cache" : "no-store" });
+    // unchanged: a 304 (a validator, here and on the mirror: a few bytes)
+    const response = await fetch(`${BASE}tournament.json`, { cache: "no-cache" });
     if (!response.ok) throw new Error(String(response.status));
     CallKit.noteServerDate(response);  // the minutes since a call, by the laptop's clock
     const text = await response.text();
@@ -426,9 +471,9 @@ function keepLanguage() {
 }
 
 keepLanguage();
-render();
 loadWords();
-poll();
+if (served("first")) receive(served("first"));
+render();
 connect();
 setInterval(poll, POLL_MS);
 setInterval(() => { if (data && data.show) render(); }, 15000);  // the minutes since each call move on

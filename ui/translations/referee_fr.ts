@@ -237,6 +237,10 @@
         <source>Where and when do I play?</source>
         <translation>Où et quand est-ce que je joue&#xa0;?</translation>
     </message>
+    <message>
+        <source>This page needs a newer web browser (Chrome 64, Safari 11.1, Firefox 78 or later): update it.</source>
+        <translation>Cette page demande un navigateur plus récent (Chrome 64, Safari 11.1, Firefox 78 ou plus) : mettez-le à jour.</translation>
+    </message>
 </context>
 <context>
     <name>BoardWindow</name>
@@ -2940,6 +2944,10 @@
     <message>
         <source>This match was voided.</source>
         <translation>Ce match a été annulé.</translation>
+    </message>
+    <message>
+        <source>This page needs a newer web browser (Chrome 80, Safari 13.1, Firefox 74 or later): update it.</source>
+        <translation>Cette page demande un navigateur plus récent (Chrome 80, Safari 13.1, Firefox 74 ou plus) : mettez-le à jour.</translation>
     </message>
 </context>
 <context>
