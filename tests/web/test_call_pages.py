@@ -123,7 +123,7 @@ def test_the_bracket_on_a_tv_calls_the_players_counts_the_minutes_and_rings_for_
             "fr-FR",
             "Vous êtes appelé\u00a0: allez à la table 1",
             "{name}\u00a0: pas à la table, appelé il y a 12\u00a0min",
-        ),  # noqa: E501
+        ),
     ],
 )
 def test_a_player_on_a_phone_sees_their_call_and_its_minutes(
