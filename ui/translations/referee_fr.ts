@@ -2851,6 +2851,10 @@
         <source>{name} has signed this result: to change it now, call the organizer</source>
         <translation>{name} a signé ce résultat&#xa0;: pour le changer maintenant, appelez l’organisateur</translation>
     </message>
+    <message>
+        <source>the request names {field} twice: which one is meant is not clear</source>
+        <translation>la requête donne {field} deux fois&#xa0;: on ne sait pas laquelle compte</translation>
+    </message>
 </context>
 <context>
     <name>PhoneCard</name>
