@@ -131,7 +131,7 @@ def event_server(event_cluster: Any) -> Iterator[Any]:
     event_cluster.start()
     with psycopg.connect(event_cluster.organizer_conninfo(), autocommit=True) as conn:
         conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_truncate")
-        conn.execute("TRUNCATE events, heads, conflicts, assignments")
+        conn.execute("TRUNCATE events, heads, conflicts, assignments, arrivals")
         conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_truncate")
     yield event_cluster
     event_cluster.start()

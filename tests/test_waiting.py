@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.waiting import default_timeout, eventually, stays
+from tests.waiting import NotYet, default_timeout, eventually, stays
 
 
 def answers(*values: object) -> Callable[[], object]:
@@ -37,6 +37,18 @@ def test_eventually_fails_after_the_timeout_naming_what_it_waited_for_and_the_la
         eventually(answers(0, [], "", None, {}), "table 3's rows on the event server", timeout=0.2)
     assert time.monotonic() - started >= 0.2
     assert str(failed.value) == "waited 0.2 s for table 3's rows on the event server; the last value seen: {}"
+
+
+def test_a_not_yet_answer_is_false_and_says_why_on_failure() -> None:
+    with pytest.raises(pytest.fail.Exception, match=r"the last value seen: \('W1-1', 'playing', 3\)$"):
+        eventually(lambda: NotYet(("W1-1", "playing", 3)), "the final", timeout=0.1)
+
+
+def test_eventually_asks_as_often_as_it_is_told() -> None:
+    calls: list[float] = []
+    with pytest.raises(pytest.fail.Exception):
+        eventually(lambda: calls.append(time.monotonic()), "a round played", timeout=0.5, every=0.2)
+    assert 2 <= len(calls) <= 4
 
 
 def test_eventually_takes_the_exceptions_it_is_told_to_ignore_as_not_yet() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TypeVar
 
 import pytest
@@ -26,9 +27,22 @@ def default_timeout() -> float:
     return 15.0 if os.environ.get("CI") else 5.0
 
 
-def _polls(limit: float) -> Iterator[tuple[float, bool]]:
+@dataclass(frozen=True, repr=False)
+class NotYet:
+    """A condition's answer that is false and says why: `eventually` shows what it `saw` on failure."""
+
+    saw: object
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return repr(self.saw)
+
+
+def _polls(limit: float, every: float) -> Iterator[tuple[float, bool]]:
     """The tests' one deadline loop: yields (seconds since the start, whether `limit` has passed)
-    about every `POLL_S`, the last time once `limit` has passed."""
+    about `every` seconds, the last time once `limit` has passed."""
     start = time.monotonic()
     deadline = time.monotonic() + limit
     while True:
@@ -36,20 +50,27 @@ def _polls(limit: float) -> Iterator[tuple[float, bool]]:
         yield now - start, now >= deadline
         if now >= deadline:
             return
-        time.sleep(POLL_S)
+        time.sleep(every)
 
 
 def eventually(
-    cond: Callable[[], T], what: str, timeout: float | None = None, *, ignoring: tuple[type[Exception], ...] = ()
+    cond: Callable[[], T],
+    what: str,
+    timeout: float | None = None,
+    *,
+    ignoring: tuple[type[Exception], ...] = (),
+    every: float = POLL_S,
 ) -> T:
     """Ask `cond` until it answers something true, and return that answer.
 
     Fails after `timeout` seconds (`default_timeout()` unless given), naming `what` and the last
-    answer. An exception of a type in `ignoring` (a server not up yet) counts as "not yet"."""
+    answer (a `NotYet` answer says why). An exception of a type in `ignoring` (a server not up
+    yet) counts as "not yet". A `cond` that does work each time (plays a round) asks less often
+    with `every`."""
     __tracebackhide__ = True
     limit = default_timeout() if timeout is None else timeout
     last: object = None
-    for _elapsed, over in _polls(limit):
+    for _elapsed, over in _polls(limit, every):
         try:
             last = cond()
         except ignoring as exc:
@@ -67,7 +88,7 @@ def stays(cond: Callable[[], object], for_s: float, what: str) -> None:
 
     Fails as soon as it does not, naming `what`, how long it held and the answer."""
     __tracebackhide__ = True
-    for elapsed, _over in _polls(for_s):
+    for elapsed, _over in _polls(for_s, POLL_S):
         seen = cond()
         if not seen:
             pytest.fail(f"{what} held only {elapsed:.2f} s of {for_s:g} s; then: {seen!r}")

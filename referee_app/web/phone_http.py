@@ -21,7 +21,7 @@ from typing import Protocol
 
 from aiohttp import web
 
-from referee_app.web.sites import WORDS_JSON, Named, Route, Served, Site, _asset, secured
+from referee_app.web.sites import WORDS_JSON, Named, Route, Served, Site, _asset, _page, secured
 
 TABLE = re.compile(r"[0-9]{1,4}")
 JSON = "application/json; charset=utf-8"
@@ -115,7 +115,7 @@ def phone_site(scoring: Scoring) -> Site:
             scoring.early(413, named.get("table", ""), asked_languages(request.headers.get("Accept-Language")))
         )
 
-    page = _asset("/score/{table}", "text/html; charset=utf-8", "score.html")
+    page = _page("/score/{table}", "score.html")
     return Site(
         "phones",
         (

@@ -4,14 +4,25 @@
 // app's catalogue); names are untrusted and only ever go in with textContent, never as markup.
 "use strict";
 
-const query = new URLSearchParams(location.search);
-const wanted = (query.get("lang") || navigator.language || "en").slice(0, 2).toLowerCase();
+// Parsed, so this browser reads the page's JavaScript: the served "needs a newer browser" goes.
+const needs = document.getElementById("needs");
+if (needs) needs.remove();
+
 let data = null;
 let arrived = false;  // the first state (a tournament, or none) came: until then the page is loading
 let seen = null;  // the last state drawn, as it came (the stream and the JSON send the same text)
 let streaming = false;  // the live stream is open; without it (the server's streams are all taken,
 // or a network drops them) the page reads /tournament.json now and every POLL_MS
-const POLL_MS = 2000;
+// A mirror of the event online (`/e/EVENT/...`, behind a cache) says where its files are and how
+// often to read the tournament: it has no live stream, and every page reads through the cache.
+const BASE = document.body.dataset.base || "/";
+const MIRRORED = Boolean(document.body.dataset.base);
+const POLL_MS = MIRRORED ? Number(document.body.dataset.poll) || 5000 : 2000;
+const query = new URLSearchParams(location.search);
+// the page's language: ?lang=, else the one the hall's laptop served it in (the phone's first it
+// has), else the phone's (a mirror's page is one for every phone)
+const servedLang = MIRRORED ? "" : document.documentElement.lang;
+const wanted = (query.get("lang") || servedLang || navigator.language || "en").slice(0, 2).toLowerCase();
 let before = null;  // the site's words (/words.json) for the page before a tournament is there
 
 function el(tag, className, text) {
@@ -156,15 +167,42 @@ function renderBracket(show, plan) {
   fitBracket();
 }
 
+// A screen this wide is a venue TV or a monitor: nobody scrolls it, so the whole page is on the
+// screen, the bracket narrowed to the room left under the tables down to MIN_SCALE (below that the
+// names are unreadable; up to MAX_SCALE), and a bracket still taller than its room is paged through on its own
+// (one screen every PAGE_MS, then back to the top). Narrower (a phone, a tablet): the bracket at its
+// own size, scrolled in its own box.
+const TV_WIDTH = 1200;
+const MIN_SCALE = 2 / 3;
+const MAX_SCALE = 1.5;  // a small bracket on a big screen is drawn larger, to be read from across the hall
+const PAGE_MS = 12000;
+let paging = null;
+
 function fitBracket() {
-  // The whole bracket across the screen (a venue TV, a 1600-px monitor): narrowed to the page's width
-  // when it is wider, down to two thirds (below that the names are unreadable: the page scrolls).
   const box = document.getElementById("bracket");
   const wrap = document.getElementById("bracket-wrap");
-  if (!box || !wrap || !data) return;
-  const room = wrap.clientWidth - 32;  // the wrap's padding
-  const scale = Math.min(1, Math.max(2 / 3, room / data.layout.width));
+  if (!box || !wrap || !data || !data.layout) return;
+  const tv = window.innerWidth >= TV_WIDTH;
+  document.body.classList.toggle("tv", tv);
+  let scale = 1;
+  if (tv) {
+    const room = [wrap.clientWidth - 32, wrap.clientHeight - 32];  // the wrap's padding
+    scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, room[0] / data.layout.width, room[1] / data.layout.height));
+  }
   box.style.zoom = String(scale);
+  const pages = tv && data.layout.height * scale > wrap.clientHeight;
+  if (pages && paging === null) paging = setInterval(turnPage, PAGE_MS);
+  if (!pages && paging !== null) {
+    clearInterval(paging);
+    paging = null;
+    wrap.scrollTop = 0;
+  }
+}
+
+function turnPage() {
+  const wrap = document.getElementById("bracket-wrap");
+  const last = wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 2;
+  wrap.scrollTop = last ? 0 : wrap.scrollTop + wrap.clientHeight * 0.9;
 }
 
 window.addEventListener("resize", fitBracket);
@@ -203,7 +241,7 @@ function playerCard(name, show) {
     card.appendChild(el("div", "what", `${next.id} · ${roundName(next.id)} · ${word("against", { name: other })} · ${word("race", { n: next.race })}`));
     card.dataset.match = next.id;
     const link = el("a", "see", word("bracket"));
-    link.href = `/bracket?match=${encodeURIComponent(next.id)}`;
+    link.href = `${BASE}bracket?match=${encodeURIComponent(next.id)}`;
     card.appendChild(link);
   } else if (place === 1) {
     card.appendChild(el("div", "when", word("champion")));
@@ -314,6 +352,27 @@ function renderDisputes() {
   box.hidden = !lines.length;
 }
 
+function renderFresh() {
+  // The online copy says how fresh it is: when the venue last sent a change, or since when it is offline.
+  const said = data && data.mirror;
+  let line = document.getElementById("fresh");
+  if (!said) {
+    if (line) line.remove();
+    return;
+  }
+  if (!line) {
+    line = el("p", "fresh");
+    line.id = "fresh";
+    line.setAttribute("role", "status");
+    document.querySelector("header").appendChild(line);
+  }
+  const at = (seconds) => new Date(seconds * 1000).toLocaleTimeString(wanted, { hour: "2-digit", minute: "2-digit" });
+  const offline = said.offline_since;
+  line.textContent = offline ? word("mirror_offline", { time: at(offline) }) : word("mirror_updated", { time: at(said.updated) });
+  line.classList.toggle("offline", Boolean(offline));
+}
+
+// --- both --------------------------------------------------------------------------------------
 // --- both --------------------------------------------------------------------------------------
 
 function renderEmpty(page) {
@@ -332,8 +391,19 @@ function renderEmpty(page) {
   }
 }
 
+function served(id) {
+  // what came with the page (its words, the tournament as it stood): the page is drawn at once
+  const node = document.getElementById(id);
+  return node ? node.textContent : "";
+}
+
 function loadWords() {
-  fetch(`/words.json?lang=${encodeURIComponent(wanted)}`)
+  const given = served("words");
+  if (given) {
+    before = JSON.parse(given);
+    return;
+  }
+  fetch(`${BASE}words.json?lang=${encodeURIComponent(wanted)}`)
     .then((response) => response.json())
     .then((words) => { before = words; if (!data) render(); })
     .catch(() => setTimeout(loadWords, 1000));
@@ -350,6 +420,7 @@ function render() {
   const show = data.show;
   document.getElementById("name").textContent = show.name;
   renderDisputes();
+  renderFresh();
   if (page === "bracket") {
     document.title = `${show.name} – ${word("bracket")}`;
     document.getElementById("status").textContent = word(`status_${show.status}`);
@@ -387,7 +458,8 @@ function receive(text) {
 async function poll() {
   if (streaming) return;
   try {
-    const response = await fetch("/tournament.json", { cache: "no-store" });
+    // unchanged: a 304 (a validator, here and on the mirror: a few bytes)
+    const response = await fetch(`${BASE}tournament.json`, { cache: "no-cache" });
     if (!response.ok) throw new Error(String(response.status));
     const text = await response.text();
     if (streaming) return;
@@ -399,6 +471,7 @@ async function poll() {
 }
 
 function connect() {
+  if (MIRRORED) return;  // a mirror has no stream: the page reads the tournament every POLL_MS
   const source = new EventSource("/events");
   source.addEventListener("tournament", (message) => {
     streaming = true;
@@ -441,9 +514,9 @@ function keepLanguage() {
 }
 
 keepLanguage();
-render();
 loadWords();
-poll();
+if (served("first")) receive(served("first"));
+render();
 connect();
 setInterval(poll, POLL_MS);
 setInterval(renderCalls, 15000);  // a call's "now" turns to the time it was made

@@ -24,6 +24,7 @@ from referee_app.venue.model import Assignment
 from referee_app.venue.pusher import DeskRows, LinkFile, waiting
 from tests.builders import brk, decode, ev, made, miss
 from tests.conftest import table_link
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
@@ -261,8 +262,6 @@ def test_a_desk_that_contradicts_a_typed_result_is_reported_and_an_undone_one_no
 
 
 def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, tmp_path: Path) -> None:
-    import time
-
     from referee_app.event.live import board_sync, report_lines
     from referee_app.venue.board import BoardWatcher
 
@@ -276,14 +275,10 @@ def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, 
                       lambda work, error: said.extend(line.text for line in report_lines(work, error)))  # fmt: skip
     reader.start()
     try:
-        deadline = time.monotonic() + 10
-        while (a := desk.next_assignment()) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert a is not None
+        a = eventually(desk.next_assignment, "the desk sent its match", 10)
         desk.play(desk.start(a))
         desk.push()
-        while tournament(path, tid).tournament.slots["W1-1"].winner is None and time.monotonic() < deadline:
-            time.sleep(0.05)
+        eventually(lambda: tournament(path, tid).tournament.slots["W1-1"].winner, "W1-1's winner in the bracket", 10)
     finally:
         live.stop()
         reader.stop()
@@ -294,8 +289,6 @@ def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, 
 def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(event_server: Any, tmp_path: Path) -> None:
     """The board's window, its web page and the tournament's sync share one reader: one
     connection, one LISTEN, one replay of the matches."""
-    import time
-
     from referee_app.event.board_run import Board, BoardOptions
     from referee_app.venue.board import BoardView, ServerState
 
@@ -307,11 +300,10 @@ def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(eve
     assert board.server is not None
     page = board.server.feed
     try:
-        deadline = time.monotonic() + 10
-        while not (views and reports and any(work is not None for work, _ in reports)) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        while page.current().view.get("server") != "online" and time.monotonic() < deadline:
-            time.sleep(0.05)
+        eventually(
+            lambda: views and reports and any(work is not None for work, _ in reports), "the sync's first round", 10
+        )
+        eventually(lambda: page.current().view.get("server") == "online", "the page saying the server is online", 10)
         assert views and views[-1].server is ServerState.ONLINE  # the window's, typed
         assert page.current().view["server"] == "online" and page.current().view["lang"] == "en"  # the page's JSON
         assert [error for _work, error in reports] == [""] * len(reports)

@@ -11,7 +11,6 @@ import json
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,8 @@ from referee_app.venue.model import LinkStatus
 from referee_app.venue.pusher import LinkFile, Pusher
 from tests.builders import brk, ev, made
 from tests.conftest import _KEYS, table_key, table_link
-from tests.venue.test_live_event import OPENING, record, server_rows, start_match, wait_for
+from tests.venue.test_live_event import OPENING, record, server_rows, start_match
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
@@ -221,7 +221,8 @@ def test_another_writers_row_is_a_conflict_on_both_sides(
         push = subprocess.Popen(
             [sys.executable, "-m", "referee_app", "push", "--db", str(db)], stdout=subprocess.PIPE, text=True
         )
-        time.sleep(2.5)
+        with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as watching:
+            eventually(lambda: inserts_waiting(watching) == 1, "the desk's insert waiting for the lock", timeout=15)
         org.execute(INSERT.replace("hash)", "hash, table_no)").replace("%s)", "%s, '9')"), other)
         org.execute("COMMIT")
     said, _ = push.communicate(timeout=30)
@@ -236,6 +237,12 @@ def test_another_writers_row_is_a_conflict_on_both_sides(
     capsys.readouterr()
     assert cli(["push", "--db", str(db)]) == 1  # and it stays said
     assert "1 conflicts" in capsys.readouterr().out
+
+
+def inserts_waiting(conn: psycopg.Connection[Any]) -> int:
+    """How many writes to the events wait for a lock another transaction holds."""
+    waiting = conn.execute("SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'events'::regclass")
+    return int(waiting.fetchone()[0])  # type: ignore[index]
 
 
 def _text(event: Any) -> str:
@@ -262,21 +269,28 @@ def test_the_pusher_survives_a_refused_write_and_says_so(
     reports: list[Any] = []
     pusher = Pusher(db, table_link(event_server, "5"), reports.append).start()
     try:
-        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED)
+        eventually(lambda: pusher.report.status is LinkStatus.CONNECTED, "the pusher connected")
         with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as org:
             org.execute("REVOKE INSERT ON events FROM desk")  # the server refuses writes (not a lost connection)
             try:
                 record(session, ev("lag", winner="A"))
                 pusher.poke()
-                wait_for(lambda: pusher.report.status is LinkStatus.ERROR)
+                eventually(lambda: pusher.report.status is LinkStatus.ERROR, "the pusher saying the refused write")
                 assert "permission denied" in pusher.report.error and "\n" not in pusher.report.error
                 record(session, brk(4))
-                time.sleep(1.5)
+                eventually(  # it goes on trying, and is refused again, the new row behind too
+                    lambda: pusher.report.status is LinkStatus.ERROR and pusher.report.behind == 2,
+                    "the pusher refused again with both rows behind",
+                )
             finally:
                 org.execute("GRANT INSERT (match_id, seq, type, at, body, hash) ON events TO desk")
         record(session, made(1))
         pusher.poke()
-        wait_for(lambda: len(server_rows(event_server)) == 4 and pusher.report.status is LinkStatus.CONNECTED, 30)
+        eventually(
+            lambda: len(server_rows(event_server)) == 4 and pusher.report.status is LinkStatus.CONNECTED,
+            "the 4 rows on the server once it takes writes again",
+            timeout=30,
+        )
     finally:
         pusher.stop()
     assert any("event-pusher" in r.getMessage() and r.exc_info for r in caplog.records)  # logged with its trace
@@ -292,7 +306,7 @@ def test_the_pusher_says_a_damaged_link_file_and_goes_on_after_connect(event_ser
     link_file.write_bytes(b"\x00garbage" * 400)
     pusher = Pusher(db, table_link(event_server, "6")).start()
     try:
-        wait_for(lambda: pusher.report.status is LinkStatus.ERROR)
+        eventually(lambda: pusher.report.status is LinkStatus.ERROR, "the pusher saying the link file is damaged")
         assert "damaged: connect again" in pusher.report.error
     finally:
         pusher.stop()
@@ -319,7 +333,7 @@ def test_the_board_shows_odd_rows_as_damaged_and_goes_on(event_server: Any, tmp_
         def tables() -> dict[str, dict[str, Any]]:
             return {t["table"]: t for t in views[-1]["tables"]} if views else {}
 
-        wait_for(lambda: "3" in tables() and tables()["3"]["match"] is not None)
+        eventually(lambda: "3" in tables() and tables()["3"]["match"] is not None, "the board showing table 3")
         seen = tables()
         assert seen["3"]["match"]["fouls"]["B"] == 1 and seen["²"]["match"] is not None
         assert "junk" in seen["11"]["damaged"] and views[-1]["server"] == "online"

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +21,7 @@ from referee_app.venue.model import EventLink, LinkReport, LinkStatus, TableKey,
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
 from tests.builders import brk, decode, ev, made, miss
 from tests.conftest import table_link
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
@@ -57,14 +56,6 @@ def server_rows(cluster: Any) -> list[tuple[Any, ...]]:
 def desk_rows(db: Path) -> list[tuple[Any, ...]]:
     with sqlite3.connect(db) as conn:
         return conn.execute("SELECT match_id, seq, type, at, body, hash FROM events ORDER BY match_id, seq").fetchall()
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out")
-        time.sleep(0.05)
 
 
 # --- roles ---------------------------------------------------------------------------------------
@@ -125,9 +116,16 @@ def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(event
         for obj in OPENING:
             record(session, obj)
             pusher.poke()
-        wait_for(lambda: pusher.report.status is LinkStatus.OFFLINE and pusher.report.behind == 7)
+        eventually(
+            lambda: pusher.report.status is LinkStatus.OFFLINE and pusher.report.behind == 7,
+            "the pusher offline with the 7 rows behind",
+        )
         event_server.start()
-        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED and len(server_rows(event_server)) == 7)
+        eventually(
+            lambda: pusher.report.status is LinkStatus.CONNECTED and len(server_rows(event_server)) == 7,
+            "the restarted server holding the 7 rows",
+            timeout=15,
+        )
         assert server_rows(event_server) == desk_rows(db)
 
         record(session, made(3))  # the server crashes while the desk records on
@@ -135,9 +133,13 @@ def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(event
         event_server.stop(immediate=True)
         record(session, made(5), made(6))
         pusher.poke()
-        wait_for(lambda: pusher.report.status is LinkStatus.OFFLINE)
+        eventually(lambda: pusher.report.status is LinkStatus.OFFLINE, "the pusher saying the crashed server is gone")
         event_server.start()
-        wait_for(lambda: len(server_rows(event_server)) == 10 and pusher.report.status is LinkStatus.CONNECTED)
+        eventually(
+            lambda: len(server_rows(event_server)) == 10 and pusher.report.status is LinkStatus.CONNECTED,
+            "the restarted server holding the 10 rows",
+            timeout=15,
+        )
         assert server_rows(event_server) == desk_rows(db)  # every row once, the same bytes and hashes
     finally:
         pusher.stop()
@@ -229,17 +231,23 @@ def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event
         def table(number: str) -> dict[str, Any]:
             return next((t for t in views[-1]["tables"] if t["table"] == number), {"match": None})
 
-        wait_for(lambda: bool(views) and table("1")["match"] and table("1")["match"]["fouls"]["B"] == 1)
-        wait_for(lambda: table("2")["match"] is not None and table("2")["match"]["at_table"] == "B")
+        eventually(
+            lambda: bool(views) and table("1")["match"] and table("1")["match"]["fouls"]["B"] == 1,
+            "the board showing table 1's foul",
+        )
+        eventually(
+            lambda: table("2")["match"] is not None and table("2")["match"]["at_table"] == "B",
+            "the board showing B at table 2",
+        )
         assert table("1")["match"]["players"] == {"A": "Ana", "B": "Ben"}
         assert table("1")["online"] and table("2")["online"]
         board.stop()
         record(desks[0][1], made(3), made(5))  # while no board runs
         desks[0][2].poke()
-        wait_for(lambda: len(server_rows(event_server)) == 12)
+        eventually(lambda: len(server_rows(event_server)) == 12, "the 12 rows on the server")
         later: list[dict[str, Any]] = []
         board = BoardWatcher(event_server.organizer_conninfo(), later.append, poll_s=0.5).start()
-        wait_for(lambda: bool(later))
+        eventually(lambda: later, "the restarted board's first view")
         first = next(t for t in later[-1]["tables"] if t["table"] == "1")
         assert first["match"]["at_table"] == "A" and first["match"]["fouls"] == {"A": 0, "B": 1}
         assert board.model.known[desks[0][1].match_id] == 9  # the two events recorded while it was away
@@ -294,7 +302,10 @@ def test_the_board_shows_an_assignment_and_a_conflict_at_once_while_desks_record
 
         record(session, *OPENING)
         pusher.poke()
-        wait_for(lambda: bool(three().get("match")) and three()["match"]["fouls"]["B"] == 1 and three()["online"])
+        eventually(
+            lambda: bool(three().get("match")) and three()["match"]["fouls"]["B"] == 1 and three()["online"],
+            "the board showing table 3 online with its foul",
+        )
         assert (
             cli(
                 [
@@ -314,10 +325,14 @@ def test_the_board_shows_an_assignment_and_a_conflict_at_once_while_desks_record
         )
         record(session, made(3))
         pusher.poke()
-        wait_for(lambda: (three().get("next") or {}).get("players") == ["Eve", "Finn"], timeout=10)
+        eventually(
+            lambda: (three().get("next") or {}).get("players") == ["Eve", "Finn"],
+            "the board showing the assignment at once",
+            timeout=10,
+        )
         with psycopg.connect(desk_link(event_server, "3").conninfo(), autocommit=True) as desk:
             desk.execute("INSERT INTO conflicts (match_id, seq, desk_hash) VALUES (%s, 2, 'x')", (session.match_id,))
-        wait_for(lambda: three()["conflicts"] == 1, timeout=10)
+        eventually(lambda: three()["conflicts"] == 1, "the board showing the conflict at once", timeout=10)
     finally:
         board.stop()
         pusher.stop()
@@ -330,14 +345,20 @@ def test_a_board_without_its_server_waits_and_catches_up(event_server: Any, tmp_
     views: list[dict[str, Any]] = []
     board = BoardWatcher(event_server.organizer_conninfo(), views.append, poll_s=0.5).start()
     try:
-        wait_for(lambda: bool(views) and views[-1]["server"] == "online")
+        eventually(lambda: bool(views) and views[-1]["server"] == "online", "the board online")
         event_server.stop(immediate=True)
-        wait_for(lambda: views[-1]["server"] == "offline")
+        eventually(lambda: views[-1]["server"] == "offline", "the board saying its server is gone")
         record(session, *OPENING)
         event_server.start()
         assert cli(["push", "--db", str(db)]) == 0
-        wait_for(lambda: views[-1]["server"] == "online" and any(
-            t["match"] and t["match"]["fouls"]["B"] == 1 for t in views[-1]["tables"]))  # fmt: skip
+        eventually(
+            lambda: (
+                views[-1]["server"] == "online"
+                and any(t["match"] and t["match"]["fouls"]["B"] == 1 for t in views[-1]["tables"])
+            ),
+            "the board back online, caught up with the foul",
+            timeout=15,
+        )
     finally:
         board.stop()
 
@@ -354,14 +375,14 @@ def test_an_assignment_reaches_its_table_and_the_match_started_from_it_links(
     db = tmp_path / "desk.db"
     pusher = Pusher(db_ready(db), desk_link(event_server, "9")).start()
     try:
-        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED)
+        eventually(lambda: pusher.report.status is LinkStatus.CONNECTED, "the pusher connected")
         [assignment] = pusher.report.assignments  # only this table's
         assert (assignment.players, assignment.race_to) == (("Eve", "Finn"), 7)
         start_match(Store(db), "9", assignment.players, assignment=assignment.id)
         pusher.poke()
         model = BoardModel()
         with psycopg.connect(event_server.organizer_conninfo()) as conn:
-            wait_for(lambda: refresh(conn, model) >= 0 and bool(model.matches))
+            eventually(lambda: refresh(conn, model) >= 0 and model.matches, "the board's model reading the match")
         nine = next(t for t in (row.to_json() for row in model.tables()) if t["table"] == "9")
         assert nine["next"] is None and nine["match"]["players"] == {"A": "Eve", "B": "Finn"}
         eight = next(t for t in (row.to_json() for row in model.tables()) if t["table"] == "8")
@@ -375,7 +396,7 @@ def test_a_desk_recording_on_sees_an_assignment_sent_meanwhile(event_server: Any
     session = start_match(Store(db), "6")
     pusher = Pusher(db, desk_link(event_server, "6")).start()
     try:
-        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED)
+        eventually(lambda: pusher.report.status is LinkStatus.CONNECTED, "the pusher connected")
         assert pusher.report.assignments == ()
         assert (
             cli(
@@ -400,7 +421,7 @@ def test_a_desk_recording_on_sees_an_assignment_sent_meanwhile(event_server: Any
             pusher.poke()
             return [a.players for a in pusher.report.assignments] == [("Eve", "Finn")]
 
-        wait_for(recording_on, timeout=10)
+        eventually(recording_on, "the busy pusher handing on the assignment", timeout=10)
     finally:
         pusher.stop()
 

@@ -23,7 +23,8 @@ from referee_app.venue.model import EventServerError
 from referee_app.venue.pusher import LinkFile, Pusher, complete
 from referee_app.venue.server import Cluster, port_is_free
 from tests.conftest import assert_private, free_port, table_key, table_link
-from tests.venue.test_live_event import OPENING, record, server_rows, start_match, wait_for
+from tests.venue.test_live_event import OPENING, record, server_rows, start_match
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
@@ -93,7 +94,7 @@ def test_a_pinned_desk_refuses_another_server(event_server: Any, tmp_path: Path,
         LinkFile(db).save(moved)
         pusher = Pusher(db, moved).start()
         try:
-            wait_for(lambda: pusher.report.error != "", 20)
+            eventually(lambda: pusher.report.error, "the pusher refusing the impostor server", timeout=20)
             assert "certificate verify failed" in pusher.report.error
         finally:
             pusher.stop()

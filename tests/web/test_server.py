@@ -129,7 +129,11 @@ def test_pages_and_data_are_served(server: WebServer) -> None:
     ]:
         status, headers, body = get(server, path)
         assert status == 200 and headers["Content-Type"].startswith(kind), path
-        assert headers["Cache-Control"] == "no-store" and headers["X-Content-Type-Options"] == "nosniff"
+        assert (
+            headers["Cache-Control"] == "no-cache"
+            and headers["ETag"]
+            and headers["X-Content-Type-Options"] == "nosniff"
+        )
         assert body
     assert json.loads(get(server, "/state.json")[2])["status"] == "no_match"
     assert b'class="table"' in get(server, "/table")[2] and b'class="overlay"' in get(server, "/overlay")[2]

@@ -10,6 +10,7 @@ its words, names and clubs wrapped between words, the heading row on every page)
 from __future__ import annotations
 
 import errno
+import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -196,7 +197,9 @@ def _wrap(text: str, metrics: QFontMetricsF, width: float, max_lines: int = MAX_
 
 
 def _widest_word(texts: Sequence[str], metrics: QFontMetricsF) -> float:
-    return max((metrics.horizontalAdvance(w) for text in texts for w in text.split()), default=0.0)
+    """Rounded up, and one unit more: the column is later given back its width less its padding, and
+    that float sum came out a hair under the word, which `_wrap` then elided ("performan…")."""
+    return math.ceil(max((metrics.horizontalAdvance(w) for text in texts for w in text.split()), default=0.0)) + 1
 
 
 def column_widths(sheet: Sheet, body: QFontMetricsF, head: QFontMetricsF, width: float, pad: float) -> list[float]:
