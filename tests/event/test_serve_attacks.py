@@ -103,8 +103,8 @@ def test_headers_of_spaces_do_not_slow_the_phones(venue: tuple[Path, str, dict[i
         sock.connect(("127.0.0.1", served.port))
         connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=60)
         connection.sock = sock
-        for _ in range(5):
-            connection.request("GET", "/api/score/1", headers={"Accept-Language": header})
+        for path in ("/api/score/1", "/bracket", "/score/1", "/player", "/api/score/2"):  # each reads the header
+            connection.request("GET", path, headers={"Accept-Language": header, "Accept-Encoding": header})
             connection.getresponse().read()
         connection.close()
         done.append(time.monotonic())
