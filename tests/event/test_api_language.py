@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from referee_app.venue.server import Cluster
 from referee_app.web.phone_http import asked_languages
 from tests.event.organizer import organizer
 from tests.event.test_phone_api import venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
@@ -124,7 +125,7 @@ def test_the_windows_players_pages_answer_in_the_phones_language(
         site.stop()
 
 
-def test_the_board_following_a_tournament_answers_in_the_phones_language(event_server: Any, tmp_path: Path) -> None:
+def test_the_board_following_a_tournament_answers_in_the_phones_language(event_server: Cluster, tmp_path: Path) -> None:
     """`board --tournament` in French: an English phone gets English, a phone asking for a language
     the pages lack gets the board's own (French)."""
     from referee_desk.i18n import translator_for

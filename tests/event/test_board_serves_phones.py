@@ -16,6 +16,7 @@ import pytest
 from referee_app.event import operations
 from referee_app.event.board_run import Board, BoardOptions
 from referee_app.log.store import Store
+from referee_app.venue.server import Cluster
 from tests.event.organizer import organizer
 from tests.waiting import NotYet, eventually
 
@@ -33,7 +34,7 @@ def _request(port: int, method: str, path: str, key: str | None = None, body: An
         conn.close()
 
 
-def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: Any, tmp_path: Path) -> None:
+def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: Cluster, tmp_path: Path) -> None:
     db, tid, keys = organizer(tmp_path, "1-3", "2", seed=11, name="Open de Lyon")
     key = keys[2]
     board = Board.open(BoardOptions(event_server.folder, web=0, tournament="Open de Lyon", db=db), out=None)
@@ -69,7 +70,7 @@ def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: 
         assert t.started[table["match"]] == table["match_id"] and table["match"] in t.by_phone
 
 
-def test_referee_app_board_no_window_with_a_tournament_serves_score_n(event_server: Any, tmp_path: Path) -> None:
+def test_referee_app_board_no_window_with_a_tournament_serves_score_n(event_server: Cluster, tmp_path: Path) -> None:
     """The command itself: `referee-app board --no-window --web 0 --tournament NAME --db PATH`."""
     import os
     import signal

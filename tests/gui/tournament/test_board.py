@@ -15,6 +15,7 @@ import pytest
 from referee_app.event import operations
 from referee_app.log.store import Store
 from referee_app.tournament.model import Format, Options
+from referee_app.venue.server import Cluster
 from tests.conftest import free_port
 from tests.tournament.test_live import Desk
 
@@ -86,7 +87,7 @@ def page(browser: Any) -> Iterator[Page]:
 
 
 def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pages(
-    qtbot: Any, event_server: Any, tmp_path: Path, page: Page, language: list[str]
+    qtbot: Any, event_server: Cluster, tmp_path: Path, page: Page, language: list[str]
 ) -> None:
     from referee_desk.i18n import translator_for
     from referee_desk.venue.board_window import open_board
@@ -138,7 +139,7 @@ def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pag
 
 
 def test_the_board_with_no_window_publishes_the_tournament_on_its_web_pages(
-    event_server: Any, tmp_path: Path, page: Page
+    event_server: Cluster, tmp_path: Path, page: Page
 ) -> None:
     import subprocess
     import sys
@@ -175,7 +176,7 @@ def test_the_board_with_no_window_publishes_the_tournament_on_its_web_pages(
 
 
 def test_a_french_board_says_its_tournaments_problems_in_french(
-    qtbot: Any, event_server: Any, tmp_path: Path, language: list[str]
+    qtbot: Any, event_server: Cluster, tmp_path: Path, language: list[str]
 ) -> None:
     from referee_desk.i18n import translator_for
     from referee_desk.venue.board_window import open_board

@@ -20,6 +20,7 @@ from referee_app.event.published import board_view
 from referee_app.event.watch import HeadWatch
 from referee_app.log.store import Store
 from referee_app.tournament.show import standings_view, view
+from referee_app.venue.server import Cluster
 from tests.conftest import free_port
 from tests.gui.tournament.test_board import language, page  # noqa: F401 - the fixtures
 from tests.gui.tournament.test_disputes import HERE, Clock, finish, phones  # noqa: F401 - the fixture
@@ -69,7 +70,7 @@ def test_the_watch_hands_on_a_write_from_another_program_within_a_second(
 
 def test_the_board_window_and_its_web_page_show_a_dispute_at_once_and_drop_it_once_settled(
     qtbot: Any,
-    event_server: Any,
+    event_server: Cluster,
     phones: tuple[Path, PhoneTables, dict[int, str]],  # noqa: F811
     page: Page,  # noqa: F811
     language: list[str],  # noqa: F811
