@@ -9,10 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar
 
 from referee_app.game.events import ShotClock
-from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Qualifying, Rules
+from referee_app.tournament.model import (
+    Entry,
+    FinalMode,
+    Format,
+    GroupFormat,
+    LateStart,
+    Options,
+    Qualifying,
+    Rules,
+)
 
 
 class EventFormatError(ValueError):
@@ -67,7 +77,46 @@ def options_to_dict(options: Options) -> dict[str, Any]:
         "rules": options.rules.value,
         **({} if options.shot_clock is None else {"shot_clock": _clock_to_dict(options.shot_clock)}),
         **({} if options.qualifying is None else {"qualifying": _qualifying_to_dict(options.qualifying)}),
+        **({"checkin": True} if options.checkin else {}),
+        **({} if options.fee is None else {"fee": money_text(options.fee)}),
+        **({} if options.late_start == LateStart() else {"late_start": late_start_to_dict(options.late_start)}),
     }
+
+
+def money_text(amount: Decimal) -> str:
+    """An amount as the log and the JSON write it: a decimal string with cents (`"20.00"`)."""
+    return f"{amount.quantize(Decimal('0.01')):f}"
+
+
+def money(text: Any, key: str = "amount") -> Decimal:
+    """A decimal string read back (never through a float): `EventFormatError` when it is not one."""
+    if not isinstance(text, str) or len(text) > 20:
+        raise EventFormatError(f'`{key}` must be a decimal string such as "20.00", not {text!r}')
+    try:
+        amount = Decimal(text)
+    except InvalidOperation:
+        raise EventFormatError(f'`{key}` must be a decimal string such as "20.00", not {text!r}') from None
+    if not amount.is_finite():
+        raise EventFormatError(f"`{key}` must be a number, not {text!r}")
+    return amount
+
+
+def late_start_to_dict(late: LateStart | None) -> dict[str, Any] | None:
+    return None if late is None else {"minutes": late.minutes, "calls": list(late.calls)}
+
+
+def _late_start_from_dict(d: Mapping[str, Any]) -> LateStart | None:
+    if "late_start" not in d:
+        return LateStart()
+    value = d["late_start"]
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise EventFormatError("`late_start` must be an object or null")
+    calls = _field(value, "calls", list)
+    if not all(isinstance(c, int) and not isinstance(c, bool) for c in calls):
+        raise EventFormatError(f"`calls` must be integers, not {calls!r}")
+    return LateStart(_field(value, "minutes", int), tuple(calls))
 
 
 def _qualifying_to_dict(q: Qualifying) -> dict[str, Any]:
@@ -136,6 +185,9 @@ def options_from_dict(d: Mapping[str, Any]) -> Options:
         rules=_enum(d, "rules", Rules, Rules.WPA),
         shot_clock=_clock_from_dict(d.get("shot_clock")),
         qualifying=_qualifying_from_dict(d.get("qualifying")),
+        checkin=bool(_field(d, "checkin", bool, optional=True)),
+        fee=None if d.get("fee") is None else money(d["fee"], "fee"),
+        late_start=_late_start_from_dict(d),
     )
 
 
@@ -197,13 +249,115 @@ class EntryEdited:
         return {"type": self.TYPE, "name": self.name, "entry": entry_to_dict(self.entry)}
 
 
+CHECKIN_BY = ("door", "phone")
+AT_TABLE_BY = ("phone", "desk", "lag", "organizer")
+PAID_BY = ("cash", "other")
+
+
 @dataclass(frozen=True, slots=True)
 class CheckedIn:
+    """The player is here: at the `door` (a volunteer typed the name) or from their `phone` (the door's
+    QR; `device` the fingerprint of the phone's id). `me` is the SHA-256 of the player's /me secret
+    (the secret itself is only in the player's link); `at` UTC."""
+
     TYPE: ClassVar[str] = "checked_in"
+    name: str
+    by: str = "door"
+    device: str = ""
+    me: str = ""
+    at: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        more = {"by": self.by, "device": self.device, "me": self.me, "at": self.at}
+        return {"type": self.TYPE, "name": self.name, **{k: v for k, v in more.items() if v and v != "door"}}
+
+
+@dataclass(frozen=True, slots=True)
+class CheckinUndone:
+    """A check-in taken back (before the draw): the player is absent again."""
+
+    TYPE: ClassVar[str] = "checkin_undone"
     name: str
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.TYPE, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class CheckinDoubled:
+    """A second check-in of a player already here, or a phone that already checked in another: a fact
+    for the organizer to look at (kept through undo); it changes nothing else."""
+
+    TYPE: ClassVar[str] = "checkin_doubled"
+    name: str
+    by: str = "door"
+    device: str = ""
+    at: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name, "by": self.by, "device": self.device, "at": self.at}
+
+
+@dataclass(frozen=True, slots=True)
+class FeePaid:
+    """The entry fee paid at the door: `amount` (never a float), `method` cash or other, a note."""
+
+    TYPE: ClassVar[str] = "fee_paid"
+    name: str
+    amount: Decimal
+    method: str = "cash"
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name, "amount": money_text(self.amount), "method": self.method,
+                "note": self.note}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class FeeUnpaid:
+    """A payment taken back (given back, or marked by mistake)."""
+
+    TYPE: ClassVar[str] = "fee_unpaid"
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """A match's players called to `table` at `at` (UTC): `call` 0 when it goes there, then 1, 2, …
+    the late-start clock's calls of those (`players`) not at the table yet. A fact: undo keeps it."""
+
+    TYPE: ClassVar[str] = "called"
+    match: str
+    table: int
+    call: int
+    players: tuple[str, ...]
+    at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "match": self.match, "table": self.table, "call": self.call,
+                "players": list(self.players), "at": self.at}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class AtTable:
+    """`player` is at the match's table (said on the table's page, marked at the desk, by the lag, or
+    by the organizer): their late-start clock stops. A fact: undo keeps it; the same `tap` again records
+    nothing more."""
+
+    TYPE: ClassVar[str] = "at_table"
+    match: str
+    player: str
+    by: str
+    at: str
+    device: str = ""
+    tap: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "match": self.match, "player": self.player, "by": self.by, "at": self.at,
+                "device": self.device, "tap": self.tap}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,9 +445,12 @@ class Forfeit:
     TYPE: ClassVar[str] = "forfeit"
     match: str
     player: str
+    reason: str = ""
+    """Why, when the organizer said (a late start's forfeit names the calls made)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.TYPE, "match": self.match, "player": self.player}
+        walkover = {"type": self.TYPE, "match": self.match, "player": self.player}
+        return {**walkover, "reason": self.reason} if self.reason else walkover
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,6 +577,12 @@ Event = (
     | EntriesAdded
     | EntryEdited
     | CheckedIn
+    | CheckinUndone
+    | CheckinDoubled
+    | FeePaid
+    | FeeUnpaid
+    | Called
+    | AtTable
     | Withdrawn
     | Disqualified
     | Drawn
@@ -448,6 +611,17 @@ def _of(kind: type, optional: bool = False) -> Decoder:
 
 def _text_or_empty(d: Mapping[str, Any], key: str) -> str:
     return _field(d, key, str, optional=True) or ""
+
+
+def _or(default: str) -> Decoder:
+    return lambda d, key: _field(d, key, str, optional=True) or default
+
+
+def _names(d: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    players = _field(d, key, list)
+    if not all(isinstance(p, str) for p in players):
+        raise EventFormatError(f"`{key}` must be names, not {players!r}")
+    return tuple(players)
 
 
 def _ints(d: Mapping[str, Any], key: str) -> tuple[int, ...]:
@@ -504,7 +678,15 @@ _TABLE: tuple[Decoded, ...] = (
     (Created, {"name": _TEXT, "options": lambda d, k: options_from_dict(_field(d, k, dict))}),
     (EntriesAdded, {"entries": _entries}),
     (EntryEdited, {"name": _TEXT, "entry": lambda d, k: entry_from_dict(_field(d, k, dict))}),
-    (CheckedIn, {"name": _TEXT}),
+    (CheckedIn, {"name": _TEXT, "by": _or("door"), "device": _text_or_empty, "me": _text_or_empty,
+                 "at": _text_or_empty}),
+    (CheckinUndone, {"name": _TEXT}),
+    (CheckinDoubled, {"name": _TEXT, "by": _TEXT, "device": _text_or_empty, "at": _TEXT}),
+    (FeePaid, {"name": _TEXT, "amount": lambda d, k: money(d.get(k)), "method": _TEXT, "note": _text_or_empty}),
+    (FeeUnpaid, {"name": _TEXT}),
+    (Called, {"match": _TEXT, "table": _INT, "call": _INT, "players": _names, "at": _TEXT}),
+    (AtTable, {"match": _TEXT, "player": _TEXT, "by": _TEXT, "at": _TEXT, "device": _text_or_empty,
+               "tap": _text_or_empty}),
     (Withdrawn, {"name": _TEXT}),
     (Disqualified, {"name": _TEXT, "reason": _text_or_empty}),
     (Drawn, {"draw_seed": _INT}),
@@ -512,7 +694,7 @@ _TABLE: tuple[Decoded, ...] = (
     (ResultRecorded, {"match": _TEXT, "winner": _TEXT, "score": _score, "match_id": _MAYBE_TEXT,
                       "table": _MAYBE_INT, "ended_on": _MAYBE_TEXT}),
     (Corrected, {"match": _TEXT, "winner": _TEXT, "score": _score}),
-    (Forfeit, {"match": _TEXT, "player": _TEXT}),
+    (Forfeit, {"match": _TEXT, "player": _TEXT, "reason": _text_or_empty}),
     (MatchStarted, {"match": _TEXT, "match_id": _TEXT, "table": _MAYBE_INT}),
     (AssignmentSent, {"match": _TEXT, "table": _INT, "assignment": _TEXT, "players": _two_names,
                       "racks": _flag}),

@@ -368,6 +368,7 @@ class TournamentWindow(QMainWindow):
         if self.dialog is not None:
             self.dialog.close()
         self.queue_page.connections.close()
+        self.queue_page.online_box.stop()
         held, self.held = self.held, None
         if held is not None:
             held.stop()
