@@ -1,12 +1,14 @@
-"""The tournament's web site, assembled once, Qt-free: for `tournament serve` and the organizer's
-window alike.
+"""The tournament's web site, assembled once, Qt-free: for `tournament serve`, the organizer's
+window and the board alike.
 
 `TournamentPages` holds the process's web server with the tournament's pages (`/bracket`,
-`/player`) and the phone tables' (`/score/N`, `/api/score/N`, phone.md §1), the phone tables'
-API once a tournament held is served (`PhoneScoring`, through the process's one session), one
-coalescing publisher (a `Worker`: a burst of taps is one view made, off the database's and the
-window's threads) and the live scores on `/bracket`: the desks' (given by whoever follows them)
-and the phones' (from the phone tables as they last stood).
+`/player`; the board's page too, on the board) and the phone tables' (`/score/N`,
+`/api/score/N`, phone.md §1), the phone tables' API once a tournament held is served
+(`PhoneScoring`, through the process's one session), one coalescing publisher (a `Worker`: a
+burst of taps is one view made, off the database's and the window's threads) and the live
+scores on `/bracket`: the desks' (given by whoever follows them) and the phones' (from the
+phone tables as they last stood). `Serving` is `tournament serve`: the pages of one tournament
+from the organizer's own database, with no event server (the embedded default).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from referee_app.event.phone_api import Answer, early_answer, speaking
+from referee_app.event.follow import HeldTournament
+from referee_app.event.phone_api import Answer, PhoneTables, early_answer, speaking
 from referee_app.event.published import BoardPublisher, board_view
 from referee_app.event.serve import OnChange, PhoneScoring, Tables, phone_scores
 from referee_app.i18n import Translate, english
@@ -28,7 +31,9 @@ from referee_app.web.server import TOURNAMENT, WebServer
 from referee_app.worker import Worker
 
 if TYPE_CHECKING:
-    from referee_app.event.follow import HeldTournament
+    from pathlib import Path
+
+    from referee_app.web.sites import Site
     from referee_app.web.words import Words
 
 PUBLISH_EVERY_S = 0.2
@@ -69,7 +74,9 @@ class TournamentPages:
         languages: Mapping[str, Translate] | None = None,
         tr: Translate = english,
         on_phones: OnChange | None = None,
+        sites: tuple[Site, ...] = (),
     ) -> None:
+        """`sites`: the server's other pages (the board's)."""
         self.languages = dict(languages or {"en": english})
         self.tr = tr
         self.on_phones = on_phones
@@ -78,7 +85,7 @@ class TournamentPages:
         """The phone tables as they last stood: their racks go on `/bracket`."""
         self._pending: tuple[State | None, str, Live] | None = None
         self._desks: Live = {}
-        self.server = WebServer((TOURNAMENT, phone_site(self)), port, lan, words)
+        self.server = WebServer((*sites, TOURNAMENT, phone_site(self)), port, lan, words)
         feed = self.server.feed  # a rack scored on the state published whole goes as a small `live` event
         self.publisher = BoardPublisher(self.languages, feed.publish_tournament, live=feed.publish_live)
         self._publishing = _Publishing(self)
@@ -203,3 +210,60 @@ class TournamentPages:
             phones.held.follower.unsubscribe(self._followed)
             phones.stop()
         self._publishing.stop()
+
+
+class Serving:
+    """`tournament serve`: the phone tables' API and the board's pages of one tournament
+    (`TournamentPages`), until `stop`."""
+
+    def __init__(
+        self,
+        db: Path,
+        tournament: str,
+        port: int,
+        lan: bool = False,
+        languages: Mapping[str, Translate] | None = None,
+        words: Words | None = None,
+        tr: Translate = english,
+    ) -> None:
+        self.held = HeldTournament.open(db, tournament).start()
+        try:
+            self.pages = TournamentPages(port, lan, words, languages, tr)
+            try:
+                self.pages.serve(self.held)
+            except BaseException:
+                self.pages.stop()
+                raise
+        except BaseException:
+            self.held.stop()
+            raise
+        phones = self.pages.phones
+        assert phones is not None
+        self.phones = phones
+        self.phones.refresh()  # the tables' first matches started, the pages told
+
+    @property
+    def api(self) -> PhoneTables:
+        return self.phones.api
+
+    @property
+    def server(self) -> WebServer:
+        return self.pages.server
+
+    @property
+    def tournament_id(self) -> str:
+        return self.phones.tournament_id
+
+    @property
+    def port(self) -> int:
+        return self.pages.port
+
+    def start(self) -> Serving:
+        self.pages.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop taking requests, let the one being written finish (every answered one is already
+        committed), then close the database."""
+        self.pages.stop()
+        self.held.stop()

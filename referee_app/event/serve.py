@@ -1,7 +1,6 @@
 """The phone tables served (phone.md §1): `PhoneScoring`, their API on the database's own thread,
-for `tournament serve`, the tournament window's players' pages and `board --tournament` alike;
-and `Serving`, `tournament serve` itself: the tournament's pages and its phone tables from the
-organizer's own database, with no event server: the embedded default.
+for `tournament serve`, the tournament window's players' pages and `board --tournament` alike
+(`pages.TournamentPages` serves them; `pages.Serving` is `tournament serve` itself).
 
 One thread owns the database (the process's `HeldTournament`: `PhoneTables`, its store and the
 tournament's session): every API request is handed to it and answered from it, so requests are
@@ -9,7 +8,7 @@ decided and written one at a time, through the one session the process's other w
 window) decide through too, and a stop lets the one being written finish. After each tap
 recorded, and after every move of the tournament the follower hands on (the organizer's: the
 tables' new matches are started then), whoever serves is told when the tournament moved on
-(`on_change`); `Serving` puts them on the pages (`TournamentPages`), whose view is made on a
+(`on_change`); the pages put them on `/bracket` (`TournamentPages`), whose view is made on a
 thread of its own, so a tap never waits for it. Two servers on one database (the window and
 `tournament serve`, two processes) stay whole: each write checks the log's head in its
 transaction, a server that lost the race answers 503 with nothing written, and the phone sends
@@ -28,8 +27,6 @@ from referee_app.event.phone_api import Answer, PhoneTables, PhoneTableView
 from referee_app.i18n import Translate, english
 from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.state import State
-from referee_app.web.server import WebServer
-from referee_app.web.words import Words
 from referee_app.worker import Worker
 
 T = TypeVar("T")
@@ -210,62 +207,3 @@ class PhoneScoring:
         finally:
             if self._owned:
                 self.held.stop()
-
-
-class Serving:
-    """`tournament serve`: the phone tables' API and the board's pages of one tournament
-    (`TournamentPages`), until `stop`."""
-
-    def __init__(
-        self,
-        db: Path,
-        tournament: str,
-        port: int,
-        lan: bool = False,
-        languages: Mapping[str, Translate] | None = None,
-        words: Words | None = None,
-        tr: Translate = english,
-    ) -> None:
-        from referee_app.event.pages import TournamentPages
-
-        self.held = HeldTournament.open(db, tournament).start()
-        try:
-            self.pages = TournamentPages(port, lan, words, languages, tr)
-            try:
-                self.pages.serve(self.held)
-            except BaseException:
-                self.pages.stop()
-                raise
-        except BaseException:
-            self.held.stop()
-            raise
-        phones = self.pages.phones
-        assert phones is not None
-        self.phones = phones
-        self.phones.refresh()  # the tables' first matches started, the pages told
-
-    @property
-    def api(self) -> PhoneTables:
-        return self.phones.api
-
-    @property
-    def server(self) -> WebServer:
-        return self.pages.server
-
-    @property
-    def tournament_id(self) -> str:
-        return self.phones.tournament_id
-
-    @property
-    def port(self) -> int:
-        return self.pages.port
-
-    def start(self) -> Serving:
-        self.pages.start()
-        return self
-
-    def stop(self) -> None:
-        """Stop taking requests, let the one being written finish (every answered one is already
-        committed), then close the database."""
-        self.pages.stop()
-        self.held.stop()
