@@ -156,6 +156,17 @@ class PhoneScoring:
     ) -> Answer:
         return await self._ask(self._dispute, table, authorization, address, body, asked)
 
+    async def here(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        return await self._ask(self._here, table, authorization, address, body, asked)
+
+    def _here(self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str]) -> Answer:
+        answer = self.api.here(table, authorization, address, body, asked)
+        if answer.status == 200:
+            self._tell(table, answer.body)  # the pages show the player at the table at once
+        return answer
+
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         """A 404 or 413 given before the tournament is asked, in the request's language."""
         return self.api.early(status, table, asked)

@@ -131,6 +131,14 @@ class TournamentSite:
             return self.early(404, str(table), asked)
         return await phones.dispute(table, authorization, address, body, asked)
 
+    async def here(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        phones = self.phones
+        if phones is None:
+            return self.early(404, str(table), asked)
+        return await phones.here(table, authorization, address, body, asked)
+
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         return early_answer(status, table, speaking(asked, self.words, qt_translate))
 
