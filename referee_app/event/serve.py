@@ -19,14 +19,20 @@ import asyncio
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
+from referee_app.event.call_clock import CallClock, SystemTime, TimeSource
+from referee_app.event.door_api import DoorApi
 from referee_app.event.phone_api import Answer, PhoneTables
 from referee_app.event.published import BoardPublisher
+from referee_app.event.session import ChangedElsewhere
 from referee_app.i18n import Translate, english
-from referee_app.tournament.model import MatchStatus
+from referee_app.log.store import StoreError
+from referee_app.tournament.model import MatchStatus, TournamentRefused
 from referee_app.tournament.state import State
+from referee_app.web.door_http import door_site
 from referee_app.web.phone_http import phone_site
 from referee_app.web.server import WebServer
 from referee_app.web.sites import TOURNAMENT
@@ -71,8 +77,10 @@ class PhoneScoring:
         on_change: OnChange | None = None,
         tables: bool = False,
         languages: Mapping[str, Translate] | None = None,
+        time: TimeSource | None = None,
     ) -> None:
-        """Reads the tournament (a wrong name, a damaged log raise as `tournament serve` says them)."""
+        """Reads the tournament (a wrong name, a damaged log raise as `tournament serve` says them).
+        `time`: the call clock's and the door's (the computer's by default; tests move their own)."""
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="phones-db")
         try:
             made = self._pool.submit(PhoneTables, db, tournament, tr, languages=languages)
@@ -80,6 +88,10 @@ class PhoneScoring:
         except BaseException:
             self._pool.shutdown()
             raise
+        self.time: TimeSource = time or SystemTime()
+        self.calls = CallClock(self.api.session, self.time)
+        """The call and the late-start clock, ticked with every look at the tournament."""
+        self.door = DoorApi(self.api.session, self.time, tr, languages)
         self.db = db
         self.on_change = on_change
         self.tables = tables
@@ -121,6 +133,8 @@ class PhoneScoring:
 
     def _refresh(self) -> None:
         self.api.refresh()
+        with suppress(TournamentRefused, StoreError, ChangedElsewhere):  # the next second tries again
+            self.calls.tick()
         self._tell()
 
     def _get(self, table: int, authorization: str | None, address: str, asked: Sequence[str]) -> Answer:
@@ -155,6 +169,18 @@ class PhoneScoring:
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
         return await self._ask(self._dispute, table, authorization, address, body, asked)
+
+    async def door_get(self, token: str, asked: Sequence[str] = ()) -> Answer:
+        return await self._ask(self.door.door_get, token, asked)
+
+    async def door_post(self, token: str, body: bytes, asked: Sequence[str] = ()) -> Answer:
+        answer = await self._ask(self.door.door_post, token, body, asked)
+        if answer.status == 200:
+            self.nudge()
+        return answer
+
+    async def me_get(self, secret: str, asked: Sequence[str] = ()) -> Answer:
+        return await self._ask(self.door.me_get, secret, asked)
 
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         """A 404 or 413 given before the tournament is asked, in the request's language."""
@@ -210,7 +236,7 @@ class Serving:
         self.phones = PhoneScoring(db, tournament, tr, self._changed, tables=True, languages=languages)
         self._stopped = threading.Event()
         try:
-            self.server = WebServer((TOURNAMENT, phone_site(self.phones)), port, lan, words)
+            self.server = WebServer((TOURNAMENT, phone_site(self.phones), door_site(self.phones)), port, lan, words)
         except BaseException:
             self.phones.stop()
             raise

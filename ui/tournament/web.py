@@ -26,6 +26,7 @@ from referee_app.log.store import StoreError
 from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.show import TournamentView, standings_view
 from referee_app.tournament.state import Tournament
+from referee_app.web.door_http import door_site
 from referee_app.web.phone_http import phone_site
 from referee_app.web.server import TOURNAMENT, WebServer
 
@@ -55,7 +56,9 @@ class TournamentSite:
         self.phones: PhoneScoring | None = None
         self.on_phones = on_phones
         self.words = languages()  # before the server: a phone's request is answered in them
-        self.server = WebServer((TOURNAMENT, phone_site(self)), port, lan, words=translator_for).start()
+        self.server = WebServer(
+            (TOURNAMENT, phone_site(self), door_site(self)), port, lan, words=translator_for
+        ).start()
         self._pending: Pending | None = None
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -130,6 +133,18 @@ class TournamentSite:
         if phones is None:
             return self.early(404, str(table), asked)
         return await phones.dispute(table, authorization, address, body, asked)
+
+    async def door_get(self, token: str, asked: Sequence[str] = ()) -> Answer:
+        phones = self.phones
+        return self.early(404, "", asked) if phones is None else await phones.door_get(token, asked)
+
+    async def door_post(self, token: str, body: bytes, asked: Sequence[str] = ()) -> Answer:
+        phones = self.phones
+        return self.early(404, "", asked) if phones is None else await phones.door_post(token, body, asked)
+
+    async def me_get(self, secret: str, asked: Sequence[str] = ()) -> Answer:
+        phones = self.phones
+        return self.early(404, "", asked) if phones is None else await phones.me_get(secret, asked)
 
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         return early_answer(status, table, speaking(asked, self.words, qt_translate))
