@@ -66,6 +66,9 @@ BOARD: dict[str, str] = {
     "t_search": QT_TRANSLATE_NOOP("Board", "Search"),
     "t_bracket": QT_TRANSLATE_NOOP("Board", "Bracket"),
     "t_find": QT_TRANSLATE_NOOP("Board", "Where and when do I play?"),
+    "t_needs": QT_TRANSLATE_NOOP(
+        "Board", "This page needs a newer web browser (Chrome 64, Safari 11.1, Firefox 78 or later): update it."
+    ),
 }
 """The board's words (`board.js`), by the key the page asks for; `t_...` are the tournament
 pages' (`tournament.js`) before any tournament is there (the tournament brings its own words)."""
@@ -107,6 +110,9 @@ PHONE: dict[str, str] = {
     ),
     "p_no_key": QT_TRANSLATE_NOOP("Phone", "This page needs the link of the table's card: scan the QR code again."),
     "p_void": QT_TRANSLATE_NOOP("Phone", "This match was voided."),
+    "p_needs": QT_TRANSLATE_NOOP(
+        "Phone", "This page needs a newer web browser (Chrome 80, Safari 13.1, Firefox 74 or later): update it."
+    ),
 }
 """The phone page's words (`score.js`), by the key the page asks for (`p_...`: the phone tables are
 served beside the tournament's pages, whose words share `/words.json`). `p_lang` is the language
