@@ -329,6 +329,10 @@
         <translation>Récupérer les matchs et exporter la journée…</translation>
     </message>
     <message>
+        <source>Speak the calls (French or English, offline)</source>
+        <translation>Annoncer les appels à voix haute (français ou anglais, hors ligne)</translation>
+    </message>
+    <message>
         <source>Event server: connected</source>
         <translation>Serveur de l’événement&#xa0;: connecté</translation>
     </message>
@@ -4687,14 +4691,6 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Next match: when the earlier matches are over</source>
         <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, now</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, maintenant</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, called at {time}</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, appelés à {time}</translation>
     </message>
     <message>
         <source>against {name}</source>
