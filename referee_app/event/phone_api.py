@@ -31,7 +31,16 @@ from pathlib import Path
 from typing import Any
 
 from referee_app.event import operations
-from referee_app.event.phone_results import completion, dispute_refused, log_result, parse_dispute, seat_of
+from referee_app.event.phone_results import (
+    NOT_JSON,
+    BadRequest,
+    completion,
+    dispute_refused,
+    log_result,
+    parse_dispute,
+    request_json,
+    seat_of,
+)
 from referee_app.event.session import ChangedElsewhere, StoreLog, ThreadedLog, TournamentSession
 from referee_app.game.events import Event, Lag, MatchStarted, RackWon, Signed, Stalemate, Undo
 from referee_app.game.refusals import RuleViolation
@@ -71,7 +80,6 @@ TOO_BIG = QT_TRANSLATE_NOOP("PhoneApi", "the request is too large (16 KiB at mos
 TOO_MANY = QT_TRANSLATE_NOOP(
     "PhoneApi", "too many wrong keys from this device: wait a minute, then scan the card again"
 )
-NOT_JSON = QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON")
 BAD_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request's {field} is missing or not valid")
 UNKNOWN_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request has an unknown field {field}")
 NOT_FOR_PHONES = QT_TRANSLATE_NOOP("PhoneApi", "a phone cannot record a {type} event")
@@ -482,9 +490,9 @@ class PhoneTables:
 
     def _parse(self, body: bytes) -> tuple[str, int, Event] | Answer:
         try:
-            request = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            return self._error(400, NOT_JSON)
+            request = request_json(body)
+        except BadRequest as refused:
+            return self._error(400, refused.template, **refused.values)
         if not isinstance(request, dict):
             return self._error(400, NOT_JSON)
         for name in request:

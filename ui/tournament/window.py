@@ -368,4 +368,5 @@ class TournamentWindow(QMainWindow):
         if self.dialog is not None:
             self.dialog.close()
         self.queue_page.connections.close()
+        self.queue_page.online_box.stop()
         super().closeEvent(event)

@@ -329,6 +329,10 @@
         <translation>Récupérer les matchs et exporter la journée…</translation>
     </message>
     <message>
+        <source>Speak the calls (French or English, offline)</source>
+        <translation>Annoncer les appels à voix haute (français ou anglais, hors ligne)</translation>
+    </message>
+    <message>
         <source>Event server: connected</source>
         <translation>Serveur de l’événement&#xa0;: connecté</translation>
     </message>
@@ -2648,6 +2652,61 @@
     </message>
 </context>
 <context>
+    <name>OnlineBox</name>
+    <message>
+        <source>The event online (a public copy for people outside the hall)</source>
+        <translation>L’événement en ligne (une copie publique pour ceux qui ne sont pas dans la salle)</translation>
+    </message>
+    <message>
+        <source>its name online: open-lyon-2027</source>
+        <translation>son nom en ligne&#xa0;: open-lyon-2027</translation>
+    </message>
+    <message>
+        <source>Venue&apos;s login file…</source>
+        <translation>Fichier de connexion de la salle…</translation>
+    </message>
+    <message>
+        <source>Publish online</source>
+        <translation>Publier en ligne</translation>
+    </message>
+    <message>
+        <source>The venue&apos;s login (from mirror add-event)</source>
+        <translation>La connexion de la salle (faite par mirror add-event)</translation>
+    </message>
+    <message>
+        <source>Not published online.</source>
+        <translation>Non publié en ligne.</translation>
+    </message>
+    <message>
+        <source>Only a tournament kept in the organizer&apos;s database can be published online.</source>
+        <translation>Seul un tournoi gardé dans la base de l’organisateur peut être publié en ligne.</translation>
+    </message>
+    <message>
+        <source>The event&apos;s name online is 1 to 40 lower-case letters, digits and dashes.</source>
+        <translation>Le nom de l’événement en ligne compte de 1 à 40 lettres minuscules, chiffres et tirets.</translation>
+    </message>
+    <message>
+        <source>Choose the venue&apos;s login file (made by `referee-app mirror add-event`).</source>
+        <translation>Choisissez le fichier de connexion de la salle (fait par `referee-app mirror add-event`).</translation>
+    </message>
+    <message>
+        <source>Publishing…</source>
+        <translation>Publication…</translation>
+    </message>
+    <message>
+        <source>The online copy is behind since {time}: {why}</source>
+        <translation>La copie en ligne est en retard depuis {time}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>The online copy is current.</source>
+        <translation>La copie en ligne est à jour.</translation>
+    </message>
+    <message>
+        <source>The online copy is current (last change sent at {time}).</source>
+        <translation>La copie en ligne est à jour (dernier changement envoyé à {time}).</translation>
+    </message>
+</context>
+<context>
     <name>OptionPanel</name>
     <message>
         <source>Shoot from here [Enter]</source>
@@ -2999,6 +3058,10 @@
     <message>
         <source>{name} has signed this result: to change it now, call the organizer</source>
         <translation>{name} a signé ce résultat&#xa0;: pour le changer maintenant, appelez l’organisateur</translation>
+    </message>
+    <message>
+        <source>the request names {field} twice: which one is meant is not clear</source>
+        <translation>la requête donne {field} deux fois&#xa0;: on ne sait pas laquelle compte</translation>
     </message>
 </context>
 <context>
@@ -4628,14 +4691,6 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Next match: when the earlier matches are over</source>
         <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, now</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, maintenant</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, called at {time}</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, appelés à {time}</translation>
     </message>
     <message>
         <source>against {name}</source>
