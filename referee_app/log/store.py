@@ -832,6 +832,15 @@ class Store:
             (rows[-1].seq, previous, tournament_id),
         )
 
+    def data_version(self) -> int:
+        """SQLite's count of the commits other connections made to the file (any table) since this
+        one opened: unchanged, nothing was written elsewhere (one cheap look, no table read)."""
+        try:
+            row = self.db.execute("PRAGMA data_version").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} cannot be read: {exc}") from None
+        return int(row[0])
+
     def tournament_head(self, tournament_id: str) -> int | None:
         """The tournament's last seq as stored (None: no such tournament): a window polls it to see
         that another program (a merge, the command line, another window) moved the log on."""
