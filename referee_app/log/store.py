@@ -832,6 +832,15 @@ class Store:
             (rows[-1].seq, previous, tournament_id),
         )
 
+    def data_version(self) -> int:
+        """SQLite's count of the commits other connections made to the file (any table) since this
+        one opened: unchanged, nothing was written elsewhere (one cheap look, no table read)."""
+        try:
+            row = self.db.execute("PRAGMA data_version").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} cannot be read: {exc}") from None
+        return int(row[0])
+
     def tournament_head(self, tournament_id: str) -> int | None:
         """The tournament's last seq as stored (None: no such tournament): a window polls it to see
         that another program (a merge, the command line, another window) moved the log on."""
@@ -959,9 +968,10 @@ def _keep_private(path: Path, there: set[Path]) -> None:
     """The database's files are this user's alone: the organizer's hold every phone table's key
     (phone.md §4). Linux and macOS: any of them others may read (a file made before, by an older
     version) is made 0600; SQLite makes the ones beside it with the database's mode. Windows:
-    those this opening made (a new file there inherits the folder's access list) get this user's."""
+    those this opening made (a new file there inherits the folder's access list) get this user's.
+    Another account's file, which this one may write but not chmod, stays as its owner keeps it."""
     for one in _files_of(path):
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(FileNotFoundError, PermissionError):
             if is_windows():
                 if one not in there and one.exists():
                     make_private(one)
