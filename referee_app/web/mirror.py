@@ -31,7 +31,7 @@ from referee_app.web.pages import filled
 
 log = logging.getLogger(__name__)
 
-MAX_AGE_S = 2
+MAX_AGE_S = 1
 """How long a cache in front may serve the tournament without asking: with the pages' 5-s poll
 and the push's 1 s, a rack is on a phone anywhere within about 8 s."""
 STALE_S = 86400
@@ -53,7 +53,7 @@ HEADERS = (
     ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors *"),
 )
 PAGES = {"bracket": "bracket.html", "player": "player.html"}
-ASSETS = {"tournament.js": JS, "tournament.css": CSS}
+ASSETS = {"tournament.js": JS, "tournament.css": CSS, "call.js": JS, "call.css": CSS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -259,6 +259,12 @@ OVERLAY = Site(
 )
 """The desk's pages: the stream's overlay, the table's TV, the state and vMix's row."""
 
+CALL_JS = _asset("/call.js", JS, "call.js")
+"""The call as every page shows it (`call.js`: the calls, the minutes, the chime)."""
+CALL_CSS = _asset("/call.css", CSS, "call.css")
+ME_JS = _asset("/me.js", JS, "me.js")
+"""A player's own page's script (`me.html`, served at `/me/{secret}` with the player's JSON)."""
+
 _board_page = _asset("/board", HTML, "board.html")
 BOARD = Site(
     "board",
@@ -267,6 +273,8 @@ BOARD = Site(
         _board_page,
         _asset("/board.js", JS, "board.js"),
         _asset("/board.css", CSS, "board.css"),
+        CALL_JS,
+        CALL_CSS,
         STATE_JSON,
         WORDS_JSON,
         EVENTS,
@@ -283,6 +291,9 @@ TOURNAMENT = Site(
         _page("/player", "player.html"),
         _asset("/tournament.js", JS, "tournament.js"),
         _asset("/tournament.css", CSS, "tournament.css"),
+        CALL_JS,
+        CALL_CSS,
+        ME_JS,
         Route("/tournament.json", _tournament),
         WORDS_JSON,
         EVENTS,

@@ -329,6 +329,10 @@
         <translation>Récupérer les matchs et exporter la journée…</translation>
     </message>
     <message>
+        <source>Speak the calls (French or English, offline)</source>
+        <translation>Annoncer les appels à voix haute (français ou anglais, hors ligne)</translation>
+    </message>
+    <message>
         <source>Event server: connected</source>
         <translation>Serveur de l’événement&#xa0;: connecté</translation>
     </message>
@@ -1371,6 +1375,68 @@
     <message>
         <source>The desk&apos;s keys…</source>
         <translation>Les touches du pupitre…</translation>
+    </message>
+</context>
+<context>
+    <name>Door</name>
+    <message>
+        <source>Check in</source>
+        <translation>Pointer mon arrivée</translation>
+    </message>
+    <message>
+        <source>Type your name, then tap it</source>
+        <translation>Tapez votre nom, puis touchez-le</translation>
+    </message>
+    <message>
+        <source>Check in as {name}?</source>
+        <translation>Pointer l’arrivée de {name}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Yes, that’s me</source>
+        <translation>Oui, c’est moi</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+</context>
+<context>
+    <name>DoorApi</name>
+    <message>
+        <source>this door code has expired: scan the QR code at the door again</source>
+        <translation>ce code d’entrée a expiré&#xa0;: scannez à nouveau le QR code à l’entrée</translation>
+    </message>
+    <message>
+        <source>the request is not JSON</source>
+        <translation>la requête n’est pas du JSON</translation>
+    </message>
+    <message>
+        <source>the request&apos;s {field} is missing or not valid</source>
+        <translation>le champ {field} de la requête manque ou n’est pas valable</translation>
+    </message>
+    <message>
+        <source>no player of this tournament is named {name}: see the desk</source>
+        <translation>aucun joueur de ce tournoi ne s’appelle {name}&#xa0;: voyez la table de marque</translation>
+    </message>
+    <message>
+        <source>{name} is already checked in: see the desk (the organizer has been told)</source>
+        <translation>{name} est déjà pointé présent&#xa0;: voyez la table de marque (l’organisateur est prévenu)</translation>
+    </message>
+    <message>
+        <source>this phone already checked in {name}: one phone checks in one player (the organizer has been told)</source>
+        <translation>ce téléphone a déjà pointé {name}&#xa0;: un téléphone pointe un seul joueur (l’organisateur est prévenu)</translation>
+    </message>
+    <message>
+        <source>check-in is closed: the draw is made, see the desk</source>
+        <translation>le pointage est clos&#xa0;: le tirage est fait, voyez la table de marque</translation>
+    </message>
+    <message>
+        <source>this link opens no player&apos;s page: ask the desk for yours</source>
+        <translation>ce lien n’ouvre la page d’aucun joueur&#xa0;: demandez la vôtre à la table de marque</translation>
+    </message>
+    <message>
+        <source>the laptop could not write the check-in just now: nothing was recorded, try again</source>
+        <translation>l’ordinateur n’a pas pu enregistrer l’arrivée à l’instant&#xa0;: rien n’est enregistré, réessayez</translation>
     </message>
 </context>
 <context>
@@ -2648,6 +2714,61 @@
     </message>
 </context>
 <context>
+    <name>OnlineBox</name>
+    <message>
+        <source>The event online (a public copy for people outside the hall)</source>
+        <translation>L’événement en ligne (une copie publique pour ceux qui ne sont pas dans la salle)</translation>
+    </message>
+    <message>
+        <source>its name online: open-lyon-2027</source>
+        <translation>son nom en ligne&#xa0;: open-lyon-2027</translation>
+    </message>
+    <message>
+        <source>Venue&apos;s login file…</source>
+        <translation>Fichier de connexion de la salle…</translation>
+    </message>
+    <message>
+        <source>Publish online</source>
+        <translation>Publier en ligne</translation>
+    </message>
+    <message>
+        <source>The venue&apos;s login (from mirror add-event)</source>
+        <translation>La connexion de la salle (faite par mirror add-event)</translation>
+    </message>
+    <message>
+        <source>Not published online.</source>
+        <translation>Non publié en ligne.</translation>
+    </message>
+    <message>
+        <source>Only a tournament kept in the organizer&apos;s database can be published online.</source>
+        <translation>Seul un tournoi gardé dans la base de l’organisateur peut être publié en ligne.</translation>
+    </message>
+    <message>
+        <source>The event&apos;s name online is 1 to 40 lower-case letters, digits and dashes.</source>
+        <translation>Le nom de l’événement en ligne compte de 1 à 40 lettres minuscules, chiffres et tirets.</translation>
+    </message>
+    <message>
+        <source>Choose the venue&apos;s login file (made by `referee-app mirror add-event`).</source>
+        <translation>Choisissez le fichier de connexion de la salle (fait par `referee-app mirror add-event`).</translation>
+    </message>
+    <message>
+        <source>Publishing…</source>
+        <translation>Publication…</translation>
+    </message>
+    <message>
+        <source>The online copy is behind since {time}: {why}</source>
+        <translation>La copie en ligne est en retard depuis {time}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>The online copy is current.</source>
+        <translation>La copie en ligne est à jour.</translation>
+    </message>
+    <message>
+        <source>The online copy is current (last change sent at {time}).</source>
+        <translation>La copie en ligne est à jour (dernier changement envoyé à {time}).</translation>
+    </message>
+</context>
+<context>
     <name>OptionPanel</name>
     <message>
         <source>Shoot from here [Enter]</source>
@@ -2999,6 +3120,10 @@
     <message>
         <source>{name} has signed this result: to change it now, call the organizer</source>
         <translation>{name} a signé ce résultat&#xa0;: pour le changer maintenant, appelez l’organisateur</translation>
+    </message>
+    <message>
+        <source>the request names {field} twice: which one is meant is not clear</source>
+        <translation>la requête donne {field} deux fois&#xa0;: on ne sait pas laquelle compte</translation>
     </message>
 </context>
 <context>
@@ -4578,6 +4703,66 @@ a gagné la manche [{key}]</translation>
         <translation>Performance sur le tournoi&#xa0;: le classement Fargo auquel les manches attendues contre les adversaires classés rencontrés égalent les manches gagnées (un forfait ne compte aucune manche).</translation>
     </message>
     <message>
+        <source>Payouts</source>
+        <translation>Gains</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Montant</translation>
+    </message>
+    <message>
+        <source>Pot {pot}, paid out {paid}</source>
+        <translation>Cagnotte {pot}, versé {paid}</translation>
+    </message>
+    <message>
+        <source>Each place gets its share of the pot to the cent, rounded down; the cents left go one each to the best places. Tied players share the amounts of the places they tie for.</source>
+        <translation>Chaque place reçoit sa part de la cagnotte au centime inférieur&#xa0;; les centimes restants vont un par un aux meilleures places. Les ex æquo se partagent les montants des places qu’ils occupent ensemble.</translation>
+    </message>
+    <message>
+        <source>Entry fees</source>
+        <translation>Droits d’inscription</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>Présent</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Payé</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>cash</source>
+        <translation>espèces</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>autre</translation>
+    </message>
+    <message>
+        <source>Cash {cash} · other {other} · total {total} · not paid yet: {unpaid}</source>
+        <translation>Espèces {cash} · autre {other} · total {total} · pas encore payé&#xa0;: {unpaid}</translation>
+    </message>
+    <message>
+        <source>Entry fee {fee}</source>
+        <translation>Droit d’inscription {fee}</translation>
+    </message>
+    <message>
         <source>page {n} of {total}</source>
         <translation>page {n} sur {total}</translation>
     </message>
@@ -4628,14 +4813,6 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Next match: when the earlier matches are over</source>
         <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, now</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, maintenant</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, called at {time}</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, appelés à {time}</translation>
     </message>
     <message>
         <source>against {name}</source>
