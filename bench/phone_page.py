@@ -15,7 +15,8 @@ protocol (`Network.emulateNetworkConditions`: 400 kbps each way, 400 ms added to
   again is never recorded twice, and none is lost);
 - `reload_kB`: the bytes a reload of the page costs until its buttons are back (its files revalidated,
   not downloaded again), on the same throttled network (route interception is off for the reload:
-  Playwright turns the browser's cache off while it intercepts).
+  Playwright turns the browser's cache off while it intercepts), and the bytes a second the page
+  then costs while the table does not move (its looks answered 304).
 
 Usage: `phone_page.py [--taps 50] [--seed 7]`. Last line: `taps 50 recorded 50 tap_ack_p50_ms N
 tap_ack_p95_ms N first_usable_ms N reload_kB N` (targets: recorded = taps, <= 600, <= 1000,
@@ -160,6 +161,9 @@ def main() -> None:
             back = "() => window.__usable !== null && document.getElementById('rack-A').offsetParent !== null"
             page.wait_for_function(back, polling=10, timeout=60_000)
             reload_kb = received[0] / 1000
+            received[0] = 0  # a table that does not move, looked at every second: 304s
+            page.wait_for_timeout(5000)
+            idle = received[0] / 5
             table = api.table(TABLE)
             browser.close()
     finally:
@@ -168,6 +172,7 @@ def main() -> None:
     recorded = score["A"] + score["B"]
     taps = len(acks) + len(paused)
     print(f"first load: {loads}")
+    print(f"idle: {idle:.0f} B/s while the table does not move")
     print(f"requests {aborted[1]} failed {aborted[0]}; paused 10 s: {len(paused)} taps acknowledged in "
           f"{', '.join(f'{t:.0f}' for t in paused)} ms; score {score['A']}-{score['B']}")  # fmt: skip
     print(f"taps {taps} recorded {recorded} tap_ack_p50_ms {statistics.median(acks):.0f} "
