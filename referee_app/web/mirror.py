@@ -27,9 +27,11 @@ from typing import Any
 
 from aiohttp import web
 
+from referee_app.web.pages import filled
+
 log = logging.getLogger(__name__)
 
-MAX_AGE_S = 2
+MAX_AGE_S = 1
 """How long a cache in front may serve the tournament without asking: with the pages' 5-s poll
 and the push's 1 s, a rack is on a phone anywhere within about 8 s."""
 STALE_S = 86400
@@ -51,7 +53,7 @@ HEADERS = (
     ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors *"),
 )
 PAGES = {"bracket": "bracket.html", "player": "player.html"}
-ASSETS = {"tournament.js": JS, "tournament.css": CSS}
+ASSETS = {"tournament.js": JS, "tournament.css": CSS, "call.js": JS, "call.css": CSS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +110,7 @@ def _refusal(status: int, cache: str = "no-store") -> web.Response:
 def mirror_page(file: str, event: str) -> bytes:
     """A hall page for the mirror: its files and links under `/e/EVENT/`, told to poll (no stream)."""
     body = (resources.files("referee_app.web") / file).read_bytes()
+    body = filled(body, "", "en", b"", lambda: b"")  # one page for every phone: its words asked for by the page
     base = f"/e/{event}/".encode()
     body = body.replace(b'href="/', b'href="' + base).replace(b'src="/', b'src="' + base)
     body = body.replace(b'action="/', b'action="' + base)

@@ -21,7 +21,7 @@ from typing import Protocol
 
 from aiohttp import web
 
-from referee_app.web.sites import WORDS_JSON, Named, Route, Served, Site, _asset, secured
+from referee_app.web.sites import CALL_CSS, CALL_JS, WORDS_JSON, Named, Route, Served, Site, _asset, _page, secured
 
 TABLE = re.compile(r"[0-9]{1,4}")
 JSON = "application/json; charset=utf-8"
@@ -115,13 +115,15 @@ def phone_site(scoring: Scoring) -> Site:
             scoring.early(413, named.get("table", ""), asked_languages(request.headers.get("Accept-Language")))
         )
 
-    page = _asset("/score/{table}", "text/html; charset=utf-8", "score.html")
+    page = _page("/score/{table}", "score.html")
     return Site(
         "phones",
         (
             page,
             _asset("/score.js", "text/javascript; charset=utf-8", "score.js"),
             _asset("/score.css", "text/css; charset=utf-8", "score.css"),
+            CALL_JS,
+            CALL_CSS,
             WORDS_JSON,  # the page's words (the same route as the other sites': served with them, or alone)
             Route("/api/score/{table}", api, methods=("GET", "HEAD", "POST"), body=True, too_large=too_large),
             Route("/api/score/{table}/dispute", api, methods=("POST",), body=True, too_large=too_large),

@@ -37,6 +37,7 @@ from aiohttp.http_exceptions import BadHttpMethod
 
 from referee_app.i18n import english
 from referee_app.system import raise_open_files
+from referee_app.web.cached import finish
 from referee_app.web.feed import Feed, encode
 from referee_app.web.sites import (
     BOARD,
@@ -402,7 +403,7 @@ class WebServer:
             if route.body and (too_large := await self._read_body(route, request, match)) is not None:
                 return too_large
             if not (route.stream and request.method == "GET"):
-                return await route.answer(self._served, request, match)
+                return finish(request, await route.answer(self._served, request, match))  # validated, compressed
             if not self._gate.open_stream(connection):
                 return refusal(503)
             try:

@@ -272,6 +272,8 @@ class Gate:
         """The link goes: nothing passes, established connections are dropped, new ones refused."""
         self.open = False
         if self._server is not None:
+            with contextlib.suppress(OSError):  # wakes the thread blocked in accept: the port is free
+                self._server.shutdown(socket.SHUT_RDWR)
             self._server.close()
             self._server = None
         with self._lock:

@@ -31,6 +31,7 @@ from referee_app.venue import db
 from referee_app.venue.board import BoardView, ServerState
 from referee_app.venue.model import LinkReport, LinkStatus, match_setup
 from referee_app.venue.pusher import Pusher
+from referee_app.venue.server import Cluster
 from tests.builders import decode, ev
 from tests.conftest import table_link
 from tests.tournament.test_phones_on_the_event import (
@@ -188,7 +189,7 @@ class EventDay:
 
 @pytest.mark.parametrize("how", ["immediate", "kill -9"])
 def test_the_event_server_killed_mid_event_loses_nothing_sends_nothing_twice_and_the_bracket_completes_once(
-    event_server: Any, tmp_path: Path, how: str
+    event_server: Cluster, tmp_path: Path, how: str
 ) -> None:
     """After the first round the server dies while both desks are in the middle of a match and
     pushing and the phones play a whole match each; the desks finish their matches offline; the

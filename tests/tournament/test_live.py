@@ -22,6 +22,7 @@ from referee_app.tournament.model import Format, MatchStatus, Options
 from referee_app.venue import db
 from referee_app.venue.model import Assignment
 from referee_app.venue.pusher import DeskRows, LinkFile, waiting
+from referee_app.venue.server import Cluster
 from tests.builders import brk, decode, ev, made, miss
 from tests.conftest import table_link
 from tests.waiting import eventually
@@ -128,7 +129,7 @@ def play_out(server: Any, path: Path, tid: str, desks: list[Desk], capsys: Any) 
 
 
 def test_four_players_on_two_desks_complete_the_bracket_by_themselves(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     desks = [Desk(event_server, tmp_path / f"desk{t}", t) for t in ("1", "2")]
@@ -174,7 +175,7 @@ def operations_rows(path: Path, tid: str) -> list[Any]:
 
 
 def test_a_voided_match_completes_nothing_and_goes_to_the_table_again(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path, shot_clock=None)
     desk = Desk(event_server, tmp_path / "desk1", "1")
@@ -198,7 +199,7 @@ def test_a_voided_match_completes_nothing_and_goes_to_the_table_again(
 
 
 def test_a_desks_database_merged_from_a_stick_completes_its_match(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     desk = Desk(event_server, tmp_path / "desk1", "1")
@@ -224,7 +225,7 @@ def test_a_desks_database_merged_from_a_stick_completes_its_match(
 
 
 def test_a_desk_that_contradicts_a_typed_result_is_reported_and_an_undone_one_not_taken_again(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     desks = [Desk(event_server, tmp_path / f"desk{t}", t) for t in ("1", "2")]
@@ -261,7 +262,7 @@ def test_a_desk_that_contradicts_a_typed_result_is_reported_and_an_undone_one_no
     assert tournament(path, tid).tournament.slots["W1-2"].outcome is None
 
 
-def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, tmp_path: Path) -> None:
+def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Cluster, tmp_path: Path) -> None:
     from referee_app.event.live import board_sync, report_lines
     from referee_app.venue.board import BoardWatcher
 
@@ -286,7 +287,9 @@ def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, 
     assert any("(from the desk)" in text for text in said)
 
 
-def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(event_server: Any, tmp_path: Path) -> None:
+def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(
+    event_server: Cluster, tmp_path: Path
+) -> None:
     """The board's window, its web page and the tournament's sync share one reader: one
     connection, one LISTEN, one replay of the matches."""
     from referee_app.event.board_run import Board, BoardOptions
@@ -318,7 +321,7 @@ def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(eve
 
 
 def test_a_conceded_desk_match_is_reported_for_the_organizer_not_applied(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     desk = Desk(event_server, tmp_path / "desk1", "1")
@@ -335,7 +338,7 @@ def test_a_conceded_desk_match_is_reported_for_the_organizer_not_applied(
 
 
 def test_a_board_asked_for_a_tournament_without_its_database_says_so_and_leaves_nothing_running(
-    event_server: Any, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import socket
 

@@ -25,6 +25,7 @@ from referee_app.tournament.show import standings_view
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, BoardView, refresh
 from referee_app.venue.own_push import OwnMarks, push_own
+from referee_app.venue.server import Cluster
 from tests.waiting import NotYet, eventually, stays
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
@@ -78,7 +79,7 @@ def phones(tmp_path: Path) -> Iterator[tuple[Path, str, dict[int, str], PhoneTab
 
 
 def test_a_phone_match_reaches_the_event_once_and_the_board_shows_its_table_as_the_phones(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     path, _tid, keys, api = phones
     tap(api, keys[1], 1, "t1", {"type": "lag", "winner": "A"})
@@ -105,7 +106,7 @@ def test_a_phone_match_reaches_the_event_once_and_the_board_shows_its_table_as_t
 
 
 def test_a_phone_match_another_table_holds_on_the_server_is_a_conflict_and_nothing_is_overwritten(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     _path, _tid, keys, api = phones
     match_id = tap(api, keys[1], 1, "t1", {"type": "lag", "winner": "A"})["match_id"]
@@ -124,7 +125,7 @@ def test_a_phone_match_another_table_holds_on_the_server_is_a_conflict_and_nothi
 
 
 def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board_shows_them(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     """`referee-app board --tournament` pushes the phone matches that `tournament serve` (another
     process: here another connection) writes; the board's reader stays the only reader."""
@@ -159,7 +160,7 @@ def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board
     assert phone_match_ids(operations.open_tournament(api.store, tid).state) >= {playing["match_id"]}
 
 
-def _all_there(event_server: Any, path: Path, match_ids: set[str]) -> bool:
+def _all_there(event_server: Cluster, path: Path, match_ids: set[str]) -> bool:
     held = server_rows(event_server)
     return all(
         [(seq, digest) for seq, digest, _t in held.get(m, [])] == rows
@@ -168,7 +169,7 @@ def _all_there(event_server: Any, path: Path, match_ids: set[str]) -> bool:
 
 
 def test_two_pushers_at_once_and_a_server_gone_meanwhile_lose_nothing_and_send_nothing_twice(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     """The board and the tournament window both pushing one database, and the event server stopped
     and started again in the middle (hard, as a crash would): every phone row reaches it once, in
@@ -205,7 +206,7 @@ def test_two_pushers_at_once_and_a_server_gone_meanwhile_lose_nothing_and_send_n
 
 
 def test_tournament_sync_sends_the_phone_matches_too(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables], capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables], capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid, keys, api = phones
     match_id = tap(api, keys[1], 1, "t1", {"type": "lag", "winner": "A"})["match_id"]
@@ -217,7 +218,7 @@ def test_tournament_sync_sends_the_phone_matches_too(
     assert "phone tables" not in capsys.readouterr().out  # nothing new: nothing sent
 
 
-def test_a_phone_pusher_with_no_phone_match_yet_opens_no_connection(event_server: Any, tmp_path: Path) -> None:
+def test_a_phone_pusher_with_no_phone_match_yet_opens_no_connection(event_server: Cluster, tmp_path: Path) -> None:
     path = tmp_path / "organizer.db"
     tid, _keys = phone_venue(path, 4, "1-2", "1-2")  # the phone tables' matches are started by the server
     reports: list[Any] = []
@@ -289,7 +290,7 @@ def play_on_a_desk(desk: Any, pusher: Any, by_racks: bool) -> bool:
 
 
 def test_eight_players_double_elimination_on_desks_and_phones_together_through_postgresql(
-    event_server: Any, tmp_path: Path
+    event_server: Cluster, tmp_path: Path
 ) -> None:
     """Tables 1 and 2 are desks (2 with no referee: sent by racks), 3 and 4 the phones' (a real
     `tournament serve` process, tapped over HTTP); `referee-app board --tournament` sends the
@@ -380,7 +381,7 @@ def test_eight_players_double_elimination_on_desks_and_phones_together_through_p
 
 
 def test_the_phone_pusher_is_back_within_a_second_of_the_server_after_a_long_outage(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     """After a long outage the worker's back-off has grown (0.5 s, 1, 2, 4...): a server that is
     back is still tried again within about a second, as a desk's pusher does, so that the phone

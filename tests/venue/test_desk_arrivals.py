@@ -14,6 +14,7 @@ from referee_app.log.store import Store
 from referee_app.venue import db
 from referee_app.venue.model import Assignment, LinkStatus
 from referee_app.venue.pusher import LinkFile, Pusher
+from referee_app.venue.server import Cluster
 from tests.conftest import table_link
 from tests.waiting import eventually
 
@@ -34,7 +35,7 @@ def organizer_marks(cluster: Any) -> dict[str, dict[str, Any]]:
         return db.arrivals(conn)
 
 
-def test_the_desk_marks_its_players_and_the_organizer_reads_them(event_server: Any, tmp_path: Path) -> None:
+def test_the_desk_marks_its_players_and_the_organizer_reads_them(event_server: Cluster, tmp_path: Path) -> None:
     table_link(event_server, "6")  # another table's login, for the hostile part below
     a = sent(event_server, "5")
     sent(event_server, "6", ("Cleo Park", "Dan Wu"), "a-6")
@@ -62,7 +63,7 @@ def test_the_desk_marks_its_players_and_the_organizer_reads_them(event_server: A
         pusher.stop()
 
 
-def test_a_hostile_desk_cannot_mark_another_table_nor_read_its_marks(event_server: Any) -> None:
+def test_a_hostile_desk_cannot_mark_another_table_nor_read_its_marks(event_server: Cluster) -> None:
     sent(event_server, "5")
     sent(event_server, "6", ("Cleo Park", "Dan Wu"), "a-6")
     with psycopg.connect(table_link(event_server, "6").conninfo(), autocommit=True) as six:

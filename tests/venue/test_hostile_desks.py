@@ -23,6 +23,7 @@ from referee_app.log.store import Store
 from referee_app.venue.board import BoardModel, refresh
 from referee_app.venue.model import LinkStatus
 from referee_app.venue.pusher import LinkFile, Pusher
+from referee_app.venue.server import Cluster
 from tests.builders import brk, ev, made
 from tests.conftest import _KEYS, table_key, table_link
 from tests.venue.test_live_event import OPENING, record, server_rows, start_match
@@ -63,7 +64,7 @@ INSERT = "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (%s, %
 # --- one desk cannot lock the others out --------------------------------------------------------
 
 
-def test_a_desk_can_change_only_its_own_login(event_server: Any, tmp_path: Path) -> None:
+def test_a_desk_can_change_only_its_own_login(event_server: Cluster, tmp_path: Path) -> None:
     one, _ = pushed_desk(event_server, tmp_path, "1")
     two, _ = pushed_desk(event_server, tmp_path, "2")
     with desk_conn(event_server, "1") as hostile:
@@ -112,7 +113,7 @@ def _note() -> Any:
     return decode(ev("note", text="n"))
 
 
-def test_a_desk_cannot_squat_ids_nor_choose_its_table_or_time(event_server: Any, tmp_path: Path) -> None:
+def test_a_desk_cannot_squat_ids_nor_choose_its_table_or_time(event_server: Cluster, tmp_path: Path) -> None:
     db, match_id = pushed_desk(event_server, tmp_path, "1", ev("lag", winner="A"))
     head = head_of(event_server, match_id)
     row = chained(match_id, head, "note", '{"type": "note", "text": "x"}')
@@ -141,7 +142,7 @@ def test_a_desk_cannot_squat_ids_nor_choose_its_table_or_time(event_server: Any,
 # --- the server checks every row -------------------------------------------------------------------
 
 
-def test_the_server_refuses_a_row_that_does_not_chain_or_follow(event_server: Any, tmp_path: Path) -> None:
+def test_the_server_refuses_a_row_that_does_not_chain_or_follow(event_server: Cluster, tmp_path: Path) -> None:
     _db, match_id = pushed_desk(event_server, tmp_path, "7", ev("lag", winner="A"))
     head = head_of(event_server, match_id)
     body = '{"type": "concede", "player": "B"}'
@@ -162,7 +163,7 @@ def test_the_server_refuses_a_row_that_does_not_chain_or_follow(event_server: An
 
 
 def test_a_desk_cannot_write_into_another_tables_match(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     seven, match_id = pushed_desk(event_server, tmp_path, "7", ev("lag", winner="A"))
     head = head_of(event_server, match_id)
@@ -203,7 +204,7 @@ def sqlite_link(db: Path) -> Any:
 
 
 def test_another_writers_row_is_a_conflict_on_both_sides(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "t4.db"
     session = start_match(Store(db), "4")
@@ -262,7 +263,7 @@ def _hash1(db: Path) -> str:
 
 
 def test_the_pusher_survives_a_refused_write_and_says_so(
-    event_server: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    event_server: Cluster, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "5")
@@ -296,7 +297,7 @@ def test_the_pusher_survives_a_refused_write_and_says_so(
     assert any("event-pusher" in r.getMessage() and r.exc_info for r in caplog.records)  # logged with its trace
 
 
-def test_the_pusher_says_a_damaged_link_file_and_goes_on_after_connect(event_server: Any, tmp_path: Path) -> None:
+def test_the_pusher_says_a_damaged_link_file_and_goes_on_after_connect(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     start_match(Store(db), "6")
     links = LinkFile(db)
@@ -315,7 +316,7 @@ def test_the_pusher_says_a_damaged_link_file_and_goes_on_after_connect(event_ser
 # --- the board survives any row -----------------------------------------------------------------
 
 
-def test_the_board_shows_odd_rows_as_damaged_and_goes_on(event_server: Any, tmp_path: Path) -> None:
+def test_the_board_shows_odd_rows_as_damaged_and_goes_on(event_server: Cluster, tmp_path: Path) -> None:
     from referee_app.venue.board import BoardWatcher
 
     views: list[dict[str, Any]] = []
@@ -343,7 +344,7 @@ def test_the_board_shows_odd_rows_as_damaged_and_goes_on(event_server: Any, tmp_
 
 
 def test_a_desk_can_check_its_key_through_connect(
-    event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "desk.db"
     monkeypatch.setenv("REFEREE_TABLE_KEY", table_key(event_server, "8").lower())  # typed in lower case
@@ -353,7 +354,7 @@ def test_a_desk_can_check_its_key_through_connect(
     assert "this key is table 8's, not table 9's" in capsys.readouterr().err
 
 
-def test_two_pushes_at_once_never_fork(event_server: Any, tmp_path: Path) -> None:
+def test_two_pushes_at_once_never_fork(event_server: Cluster, tmp_path: Path) -> None:
     db, _ = pushed_desk(event_server, tmp_path, "2", *OPENING)
     copy = tmp_path / "copy.db"
     store = Store(db)

@@ -19,6 +19,7 @@ from referee_app.venue import db as event_db
 from referee_app.venue.board import BoardModel, BoardWatcher, refresh
 from referee_app.venue.model import EventLink, LinkReport, LinkStatus, TableKey, is_started
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
+from referee_app.venue.server import Cluster
 from tests.builders import brk, decode, ev, made, miss
 from tests.conftest import table_link
 from tests.waiting import eventually
@@ -61,7 +62,7 @@ def desk_rows(db: Path) -> list[tuple[Any, ...]]:
 # --- roles ---------------------------------------------------------------------------------------
 
 
-def test_the_desk_role_adds_events_and_nothing_else(event_server: Any, tmp_path: Path) -> None:
+def test_the_desk_role_adds_events_and_nothing_else(event_server: Cluster, tmp_path: Path) -> None:
     store = Store(tmp_path / "desk.db")
     start_match(store, "1")
     assert cli(["push", "--db", str(tmp_path / "desk.db")]) == 1  # not connected yet: said, not crashed
@@ -88,7 +89,7 @@ def test_the_desk_role_adds_events_and_nothing_else(event_server: Any, tmp_path:
     assert len(server_rows(event_server)) == 1
 
 
-def test_a_wrong_key_is_refused(event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_wrong_key_is_refused(event_server: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     good = TableKey.parse(desk_link(event_server, "1").key)
     wrong = dataclasses.replace(good, secret=TableKey.new_secret())
     with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
@@ -104,7 +105,9 @@ def test_a_wrong_key_is_refused(event_server: Any, tmp_path: Path, monkeypatch: 
 # --- the pusher ------------------------------------------------------------------------------------
 
 
-def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(event_server: Any, tmp_path: Path) -> None:
+def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(
+    event_server: Cluster, tmp_path: Path
+) -> None:
     db = tmp_path / "desk.db"
     store = Store(db)
     reports: list[LinkReport] = []
@@ -146,7 +149,7 @@ def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(event
     assert any(r.status is LinkStatus.OFFLINE and "refused" in r.error.lower() for r in reports)
 
 
-def test_a_lost_watermark_sends_nothing_twice(event_server: Any, tmp_path: Path) -> None:
+def test_a_lost_watermark_sends_nothing_twice(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "2")
     record(session, *OPENING)
@@ -159,7 +162,7 @@ def test_a_lost_watermark_sends_nothing_twice(event_server: Any, tmp_path: Path)
 
 
 def test_a_backlog_longer_than_one_insert_arrives_whole_and_in_order(
-    event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    event_server: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from referee_app.venue import db as event_db
 
@@ -172,7 +175,7 @@ def test_a_backlog_longer_than_one_insert_arrives_whole_and_in_order(
     assert server_rows(event_server) == desk_rows(db)
 
 
-def test_a_watermark_past_the_servers_head_sends_what_the_server_lacks(event_server: Any, tmp_path: Path) -> None:
+def test_a_watermark_past_the_servers_head_sends_what_the_server_lacks(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "2")
     record(session, *OPENING[:3])
@@ -186,7 +189,7 @@ def test_a_watermark_past_the_servers_head_sends_what_the_server_lacks(event_ser
 
 
 def test_a_conflicting_server_event_is_reported_and_never_overwritten(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first, second = tmp_path / "one.db", tmp_path / "two.db"
     session = start_match(Store(first), "3")
@@ -214,7 +217,9 @@ def test_a_conflicting_server_event_is_reported_and_never_overwritten(
 # --- the board ---------------------------------------------------------------------------------
 
 
-def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event_server: Any, tmp_path: Path) -> None:
+def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(
+    event_server: Cluster, tmp_path: Path
+) -> None:
     desks = []
     for table, players in (("1", ("Ana", "Ben")), ("2", ("Cleo", "Dan"))):
         db = tmp_path / f"table{table}.db"
@@ -257,7 +262,7 @@ def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event
             pusher.stop()
 
 
-def test_the_servers_notifications_name_the_table_written(event_server: Any, tmp_path: Path) -> None:
+def test_the_servers_notifications_name_the_table_written(event_server: Cluster, tmp_path: Path) -> None:
     with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as listener:
         event_db.listen(listener)
         db = tmp_path / "desk.db"
@@ -288,7 +293,7 @@ def test_the_servers_notifications_name_the_table_written(event_server: Any, tmp
 
 
 def test_the_board_shows_an_assignment_and_a_conflict_at_once_while_desks_record(
-    event_server: Any, tmp_path: Path
+    event_server: Cluster, tmp_path: Path
 ) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "3")
@@ -338,7 +343,7 @@ def test_the_board_shows_an_assignment_and_a_conflict_at_once_while_desks_record
         pusher.stop()
 
 
-def test_a_board_without_its_server_waits_and_catches_up(event_server: Any, tmp_path: Path) -> None:
+def test_a_board_without_its_server_waits_and_catches_up(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "5")
     LinkFile(db).save(desk_link(event_server, "5"))
@@ -367,7 +372,7 @@ def test_a_board_without_its_server_waits_and_catches_up(event_server: Any, tmp_
 
 
 def test_an_assignment_reaches_its_table_and_the_match_started_from_it_links(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = str(event_server.folder)
     assert cli(["assign", "--server", folder, "--table", "9", "--players", "Eve", "Finn", "--race", "7"]) == 0
@@ -391,7 +396,7 @@ def test_an_assignment_reaches_its_table_and_the_match_started_from_it_links(
         pusher.stop()
 
 
-def test_a_desk_recording_on_sees_an_assignment_sent_meanwhile(event_server: Any, tmp_path: Path) -> None:
+def test_a_desk_recording_on_sees_an_assignment_sent_meanwhile(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "6")
     pusher = Pusher(db, desk_link(event_server, "6")).start()
@@ -431,7 +436,7 @@ def db_ready(db: Path) -> Path:
     return db
 
 
-def test_a_match_started_by_hand_while_offline_links_to_its_assignment(event_server: Any, tmp_path: Path) -> None:
+def test_a_match_started_by_hand_while_offline_links_to_its_assignment(event_server: Cluster, tmp_path: Path) -> None:
     folder = str(event_server.folder)
     assert cli(["assign", "--server", folder, "--table", "4", "--players", "Ivy", "Jo", "--race", "3"]) == 0
     db = tmp_path / "desk.db"
@@ -454,7 +459,7 @@ def test_a_match_started_by_hand_while_offline_links_to_its_assignment(event_ser
 
 
 def test_pull_copies_the_event_into_sqlite_once(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for table in ("1", "2"):
         db = tmp_path / f"t{table}.db"
@@ -471,7 +476,7 @@ def test_pull_copies_the_event_into_sqlite_once(
 
 
 def test_pull_reports_a_tampered_server_row(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "t.db"
     session = start_match(Store(db), "1")
@@ -488,7 +493,7 @@ def test_pull_reports_a_tampered_server_row(
 
 
 def test_the_organizers_commands_say_when_the_server_is_down(
-    event_server: Any, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, capsys: pytest.CaptureFixture[str]
 ) -> None:
     event_server.stop()
     capsys.readouterr()

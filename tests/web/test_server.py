@@ -21,6 +21,7 @@ from referee_app.log.logfile import read_log
 from referee_app.web.overlay import banner, snapshot, vmix_fields
 from referee_app.web.server import BOARD, MAX_STREAMS, MAX_STREAMS_PER_ADDRESS, OVERLAY, ListenError, WebServer
 from tests.builders import brk, decode, ev, history, made, miss, started
+from tests.waiting import NotYet, eventually
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.jsonl"))
 
@@ -43,12 +44,12 @@ def get(server: WebServer, path: str, method: str = "GET") -> tuple[int, dict[st
 
 def state_json(server: WebServer, version: int) -> dict[str, Any]:
     """/state.json once the feed's thread has taken the publication with `version`."""
-    deadline = time.monotonic() + 5
-    while True:
-        view = json.loads(get(server, "/state.json")[2])
-        if view["version"] == version or time.monotonic() > deadline:
-            return view  # type: ignore[no-any-return]
-        time.sleep(0.01)
+
+    def taken() -> dict[str, Any] | NotYet:
+        view: dict[str, Any] = json.loads(get(server, "/state.json")[2])
+        return view if view["version"] == version else NotYet(view)
+
+    return eventually(taken, f"/state.json at version {version}")
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
@@ -129,7 +130,11 @@ def test_pages_and_data_are_served(server: WebServer) -> None:
     ]:
         status, headers, body = get(server, path)
         assert status == 200 and headers["Content-Type"].startswith(kind), path
-        assert headers["Cache-Control"] == "no-store" and headers["X-Content-Type-Options"] == "nosniff"
+        assert (
+            headers["Cache-Control"] == "no-cache"
+            and headers["ETag"]
+            and headers["X-Content-Type-Options"] == "nosniff"
+        )
         assert body
     assert json.loads(get(server, "/state.json")[2])["status"] == "no_match"
     assert b'class="table"' in get(server, "/table")[2] and b'class="overlay"' in get(server, "/overlay")[2]
@@ -206,9 +211,7 @@ def test_a_page_that_opens_later_gets_the_clock_as_it_stands_now(
     now = [1000.0]
     monkeypatch.setattr("referee_app.web.feed.monotonic", lambda: now[0])  # the clock the feed reads
     server.feed.publish_clock({"running": True, "remaining_s": 30.0, "limit_s": 35.0})
-    deadline = time.monotonic() + 5
-    while server.feed.current().reading is None and time.monotonic() < deadline:
-        time.sleep(0.01)
+    eventually(lambda: server.feed.current().reading, "the feed's thread taking the clock")
     now[0] += 12.5  # the desk started the clock 12.5 s before this page opened
     assert json.loads(get(server, "/state.json")[2])["clock"] == {"running": True, "remaining_s": 17.5, "limit_s": 35.0}
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
@@ -235,19 +238,18 @@ def test_streams_beyond_the_limit_are_told_to_come_back(server: WebServer) -> No
     gone, its_stream = open_streams.pop()
     its_stream.close()  # a browser goes away: its slot frees
     gone.close()
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
+
+    def a_stream() -> tuple[http.client.HTTPConnection, http.client.HTTPResponse] | None:
         server.feed.publish(snapshot("m", match(ev("lag", winner="A"))))
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
         connection.request("GET", "/events")
         response = connection.getresponse()
         if response.status == 200:
-            open_streams.append((connection, response))
-            break
+            return connection, response
         connection.close()
-        time.sleep(0.05)
-    else:
-        pytest.fail("a freed stream slot was never given again")
+        return None
+
+    open_streams.append(eventually(a_stream, "the freed stream slot given again", every=0.05))
     for connection, response in open_streams:
         response.close()
         connection.close()
@@ -362,9 +364,7 @@ def test_a_value_that_does_not_encode_is_logged_and_the_next_one_still_reaches_t
         server.feed.publish(dict(good, version=3, event=Path("/tmp/x")))  # not JSON
         server.feed.publish_tournament({"rating": float("nan")})  # NaN: no browser could parse it
         server.feed.publish_clock({"running": False, "remaining_s": object(), "limit_s": 35.0})
-        deadline = time.monotonic() + 5
-        while len(caplog.records) < 3 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        eventually(lambda: len(caplog.records) >= 3, "the three failures logged")
     assert [r.getMessage() for r in caplog.records] == [
         f"web: a {kind} could not be sent to the pages; they keep the last one"
         for kind in ("view", "tournament", "clock")

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from referee_app.tournament.model import MatchStatus
 from referee_app.venue import db
+from referee_app.venue.server import Cluster
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 from tests.gui.tournament.test_window import Organizer
@@ -22,7 +23,7 @@ DECIDED = "The organizer entered the result of this match by hand"
 
 
 def test_a_result_over_a_desk_is_asked_first_and_the_desk_is_told(
-    qtbot: Any, desk: Desk, tmp_path: Any, event_server: Any, monkeypatch: Any
+    qtbot: Any, desk: Desk, tmp_path: Any, event_server: Cluster, monkeypatch: Any
 ) -> None:
     organizer = Organizer(qtbot, tmp_path)
     organizer.drawn(4, tables="1")
@@ -77,7 +78,7 @@ def test_a_result_for_a_match_no_desk_records_is_not_asked(qtbot: Any, tmp_path:
 
 
 def test_a_result_for_a_match_sent_to_a_desk_not_yet_started_is_asked_first(
-    qtbot: Any, tmp_path: Any, event_server: Any, monkeypatch: Any
+    qtbot: Any, tmp_path: Any, event_server: Cluster, monkeypatch: Any
 ) -> None:
     organizer = Organizer(qtbot, tmp_path)
     organizer.drawn(4, tables="1")

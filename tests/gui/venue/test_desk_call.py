@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel
 
 from referee_app.cli.main import main as cli
 from referee_app.venue import db
+from referee_app.venue.server import Cluster
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
@@ -25,7 +26,7 @@ def marked(server: Any) -> dict[str, list[str]]:
         return {a: list(players) for a, players in db.arrivals(conn).items()}
 
 
-def test_the_desk_shows_the_call_and_its_referee_marks_the_players_present(desk: Desk, event_server: Any) -> None:
+def test_the_desk_shows_the_call_and_its_referee_marks_the_players_present(desk: Desk, event_server: Cluster) -> None:
     assert cli(["assign", "--server", str(event_server.folder), "--table", "3", "--players", "Ana Lopez",
                 "Ben Novak", "--race", "7", "--event", "Open de Lyon"]) == 0  # fmt: skip
     link = desk.window.link()
