@@ -26,6 +26,7 @@ from referee_app.log.store import StoreError
 from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.show import view
 from referee_app.tournament.state import State
+from referee_app.web.door_http import door_site
 from referee_app.web.phone_http import phone_site
 from referee_app.web.server import TOURNAMENT, WebServer
 from referee_app.worker import Worker
@@ -85,7 +86,7 @@ class TournamentPages:
         """The phone tables as they last stood: their racks go on `/bracket`."""
         self._pending: tuple[State | None, str, Live] | None = None
         self._desks: Live = {}
-        self.server = WebServer((*sites, TOURNAMENT, phone_site(self)), port, lan, words)
+        self.server = WebServer((*sites, TOURNAMENT, phone_site(self), door_site(self)), port, lan, words)
         feed = self.server.feed  # a rack scored on the state published whole goes as a small `live` event
         self.publisher = BoardPublisher(self.languages, feed.publish_tournament, live=feed.publish_live)
         self._publishing = _Publishing(self)
@@ -197,6 +198,27 @@ class TournamentPages:
         if phones is None:
             return self.early(404, str(table), asked)
         return await phones.dispute(table, authorization, address, body, asked)
+
+    async def here(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        phones = self.phones
+        if phones is None:
+            return self.early(404, str(table), asked)
+        return await phones.here(table, authorization, address, body, asked)
+
+    # --- `door_http`: the door's check-in and a player's own page -------------------------------------
+    async def door_get(self, token: str, asked: Sequence[str] = ()) -> Answer:
+        phones = self.phones
+        return self.early(404, "", asked) if phones is None else await phones.door_get(token, asked)
+
+    async def door_post(self, token: str, body: bytes, asked: Sequence[str] = ()) -> Answer:
+        phones = self.phones
+        return self.early(404, "", asked) if phones is None else await phones.door_post(token, body, asked)
+
+    async def me_get(self, secret: str, asked: Sequence[str] = ()) -> Answer:
+        phones = self.phones
+        return self.early(404, "", asked) if phones is None else await phones.me_get(secret, asked)
 
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         return early_answer(status, table, speaking(asked, self.languages, self.tr))

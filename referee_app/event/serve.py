@@ -19,17 +19,24 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
+from referee_app.event.call_clock import CallClock, SystemTime, TimeSource
+from referee_app.event.door_api import DoorApi
 from referee_app.event.follow import HeldTournament
 from referee_app.event.phone_api import Answer, PhoneTables, PhoneTableView
+from referee_app.event.session import ChangedElsewhere
 from referee_app.i18n import Translate, english
-from referee_app.tournament.model import MatchStatus
+from referee_app.log.store import StoreError
+from referee_app.tournament.model import MatchStatus, TournamentRefused
 from referee_app.tournament.state import State
 from referee_app.worker import Worker
 
 T = TypeVar("T")
+TICK_S = 1.0
+"""The call clock's second."""
 Tables = dict[int, PhoneTableView]
 """Phone tables as they stand, by table."""
 OnChange = Callable[[State, Tables], None]
@@ -71,6 +78,23 @@ class _Refresh(Worker):
         self._wake.set()  # tried again after the back-off
 
 
+class _Ticker(Worker):
+    """The call clock's second: the calls due recorded (a match put on a table is called; the late
+    start's calls are made again at their minutes)."""
+
+    name = "call-clock"
+
+    def __init__(self, scoring: PhoneScoring) -> None:
+        super().__init__()
+        self.scoring = scoring
+
+    def step(self) -> None:
+        self._wake.wait(TICK_S)
+        self._wake.clear()
+        if not self.stopping:
+            self.scoring.tick()
+
+
 class PhoneScoring:
     """The phone tables' API of one tournament (`phone_http.Scoring`), answered on the database's
     thread of the process's `HeldTournament` (one of its own without `held`), until `stop`.
@@ -87,8 +111,10 @@ class PhoneScoring:
         tables: bool = False,
         languages: Mapping[str, Translate] | None = None,
         held: HeldTournament | None = None,
+        time: TimeSource | None = None,
     ) -> None:
-        """Reads the tournament (a wrong name, a damaged log raise as `tournament serve` says them)."""
+        """Reads the tournament (a wrong name, a damaged log raise as `tournament serve` says them).
+        `time`: the call clock's and the door's (the computer's by default; tests move their own)."""
         self._owned = held is None
         self.held = held if held is not None else HeldTournament.open(db, tournament).start()
         try:
@@ -100,11 +126,16 @@ class PhoneScoring:
             if self._owned:
                 self.held.stop()
             raise
+        self.time: TimeSource = time or SystemTime()
+        self.calls = CallClock(self.api.session, self.time)
+        """The call and the late-start clock, ticked with every look at the tournament."""
+        self.door = DoorApi(self.api.session, self.time, tr, languages)
         self.db = db
         self.on_change = on_change
         self.tables = tables
         self._seq: int | None = None
         self._refresh = _Refresh(self)
+        self._ticker = _Ticker(self)
 
     @property
     def tournament_id(self) -> str:
@@ -112,6 +143,7 @@ class PhoneScoring:
 
     def start(self) -> PhoneScoring:
         self._refresh.start()
+        self._ticker.start()
         self.held.follower.subscribe(self._followed)
         return self
 
@@ -150,6 +182,15 @@ class PhoneScoring:
         self.api.refresh()
         self._tell()
 
+    def tick(self) -> None:
+        """The calls due now recorded (on the database's thread): the call clock's second."""
+        self._run(self._ticked)
+
+    def _ticked(self) -> None:
+        with suppress(TournamentRefused, StoreError, ChangedElsewhere):  # the next second tries again
+            if self.calls.tick():
+                self._tell()
+
     def _get(self, table: int, authorization: str | None, address: str, asked: Sequence[str]) -> Answer:
         answer = self.api.get(table, authorization, address, asked)
         if answer.status == 200:
@@ -184,6 +225,29 @@ class PhoneScoring:
     ) -> Answer:
         return await self._ask(self._dispute, table, authorization, address, body, asked)
 
+    async def here(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        return await self._ask(self._here, table, authorization, address, body, asked)
+
+    def _here(self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str]) -> Answer:
+        answer = self.api.here(table, authorization, address, body, asked)
+        if answer.status == 200:
+            self._tell(table, answer.view)  # the pages show the player at the table at once
+        return answer
+
+    async def door_get(self, token: str, asked: Sequence[str] = ()) -> Answer:
+        return await self._ask(self.door.door_get, token, asked)
+
+    async def door_post(self, token: str, body: bytes, asked: Sequence[str] = ()) -> Answer:
+        answer = await self._ask(self.door.door_post, token, body, asked)
+        if answer.status == 200:
+            self.nudge()
+        return answer
+
+    async def me_get(self, secret: str, asked: Sequence[str] = ()) -> Answer:
+        return await self._ask(self.door.me_get, secret, asked)
+
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         """A 404 or 413 given before the tournament is asked, in the request's language."""
         return self.api.early(status, table, asked)
@@ -201,6 +265,7 @@ class PhoneScoring:
         """Stop looking; what is being written is finished, then the database is closed (with
         the tournament held, when it is this one's own)."""
         self.held.follower.unsubscribe(self._followed)
+        self._ticker.stop()
         self._refresh.stop()
         try:
             self._run(self.api.close)

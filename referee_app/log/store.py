@@ -968,9 +968,10 @@ def _keep_private(path: Path, there: set[Path]) -> None:
     """The database's files are this user's alone: the organizer's hold every phone table's key
     (phone.md §4). Linux and macOS: any of them others may read (a file made before, by an older
     version) is made 0600; SQLite makes the ones beside it with the database's mode. Windows:
-    those this opening made (a new file there inherits the folder's access list) get this user's."""
+    those this opening made (a new file there inherits the folder's access list) get this user's.
+    Another account's file, which this one may write but not chmod, stays as its owner keeps it."""
     for one in _files_of(path):
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(FileNotFoundError, PermissionError):
             if is_windows():
                 if one not in there and one.exists():
                     make_private(one)

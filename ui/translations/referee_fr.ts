@@ -1378,6 +1378,68 @@
     </message>
 </context>
 <context>
+    <name>Door</name>
+    <message>
+        <source>Check in</source>
+        <translation>Pointer mon arrivée</translation>
+    </message>
+    <message>
+        <source>Type your name, then tap it</source>
+        <translation>Tapez votre nom, puis touchez-le</translation>
+    </message>
+    <message>
+        <source>Check in as {name}?</source>
+        <translation>Pointer l’arrivée de {name}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Yes, that’s me</source>
+        <translation>Oui, c’est moi</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+</context>
+<context>
+    <name>DoorApi</name>
+    <message>
+        <source>this door code has expired: scan the QR code at the door again</source>
+        <translation>ce code d’entrée a expiré&#xa0;: scannez à nouveau le QR code à l’entrée</translation>
+    </message>
+    <message>
+        <source>the request is not JSON</source>
+        <translation>la requête n’est pas du JSON</translation>
+    </message>
+    <message>
+        <source>the request&apos;s {field} is missing or not valid</source>
+        <translation>le champ {field} de la requête manque ou n’est pas valable</translation>
+    </message>
+    <message>
+        <source>no player of this tournament is named {name}: see the desk</source>
+        <translation>aucun joueur de ce tournoi ne s’appelle {name}&#xa0;: voyez la table de marque</translation>
+    </message>
+    <message>
+        <source>{name} is already checked in: see the desk (the organizer has been told)</source>
+        <translation>{name} est déjà pointé présent&#xa0;: voyez la table de marque (l’organisateur est prévenu)</translation>
+    </message>
+    <message>
+        <source>this phone already checked in {name}: one phone checks in one player (the organizer has been told)</source>
+        <translation>ce téléphone a déjà pointé {name}&#xa0;: un téléphone pointe un seul joueur (l’organisateur est prévenu)</translation>
+    </message>
+    <message>
+        <source>check-in is closed: the draw is made, see the desk</source>
+        <translation>le pointage est clos&#xa0;: le tirage est fait, voyez la table de marque</translation>
+    </message>
+    <message>
+        <source>this link opens no player&apos;s page: ask the desk for yours</source>
+        <translation>ce lien n’ouvre la page d’aucun joueur&#xa0;: demandez la vôtre à la table de marque</translation>
+    </message>
+    <message>
+        <source>the laptop could not write the check-in just now: nothing was recorded, try again</source>
+        <translation>l’ordinateur n’a pas pu enregistrer l’arrivée à l’instant&#xa0;: rien n’est enregistré, réessayez</translation>
+    </message>
+</context>
+<context>
     <name>DrawTab</name>
     <message>
         <source>Double elimination</source>
@@ -4641,6 +4703,66 @@ a gagné la manche [{key}]</translation>
         <translation>Performance sur le tournoi&#xa0;: le classement Fargo auquel les manches attendues contre les adversaires classés rencontrés égalent les manches gagnées (un forfait ne compte aucune manche).</translation>
     </message>
     <message>
+        <source>Payouts</source>
+        <translation>Gains</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Montant</translation>
+    </message>
+    <message>
+        <source>Pot {pot}, paid out {paid}</source>
+        <translation>Cagnotte {pot}, versé {paid}</translation>
+    </message>
+    <message>
+        <source>Each place gets its share of the pot to the cent, rounded down; the cents left go one each to the best places. Tied players share the amounts of the places they tie for.</source>
+        <translation>Chaque place reçoit sa part de la cagnotte au centime inférieur&#xa0;; les centimes restants vont un par un aux meilleures places. Les ex æquo se partagent les montants des places qu’ils occupent ensemble.</translation>
+    </message>
+    <message>
+        <source>Entry fees</source>
+        <translation>Droits d’inscription</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>Présent</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Payé</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>cash</source>
+        <translation>espèces</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>autre</translation>
+    </message>
+    <message>
+        <source>Cash {cash} · other {other} · total {total} · not paid yet: {unpaid}</source>
+        <translation>Espèces {cash} · autre {other} · total {total} · pas encore payé&#xa0;: {unpaid}</translation>
+    </message>
+    <message>
+        <source>Entry fee {fee}</source>
+        <translation>Droit d’inscription {fee}</translation>
+    </message>
+    <message>
         <source>page {n} of {total}</source>
         <translation>page {n} sur {total}</translation>
     </message>
@@ -5357,10 +5479,6 @@ a gagné la manche [{key}]</translation>
 </context>
 <context>
     <name>TournamentWindow</name>
-    <message>
-        <source>The tournament&apos;s database cannot be read: {why}</source>
-        <translation>La base de données du tournoi ne peut pas être lue&#xa0;: {why}</translation>
-    </message>
     <message>
         <source>Shown again: the tournament was changed elsewhere (a merged desk, the command line).</source>
         <translation>Affiché de nouveau&#xa0;: le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande).</translation>
