@@ -5480,10 +5480,6 @@ a gagné la manche [{key}]</translation>
 <context>
     <name>TournamentWindow</name>
     <message>
-        <source>The tournament&apos;s database cannot be read: {why}</source>
-        <translation>La base de données du tournoi ne peut pas être lue&#xa0;: {why}</translation>
-    </message>
-    <message>
         <source>Shown again: the tournament was changed elsewhere (a merged desk, the command line).</source>
         <translation>Affiché de nouveau&#xa0;: le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande).</translation>
     </message>
