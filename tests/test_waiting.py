@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.waiting import NotYet, default_timeout, eventually, stays
+from tests.waiting import NotYet, default_timeout, eventually, qt_pause, stays
 
 
 def answers(*values: object) -> Callable[[], object]:
@@ -73,6 +73,21 @@ def test_stays_watches_for_the_whole_time_and_passes_when_nothing_happens() -> N
     stays(lambda: calls.append(time.monotonic()) is None, 0.3, "no connection")
     assert calls[-1] - started >= 0.3  # asked once more at the end
     assert len(calls) > 3  # and all along, not once after a sleep
+
+
+def test_a_qt_pause_runs_qt_s_loop_between_the_asks(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QTimer
+
+    fired: list[int] = []
+    ticking = QTimer(interval=10)
+    ticking.timeout.connect(lambda: fired.append(1))
+    ticking.start()
+    try:
+        stays(lambda: True, 0.2, "nothing", pause=qt_pause(qtbot))  # a timer of the window's goes on meanwhile
+        assert len(fired) >= 5
+        assert eventually(lambda: len(fired) >= 30, "the timer firing on", pause=qt_pause(qtbot))
+    finally:
+        ticking.stop()
 
 
 def test_stays_fails_as_soon_as_something_happens_and_says_what() -> None:

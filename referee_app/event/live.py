@@ -41,10 +41,11 @@ from referee_app.game.vocab import BreakOrder, MatchResult, Scoring, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import Line
-from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
+from referee_app.tournament.clock import at_table
+from referee_app.tournament.events import AssignmentSent, AtTable, Event, ResultRecorded
 from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
 from referee_app.tournament.show import view as tournament_view
-from referee_app.tournament.state import Slot, State, apply
+from referee_app.tournament.state import Slot, State, apply, utc_text
 from referee_app.tournament.wording import round_names
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, BoardWatcher, Reading, ServerState, refresh
@@ -54,6 +55,7 @@ from referee_app.words.names import name_key, same_players
 from referee_app.worker import log
 
 if TYPE_CHECKING:
+    from referee_app.event.follow import HeldTournament
     from referee_app.venue.db import Conn
 
 CTX = "Tournament"
@@ -111,6 +113,8 @@ class Server:
     tables: frozenset[str]
     started_by: Mapping[str, str] = field(default_factory=dict)
     """Each assignment's started match, as the server recorded it (the first match naming it from its table)."""
+    here: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The players a desk's referee marked at the table, by assignment: player -> when (UTC)."""
 
 
 @dataclass
@@ -290,6 +294,7 @@ def plan(
             out.events.append(sent)
             out.done.append(t(VOIDED if voided else SENT).format(id=slot.spec.id, a=slot.a, b=slot.b, table=slot.table))
         current.add(sent.assignment)
+        state = _marked_at_desk(state, slot, server.here.get(sent.assignment, {}), out)
         if sent.assignment not in server.assignments and sent.assignment not in server.started:
             out.send.append(_assignment(state, sent, names.get(slot.spec.id, slot.spec.id)))
         if str(slot.table) not in server.tables:
@@ -302,6 +307,18 @@ def plan(
             continue
         out.decided.append(assignment)
     return out
+
+
+def _marked_at_desk(state: State, slot: Slot, marked: Mapping[str, str], out: Plan) -> State:
+    """The players the desk's referee marked at the table (on the event server), recorded as `at_table`
+    once each: their late-start clock stops."""
+    seated = at_table(state.tournament, slot.spec.id)
+    for player, at in marked.items():
+        if player in (slot.a, slot.b) and player not in seated:
+            arrived = AtTable(slot.spec.id, player, "desk", at)
+            state = apply(state, arrived)
+            out.events.append(arrived)
+    return state
 
 
 def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, tr: Translate) -> State:
@@ -442,6 +459,7 @@ def server_now(conn: Conn, model: BoardModel) -> Server:
         frozenset(s.assignment for s in setups if s.assignment),
         frozenset(db.tables(conn)),
         {a.id: a.started_match for a in model.assignments if a.started_match},
+        {a: {p: utc_text(at) for p, at in marked.items()} for a, marked in db.arrivals(conn).items()},
     )
 
 
@@ -664,6 +682,37 @@ def store_decider(store_path: Path, ref: str, tr: Translate = english, on_state:
     return decide
 
 
+def held_decider(held: HeldTournament, tr: Translate = english, on_state: OnState | None = None) -> Decide:
+    """`decide` for a board whose process holds the tournament (`HeldTournament`): each round
+    planned and recorded on the database's thread, through the process's one session (its guard
+    reads another program's write first); `on_state` gets the tournament after the round."""
+
+    def once(server: Server, desks: list[DeskMatch]) -> tuple[State, Plan]:
+        session = held.session
+        session.catch_up()
+        state = session.state
+        assert state is not None
+        desks = merged_desks(desks, stored_desks(held.log.store, state.sent))
+        work = plan(state, session.tournament_id, desks, server, tr)
+        if work.events:
+            state = session.record(*work.events)
+        return state, work
+
+    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+        for attempt in range(1, RACED_ATTEMPTS + 1):
+            try:
+                state, work = held.thread.run(once, server, desks)
+                break
+            except ChangedElsewhere:  # nothing was recorded: planned again on the log as it is now
+                if attempt == RACED_ATTEMPTS:
+                    raise
+        if on_state is not None:
+            on_state(state, held.tournament_id)
+        return work
+
+    return decide
+
+
 def board_sync(
     reader: BoardWatcher,
     db_path: Path,
@@ -671,12 +720,20 @@ def board_sync(
     on_report: Callable[[Plan | None, str], None],
     on_state: OnState | None = None,
     tr: Translate = english,
+    held: HeldTournament | None = None,
 ) -> LiveSync:
     """The board's sync of one tournament of the database at `db_path` (checked first: a wrong name
     or a damaged tournament is said at once, never found later), subscribed to the board's
     `reader`. `on_state` gets the tournament at once, as the database holds it, then after every
     round: the board shows it even while the event server cannot be reached. `tr`: the
-    organizer's language (reports, the rounds sent)."""
+    organizer's language (reports, the rounds sent). With `held`, the process's tournament, its
+    rounds are recorded through its session."""
+    if held is not None:
+        state = held.session.state
+        assert state is not None
+        if on_state is not None:
+            on_state(state, held.tournament_id)
+        return LiveSync(reader, held_decider(held, tr, on_state), on_report, tr).start()
     store = Store.open_readonly(db_path)
     try:
         opened = operations.open_tournament(store, ref)

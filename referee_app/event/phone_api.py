@@ -31,17 +31,28 @@ from pathlib import Path
 from typing import Any
 
 from referee_app.event import operations
-from referee_app.event.phone_results import completion, dispute_refused, log_result, parse_dispute, seat_of
+from referee_app.event.phone_here import already_here, arrivals_by_lag, call_json, parse_here
+from referee_app.event.phone_results import (
+    NOT_JSON,
+    BadRequest,
+    completion,
+    dispute_refused,
+    log_result,
+    parse_dispute,
+    request_json,
+    seat_of,
+)
 from referee_app.event.session import ChangedElsewhere, StoreLog, ThreadedLog, TournamentSession
 from referee_app.game.events import Event, Lag, MatchStarted, RackWon, Signed, Stalemate, Undo
 from referee_app.game.refusals import RuleViolation
+from referee_app.game.state import State as MatchState
 from referee_app.game.state import summary
-from referee_app.game.vocab import Scoring, Seat
+from referee_app.game.vocab import Scoring, Seat, Status
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.log.codec import LogFormatError, event_from_json
 from referee_app.log.session import Session, utc_now
 from referee_app.log.store import Store, StoreError
-from referee_app.tournament.events import Disputed, DisputeWithdrawn
+from referee_app.tournament.events import AtTable, Disputed, DisputeWithdrawn
 from referee_app.tournament.events import Event as TournamentEvent
 from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
 from referee_app.tournament.model import MatchStatus, TournamentRefused
@@ -71,7 +82,6 @@ TOO_BIG = QT_TRANSLATE_NOOP("PhoneApi", "the request is too large (16 KiB at mos
 TOO_MANY = QT_TRANSLATE_NOOP(
     "PhoneApi", "too many wrong keys from this device: wait a minute, then scan the card again"
 )
-NOT_JSON = QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON")
 BAD_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request's {field} is missing or not valid")
 UNKNOWN_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request has an unknown field {field}")
 NOT_FOR_PHONES = QT_TRANSLATE_NOOP("PhoneApi", "a phone cannot record a {type} event")
@@ -80,6 +90,58 @@ BAD_EVENT = QT_TRANSLATE_NOOP("PhoneApi", "the event is not valid: {why}")
 UNAVAILABLE = QT_TRANSLATE_NOOP(
     "PhoneApi", "the laptop could not read or write the tournament just now: nothing was recorded, try again"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneTableView:
+    """A phone table as it stands, typed: what `GET /api/score/N` answers (phone.md §3), read by
+    attribute in the process (the window's Tables tab, the live scores on `/bracket`); `to_json`
+    is the wire's shape, made only at the JSON edge."""
+
+    table: int
+    match: str | None
+    """The bracket match on the table (None: none)."""
+    rules: str
+    match_id: str | None = None
+    """Its phone match log (None until started)."""
+    version: int = 0
+    """The log's last seq (a tap's `after`)."""
+    round: str | None = None
+    """The round, in the words of the request answered."""
+    played: MatchState | None = None
+    """The phone match as its log replays."""
+
+    @property
+    def players(self) -> tuple[str, str] | None:
+        return None if self.played is None else self.played.setup.players
+
+    @property
+    def score(self) -> tuple[int, int] | None:
+        """The racks so far, A then B (None: no match started)."""
+        return None if self.played is None else (self.played.score.a, self.played.score.b)
+
+    @property
+    def signed(self) -> tuple[bool, bool]:
+        return (False, False) if self.played is None else (self.played.signed.a, self.played.signed.b)
+
+    @property
+    def finished(self) -> bool:
+        return self.played is not None and self.played.status is Status.FINISHED
+
+    def to_json(self) -> dict[str, Any]:
+        played = self.played
+        return {
+            "table": self.table,
+            "match": self.match,
+            "match_id": self.match_id,
+            "version": self.version,
+            "round": self.round,
+            "race_to": None if played is None else played.setup.race_to,
+            "rules": self.rules,
+            "players": None if played is None else {"A": played.setup.players[0], "B": played.setup.players[1]},
+            "signed": {"A": self.signed[0], "B": self.signed[1]},
+            "state": None if played is None else summary(played),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +155,8 @@ class Answer:
     phone.md's body."""
     disputed: tuple[str, ...] = ()
     """The seats ("A", "B") disputing the result on the table (`phone_results`); a header too."""
+    view: PhoneTableView | None = None
+    """The table as it stands, when the answer shows it (what the body's JSON was made from)."""
 
     def encoded(self) -> bytes:
         return json.dumps(self.body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -369,12 +433,15 @@ class PhoneTables:
         """The table as it stands, answered with `status`, and what an undo would take back."""
         slot, match_id = self._current(table)
         target = self._session(match_id).history.undo_target if match_id else None
-        return Answer(status, self.table_json(table), target, self._disputed(slot, match_id))
+        shown = self.table_view(table)
+        return Answer(status, shown.to_json(), target, self._disputed(slot, match_id), shown)
 
     def _refused(self, refusal: str, table: int) -> Answer:
         """422: the rules' sentence and the table as it stands (its dispute still said)."""
         slot, match_id = self._current(table)
-        return Answer(422, {"refused": refusal, "table": self.table_json(table)}, None, self._disputed(slot, match_id))
+        shown = self.table_view(table)
+        body = {"refused": refusal, "table": shown.to_json()}
+        return Answer(422, body, None, self._disputed(slot, match_id), shown)
 
     def _disputed(self, slot: Slot | None, match_id: str | None) -> tuple[str, ...]:
         if slot is None or match_id is None:
@@ -382,37 +449,21 @@ class PhoneTables:
         log = self._session(match_id).state
         return tuple(sorted(seat_of(log, p).value for p in self.state().tournament.disputes.get(slot.spec.id, ())))
 
-    def table_json(self, table: int) -> dict[str, Any]:
-        """The table as `GET /api/score/N` answers it (phone.md §3)."""
+    def table_view(self, table: int) -> PhoneTableView:
+        """The table as it stands (`GET /api/score/N`'s answer, phone.md §3)."""
         t = self.state().tournament
         slot, match_id = self._current(table)
+        rules = t.options.rules.value
         if slot is None or match_id is None:
-            return {
-                "table": table,
-                "match": slot.spec.id if slot is not None else None,
-                "match_id": None,
-                "version": 0,
-                "round": None,
-                "race_to": None,
-                "rules": t.options.rules.value,
-                "players": None,
-                "signed": {"A": False, "B": False},
-                "state": None,
-            }
+            return PhoneTableView(table, slot.spec.id if slot is not None else None, rules)
         session = self._session(match_id)
         match = session.state
-        return {
-            "table": table,
-            "match": slot.spec.id,
-            "match_id": match_id,
-            "version": session.history.next_seq - 1,
-            "round": round_said(match.setup.round, self.said),  # the log keeps it in English
-            "race_to": match.setup.race_to,
-            "rules": t.options.rules.value,
-            "players": {"A": match.setup.players[0], "B": match.setup.players[1]},
-            "signed": {"A": match.signed[Seat.A], "B": match.signed[Seat.B]},
-            "state": summary(match),
-        }
+        said = round_said(match.setup.round, self.said)  # the log keeps it in English
+        return PhoneTableView(table, slot.spec.id, rules, match_id, session.history.next_seq - 1, said, match)
+
+    def table_json(self, table: int) -> dict[str, Any]:
+        """The table as `GET /api/score/N` answers it (phone.md §3): the JSON edge."""
+        return self.table_view(table).to_json()
 
     def _gate(self, table: int, authorization: str | None, address: str) -> Answer | None:
         """429, 404 or 401 (in that order), or None: the key is this phone table's."""
@@ -457,6 +508,7 @@ class PhoneTables:
                 if refused is not None:
                     return refused
                 self._settle((table,))  # this table's completion too: one whose write failed is done now
+                self._lag_arrivals(table)
                 return answer()
             except StoreError:
                 return self._unavailable()
@@ -482,9 +534,9 @@ class PhoneTables:
 
     def _parse(self, body: bytes) -> tuple[str, int, Event] | Answer:
         try:
-            request = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            return self._error(400, NOT_JSON)
+            request = request_json(body)
+        except BadRequest as refused:
+            return self._error(400, refused.template, **refused.values)
         if not isinstance(request, dict):
             return self._error(400, NOT_JSON)
         for name in request:
@@ -527,6 +579,8 @@ class PhoneTables:
             self._turn_down(match_id, tap, exc)
             return self._refused(exc.message(self.said), table)
         self._completed(table)
+        if isinstance(event, Lag):
+            self._lag_arrivals(table)
         return self._table(200, table)
 
     def _turn_down(self, match_id: str, tap: str, why: RuleViolation | None) -> None:
@@ -579,6 +633,49 @@ class PhoneTables:
         except TournamentRefused as exc:
             return self._refused(exc.message(self.said), table)
         return self._table(200, table)
+
+    def here(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        """`POST /api/score/N/here` (`phone_here`): a called player says they are at the table. The
+        same checks as a tap (429, 404, 401, 400, 409 for another match or none), 200 for an id already
+        recorded or a player at the table already; recorded in the tournament's log as `at_table`."""
+        return self._guarded(table, authorization, address, lambda: self._here(table, body), asked)
+
+    def _here(self, table: int, body: bytes) -> Answer:
+        parsed = parse_here(body)
+        if isinstance(parsed, tuple):
+            template, values = parsed
+            return self._error(400, template, **values)
+        decided_on = self.state()
+        if already_here(decided_on.tournament, parsed.tap):
+            return self._table(200, table)
+        slot, match_id = self._current(table)
+        if slot is None or match_id is None or parsed.match_id != match_id:
+            return self._table(409, table)
+        player = slot.a if parsed.seat is Seat.A else slot.b
+        call = call_json(decided_on.tournament, slot)
+        if player is None or (call is not None and call["here"][parsed.seat.value]):
+            return self._table(200, table)  # at the table already: nothing more to say
+        arrived = AtTable(slot.spec.id, player, "phone", self.clock(), parsed.device, parsed.tap)
+        try:
+            self._record([arrived], decided_on)
+        except TournamentRefused as exc:
+            return self._refused(exc.message(self.said), table)
+        return self._table(200, table)
+
+    def _lag_arrivals(self, table: int) -> None:
+        """The lag recorded at the table: both players are at it (their late-start clock stops). Done
+        at the table's next request when its write fails (the lag itself is durable)."""
+        slot, match_id = self._current(table)
+        if slot is None or match_id is None:
+            return
+        lag_played = self._session(match_id).state.status in (Status.PLAYING, Status.FINISHED)
+        decided_on = self.state()
+        arrived = arrivals_by_lag(decided_on.tournament, slot, lag_played, self.clock())
+        if arrived:
+            with suppress(StoreError, TournamentRefused):
+                self._record(list(arrived), decided_on)
 
     def _known_tap(self, table: int, tap: str) -> bool:
         """Whether `tap` was recorded in a match played on this table (the current one, or one it

@@ -18,6 +18,7 @@ from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.show import Standings, TournamentView, standings_view, view
 from referee_app.tournament.state import State, Tournament, disputed_tables
 from referee_app.tournament.wording import RoundWords
+from referee_app.web.words import call_words
 
 if TYPE_CHECKING:
     from referee_app.event.live import DeskMatch
@@ -35,8 +36,6 @@ WORDS = {
     "next_table": QT_TRANSLATE_NOOP("Tournament", "Next match: go to table {n}"),
     "next_queue": QT_TRANSLATE_NOOP("Tournament", "Next match: waiting for a table ({n} in the queue before it)"),
     "next_waiting": QT_TRANSLATE_NOOP("Tournament", "Next match: when the earlier matches are over"),
-    "call_now": QT_TRANSLATE_NOOP("Tournament", "Table {n}: {a} v {b}, now"),
-    "call_at": QT_TRANSLATE_NOOP("Tournament", "Table {n}: {a} v {b}, called at {time}"),
     "against": QT_TRANSLATE_NOOP("Tournament", "against {name}"),
     "out": QT_TRANSLATE_NOOP("Tournament", "Out: place {n}"),
     "champion": QT_TRANSLATE_NOOP("Tournament", "Champion"),
@@ -118,7 +117,10 @@ def board_view(
         shown,
         places,
         {lang: names(tr) for lang, tr in languages.items()},
-        {lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} for lang, tr in languages.items()},
+        {
+            lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} | call_words(tr)
+            for lang, tr in languages.items()
+        },
         wording.hot_seat(shown.matches),
         dict(live or {}),
         () if tournament is None else tuple(disputed_tables(tournament)),
@@ -164,6 +166,12 @@ class BoardPublisher:
         self._last: tuple[str, int, dict[str, tuple[int, int]]] | None = None
         self._whole: tuple[str, int] | None = None
         """The state last published whole: a rack scored on it only changes its `live`."""
+
+    def show_to(self, on_view: Callable[[BoardTournament], None] | None) -> None:
+        """The views to `on_view` from now on (a window opened after the pages), the next one whole."""
+        with self._lock:
+            self.on_view = on_view
+            self._last = self._whole = None
 
     def __call__(self, state: State, tournament_id: str, live: Mapping[str, tuple[int, int]] | None = None) -> None:
         """Publish the tournament (and `live`, the racks so far of the matches being played) when

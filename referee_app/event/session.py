@@ -16,7 +16,7 @@ import json
 import threading
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -294,6 +294,10 @@ class DbThread:
             return work(*args)
         return self._pool.submit(work, *args).result()
 
+    def submit(self, work: Callable[..., T], *args: object) -> Future[T]:
+        """`work` handed over, its answer to come (for a caller that awaits it)."""
+        return self._pool.submit(work, *args)
+
     def stop(self) -> None:
         """What is running is finished; what waits is dropped."""
         self._pool.shutdown(wait=True, cancel_futures=True)
@@ -360,6 +364,13 @@ class TournamentSession:
         self.moved: list[Moved] = []
         """Told each new state (a decision here, a read of another program's)."""
 
+    def _on_thread(self, work: Callable[..., T], *args: object) -> T:
+        """`work` run on the log's database thread when it has one: the lock is only ever waited for
+        there (a window's decision waits for a phone's request to end, never the other way round)."""
+        if isinstance(self.log, ThreadedLog):
+            return self.log.thread.run(work, *args)
+        return work(*args)
+
     def _moved(self, state: State | None) -> None:
         if state is not None:
             for tell in list(self.moved):
@@ -398,6 +409,9 @@ class TournamentSession:
         ends what Redo could take again. Refused (`TournamentRefused`), not written (`StoreError`,
         `OSError`): nothing changes. Another program wrote first: the log is read again and
         `ChangedElsewhere` says so."""
+        return self._on_thread(self._record, events, at)
+
+    def _record(self, events: Sequence[Event], at: str | None) -> State:
         with self.lock:
             state = self._commit(events, at)
             self.undone = []
@@ -407,6 +421,9 @@ class TournamentSession:
         """Make `tables` phone tables, each with a new key (a table's old key stops working at once),
         or with `off` ordinary tables again (phone.md §1): one `phones_set` event, the keys kept in
         the same write. Each table with its key (None when turned off); refused as `record`."""
+        return self._on_thread(self._set_phones, tables, off)
+
+    def _set_phones(self, tables: tuple[int, ...], off: bool) -> list[tuple[int, str | None]]:
         with self.lock:
             venue = () if self.tournament is None else self.tournament.tables
             event, keys = phones_change(venue, tables, off)
@@ -431,10 +448,19 @@ class TournamentSession:
     def moved_on(self) -> bool:
         return self.log.moved_on()
 
+    def position(self) -> tuple[State | None, TournamentRow | None]:
+        """The state held and the log's last event it ends on (`read_on` goes on from them)."""
+        with self.lock:
+            log = self.log.inner if isinstance(self.log, ThreadedLog) else self.log
+            return self.state, log.last if isinstance(log, StoreLog) else None
+
     def catch_up(self) -> bool:
         """The guard against another program's write (a merge, the command line, a second server):
         the log's head looked at, and read again when it moved on (only its new events replayed).
         True when it had."""
+        return self._on_thread(self._catch_up)
+
+    def _catch_up(self) -> bool:
         with self.lock:
             if not self.log.moved_on():
                 return False
@@ -444,6 +470,9 @@ class TournamentSession:
     def reload(self) -> State | None:
         """Read the log again (a log that cannot be read whole raises, and nothing moves); what was
         undone here is no longer "the last", so Redo forgets it."""
+        return self._on_thread(self._reload)
+
+    def _reload(self) -> State | None:
         with self.lock:
             self.state = self.log.load()
             self.undone = []
@@ -471,6 +500,9 @@ class TournamentSession:
 
     def undo(self) -> Event:
         """Void the latest decision still in force (as for a match); returns the decision voided."""
+        return self._on_thread(self._undo)
+
+    def _undo(self) -> Event:
         with self.lock:
             state = self.state
             if state is None or state.frames is None or state.latest is None:
@@ -485,6 +517,9 @@ class TournamentSession:
 
     def redo(self) -> Event:
         """The decision just undone, taken again as a new event (the log keeps both, and the undo)."""
+        return self._on_thread(self._redo)
+
+    def _redo(self) -> Event:
         with self.lock:
             if not self.undone:
                 raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "nothing to redo"))

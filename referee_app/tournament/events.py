@@ -7,7 +7,7 @@ are derived on replay, never stored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar
@@ -601,122 +601,122 @@ Event = (
 )
 
 
-def _score(d: Mapping[str, Any]) -> tuple[int, int]:
-    score = _field(d, "score", list)
+Decoder = Callable[[Mapping[str, Any], str], Any]
+"""One field of a stored event, checked and decoded: (the event's object, the field's key)."""
+
+
+def _of(kind: type, optional: bool = False) -> Decoder:
+    return lambda d, key: _field(d, key, kind, optional=optional)
+
+
+def _text_or_empty(d: Mapping[str, Any], key: str) -> str:
+    return _field(d, key, str, optional=True) or ""
+
+
+def _or(default: str) -> Decoder:
+    return lambda d, key: _field(d, key, str, optional=True) or default
+
+
+def _names(d: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    players = _field(d, key, list)
+    if not all(isinstance(p, str) for p in players):
+        raise EventFormatError(f"`{key}` must be names, not {players!r}")
+    return tuple(players)
+
+
+def _ints(d: Mapping[str, Any], key: str) -> tuple[int, ...]:
+    values = _field(d, key, list)
+    if not all(isinstance(t, int) and not isinstance(t, bool) for t in values):
+        raise EventFormatError(f"`{key}` must be integers, not {values!r}")
+    return tuple(values)
+
+
+def _score(d: Mapping[str, Any], key: str = "score") -> tuple[int, int]:
+    score = _field(d, key, list)
     if len(score) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in score):
-        raise EventFormatError(f"`score` must be two integers, not {score!r}")
+        raise EventFormatError(f"`{key}` must be two integers, not {score!r}")
     return (score[0], score[1])
 
 
-def event_from_dict(d: Any) -> Event:  # noqa: C901
-    """Parse one stored event; raises `EventFormatError` on anything unexpected."""
+def _two_names(d: Mapping[str, Any], key: str) -> tuple[str, str]:
+    players = _field(d, key, list)
+    if len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise EventFormatError(f"`{key}` must be two names, not {players!r}")
+    return (players[0], players[1])
+
+
+def _flag(d: Mapping[str, Any], key: str) -> bool:
+    value = d.get(key, False)
+    if not isinstance(value, bool):
+        raise EventFormatError(f"`{key}` must be true or false, not {value!r}")
+    return value
+
+
+def _phone_keys(d: Mapping[str, Any], key: str) -> tuple[tuple[int, str], ...]:
+    keys: list[tuple[int, str]] = []
+    for item in _field(d, key, list):
+        if not isinstance(item, Mapping):
+            raise EventFormatError(f"phones_set: each of `{key}` is an object")
+        keys.append((_field(item, "table", int), _field(item, "fingerprint", str)))
+    return tuple(keys)
+
+
+def _entries(d: Mapping[str, Any], key: str) -> tuple[Entry, ...]:
+    return tuple(entry_from_dict(e) for e in _field(d, key, list))
+
+
+_TEXT, _INT = _of(str), _of(int)
+_MAYBE_TEXT, _MAYBE_INT = _of(str, optional=True), _of(int, optional=True)
+Decoded = tuple[Callable[..., Event], dict[str, Decoder]]
+
+
+def _decoded(cls: Callable[..., Event], fields: dict[str, Decoder]) -> tuple[str, Decoded]:
+    return str(getattr(cls, "TYPE")), (cls, fields)  # noqa: B009 - every event class has its TYPE
+
+
+_TABLE: tuple[Decoded, ...] = (
+    (Created, {"name": _TEXT, "options": lambda d, k: options_from_dict(_field(d, k, dict))}),
+    (EntriesAdded, {"entries": _entries}),
+    (EntryEdited, {"name": _TEXT, "entry": lambda d, k: entry_from_dict(_field(d, k, dict))}),
+    (CheckedIn, {"name": _TEXT, "by": _or("door"), "device": _text_or_empty, "me": _text_or_empty,
+                 "at": _text_or_empty}),
+    (CheckinUndone, {"name": _TEXT}),
+    (CheckinDoubled, {"name": _TEXT, "by": _TEXT, "device": _text_or_empty, "at": _TEXT}),
+    (FeePaid, {"name": _TEXT, "amount": lambda d, k: money(d.get(k)), "method": _TEXT, "note": _text_or_empty}),
+    (FeeUnpaid, {"name": _TEXT}),
+    (Called, {"match": _TEXT, "table": _INT, "call": _INT, "players": _names, "at": _TEXT}),
+    (AtTable, {"match": _TEXT, "player": _TEXT, "by": _TEXT, "at": _TEXT, "device": _text_or_empty,
+               "tap": _text_or_empty}),
+    (Withdrawn, {"name": _TEXT}),
+    (Disqualified, {"name": _TEXT, "reason": _text_or_empty}),
+    (Drawn, {"draw_seed": _INT}),
+    (TablesSet, {"tables": _ints}),
+    (ResultRecorded, {"match": _TEXT, "winner": _TEXT, "score": _score, "match_id": _MAYBE_TEXT,
+                      "table": _MAYBE_INT, "ended_on": _MAYBE_TEXT}),
+    (Corrected, {"match": _TEXT, "winner": _TEXT, "score": _score}),
+    (Forfeit, {"match": _TEXT, "player": _TEXT, "reason": _text_or_empty}),
+    (MatchStarted, {"match": _TEXT, "match_id": _TEXT, "table": _MAYBE_INT}),
+    (AssignmentSent, {"match": _TEXT, "table": _INT, "assignment": _TEXT, "players": _two_names,
+                      "racks": _flag}),
+    (RackTablesSet, {"on": _ints, "off": _ints}),
+    (PhonesSet, {"keys": _phone_keys, "off": _ints}),
+    (Disputed, {"match": _TEXT, "player": _TEXT, "match_id": _TEXT, "tap": _text_or_empty}),
+    (DisputeWithdrawn, {"match": _TEXT, "player": _TEXT}),
+    (SignaturesSet, {"needed": _of(bool)}),
+    (Undo, {"target": _INT}),
+)  # fmt: skip
+FIELDS: dict[str, Decoded] = dict(_decoded(cls, fields) for cls, fields in _TABLE)
+"""Each event type: its class, and its fields' decoders in the class's order (as `log.codec` does
+for a match's events)."""
+
+
+def event_from_dict(d: Any) -> Event:
+    """Parse one stored event, field by field (`FIELDS`); raises `EventFormatError` on anything
+    unexpected."""
     if not isinstance(d, Mapping):
         raise EventFormatError("an event must be an object")
     kind = _field(d, "type", str)
-    if kind == Created.TYPE:
-        return Created(_field(d, "name", str), options_from_dict(_field(d, "options", dict)))
-    if kind == EntriesAdded.TYPE:
-        return EntriesAdded(tuple(entry_from_dict(e) for e in _field(d, "entries", list)))
-    if kind == EntryEdited.TYPE:
-        return EntryEdited(_field(d, "name", str), entry_from_dict(_field(d, "entry", dict)))
-    if kind == CheckedIn.TYPE:
-        return CheckedIn(
-            _field(d, "name", str),
-            _field(d, "by", str, optional=True) or "door",
-            _field(d, "device", str, optional=True) or "",
-            _field(d, "me", str, optional=True) or "",
-            _field(d, "at", str, optional=True) or "",
-        )
-    if kind == CheckinUndone.TYPE:
-        return CheckinUndone(_field(d, "name", str))
-    if kind == CheckinDoubled.TYPE:
-        return CheckinDoubled(
-            _field(d, "name", str),
-            _field(d, "by", str),
-            _field(d, "device", str, optional=True) or "",
-            _field(d, "at", str),
-        )
-    if kind == FeePaid.TYPE:
-        return FeePaid(
-            _field(d, "name", str), money(d.get("amount")), _field(d, "method", str),
-            _field(d, "note", str, optional=True) or "",
-        )  # fmt: skip
-    if kind == FeeUnpaid.TYPE:
-        return FeeUnpaid(_field(d, "name", str))
-    if kind == Called.TYPE:
-        players = _field(d, "players", list)
-        if not all(isinstance(p, str) for p in players):
-            raise EventFormatError(f"`players` must be names, not {players!r}")
-        return Called(_field(d, "match", str), _field(d, "table", int), _field(d, "call", int), tuple(players),
-                      _field(d, "at", str))  # fmt: skip
-    if kind == AtTable.TYPE:
-        return AtTable(
-            _field(d, "match", str), _field(d, "player", str), _field(d, "by", str), _field(d, "at", str),
-            _field(d, "device", str, optional=True) or "", _field(d, "tap", str, optional=True) or "",
-        )  # fmt: skip
-    if kind == Withdrawn.TYPE:
-        return Withdrawn(_field(d, "name", str))
-    if kind == Disqualified.TYPE:
-        return Disqualified(_field(d, "name", str), _field(d, "reason", str, optional=True) or "")
-    if kind == Drawn.TYPE:
-        return Drawn(_field(d, "draw_seed", int))
-    if kind == TablesSet.TYPE:
-        tables = _field(d, "tables", list)
-        if not all(isinstance(t, int) and not isinstance(t, bool) for t in tables):
-            raise EventFormatError(f"`tables` must be integers, not {tables!r}")
-        return TablesSet(tuple(tables))
-    if kind == ResultRecorded.TYPE:
-        return ResultRecorded(
-            _field(d, "match", str),
-            _field(d, "winner", str),
-            _score(d),
-            _field(d, "match_id", str, optional=True),
-            _field(d, "table", int, optional=True),
-            _field(d, "ended_on", str, optional=True),
-        )
-    if kind == Corrected.TYPE:
-        return Corrected(_field(d, "match", str), _field(d, "winner", str), _score(d))
-    if kind == Forfeit.TYPE:
-        return Forfeit(_field(d, "match", str), _field(d, "player", str), _field(d, "reason", str, optional=True) or "")
-    if kind == MatchStarted.TYPE:
-        return MatchStarted(_field(d, "match", str), _field(d, "match_id", str), _field(d, "table", int, optional=True))
-    if kind == AssignmentSent.TYPE:
-        players = _field(d, "players", list)
-        if len(players) != 2 or not all(isinstance(p, str) for p in players):
-            raise EventFormatError(f"`players` must be two names, not {players!r}")
-        racks = d.get("racks", False)
-        if not isinstance(racks, bool):
-            raise EventFormatError(f"`racks` must be true or false, not {racks!r}")
-        return AssignmentSent(
-            _field(d, "match", str), _field(d, "table", int), _field(d, "assignment", str), (players[0], players[1]),
-            racks,
-        )  # fmt: skip
-    if kind == RackTablesSet.TYPE:
-        on, off = _field(d, "on", list), _field(d, "off", list)
-        if not all(isinstance(t, int) and not isinstance(t, bool) for t in (*on, *off)):
-            raise EventFormatError(f"`on` and `off` must be integers, not {on!r}, {off!r}")
-        return RackTablesSet(tuple(on), tuple(off))
-    if kind == PhonesSet.TYPE:
-        keys: list[tuple[int, str]] = []
-        for item in _field(d, "keys", list):
-            if not isinstance(item, Mapping):
-                raise EventFormatError("phones_set: each of `keys` is an object")
-            keys.append((_field(item, "table", int), _field(item, "fingerprint", str)))
-        off = _field(d, "off", list)
-        if not all(isinstance(t, int) and not isinstance(t, bool) for t in off):
-            raise EventFormatError(f"`off` must be integers, not {off!r}")
-        return PhonesSet(tuple(keys), tuple(off))
-    if kind == Disputed.TYPE:
-        return Disputed(
-            _field(d, "match", str),
-            _field(d, "player", str),
-            _field(d, "match_id", str),
-            _field(d, "tap", str, optional=True) or "",
-        )
-    if kind == DisputeWithdrawn.TYPE:
-        return DisputeWithdrawn(_field(d, "match", str), _field(d, "player", str))
-    if kind == SignaturesSet.TYPE:
-        return SignaturesSet(_field(d, "needed", bool))
-    if kind == Undo.TYPE:
-        return Undo(_field(d, "target", int))
-    raise EventFormatError(f"unknown event type {kind!r}")
+    if kind not in FIELDS:
+        raise EventFormatError(f"unknown event type {kind!r}")
+    cls, fields = FIELDS[kind]
+    return cls(**{key: decode(d, key) for key, decode in fields.items()})

@@ -63,7 +63,12 @@ def split(pot: Decimal, shares: Sequence[Decimal]) -> list[Decimal]:
     total = sum(shares, Decimal(0))
     if not shares or total <= 0:
         return []
-    return divide(pot if total == 100 else (pot * total / 100).quantize(CENT, ROUND_DOWN), shares)
+    wanted = pot if total == 100 else (pot * total / 100).quantize(CENT, ROUND_DOWN)
+    amounts = [(pot * s / 100).quantize(CENT, ROUND_DOWN) for s in shares]
+    left = int((wanted - sum(amounts, Decimal(0))) / CENT)
+    for i in range(left):  # fewer cents than places: one each, best places first
+        amounts[i % len(amounts)] += CENT
+    return amounts
 
 
 def divide(whole: Decimal, weights: Sequence[Decimal]) -> list[Decimal]:

@@ -6,7 +6,9 @@ Rows come back as small frozen dataclasses (never bare tuples), connections are 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeAlias
@@ -101,6 +103,36 @@ def _assignment_values(a: Assignment) -> tuple[object, ...]:
 OFFLINE_RETRY_CAP_S = 1.0
 """A server that went away is tried again at least this often: a desk, the board and the phone
 tables catch up soon after it is back."""
+
+
+ANSWER_S = 15.0
+"""How long a worker's round waits for the server's answers before its connection is cut."""
+
+
+@contextmanager
+def answered_within(conn: Conn, seconds: float = ANSWER_S) -> Iterator[None]:
+    """The server's answers within `seconds`, or the connection is cut: what waits on it fails at
+    once as a lost connection (the worker then connects again). A server gone silent behind
+    something that still holds the connection (a router, a proxy) is never found out by TCP."""
+    timer = threading.Timer(seconds, _cut, (conn,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def _cut(conn: Conn) -> None:
+    import os
+    import socket
+
+    try:
+        fd = os.dup(conn.pgconn.socket)
+    except Exception:  # closed meanwhile: nothing waits on it
+        return
+    with socket.socket(fileno=fd) as cut, suppress(OSError):
+        cut.shutdown(socket.SHUT_RDWR)
 
 
 def retry_cap(exc: BaseException, otherwise: float) -> float:

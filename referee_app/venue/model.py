@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from referee_app.game.events import MatchStarted, ShotClock
 from referee_app.game.vocab import BreakOrder, Scoring
-from referee_app.venue.schema import DATABASE, DEFAULT_PORT, SESSION_OPTIONS, TABLE_ROLE_PREFIX
+from referee_app.venue.schema import DATABASE, DEFAULT_PORT, KEEPALIVE, SESSION_OPTIONS, TABLE_ROLE_PREFIX
 from referee_app.words.names import same_players
 
 DESK_APPLICATION = "referee-desk table "
@@ -160,6 +160,7 @@ class EventLink:
             connect_timeout=str(timeout_s),
             application_name=f"{DESK_APPLICATION}{self.table}"[:63],
             options=SESSION_OPTIONS,
+            **KEEPALIVE,
             **tls,
         )
 

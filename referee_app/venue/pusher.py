@@ -423,16 +423,17 @@ class Pusher(Worker):
         rows, marks = self._rows, self._marks
         self._send_marks(conn)
         now = time.monotonic()
-        if self._assignments_read is None or now - self._assignments_read >= ASSIGNMENTS_S:
-            every = db.assignments(conn, self.link.table)
-            self._table_assignments = tuple(a for a in every if not a.started_match)
-            self._held = frozenset(a.id for a in every)
-            self._assignments_read = now
-        heads = rows.heads()
-        self._assignments = waiting(self._table_assignments, rows, heads)
-        outcome = push_pending(
-            conn, self._sid, rows, marks, self.link.table, self._catching_up(self._assignments), heads
-        )
+        with db.answered_within(conn):  # a server gone silent (the laptop off the Wi-Fi): cut, connected again
+            if self._assignments_read is None or now - self._assignments_read >= ASSIGNMENTS_S:
+                every = db.assignments(conn, self.link.table)
+                self._table_assignments = tuple(a for a in every if not a.started_match)
+                self._held = frozenset(a.id for a in every)
+                self._assignments_read = now
+            heads = rows.heads()
+            self._assignments = waiting(self._table_assignments, rows, heads)
+            outcome = push_pending(
+                conn, self._sid, rows, marks, self.link.table, self._catching_up(self._assignments), heads
+            )
         status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
         reason = "; ".join([*outcome.reasons.values(), *([self._refused_mark] if self._refused_mark else [])])
         self._refused_mark = ""

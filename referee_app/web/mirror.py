@@ -53,7 +53,7 @@ HEADERS = (
     ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors *"),
 )
 PAGES = {"bracket": "bracket.html", "player": "player.html"}
-ASSETS = {"tournament.js": JS, "tournament.css": CSS}
+ASSETS = {"tournament.js": JS, "tournament.css": CSS, "call.js": JS, "call.css": CSS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -231,7 +231,9 @@ function playerCard(name, show) {
   const place = data.places[name];
   if (next) {
     let when;
-    if (next.status === "playing") when = word("playing_now", { n: next.table });
+    const calledHere = CallKit.called(show, data.live).find((m) => m.id === next.id);
+    if (calledHere) when = word("c_go", { n: next.table });
+    else if (next.status === "playing") when = word("playing_now", { n: next.table });
     else if (next.status === "ready") {
       const ahead = show.queue.indexOf(next.id);
       when = next.table !== null ? word("next_table", { n: next.table }) : word("next_queue", { n: Math.max(0, ahead) });
@@ -239,6 +241,10 @@ function playerCard(name, show) {
     card.appendChild(el("div", "when", when));
     const other = next.a === name ? (next.b || sourceText(next.from_b)) : (next.a || sourceText(next.from_a));
     card.appendChild(el("div", "what", `${next.id} · ${roundName(next.id)} · ${word("against", { name: other })} · ${word("race", { n: next.race })}`));
+    if (calledHere) {
+      card.classList.add("called");
+      card.appendChild(CallKit.card(calledHere, word, lang(), show.late_start));
+    }
     card.dataset.match = next.id;
     const link = el("a", "see", word("bracket"));
     link.href = `${BASE}bracket?match=${encodeURIComponent(next.id)}`;
@@ -273,65 +279,15 @@ function renderPlayer(show) {
     : [el("p", "message", word("no_player", { text }))]));
 }
 
-// --- the calls (the players' page) ----------------------------------------------------------------
-// Each match on a table and not under way yet (no rack scored) is called at the page's top, newest
-// first: "Table 5: Ana Lopez v Ben Novak, now" (a phone table taking its next match once both signed,
-// a desk's too), for as long as it waits for its players: a page opened after the match went to the
-// table calls it too. A call the page saw being made says "now" for two minutes, then the time it was
-// made; one made before the page opened has no time the page knows: "now". Gone at the first rack, or
-// once the match left the table. A reload keeps the times (the tab's sessionStorage).
-
-const CALL_NOW_MS = 2 * 60 * 1000;
-let calls = kept();  // {id, table, a, b, at}, newest first; at: null when the page did not see it made
-let onTables = null;  // match id -> table in the last state (null before the first)
-
-function kept() {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem("calls") || "[]");
-    return Array.isArray(stored) ? stored : [];
-  } catch (_error) {
-    return [];
-  }
-}
-
-function underWay(id) {
-  // a rack scored: the desks' and the phones' racks so far (a match with none known is still waiting)
-  const racks = data && data.live ? data.live[id] : null;
-  return Array.isArray(racks) && racks[0] + racks[1] > 0;
-}
-
-function noteCalls(show) {
-  if (!show) return; // no tournament published (null): nobody to call, and the page must still say so
-  const playing = show.matches.filter((m) => m.status === "playing" && m.table !== null);
-  const now = Date.now();
-  const known = new Map(calls.map((c) => [c.id, c]));
-  const made = [];
-  for (const m of playing) {
-    if (underWay(m.id)) continue;
-    const had = known.get(m.id);
-    if (had && had.table === m.table) continue;  // called already: kept where it is
-    // made while the page watched (the match moved to a table since the last state): its time
-    const seen = onTables !== null && onTables.get(m.id) !== m.table;
-    made.push({ id: m.id, table: m.table, a: m.a, b: m.b, at: seen ? now : null });
-  }
-  const waiting = new Map(playing.filter((m) => !underWay(m.id)).map((m) => [m.id, m]));
-  const still = calls.filter((c) => waiting.has(c.id) && waiting.get(c.id).table === c.table);
-  calls = [...made, ...still];
-  onTables = new Map(playing.map((m) => [m.id, m.table]));
-  sessionStorage.setItem("calls", JSON.stringify(calls));
-}
+// --- the calls (both pages) ---------------------------------------------------------------------
+// Each match called to a table whose players are not all there (`call.js`): at the top of both pages,
+// with the minutes since the call and the calls made again; a new call rings the chime (the bracket's
+// TV is given sound with its "Sound on" button). The minutes move on every 15 seconds.
 
 function renderCalls() {
-  const box = document.getElementById("calls");
-  if (!box || !data) return;
-  const now = Date.now();
-  box.replaceChildren(...calls.map((c) => {
-    const recent = c.at === null || now - c.at < CALL_NOW_MS;
-    const time = recent ? "" : new Date(c.at).toLocaleTimeString(wanted, { hour: "2-digit", minute: "2-digit" });
-    const item = el("p", "call" + (recent ? " now" : ""), word(recent ? "call_now" : "call_at", { n: c.table, a: c.a, b: c.b, time }));
-    item.dataset.match = c.id;
-    return item;
-  }));
+  const box = document.getElementById("called");
+  if (!box || !data || !data.show) return;
+  CallKit.render(box, data.show, word, lang(), data.live);
 }
 
 // --- the disputes (both pages) ------------------------------------------------------------------
@@ -404,13 +360,14 @@ function loadWords() {
     return;
   }
   fetch(`${BASE}words.json?lang=${encodeURIComponent(wanted)}`)
-    .then((response) => response.json())
+    .then((response) => { CallKit.noteServerDate(response); return response.json(); })
     .then((words) => { before = words; if (!data) render(); })
     .catch(() => setTimeout(loadWords, 1000));
 }
 
 function render() {
   const page = document.body.dataset.page;
+  document.body.classList.add("drawn");  // shown from the first drawing on, at its final size
   document.documentElement.lang = wanted;
   if (!data) {
     renderEmpty(page);
@@ -427,6 +384,8 @@ function render() {
     document.getElementById("to-player").textContent = word("find");
     document.getElementById("tables-title").textContent = word("tables");
     document.getElementById("queue-title").textContent = word("queue");
+    CallKit.soundButton(document.getElementById("sound"), word("c_sound"));
+    renderCalls();
     renderNow(show);
     renderBracket(show, data.layout);
     const mine = query.get("match");
@@ -451,7 +410,6 @@ function receive(text) {
   seen = text;
   data = JSON.parse(text);
   arrived = true;
-  noteCalls(data && data.show);
   render();
 }
 
@@ -488,6 +446,7 @@ async function poll() {
     // unchanged: a 304 (a validator, here and on the mirror: a few bytes)
     const response = await fetch(`${BASE}tournament.json`, { cache: "no-cache" });
     if (!response.ok) throw new Error(String(response.status));
+    CallKit.noteServerDate(response);  // the minutes since a call, by the laptop's clock
     const text = await response.text();
     if (streaming) return;
     receive(text);
@@ -508,8 +467,7 @@ function connect() {
     // a rack scored at a table: only the racks so far of the matches being played, not the whole tournament
     if (!data) return;
     data.live = JSON.parse(message.data);
-    noteCalls(data.show);  // the first rack of a called match: its call is over
-    render();
+    render();  // the first rack of a called match: its call is over
   });
   source.onopen = () => {
     streaming = true;
@@ -546,4 +504,4 @@ if (served("first")) receive(served("first"));
 render();
 connect();
 setInterval(poll, POLL_MS);
-setInterval(renderCalls, 15000);  // a call's "now" turns to the time it was made
+setInterval(() => { if (data && data.show) render(); }, 15000);  // the minutes since each call move on

@@ -150,6 +150,16 @@ CALL: dict[str, str] = {
 """The call's words (`call.js`), on every page that shows a call: the board's, the tournament's, the
 phone table's (`words_for` adds them to the board's and the phone's; the tournament's carry them)."""
 
+DOOR_CTX = "Door"
+DOOR: dict[str, str] = {
+    "d_title": QT_TRANSLATE_NOOP("Door", "Check in"),
+    "d_search": QT_TRANSLATE_NOOP("Door", "Type your name, then tap it"),
+    "d_confirm": QT_TRANSLATE_NOOP("Door", "Check in as {name}?"),
+    "d_yes": QT_TRANSLATE_NOOP("Door", "Yes, that’s me"),
+    "d_no": QT_TRANSLATE_NOOP("Door", "No"),
+}
+"""The door page's words (`door.js`): a player checks in from the door's QR."""
+
 OTHER_FOULS: dict[str, str] = {
     "cue_ball_off_table": QT_TRANSLATE_NOOP("Wording", "cue ball off the table"),
     "penalty": QT_TRANSLATE_NOOP("Wording", "penalty"),
@@ -175,6 +185,8 @@ def words_for(site: str, tr: Translate = english) -> dict[str, str]:
     out = {key: tr(context, text) for key, text in words.items()}
     if site in ("board", "phone"):  # the call, on the board's pages and the table's
         out |= call_words(tr)
+    if site == "phone":  # the door and the player's own page are served beside the phone tables
+        out |= {key: tr(DOOR_CTX, text) for key, text in DOOR.items()}
     if site == "overlay":  # how a rack was won, as the desk words it: "how_<RackHow value>"
         out |= {f"how_{how.value}": tr(LABELS_CTX, text) for how, text in HOW_LABELS.items()}
         # each foul as the desk names it: "foul_<code>" (`overlay.last_fouls` gives the codes)

@@ -107,12 +107,15 @@ def test_the_windows_players_pages_answer_in_the_phones_language(
     answered in French, the others in the window's language (English here)."""
     from referee_desk.tournament.web import TournamentSite
 
+    from referee_app.event.follow import HeldTournament
+
     db, tid, keys = venue
     site = TournamentSite(0)
+    held = HeldTournament.open(db, tid).start()  # the window's tournament, as the window holds it
     try:
         none = ask(site.server.port, "GET", "/api/score/1", "WRONG", FRENCH)  # no tournament's phones served yet
         assert none == (404, {"error": "il n’y a pas de table 1 marquée sur les téléphones"})
-        assert site.serve_phones(db, tid) == ""
+        assert site.serve_phones(held) == ""
         port = site.server.port
         assert ask(port, "GET", "/api/score/1", "WRONG", FRENCH) == (401, {"error": NO_KEY_FR})
         assert ask(port, "GET", "/api/score/1", "WRONG", None) == (401, {"error": NO_KEY_EN})
@@ -123,6 +126,7 @@ def test_the_windows_players_pages_answer_in_the_phones_language(
         )
     finally:
         site.stop()
+        held.stop()
 
 
 def test_the_board_following_a_tournament_answers_in_the_phones_language(event_server: Cluster, tmp_path: Path) -> None:

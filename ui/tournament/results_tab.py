@@ -29,7 +29,7 @@ from referee_desk.tournament.parts import Desk, Shown, WindowUndo, button, item,
 from referee_desk.tournament.session import said
 
 from referee_app.event.phone_results import LogScores, accepted_result, unsigned_results
-from referee_app.event.session import StoreLog, now
+from referee_app.event.session import StoreLog, ThreadedLog, now
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import wording
 from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded, SignaturesSet
@@ -279,8 +279,8 @@ class ResultsTab(QWidget):
 
     def _store(self) -> Store | None:
         """The organizer's database, where the phone matches' logs are (None: a tournament in memory)."""
-        log = self.desk.session.core.log
-        return log.store if isinstance(log, StoreLog) else None
+        log = self.desk.session.core.log  # the window's own connection, on this thread
+        return self.desk.store if isinstance(log, StoreLog | ThreadedLog) else None
 
     def accept_phone_result(self) -> None:
         """The picked phone match completes with its log's result as it stands (unsigned, or

@@ -329,6 +329,10 @@
         <translation>Récupérer les matchs et exporter la journée…</translation>
     </message>
     <message>
+        <source>Speak the calls (French or English, offline)</source>
+        <translation>Annoncer les appels à voix haute (français ou anglais, hors ligne)</translation>
+    </message>
+    <message>
         <source>Event server: connected</source>
         <translation>Serveur de l’événement&#xa0;: connecté</translation>
     </message>
@@ -1371,6 +1375,153 @@
     <message>
         <source>The desk&apos;s keys…</source>
         <translation>Les touches du pupitre…</translation>
+    </message>
+</context>
+<context>
+    <name>Door</name>
+    <message>
+        <source>Check in</source>
+        <translation>Pointer mon arrivée</translation>
+    </message>
+    <message>
+        <source>Type your name, then tap it</source>
+        <translation>Tapez votre nom, puis touchez-le</translation>
+    </message>
+    <message>
+        <source>Check in as {name}?</source>
+        <translation>Pointer l’arrivée de {name}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Yes, that’s me</source>
+        <translation>Oui, c’est moi</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+</context>
+<context>
+    <name>DoorApi</name>
+    <message>
+        <source>this door code has expired: scan the QR code at the door again</source>
+        <translation>ce code d’entrée a expiré&#xa0;: scannez à nouveau le QR code à l’entrée</translation>
+    </message>
+    <message>
+        <source>the request is not JSON</source>
+        <translation>la requête n’est pas du JSON</translation>
+    </message>
+    <message>
+        <source>the request&apos;s {field} is missing or not valid</source>
+        <translation>le champ {field} de la requête manque ou n’est pas valable</translation>
+    </message>
+    <message>
+        <source>no player of this tournament is named {name}: see the desk</source>
+        <translation>aucun joueur de ce tournoi ne s’appelle {name}&#xa0;: voyez la table de marque</translation>
+    </message>
+    <message>
+        <source>{name} is already checked in: see the desk (the organizer has been told)</source>
+        <translation>{name} est déjà pointé présent&#xa0;: voyez la table de marque (l’organisateur est prévenu)</translation>
+    </message>
+    <message>
+        <source>this phone already checked in {name}: one phone checks in one player (the organizer has been told)</source>
+        <translation>ce téléphone a déjà pointé {name}&#xa0;: un téléphone pointe un seul joueur (l’organisateur est prévenu)</translation>
+    </message>
+    <message>
+        <source>check-in is closed: the draw is made, see the desk</source>
+        <translation>le pointage est clos&#xa0;: le tirage est fait, voyez la table de marque</translation>
+    </message>
+    <message>
+        <source>this link opens no player&apos;s page: ask the desk for yours</source>
+        <translation>ce lien n’ouvre la page d’aucun joueur&#xa0;: demandez la vôtre à la table de marque</translation>
+    </message>
+    <message>
+        <source>the laptop could not write the check-in just now: nothing was recorded, try again</source>
+        <translation>l’ordinateur n’a pas pu enregistrer l’arrivée à l’instant&#xa0;: rien n’est enregistré, réessayez</translation>
+    </message>
+</context>
+<context>
+    <name>DoorTab</name>
+    <message>
+        <source>&amp;Name (three letters, then Enter):</source>
+        <translation>&amp;Nom (trois lettres, puis Entrée)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>e.g. lop for Ana Lopez</source>
+        <translation>p. ex. lop pour Ana Lopez</translation>
+    </message>
+    <message>
+        <source>&amp;Fee:</source>
+        <translation>&amp;Inscription&#xa0;:</translation>
+    </message>
+    <message>
+        <source>paid in cash</source>
+        <translation>payée en espèces</translation>
+    </message>
+    <message>
+        <source>paid otherwise (card, transfer)</source>
+        <translation>payée autrement (carte, virement)</translation>
+    </message>
+    <message>
+        <source>not paid yet</source>
+        <translation>pas encore payée</translation>
+    </message>
+    <message>
+        <source>Confirm the forfeit [Ctrl+Shift+F]</source>
+        <translation>Confirmer le forfait [Ctrl+Maj+F]</translation>
+    </message>
+    <message>
+        <source>No player not yet checked in has that name: type more of it.</source>
+        <translation>Aucun joueur pas encore pointé ne porte ce nom&#xa0;: tapez-en davantage.</translation>
+    </message>
+    <message>
+        <source>{name}: checked in.</source>
+        <translation>{name}&#xa0;: arrivée pointée.</translation>
+    </message>
+    <message>
+        <source>{name}: checked in, fee paid.</source>
+        <translation>{name}&#xa0;: arrivée pointée, inscription payée.</translation>
+    </message>
+    <message>
+        <source>Table {table}: {names} not at the table {m} minutes after the call — forfeit proposed</source>
+        <translation>Table {table}&#xa0;: {names} absent de la table {m} minutes après l’appel — forfait proposé</translation>
+    </message>
+    <message>
+        <source>No forfeit is proposed now.</source>
+        <translation>Aucun forfait n’est proposé pour l’instant.</translation>
+    </message>
+    <message>
+        <source>Record the walkover of {name} in {match} (table {table})? {why}</source>
+        <translation>Enregistrer le forfait de {name} en {match} (table {table})&#xa0;? {why}</translation>
+    </message>
+    <message>
+        <source>{name} forfeits {match}.</source>
+        <translation>{name} déclare forfait en {match}.</translation>
+    </message>
+    <message>
+        <source>Nothing recorded: the match waits.</source>
+        <translation>Rien n’est enregistré&#xa0;: le match attend.</translation>
+    </message>
+    <message>
+        <source>The door&apos;s QR code shows here while the players&apos; pages serve the venue&apos;s network (Tables tab).</source>
+        <translation>Le QR code de l’entrée s’affiche ici tant que les pages des joueurs sont servies sur le réseau de la salle (onglet Tables).</translation>
+    </message>
+    <message>
+        <source>Scan to check in from your phone: a new code every minute.
+{link}</source>
+        <translation>Scannez pour pointer votre arrivée depuis votre téléphone&#xa0;: un nouveau code chaque minute.
+{link}</translation>
+    </message>
+    <message>
+        <source>{present} present of {expected} expected · {paid} paid</source>
+        <translation>{present} présents sur {expected} attendus · {paid} payés</translation>
+    </message>
+    <message>
+        <source>Entry fee {fee}</source>
+        <translation>Droit d’inscription {fee}</translation>
+    </message>
+    <message>
+        <source>Checked in twice (see to it): {names}</source>
+        <translation>Pointés deux fois (à vérifier)&#xa0;: {names}</translation>
     </message>
 </context>
 <context>
@@ -3055,6 +3206,10 @@
         <source>{name} has signed this result: to change it now, call the organizer</source>
         <translation>{name} a signé ce résultat&#xa0;: pour le changer maintenant, appelez l’organisateur</translation>
     </message>
+    <message>
+        <source>the request names {field} twice: which one is meant is not clear</source>
+        <translation>la requête donne {field} deux fois&#xa0;: on ne sait pas laquelle compte</translation>
+    </message>
 </context>
 <context>
     <name>PhoneCard</name>
@@ -4633,6 +4788,66 @@ a gagné la manche [{key}]</translation>
         <translation>Performance sur le tournoi&#xa0;: le classement Fargo auquel les manches attendues contre les adversaires classés rencontrés égalent les manches gagnées (un forfait ne compte aucune manche).</translation>
     </message>
     <message>
+        <source>Payouts</source>
+        <translation>Gains</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Montant</translation>
+    </message>
+    <message>
+        <source>Pot {pot}, paid out {paid}</source>
+        <translation>Cagnotte {pot}, versé {paid}</translation>
+    </message>
+    <message>
+        <source>Each place gets its share of the pot to the cent, rounded down; the cents left go one each to the best places. Tied players share the amounts of the places they tie for.</source>
+        <translation>Chaque place reçoit sa part de la cagnotte au centime inférieur&#xa0;; les centimes restants vont un par un aux meilleures places. Les ex æquo se partagent les montants des places qu’ils occupent ensemble.</translation>
+    </message>
+    <message>
+        <source>Entry fees</source>
+        <translation>Droits d’inscription</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>Présent</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Payé</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>cash</source>
+        <translation>espèces</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>autre</translation>
+    </message>
+    <message>
+        <source>Cash {cash} · other {other} · total {total} · not paid yet: {unpaid}</source>
+        <translation>Espèces {cash} · autre {other} · total {total} · pas encore payé&#xa0;: {unpaid}</translation>
+    </message>
+    <message>
+        <source>Entry fee {fee}</source>
+        <translation>Droit d’inscription {fee}</translation>
+    </message>
+    <message>
         <source>page {n} of {total}</source>
         <translation>page {n} sur {total}</translation>
     </message>
@@ -4683,14 +4898,6 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Next match: when the earlier matches are over</source>
         <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, now</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, maintenant</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, called at {time}</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, appelés à {time}</translation>
     </message>
     <message>
         <source>against {name}</source>
@@ -5151,6 +5358,10 @@ a gagné la manche [{key}]</translation>
         <translation>un appel nomme une table de 1 à 999, son numéro de 0 à 9 et ses joueurs</translation>
     </message>
     <message>
+        <source>call {call} of {match} is already made</source>
+        <translation>l’appel {call} de {match} est déjà fait</translation>
+    </message>
+    <message>
         <source>a player is at the table by phone, desk, lag or organizer</source>
         <translation>un joueur est à la table par téléphone, pupitre, tirage à la bande ou organisateur</translation>
     </message>
@@ -5358,10 +5569,6 @@ a gagné la manche [{key}]</translation>
 <context>
     <name>TournamentWindow</name>
     <message>
-        <source>The tournament&apos;s database cannot be read: {why}</source>
-        <translation>La base de données du tournoi ne peut pas être lue&#xa0;: {why}</translation>
-    </message>
-    <message>
         <source>Shown again: the tournament was changed elsewhere (a merged desk, the command line).</source>
         <translation>Affiché de nouveau&#xa0;: le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande).</translation>
     </message>
@@ -5404,6 +5611,10 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>&amp;5 Tables and queue</source>
         <translation>&amp;5 Tables et file d’attente</translation>
+    </message>
+    <message>
+        <source>&amp;6 Door and calls</source>
+        <translation>&amp;6 Entrée et appels</translation>
     </message>
     <message>
         <source>Settle it on the Results tab (Ctrl+4): accept the phone&apos;s result or type another.</source>

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from referee_app.event import phone_results
+from referee_app.event.follow import LogFollower
 from referee_app.event.phone_api import PhoneTables
 from referee_app.event.published import board_view
-from referee_app.event.watch import HeadWatch
 from referee_app.log.store import Store
 from referee_app.tournament.show import standings_view, view
 from referee_app.venue.server import Cluster
@@ -50,12 +50,14 @@ def test_the_boards_tournament_view_carries_the_disputes_by_table(
     assert "disputes" not in fed["show"]  # show --json (tournament.md 1.1) keeps its keys
 
 
-def test_the_watch_hands_on_a_write_from_another_program_within_a_second(
+def test_the_follower_hands_on_a_write_from_another_program_within_a_second(
     phones: tuple[Path, PhoneTables, dict[int, str]],  # noqa: F811
 ) -> None:
     db, api, keys = phones
     seen: list[tuple[float, Any]] = []
-    watch = HeadWatch(db, "Club night", lambda state, tid: seen.append((time.monotonic(), state))).start()
+    watch = LogFollower(db, "Club night")  # a process that only reads: the tournament of its own
+    watch.subscribe(lambda state, elsewhere: seen.append((time.monotonic(), state)))
+    watch.start()
     try:
         eventually(lambda: seen, "the tournament as it stands handed on at once", 2)
         body = finish(api, keys[1], 1, "A")
