@@ -113,14 +113,17 @@ def _etag(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
-def mirror_page(file: str, event: str) -> bytes:
-    """A hall page for the mirror: its files and links under `/e/EVENT/`, told to poll (no stream)."""
-    body = (resources.files("referee_app.web") / file).read_bytes()
-    body = filled(body, "", "en", b"", lambda: b"")  # one page for every phone: its words asked for by the page
+def mirror_page(file: str, event: str, lang: str, words: bytes) -> bytes:
+    """A hall page for the mirror: its files and links under `/e/EVENT/`, told to poll (no stream),
+    its first words in `lang` (`words`: them, encoded; the page asks for the tournament itself, so
+    the page stays the same, and cached, for as long as the words do)."""
+    template = (resources.files("referee_app.web") / file).read_bytes()
     base = f"/e/{event}/".encode()
-    body = body.replace(b'href="/', b'href="' + base).replace(b'src="/', b'src="' + base)
-    body = body.replace(b'action="/', b'action="' + base)
-    return body.replace(b"<body ", b'<body data-base="' + base + b'" data-poll="' + str(POLL_MS).encode() + b'" ', 1)
+    template = template.replace(b'href="/', b'href="' + base).replace(b'src="/', b'src="' + base)
+    template = template.replace(b'action="/', b'action="' + base)
+    poll = b'" data-poll="' + str(POLL_MS).encode()
+    template = template.replace(b"<body ", b'<body data-base="' + base + poll + b'" ', 1)
+    return filled(template, f"/e/{event}/{file}", lang, words, lambda: b"")
 
 
 class Mirror:
@@ -207,13 +210,15 @@ class Mirror:
             return _refusal(503)
         if held is None:
             return _refusal(404, f"public, max-age={MAX_AGE_S}")
-        if what in PAGES:
-            return self._answer(request, mirror_page(PAGES[what], name), HTML, "public, max-age=60")
         composed = self.composed(held)
+        lang = request.query.get("lang", "en")
+        lang = lang if LANG.fullmatch(lang) and lang in composed.site_words else "en"
+        words = json.dumps(composed.site_words.get(lang, {}), ensure_ascii=False).encode()
+        if what in PAGES:
+            page = mirror_page(PAGES[what], name, lang, words)
+            return self._answer(request, page, HTML, "public, max-age=60")
         if what == "words.json":
-            lang = request.query.get("lang", "en")
-            words = composed.site_words.get(lang if LANG.fullmatch(lang) else "en") or composed.site_words.get("en", {})
-            return self._answer(request, json.dumps(words, ensure_ascii=False).encode(), JSON, "public, max-age=60")
+            return self._answer(request, words, JSON, "public, max-age=60")
         cache = f"public, max-age={MAX_AGE_S}, stale-while-revalidate={MAX_AGE_S * 5}, stale-if-error={STALE_S}"
         if what == "live.json":
             return self._json(request, *composed.live, cache)

@@ -431,8 +431,7 @@ async function pollMirror() {
   liveSeen = text;
   data.live = small.live;
   data.mirror = small.mirror;
-  noteCalls(data.show);
-  render();
+  render();  // as the hall's live event: the first rack of a called match ends its call
 }
 
 async function poll() {

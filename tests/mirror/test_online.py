@@ -320,11 +320,14 @@ def test_the_mirrors_pages_have_no_axe_violation(online: Online, tmp_path: Path,
             )
             try:
                 page = context.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda error: errors.append(str(error)))  # noqa: B023  (this page's)
                 for path in (f"bracket?lang={lang}&v={offline}", f"player?name=Player%2003&lang={lang}&v={offline}"):
                     page.goto(online.url(f"/e/open-b/{path}"))
                     page.wait_for_selector("body[data-ready='1'] #fresh", timeout=20000)
                     if offline:
                         page.wait_for_selector("#fresh.offline", timeout=20000)
+                    assert "stale" not in page.evaluate("() => document.body.className"), errors
                     found.append((path, axe_violations(page)))
             finally:
                 context.close()
