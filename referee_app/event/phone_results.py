@@ -38,7 +38,8 @@ from referee_app.tournament.state import Tournament
 from referee_app.words.localtime import local_date
 
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-DISPUTE_FIELDS = frozenset({"id", "after", "player"})
+DISPUTE_FIELDS = frozenset({"id", "after", "player", "match_id", "device"})
+"""A dispute's fields; `match_id` and `device` (as a tap's, phone.md 1.1) may be left out."""
 
 NOT_OVER = QT_TRANSLATE_NOOP("PhoneApi", "the match is not over: there is no result to dispute yet")
 SIGNED_ALREADY = QT_TRANSLATE_NOOP("PhoneApi", "{name} has signed this result: to change it now, call the organizer")
@@ -51,6 +52,8 @@ class DisputeRequest:
     tap: str
     after: int
     seat: Seat
+    match_id: str | None = None
+    """The match it was made on: a dispute for another match is a 409, as a tap's."""
 
 
 def parse_dispute(body: bytes) -> DisputeRequest | tuple[str, dict[str, str]]:
@@ -74,7 +77,12 @@ def parse_dispute(body: bytes) -> DisputeRequest | tuple[str, dict[str, str]]:
         return bad, {"field": "after"}
     if player not in ("A", "B"):
         return bad, {"field": "player"}
-    return DisputeRequest(tap, after, Seat(player))
+    match_id, device = request.get("match_id"), request.get("device")
+    if match_id is not None and (not isinstance(match_id, str) or not TAP_ID.fullmatch(match_id)):
+        return bad, {"field": "match_id"}
+    if device is not None and (not isinstance(device, str) or not TAP_ID.fullmatch(device)):
+        return bad, {"field": "device"}
+    return DisputeRequest(tap, after, Seat(player), match_id)
 
 
 def dispute_refused(match: MatchState, seat: Seat) -> tuple[str, dict[str, str]] | None:

@@ -355,13 +355,19 @@ class PhonesSet:
     TYPE: ClassVar[str] = "phones_set"
     keys: tuple[tuple[int, str], ...] = ()
     off: tuple[int, ...] = ()
+    one_phone: bool = False
+    """The tables of `keys` are one-phone tables (phone.md 1.1 §1: one phone may give both
+    signatures); without it they are two-phone tables (each player signs on their own phone)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "type": self.TYPE,
             "keys": [{"table": table, "fingerprint": print_} for table, print_ in self.keys],
             "off": list(self.off),
         }
+        if self.one_phone:  # left out when false: the logs written before phone.md 1.1 read the same
+            d["one_phone"] = True
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,7 +515,10 @@ def event_from_dict(d: Any) -> Event:  # noqa: C901
         off = _field(d, "off", list)
         if not all(isinstance(t, int) and not isinstance(t, bool) for t in off):
             raise EventFormatError(f"`off` must be integers, not {off!r}")
-        return PhonesSet(tuple(keys), tuple(off))
+        one_phone = d.get("one_phone", False)
+        if not isinstance(one_phone, bool):
+            raise EventFormatError(f"`one_phone` must be true or false, not {one_phone!r}")
+        return PhonesSet(tuple(keys), tuple(off), one_phone)
     if kind == Disputed.TYPE:
         return Disputed(
             _field(d, "match", str),

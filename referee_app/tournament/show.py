@@ -115,6 +115,8 @@ class TournamentView:
     matches: tuple[MatchView, ...]
     phones: tuple[int, ...] = ()
     """The tables scored on the players' phones (phone.md), sorted."""
+    one_phone: tuple[int, ...] = ()
+    """Those of them where one phone may give both signatures (phone.md 1.1), sorted."""
 
     def match(self, match_id: str) -> MatchView | None:
         return next((m for m in self.matches if m.id == match_id), None)
@@ -129,6 +131,7 @@ class TournamentView:
             "entries": [entry_json(e) for e in self.entries],
             "tables": list(self.tables),
             "phones": list(self.phones),
+            "one_phone": list(self.one_phone),
             "queue": list(self.queue),
             "matches": [m.to_json() for m in self.matches],
         }
@@ -177,6 +180,7 @@ def view(t: Tournament | None, tournament_id: str) -> TournamentView:
         tuple(t.queue),
         matches,
         tuple(sorted(t.phones)),
+        tuple(sorted(t.one_phone & set(t.phones))),
     )
 
 

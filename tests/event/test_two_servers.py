@@ -21,6 +21,7 @@ from referee_app.event import operations
 from referee_app.event.serve import Serving
 from referee_app.log.store import Store
 from tests.event.organizer import organizer
+from tests.event.taps import tap_json
 
 
 class Phone:
@@ -45,12 +46,10 @@ class Phone:
         finally:
             conn.close()
 
-    def send(self, tap: str, after: int, event: dict[str, Any]) -> dict[str, Any]:
+    def send(self, tap: str, match_id: str, after: int, event: dict[str, Any]) -> dict[str, Any]:
         """A tap until it is answered (a 503: the other server wrote first, sent again)."""
         for _ in range(100):
-            status, body = self.request(
-                self.rng.choice(self.ports), "POST", {"id": tap, "after": after, "event": event}
-            )
+            status, body = self.request(self.rng.choice(self.ports), "POST", tap_json(tap, match_id, after, event))
             if status != 503:
                 assert status == 200, (status, body)
                 return body
@@ -58,11 +57,11 @@ class Phone:
         raise AssertionError(f"tap {tap} never recorded")
 
     def tap(self, tap: str, table: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-        answer = self.send(tap, table["version"], event)
+        answer = self.send(tap, table["match_id"], table["version"], event)
         seat = event.get("winner") or event.get("player") or ""
         self.taps.setdefault(table["match_id"], []).append((event["type"], seat))
         if self.rng.random() < 0.3:  # the answer lost: the same tap to either server, nothing more recorded
-            again = self.send(tap, table["version"], event)
+            again = self.send(tap, table["match_id"], table["version"], event)
             if again["match_id"] == answer["match_id"]:  # not moved on to the table's next match meanwhile
                 assert again["version"] == answer["version"]
             self.resent += 1

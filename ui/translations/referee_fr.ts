@@ -2765,6 +2765,26 @@
         <translation>pas encore envoyé ({n})</translation>
     </message>
     <message>
+        <source>sending…</source>
+        <translation>envoi…</translation>
+    </message>
+    <message>
+        <source>Already tapped: it counts once, as soon as the laptop confirms it.</source>
+        <translation>Déjà touché&#xa0;: compté une seule fois, dès que l’ordinateur le confirme.</translation>
+    </message>
+    <message>
+        <source>That tap was made for the previous match: it was not counted.</source>
+        <translation>Ce toucher était pour le match précédent&#xa0;: il n’a pas été compté.</translation>
+    </message>
+    <message>
+        <source>Counted. {score}</source>
+        <translation>Compté. {score}</translation>
+    </message>
+    <message>
+        <source>{a} {x}, {b} {y}</source>
+        <translation>{a} {x}, {b} {y}</translation>
+    </message>
+    <message>
         <source>last contact {time}</source>
         <translation>dernier contact à {time}</translation>
     </message>
@@ -2798,6 +2818,18 @@
     <message>
         <source>this link&apos;s key does not open this table: scan the table&apos;s card again</source>
         <translation>la clé de ce lien n’ouvre pas cette table&#xa0;: scannez de nouveau la carte de la table</translation>
+    </message>
+    <message>
+        <source>this card was replaced: scan the new card</source>
+        <translation>cette carte a été remplacée&#xa0;: scannez la nouvelle carte</translation>
+    </message>
+    <message>
+        <source>this table is no longer scored on the phones: ask the organizer</source>
+        <translation>cette table n’est plus marquée sur les téléphones&#xa0;: demandez à l’organisateur</translation>
+    </message>
+    <message>
+        <source>each player signs on their own phone: {name} signed on this one, {other} signs on theirs</source>
+        <translation>chaque joueur signe sur son propre téléphone&#xa0;: {name} a signé sur celui-ci, {other} signe sur le sien</translation>
     </message>
     <message>
         <source>there is no table {table} scored on the phones</source>
@@ -3571,6 +3603,10 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Not signed</source>
         <translation>Non signé</translation>
+    </message>
+    <message>
+        <source>Both signatures were given on the same phone.</source>
+        <translation>Les deux signatures ont été données sur le même téléphone.</translation>
     </message>
     <message>
         <source>foul: {fouls}</source>

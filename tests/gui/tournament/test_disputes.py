@@ -21,6 +21,7 @@ from referee_desk.tournament.window import TournamentWindow
 from referee_app.cli.main import main
 from referee_app.event.phone_api import PhoneTables, WrongKeys
 from referee_app.log.store import Store
+from tests.event.taps import tap_body
 
 ENTRIES = "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n"
 HERE = "192.168.1.31"
@@ -53,7 +54,8 @@ def phones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Iterator[tuple
 
 
 def post(api: PhoneTables, key: str, table: int, tap: str, after: int, event: dict[str, Any]) -> dict[str, Any]:
-    answer = api.post(table, f"Bearer {key}", HERE, json.dumps({"id": tap, "after": after, "event": event}).encode())
+    body = tap_body(tap, api.table_json(table)["match_id"], after, event)
+    answer = api.post(table, f"Bearer {key}", HERE, body)
     assert answer.status == 200, answer.body
     return answer.body
 
