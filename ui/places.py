@@ -33,3 +33,9 @@ def documents_folder() -> str:
     from PySide6.QtCore import QStandardPaths
 
     return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+
+
+def in_documents(name: str) -> str:
+    """A file dialog's suggested file, in the user's documents (a bare name would open the dialog in
+    whatever folder the app was started from: a source checkout, or the system's folder)."""
+    return str(Path(documents_folder()) / name)

@@ -6,8 +6,10 @@ the imports it needs) is built the first time a match is opened.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
@@ -37,6 +39,16 @@ if TYPE_CHECKING:
 
 LAST_MATCH = "last_match"
 EVENT_REFEREE = "event/referee"
+
+
+def referee_setting(database: Path) -> str:
+    """The settings key of a desk's referee: one per desk database, not per user, so two desks on
+    one computer (two screens, or a desk restarted on another table's file) never sign each
+    other's sheets with the other referee's name."""
+    where = hashlib.sha256(str(database.resolve()).encode("utf-8")).hexdigest()[:16]
+    return f"{EVENT_REFEREE}/{where}"
+
+
 EVENT_BY_RACKS = "event/by_racks"
 """This desk's table has no referee: the organizer's matches start scored by racks (spec 1.3 §2a)."""
 """The referee of this desk, asked once when it first starts a match the organizer sent."""
@@ -523,7 +535,9 @@ class DeskWindow(QMainWindow):
         if self.act_by_racks.isChecked() or link.next_assignment.scoring is Scoring.RACKS:
             link.start_next(scoring=Scoring.RACKS)
             return
-        referee = str(self.settings.value(EVENT_REFEREE, "", type=str))
+        store = self.controller.store
+        key = referee_setting(store.path) if store is not None else EVENT_REFEREE
+        referee = str(self.settings.value(key, "", type=str))
         if link.next_assignment.referee or referee:
             link.start_next(referee)
             return
@@ -538,7 +552,7 @@ class DeskWindow(QMainWindow):
         def answered(name: str) -> None:
             name = name.strip()[:200]
             if name:
-                self.settings.setValue(EVENT_REFEREE, name)
+                self.settings.setValue(key, name)
             if self.event_link is not None:
                 self.event_link.start_next(name)
 

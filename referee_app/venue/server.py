@@ -119,6 +119,45 @@ def _give(path: Path) -> None:
         os.chown(path, *_server_user(), follow_symlinks=False)
 
 
+def closed_to(uid: int, gids: frozenset[int], folder: Path) -> Path | None:
+    """The first existing folder on the way to `folder` that the user (`uid`, in `gids`) cannot
+    enter, or None: as root, PostgreSQL runs as `postgres`, and initdb's own "Permission denied"
+    names a file, not the folder an organizer has to open (a 0700 home or temporary folder)."""
+    for step in [*reversed(folder.absolute().parents), folder.absolute()]:
+        try:
+            seen = step.stat()
+        except FileNotFoundError:
+            return None  # made by init, as the server's user's own
+        if seen.st_uid == uid:
+            can = seen.st_mode & 0o100
+        elif seen.st_gid in gids:
+            can = seen.st_mode & 0o010
+        else:
+            can = seen.st_mode & 0o001
+        if not can:
+            return step
+    return None
+
+
+def _reachable_by_server_user(folder: Path) -> None:
+    """As root: refused at once, in words, when `postgres` cannot reach the event's folder."""
+    if not _as_root():
+        return
+    import pwd
+
+    uid, gid = _server_user()
+    name = pwd.getpwuid(uid).pw_name
+    import grp
+
+    gids = frozenset({gid, *(g.gr_gid for g in grp.getgrall() if name in g.gr_mem)})
+    blocked = closed_to(uid, gids, folder)
+    if blocked is not None:
+        raise EventServerError(
+            f"PostgreSQL runs as the system's 'postgres' user, who cannot enter {blocked}: choose a folder "
+            f"it can reach (such as /srv/referee-event), or let it through with: chmod o+x {blocked}"
+        )
+
+
 def _as_server_user(command: list[str]) -> list[str]:
     """Run as ourselves, or, for root, as the system's `postgres` user."""
     if not _as_root():
@@ -281,6 +320,7 @@ class Cluster:
             raise EventServerError("the port is 1024 to 65535")
         if not port_is_free(port):
             raise EventServerError(f"port {port} is taken by another program: choose another with --port")
+        _reachable_by_server_user(self.folder)
         made_folder = not self.folder.exists()
         try:
             self._make(port)

@@ -21,6 +21,8 @@ from tests.event.taps import tap_body
 from tests.event.test_phone_api import venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
 from tests.event.test_serve import Served, served  # noqa: F401 - the fixture
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster and the machine's Chromium
+
 FRENCH = "fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7"
 """What a French phone's Chromium sends."""
 NO_KEY_FR = "la clé de ce lien n’ouvre pas cette table\u00a0: scannez de nouveau la carte de la table"
@@ -127,7 +129,6 @@ def test_the_windows_players_pages_answer_in_the_phones_language(
         site.stop()
 
 
-@pytest.mark.slow  # the throwaway PostgreSQL cluster
 def test_the_board_following_a_tournament_answers_in_the_phones_language(event_server: Any, tmp_path: Path) -> None:
     """`board --tournament` in French: an English phone gets English, a phone asking for a language
     the pages lack gets the board's own (French)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from referee_app.event.session import TournamentSession
@@ -16,6 +17,8 @@ from referee_app.log.store import Store
 from referee_app.tournament.events import Disputed
 from tests.event.test_score_page import events_of, open_table, phone, served  # noqa: F401 - the fixtures
 from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.slow  # the machine's Chromium
 
 
 def disputes_of(db: Path, tid: str) -> tuple[dict[str, tuple[str, ...]], list[Disputed]]:

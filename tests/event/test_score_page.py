@@ -18,6 +18,8 @@ from playwright.sync_api import expect
 from referee_app.log.store import Store
 from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
 
+pytestmark = pytest.mark.slow  # the machine's Chromium
+
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 
 

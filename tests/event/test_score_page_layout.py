@@ -7,10 +7,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.event.test_score_page import lagged, phone, served  # noqa: F401 - the fixtures
 from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.slow  # the machine's Chromium
 
 SCREEN_HEIGHT = 740
 

@@ -18,6 +18,8 @@ from tests.event.test_score_page import PHONE as PHONE_SCREEN
 from tests.event.test_score_page import events_of, open_table, served  # noqa: F401 - the fixture
 from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
 
+pytestmark = pytest.mark.slow  # the machine's Chromium
+
 ROOT = Path(__file__).resolve().parents[2]
 PLAIN_HTTP = "Object.defineProperty(window, 'isSecureContext', { get: () => false });"
 """The page as a phone sees it over the venue's Wi-Fi (http://192.168.x.y): no Wake Lock there.

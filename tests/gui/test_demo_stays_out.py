@@ -20,6 +20,8 @@ from referee_app.venue.pusher import LinkFile, is_demo
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
+
 
 def test_ctrl_d_on_a_real_database_opens_the_demo_desk_instead(desk: Desk, no_demo_desk: list[bool]) -> None:
     launched = no_demo_desk
@@ -39,7 +41,6 @@ def test_ctrl_d_on_the_demo_database_loads_the_demo_matches(qtbot: Any, tmp_path
     assert len(Store(tmp_path / "demo.db").match_rows()) == len(seed_logs())
 
 
-@pytest.mark.slow
 def test_a_connected_desk_never_pushes_a_demo_match(event_server: Any, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     store = Store(db)

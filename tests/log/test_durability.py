@@ -10,11 +10,15 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from referee_app.game.events import MatchStarted
 from referee_app.log.codec import dumps, event_to_json
 from referee_app.log.session import Session
 from referee_app.log.store import Store
 from tests.game.play_ahead import play_ahead
+
+pytestmark = pytest.mark.slow  # a writer SIGKILLed at random moments, 50 times
 
 KILLS = 50
 

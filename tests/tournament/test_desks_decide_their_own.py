@@ -30,6 +30,8 @@ from tests.builders import decode, ev
 from tests.conftest import table_link
 from tests.tournament.test_live import Desk, organizer, rack, sync, tournament
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
+
 
 def board_row(server: Any, table: str) -> dict[str, Any]:
     model = BoardModel()

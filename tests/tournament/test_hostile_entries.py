@@ -17,6 +17,8 @@ from referee_app.tournament.state import apply
 from tests.conftest import table_key
 from tests.tournament.crafted_entries import crafted_entries
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
+
 
 @pytest.mark.parametrize("hidden", ["\x00", "\x1b[2J", "\x07", "\u202e", "\u2028"])
 def test_the_edit_dialogs_entry_with_a_hidden_character_is_refused(hidden: str) -> None:

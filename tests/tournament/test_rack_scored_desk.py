@@ -15,6 +15,8 @@ from referee_app.venue.model import match_setup
 from tests.builders import decode, ev
 from tests.tournament.test_live import Desk, organizer, sync, tournament
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
+
 
 def test_a_rack_scored_desk_match_completes_its_match_and_is_in_the_fargorate_file(
     event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]

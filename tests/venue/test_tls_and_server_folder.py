@@ -25,6 +25,8 @@ from referee_app.venue.server import Cluster, port_is_free
 from tests.conftest import assert_private, free_port, table_key, table_link
 from tests.venue.test_live_event import OPENING, record, server_rows, start_match, wait_for
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
+
 
 @pytest.fixture
 def server_base() -> Iterator[Path]:
@@ -49,7 +51,6 @@ def venue_address() -> str | None:
 # --- TLS -------------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_a_desk_pins_the_servers_certificate_and_talks_tls(
     event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -80,7 +81,6 @@ def test_a_desk_pins_the_servers_certificate_and_talks_tls(
     assert len(server_rows(event_server)) == len(OPENING) + 1
 
 
-@pytest.mark.slow
 def test_a_pinned_desk_refuses_another_server(event_server: Any, tmp_path: Path, server_base: Path) -> None:
     db = tmp_path / "desk.db"
     start_match(Store(db), "22")
@@ -103,7 +103,6 @@ def test_a_pinned_desk_refuses_another_server(event_server: Any, tmp_path: Path,
         other.stop()
 
 
-@pytest.mark.slow
 def test_off_this_computer_a_desk_must_use_tls(event_server: Any) -> None:
     address = venue_address()
     if address is None:
@@ -121,7 +120,6 @@ def test_off_this_computer_a_desk_must_use_tls(event_server: Any) -> None:
 # --- the organizer is not a superuser ---------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_the_organizer_owns_the_schema_without_being_a_superuser(event_server: Any) -> None:
     with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as conn:
         assert conn.execute("SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user").fetchone() == (
@@ -150,7 +148,6 @@ def test_status_on_a_folder_that_is_not_a_server_says_so(tmp_path: Path, capsys:
         assert "is not an event server folder (referee-app event-server init)" in capsys.readouterr().err
 
 
-@pytest.mark.slow
 def test_run_by_root_the_server_hands_nothing_outside_its_folder_to_postgres(event_server: Any, tmp_path: Path) -> None:
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
         pytest.skip("only root hands the folder to the postgres user")
@@ -167,7 +164,6 @@ def test_run_by_root_the_server_hands_nothing_outside_its_folder_to_postgres(eve
         victim.unlink(missing_ok=True)
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands in for initdb")
 def test_a_failed_init_leaves_nothing_in_the_way_of_a_retry(
     tmp_path: Path, server_base: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

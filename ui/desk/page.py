@@ -157,6 +157,7 @@ class DeskPage(QWidget):
         self.finished_panel = FinishedPanel(self.panels, self.record)
         self.finished_panel.sheet_requested.connect(self.preview_sheet)
         self.break_panel.refused = lambda text: self.show_notice(Notice.REFUSAL, text)
+        self.shot_panel.refused = lambda text: self.show_notice(Notice.REFUSAL, text)
         for panel in self.all_panels():
             panel_buttons(panel)
             # flush with the top of the drawing and with Undo: height is the desk's scarcest room

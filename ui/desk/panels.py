@@ -464,6 +464,9 @@ class ShotPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("shotPanel")
         self.record = record
+        self.refused: Callable[[str], None] = lambda text: None
+        """Where the panel says a stroke was not recorded (the desk's notice): a referee typing ahead
+        does not read the call line, and a miss taken silently credits the next run to the wrong player."""
         self.state: State | None = None
         self.call_ball: int | None = None
         self.call_pocket: Pocket | None = None
@@ -589,9 +592,9 @@ class ShotPanel(QWidget):
 
     def _need_pocket(self) -> bool:
         if self._call() is None:
-            self.call_label.setText(
-                self.tr("Choose the called pocket first (keys {keys}, or click it).").format(keys=keyboard.key_hint())
-            )
+            why = self.tr("Choose the called pocket first (keys {keys}, or click it).").format(keys=keyboard.key_hint())
+            self.call_label.setText(why)
+            self.refused(self.tr("Not recorded: {why}").format(why=why))
             return True
         return False
 

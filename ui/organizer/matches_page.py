@@ -478,7 +478,10 @@ class MatchesPage(QWidget):
         from PySide6.QtWidgets import QFileDialog
 
         files, _ = QFileDialog.getOpenFileNames(
-            self, self.tr("Databases of other desks"), "", self.tr("Match databases (*.db);;All files (*)")
+            self,
+            self.tr("Databases of other desks"),
+            documents_folder(),
+            self.tr("Match databases (*.db);;All files (*)"),
         )
         return [Path(f) for f in files]
 

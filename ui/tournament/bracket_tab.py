@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 from referee_desk.notices import Notice
+from referee_desk.places import in_documents
 from referee_desk.tournament.bracket_view import BracketView
 from referee_desk.tournament.parts import Desk, Shown, button
 
@@ -59,7 +60,7 @@ class BracketTab(QWidget):
         return False
 
     def _pdf_path(self, title: str, name: str) -> Path | None:
-        chosen, _ = QFileDialog.getSaveFileName(self, title, name, self.tr("PDF (*.pdf)"))
+        chosen, _ = QFileDialog.getSaveFileName(self, title, in_documents(name), self.tr("PDF (*.pdf)"))
         if not chosen:
             return None
         path = Path(chosen)

@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QLabel, QPushButton, QSpinBox, QWidget
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
+from referee_desk.places import documents_folder
 from referee_desk.tournament.parts import Desk, Shown
 from referee_desk.tournament.session import said
 
@@ -252,7 +253,9 @@ class Connections(QObject):
             self._remember(LIVE_FOLDER, "")
             self.show_live()
             return
-        folder = QFileDialog.getExistingDirectory(self.live_status, self.tr("The event server's folder"))
+        folder = QFileDialog.getExistingDirectory(
+            self.live_status, self.tr("The event server's folder"), documents_folder()
+        )
         if folder:
             self.connect_live(Path(folder))
 

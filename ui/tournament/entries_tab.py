@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
+from referee_desk.places import documents_folder
 from referee_desk.tournament.dialogs import EntryDialog, local_number
 from referee_desk.tournament.parts import Desk, Shown, button, item, text_of
 
@@ -89,7 +90,7 @@ class EntriesTab(QWidget):
 
     def choose_entries_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Import the entry list"), "", self.tr("Entry lists (*.csv *.txt)")
+            self, self.tr("Import the entry list"), documents_folder(), self.tr("Entry lists (*.csv *.txt)")
         )
         if path:
             self.import_entries(Path(path))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from referee_desk.notices import Notice
+from referee_desk.places import in_documents
 from referee_desk.tournament.parts import Desk, Shown, button
 from referee_desk.tournament.session import said
 
@@ -188,7 +189,7 @@ class PhonesBox(QGroupBox):
             return False
         if path is None:
             chosen, _ = QFileDialog.getSaveFileName(
-                self, self.tr("The phone tables' cards"), str(Path.home() / "cards.pdf"), self.tr("PDF (*.pdf)")
+                self, self.tr("The phone tables' cards"), in_documents("cards.pdf"), self.tr("PDF (*.pdf)")
             )
             if not chosen:
                 return False

@@ -3903,6 +3903,10 @@ a gagné la manche [{key}]</translation>
         <translation>Choisissez d’abord la poche annoncée (touches {keys}, ou cliquez dessus).</translation>
     </message>
     <message>
+        <source>Not recorded: {why}</source>
+        <translation>Non enregistré&#xa0;: {why}</translation>
+    </message>
+    <message>
         <source>Push-out with a foul: which foul?</source>
         <translation>Push-out avec faute&#xa0;: quelle faute&#xa0;?</translation>
     </message>
@@ -5116,6 +5120,25 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Settle it on the Results tab (Ctrl+4): accept the phone&apos;s result or type another.</source>
         <translation>Réglez-la dans l’onglet Résultats (Ctrl+4)&#xa0;: acceptez le résultat du téléphone ou saisissez-en un autre.</translation>
+    </message>
+</context>
+<context>
+    <name>Voice</name>
+    <message>
+        <source>Table {n}: {names}</source>
+        <translation>Table {n}&#xa0;: {names}</translation>
+    </message>
+    <message>
+        <source>Table {n}: {names}, second call</source>
+        <translation>Table {n}&#xa0;: {names}, deuxième appel</translation>
+    </message>
+    <message>
+        <source>Table {n}: {names}, third call</source>
+        <translation>Table {n}&#xa0;: {names}, troisième appel</translation>
+    </message>
+    <message>
+        <source>Table {n}: {names}, last call, one minute left</source>
+        <translation>Table {n}&#xa0;: {names}, dernier appel, il reste une minute</translation>
     </message>
 </context>
 <context>

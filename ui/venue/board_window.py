@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 from referee_desk.i18n import menu_text, qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, install_excepthooks, show_notice
+from referee_desk.places import documents_folder, in_documents
 from referee_desk.venue.assign import AssignDialog
 
 from referee_app.game.vocab import Scoring, Seat, Status
@@ -436,12 +437,17 @@ class BoardWindow(QMainWindow):
         from PySide6.QtWidgets import QFileDialog
 
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("The database to pull the event into"), "event.db", self.tr("Match databases (*.db)"),
+            self,
+            self.tr("The database to pull the event into"),
+            in_documents("event.db"),
+            self.tr("Match databases (*.db)"),
             options=QFileDialog.Option.DontConfirmOverwrite,
-        )  # fmt: skip
+        )
         if not path:
             return
-        folder = QFileDialog.getExistingDirectory(self, self.tr("The folder for the day's sheets and CSV"))
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("The folder for the day's sheets and CSV"), documents_folder()
+        )
         if not folder:
             return
         self.pull_and_export(Path(path), Path(folder))

@@ -203,3 +203,15 @@ def test_clock_expiry_offers_the_time_foul(desk: Desk) -> None:
     desk.click("recordBreak")
     desk.click("foul_shot_clock")
     assert desk.state.fouls[Seat.A] == 1
+
+
+def test_a_miss_typed_before_its_pocket_is_not_recorded_and_the_notice_says_so(desk: Desk) -> None:
+    _open_rack(desk)
+    entries = len(desk.session.history.entries)
+    shooter = desk.state.at_table
+    desk.key("M")  # a referee typing ahead: the miss before the called pocket
+    assert len(desk.session.history.entries) == entries and desk.state.at_table is shooter
+    assert desk.text("notice").startswith("Not recorded: Choose the called pocket first")
+    desk.key("Q")
+    desk.key("M")  # the pocket, then the miss: recorded, the turn passes
+    assert len(desk.session.history.entries) == entries + 1 and desk.state.at_table is not shooter

@@ -19,6 +19,8 @@ from bench.heartbeat import Heartbeat
 from bench.synthetic import season
 from tests.gui.conftest import Desk
 
+pytestmark = pytest.mark.slow  # the organizer at a season's size
+
 BIG = INLINE * 2
 
 

@@ -24,6 +24,8 @@ from tests.gui.conftest import Desk
 pytest.importorskip("playwright")  # the `browser` fixture fails on CI when Playwright is missing
 from playwright.sync_api import Page, expect
 
+pytestmark = pytest.mark.slow  # the machine's Chromium
+
 DEMO_MATCH = "5d0c2a43-8f1e-4b7a-9c55-0a4be1d7f004"
 """The demo's FFB club match: Hugo Lefèvre on two fouls, the warning due."""
 
@@ -419,7 +421,6 @@ def test_every_foul_the_overlay_names_has_its_words_in_both_languages() -> None:
     assert all(french[f"foul_{code}"] and french[f"foul_{code}"] != english[f"foul_{code}"] for code in codes)
 
 
-@pytest.mark.slow
 def test_on_air_the_overlay_fades_out_while_the_desk_is_away_and_the_table_page_says_so(desk: Desk, page: Page) -> None:
     desk.start()
     port = _free_port()

@@ -27,6 +27,8 @@ from tests.gui.tournament.test_disputes import HERE, Clock, finish, phones  # no
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster and the machine's Chromium
+
 
 def test_the_boards_tournament_view_carries_the_disputes_by_table(
     phones: tuple[Path, PhoneTables, dict[int, str]],  # noqa: F811
@@ -67,7 +69,6 @@ def test_the_watch_hands_on_a_write_from_another_program_within_a_second(
         watch.stop()
 
 
-@pytest.mark.slow
 def test_the_board_window_and_its_web_page_show_a_dispute_at_once_and_drop_it_once_settled(
     qtbot: Any,
     event_server: Any,

@@ -16,6 +16,8 @@ from tests.gui.conftest import Desk
 from tests.gui.tournament.test_storage import _organizer
 from tests.gui.tournament.test_window import shown_of
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
+
 ENGLISH = {
     "the", "is", "not", "has", "was", "only", "cannot", "be", "of", "in", "to", "and", "with", "already",
     "yet", "its", "must", "needs", "need", "there", "result", "race", "winner", "loser", "fewer", "seed",
@@ -132,7 +134,6 @@ def test_the_board_says_a_tournament_it_cannot_find_in_french(desk: Desk, tmp_pa
         desk.window.set_language("en")
 
 
-@pytest.mark.slow
 def test_the_boards_sync_lines_are_in_french(desk: Desk, event_server: Any, tmp_path: Path) -> None:
     from tests.tournament.test_live import organizer
 

@@ -15,8 +15,9 @@ from referee_app.venue import db
 from tests.gui.tournament.test_window import Organizer
 from tests.tournament.test_live import Desk
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
-@pytest.mark.slow
+
 def test_the_window_sends_the_queue_to_the_desks_and_takes_their_results(
     qtbot: Any, tmp_path: Path, event_server: Any, monkeypatch: Any
 ) -> None:
@@ -79,7 +80,6 @@ def test_the_matches_pages_merge_completes_the_tournaments_match(desk: Any, tmp_
     assert (done.winner, done.outcome and done.outcome.score) == (slot.b, (0, 2))
 
 
-@pytest.mark.slow
 def test_the_window_connected_to_the_event_sends_its_phone_tables_matches_to_the_board(
     qtbot: Any, tmp_path: Path, event_server: Any, monkeypatch: Any
 ) -> None:

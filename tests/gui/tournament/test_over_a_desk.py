@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import psycopg
+import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from referee_app.tournament.model import MatchStatus
@@ -14,6 +15,8 @@ from referee_app.venue import db
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 from tests.gui.tournament.test_window import Organizer
+
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 DECIDED = "The organizer entered the result of this match by hand"
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication
 from referee_desk.printing import use_language
+from referee_desk.tournament.bracket_tab import BracketTab
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.event.session import MemoryLog
@@ -148,3 +149,26 @@ def test_a_planted_link_is_replaced_never_written_through(window: TournamentWind
     assert victim.read_text(encoding="utf-8") == "keep me"
     assert not path.is_symlink() and path.read_bytes().startswith(b"%PDF-")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bracket.pdf", "victim.txt"]  # no temporary left
+
+
+@pytest.mark.parametrize("window", [8], indirect=True)
+def test_the_pdf_dialogs_open_in_the_documents_folder_not_where_the_app_was_started(
+    window: TournamentWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+    from referee_desk.places import documents_folder
+
+    monkeypatch.chdir(tmp_path)  # started from some folder: a source checkout, a USB stick
+    offered: list[str] = []
+
+    def save_as(_parent: object, _title: str, start: str, _filter: str) -> tuple[str, str]:
+        offered.append(start)
+        return "", ""  # the organizer cancels
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_as)
+    tab = window.findChild(BracketTab)
+    assert tab is not None
+    tab.choose_standings_pdf()
+    tab.choose_bracket_pdf()
+    documents = Path(documents_folder())
+    assert [Path(p) for p in offered] == [documents / "standings.pdf", documents / "bracket.pdf"]

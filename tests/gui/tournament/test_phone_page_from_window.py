@@ -16,6 +16,8 @@ from tests.gui.tournament.test_phone_tables_tab import _click, _keys, _start_sit
 pytest.importorskip("playwright")
 from playwright.sync_api import expect
 
+pytestmark = pytest.mark.slow  # the machine's Chromium
+
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog
 from referee_desk.tournament.window import TournamentWindow
@@ -19,6 +20,8 @@ from referee_app.venue import db
 from tests.conftest import free_port
 from tests.gui.tournament.test_storage import _organizer
 from tests.tournament.test_live import Desk
+
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 
 def _window(qtbot: Any, tmp_path: Path) -> Any:

@@ -22,6 +22,8 @@ from referee_app.tournament.model import Format, Options
 from tests.gui.desk.test_pdf_sheet import _poppler
 from tests.tournament.test_live import Desk, sync
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
+
 ENTRIES = (
     "Nom;Club;Cote Fargo;Licence\n"
     "Éva Martin;Billard Club Lyonnais;612;L001\n"

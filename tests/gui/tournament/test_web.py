@@ -21,6 +21,8 @@ from tests.gui.tournament.test_window import shown_of
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
 
+pytestmark = pytest.mark.slow  # the machine's Chromium
+
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Page]:

@@ -21,6 +21,8 @@ from tests.tournament.test_live import Desk, rack
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster and the machine's Chromium
+
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Page]:

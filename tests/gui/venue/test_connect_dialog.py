@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtWidgets import QCheckBox, QLineEdit
 
 from tests.conftest import table_key
 from tests.gui.conftest import Desk
 from tests.gui.venue.test_event_desk_and_board import _type
+
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 
 def test_the_connect_fields_show_the_whole_key_and_fingerprint(desk: Desk, event_server: Any) -> None:

@@ -9,12 +9,15 @@ from typing import Any
 import psycopg
 import pytest
 from PySide6.QtWidgets import QApplication, QLineEdit
+from referee_desk.window import referee_setting
 
 from referee_app.cli.main import main as cli
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, refresh
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
+
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 
 def _assign(server: Any, table: str, *players: str, extra: tuple[str, ...] = ()) -> None:
@@ -29,7 +32,6 @@ def _board(server: Any) -> BoardModel:
     return model
 
 
-@pytest.mark.slow
 def test_a_match_started_by_hand_on_a_connected_desk_takes_over_the_tables_assignment(
     desk: Desk, event_server: Any
 ) -> None:
@@ -74,7 +76,6 @@ def _check(desk: Desk) -> None:
     desk.qtbot.waitUntil(lambda: not dialog.checking, timeout=20000)  # type: ignore[attr-defined]
 
 
-@pytest.mark.slow
 def test_the_connect_dialog_checks_the_connection_before_it_closes(desk: Desk, event_server: Any) -> None:
     from referee_app.venue.model import TableKey
     from tests.conftest import free_port, table_key
@@ -144,7 +145,6 @@ def test_the_desk_goes_on_while_a_server_that_never_answers_is_checked(desk: Des
         silent.close()
 
 
-@pytest.mark.slow
 def test_a_refused_key_says_wrong_key_stops_retrying_and_offers_connect(desk: Desk, event_server: Any) -> None:
     from referee_app.venue.model import EventLink, TableKey
     from tests.conftest import table_key
@@ -183,7 +183,6 @@ def _other_desk(tmp_path: Any, server: Any, table: str, players: tuple[str, str]
     assert cli(["push", "--db", str(other)]) == 0
 
 
-@pytest.mark.slow
 def test_a_second_desk_on_a_table_in_use_is_warned_and_takes_it_over_only_on_purpose(
     desk: Desk, event_server: Any, tmp_path: Any
 ) -> None:
@@ -210,7 +209,6 @@ def test_a_second_desk_on_a_table_in_use_is_warned_and_takes_it_over_only_on_pur
     desk.window.link().stop()
 
 
-@pytest.mark.slow
 def test_an_assignment_started_at_another_desk_is_never_offered_again(
     desk: Desk, event_server: Any, tmp_path: Any
 ) -> None:
@@ -230,7 +228,6 @@ def test_an_assignment_started_at_another_desk_is_never_offered_again(
     desk.window.link().stop()
 
 
-@pytest.mark.slow
 def test_assignments_carry_the_set_up_and_the_desk_starts_with_it(desk: Desk, event_server: Any, qtbot: Any) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
@@ -276,11 +273,10 @@ def test_assignments_carry_the_set_up_and_the_desk_starts_with_it(desk: Desk, ev
     desk.window.start_next_match()  # asked once on this desk: the next one starts at once
     assert QApplication.activeModalWidget() is None
     assert desk.session.setup.assignment == by_cli.id and desk.session.setup.referee == "Marie Curie"
-    assert desk.settings.value("event/referee") == "Jean Martin"
+    assert desk.settings.value(referee_setting(desk.db)) == "Jean Martin"
     desk.window.link().stop()
 
 
-@pytest.mark.slow
 def test_the_board_withdraws_and_corrects_a_match_not_yet_started_and_pulls_and_exports_the_day(
     qtbot: Any, event_server: Any, tmp_path: Any
 ) -> None:

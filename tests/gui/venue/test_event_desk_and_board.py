@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit, QPushButton
+from referee_desk.window import referee_setting
 
 from referee_app.cli.main import main as cli
 from referee_app.game.events import MatchStarted
@@ -22,6 +23,8 @@ from referee_app.venue.board import BoardView, BoardWatcher, ServerState
 from referee_app.venue.pusher import LinkFile
 from tests.conftest import free_port, table_key, table_link
 from tests.gui.conftest import Desk
+
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster and the machine's Chromium
 
 
 def _type(desk: Desk, name: str, text: str) -> None:
@@ -36,7 +39,6 @@ def _server_count(cluster: Any) -> int:
         return int(conn.execute("SELECT count(*) FROM events").fetchone()[0])
 
 
-@pytest.mark.slow
 def test_a_desk_connects_and_its_light_follows_the_server(desk: Desk, event_server: Any) -> None:
     desk.window.open_connect()
     _type(desk, "connectServer", f"127.0.0.1:{event_server.port}")
@@ -63,7 +65,6 @@ def test_a_desk_connects_and_its_light_follows_the_server(desk: Desk, event_serv
     assert not light.isVisible()
 
 
-@pytest.mark.slow
 def test_the_next_match_on_this_table_starts_with_one_key(desk: Desk, event_server: Any) -> None:
     folder = str(event_server.folder)
     assert cli(["assign", "--server", folder, "--table", "3", "--players", "Eve", "Finn", "--race", "7",
@@ -72,7 +73,7 @@ def test_the_next_match_on_this_table_starts_with_one_key(desk: Desk, event_serv
     label = desk.widget("nextMatch")
     desk.qtbot.waitUntil(lambda: label.isVisible(), timeout=15000)
     assert label.text() == "Next match on this table: Eve v Finn"  # type: ignore[attr-defined]
-    desk.settings.setValue("event/referee", "Jean Martin")  # this desk's referee, asked once before
+    desk.settings.setValue(referee_setting(desk.db), "Jean Martin")  # this desk's referee, asked once before
     QTest.keyClick(desk.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     setup = desk.session.setup
     assert (setup.players, setup.race_to, setup.rules, setup.table, setup.round) == (
@@ -97,7 +98,6 @@ def _table_desk(tmp_path: Path, cluster: Any, table: str, players: tuple[str, st
     return db, session
 
 
-@pytest.mark.slow
 def test_the_board_window_shows_the_tables_and_sends_a_match(qtbot: Any, event_server: Any, tmp_path: Path) -> None:
     from referee_desk.venue.board_window import BoardWindow
 
@@ -140,7 +140,6 @@ def test_the_board_window_shows_the_tables_and_sends_a_match(qtbot: Any, event_s
         watcher.stop()
 
 
-@pytest.mark.slow
 def test_the_board_web_page_shows_two_tables_live(event_server: Any, tmp_path: Path, browser: Any) -> None:
     from playwright.sync_api import expect
 
@@ -183,7 +182,6 @@ def test_the_board_web_page_shows_two_tables_live(event_server: Any, tmp_path: P
     assert board.returncode == 0
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("bad", ["/../organizer.conninfo", "/state.json/x", "/vmix.json"])
 def test_the_board_page_serves_nothing_else(event_server: Any, bad: str) -> None:
     import http.client
@@ -247,7 +245,6 @@ def test_an_uncaught_error_on_any_thread_is_logged_and_shown(
     assert any(r.exc_info and "uncaught" in r.getMessage() for r in caplog.records)
 
 
-@pytest.mark.slow
 def test_the_board_window_adds_a_table_and_shows_the_fingerprint(qtbot: Any, event_server: Any) -> None:
     from referee_desk.venue.board_window import BoardWindow
 

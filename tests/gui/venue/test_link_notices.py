@@ -10,11 +10,12 @@ from referee_app.venue.model import LinkReport, LinkStatus
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
+
 GONE = "The event server cannot be reached: recording goes on here, and the events are sent when it is back."
 BACK = "The event server is back: the events recorded meanwhile are being sent."
 
 
-@pytest.mark.slow
 def test_the_desk_says_when_the_server_goes_away_and_when_it_is_back(desk: Desk, event_server: Any) -> None:
     desk.start()
     desk.window.link().connect_to(table_link(event_server, "5"))

@@ -3,12 +3,18 @@ to this table; a match typed by hand with a name without its accents is still th
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pytest
+from referee_desk.window import referee_setting
 
 from referee_app.cli.main import main as cli
 from referee_app.game.events import MatchStarted
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
+
+pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 
 def _assign(server: Any, table: str) -> None:
@@ -18,7 +24,9 @@ def _assign(server: Any, table: str) -> None:
 
 def test_the_finished_matchs_big_button_starts_the_match_sent_to_this_table(desk: Desk, event_server: Any) -> None:
     _assign(event_server, "2")
-    desk.settings.setValue("event/referee", "René Colin")
+    desk.settings.setValue(referee_setting(desk.db), "René Colin")
+    # a second desk on this computer (another database) has its own referee: never this table's
+    desk.settings.setValue(referee_setting(desk.tmp_path / "table-9.db"), "Sophie Leclerc")
     desk.start(race_to=1)
     link = desk.window.link()
     link.connect_to(table_link(event_server, "2"))
@@ -52,3 +60,9 @@ def test_a_name_typed_without_its_accent_is_still_the_player_sent(desk: Desk, ev
     assert setup.assignment == assignment.id and setup.table == "4"
     assert setup.players == ("jerome LEFEVRE", "Eva  Martin")  # as typed: the sheet says what the referee wrote
     link.stop()
+
+
+def test_the_referees_name_is_kept_per_desk_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert referee_setting(Path("table-1.db")) == referee_setting(tmp_path / "table-1.db")  # one file, one key
+    assert referee_setting(tmp_path / "table-1.db") != referee_setting(tmp_path / "table-2.db")
