@@ -47,7 +47,7 @@ from referee_app.log.session import Session, utc_now
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament.events import Disputed, DisputeWithdrawn
 from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
-from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
 from referee_app.tournament.phones import key_fits
 from referee_app.tournament.show import round_name
 from referee_app.tournament.state import Slot, State
@@ -333,8 +333,12 @@ class PhoneTables:
     def _start(self, slot: Slot, table: int, state: State) -> None:
         t = state.tournament
         assert slot.a is not None and slot.b is not None
+        entries = [t.entry(name) or Entry(name) for name in (slot.a, slot.b)]
         setup = MatchStarted(
             players=(slot.a, slot.b),
+            # the entry list's licences and clubs, for the sheets and the federation's export (as a desk's)
+            licences=(entries[0].licence[:40], entries[1].licence[:40]),
+            clubs=(entries[0].club[:80], entries[1].club[:80]),
             race_to=slot.spec.race,
             rules=t.options.rules.value,
             event=t.name,

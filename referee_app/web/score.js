@@ -256,7 +256,8 @@ async function call(method, body) {
 function refusedKey(response, answer) {
   // 401: stop sending with this key and say why (a replaced card says so); 429: wait a minute
   if (response.status === 401) {
-    stopped = { text: answer.error || say("no_key"), replaced: Boolean(answer.replaced) };
+    const text = answer.error || say("no_key");
+    stopped = { text: text.charAt(0).toUpperCase() + text.slice(1), replaced: Boolean(answer.replaced) }; // a sentence
     message(stopped.text);
     return true;
   }
@@ -318,6 +319,7 @@ async function pump() {
       saveQueue(queue().filter((t) => t.id !== first.id));
       if (status === 200) {
         learn(answer, response);
+        if ($("message").textContent === say("wait")) message(""); // the tap it was about is confirmed
         announce(say("counted", { score: scoreSaid() })); // what was tapped is on the button; the score said
       } else if (status === 409) {
         learn(answer, response);
@@ -437,18 +439,20 @@ function render() {
   else if (state.status === "finished") {
     show("sign", true);
     const winner = state.winner;
-    setText("result", say("result", { winner: name(winner), a: state.score.A, b: state.score.B }));
+    // the winner's score first ("wins 5–3"), whichever seat won
+    setText("result", say("result", { winner: name(winner), a: state.score[winner], b: state.score[other(winner)] }));
     showDisputes();
   } else if (state.status === "void") message(say("void"));
-  const canUndo = undoTarget !== null && !pending && !(table.signed.A || table.signed.B);
-  show("undo", canUndo);
+  // shown while there is something to undo; only disabled while a tap is on its way (no flicker on each tap)
+  show("undo", undoTarget !== null && !(table.signed.A || table.signed.B));
+  $("undo").disabled = Boolean(pending);
 }
 
 function renderDone() {
   show("done", Boolean(done));
   if (!done) return;
   const { players, winner, score } = done;
-  setText("recorded", say("recorded", { winner: players[winner], a: score.A, b: score.B }));
+  setText("recorded", say("recorded", { winner: players[winner], a: score[winner], b: score[other(winner)] }));
   const next = table && table.match_id && table.match_id !== done.match_id ? table : null;
   setText("next", next ? say("next", { a: next.players.A, b: next.players.B, round: next.round || "" }) : "");
   show("next", Boolean(next));

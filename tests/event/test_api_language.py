@@ -191,9 +191,10 @@ def test_the_page_shows_the_laptops_refusal_in_the_phones_language(
         page.locator("#lag button").first.tap()
         page.locator("#play").wait_for()
         context.set_offline(True)
-        rack = page.locator("#play button").first  # seat A's rack
-        for _ in range(3):
-            rack.tap()
+        page.locator("#rack-A").tap()  # three different racks (the same tap again would count once)
+        page.locator("#more summary").tap()
+        page.locator("#fouls-B").tap()  # B's three fouls: A's second rack, the race won
+        page.locator("#rack-B").tap()
         expect(page.locator("#pending")).to_contain_text("3")
         context.set_offline(False)
         refusal = page.locator("#message")

@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+from referee_app.event import operations
 from referee_app.event.phone_api import PhoneTables, WrongKeys
-from referee_app.game.events import Signed
+from referee_app.game.events import MatchStarted, Signed
 from referee_app.game.vocab import Seat
 from referee_app.log.codec import LogFormatError, event_from_json, event_to_json
 from referee_app.log.store import Store
+from referee_app.tournament.model import Format, Options
 from referee_app.words.sheet import build_sheet, sheet_html
 from tests.event.taps import phone_of, tap_body
 from tests.event.test_phone_api import HERE, Clock, auth, events_of, run, shown, venue  # noqa: F401 - the fixture
@@ -162,3 +164,30 @@ def test_a_sign_names_its_device_as_match_log_1_4_says() -> None:
 def test_the_phone_of_each_seat_is_a_valid_device() -> None:
     for seat in "AB":
         event_from_json({"type": "sign", "player": seat, "device": phone_of(seat)})
+
+
+def test_a_phone_match_carries_its_players_licences_and_clubs(tmp_path: Path) -> None:
+    """As a desk's match does (event-day m17): the sheets and the federation's export need them."""
+    db = tmp_path / "club.db"
+    with closing(Store(db)) as store:
+        tid = operations.new_tournament(store, "Licensed", Options(Format.SE, race=2))
+        rows = "".join(
+            f"{name},C{n},L-{n}\n" for n, name in enumerate(("Ana Lopez", "Ben Novak", "Carl Ito", "Dora Mey"))
+        )
+        operations.add_entries(store, tid, "name,club,licence\n" + rows)
+        operations.draw(store, tid, 4)
+        operations.set_tables(store, tid, "1")
+        operations.set_phones(store, tid, "1")
+    api = PhoneTables(db, tid)
+    try:
+        match_id = api.table_json(1)["match_id"]
+    finally:
+        api.close()
+    with closing(Store(db)) as store:
+        setup = store.load(match_id)[0].event
+    assert isinstance(setup, MatchStarted)
+    numbers = [int(club[1:]) for club in setup.clubs]
+    assert setup.clubs == (f"C{numbers[0]}", f"C{numbers[1]}") and setup.licences == (
+        f"L-{numbers[0]}",
+        f"L-{numbers[1]}",
+    )

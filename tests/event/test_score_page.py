@@ -100,7 +100,7 @@ def test_the_players_score_and_sign_a_match_by_touch_on_a_360_px_screen(
     signs = page.get_by_role("button", name=re.compile("^Sign"))
     signs.first.wait_for()
     assert signs.count() == 2
-    page.get_by_text(f"{b} wins 0–2").wait_for()
+    page.get_by_text(f"{b} wins 2–0").wait_for()  # the winner's score first
     page.get_by_role("button", name=f"Sign: {a}").tap()
     expect(page.locator("#sign-A")).to_have_accessible_name(re.compile(f"{a} signed$"))  # its name says signed
     # B's signature is B's own: not from the phone that gave A's (phone.md 1.1, a two-phone table)

@@ -115,7 +115,7 @@ def test_a_lost_cards_open_tab_stops_says_so_and_takes_the_new_card_at_once(
     assert main(["tournament", "phones", tid, "1", "--json", "--db", str(db)]) == 0
     new = json.loads(capsys.readouterr().out)[0]["key"]
     message = page.locator("#message")
-    expect(message).to_have_text("this card was replaced: scan the new card", timeout=10000)
+    expect(message).to_have_text("This card was replaced: scan the new card", timeout=10000)
     expect(page.locator("#play")).to_be_hidden()  # nothing to tap with a dead card
     stopped_at = len(asked)
     page.wait_for_timeout(2500)

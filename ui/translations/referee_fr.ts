@@ -2906,6 +2906,10 @@
         <translation>Marquées au téléphone désormais&#xa0;: {tables}.</translation>
     </message>
     <message>
+        <source>One phone may give both signatures there.</source>
+        <translation>Un seul téléphone peut y donner les deux signatures.</translation>
+    </message>
+    <message>
         <source>None of these tables is scored on the phones.</source>
         <translation>Aucune de ces tables n’est marquée au téléphone.</translation>
     </message>
@@ -2970,6 +2974,14 @@
         <translation>{match}&#xa0;: commence</translation>
     </message>
     <message>
+        <source>{match}: {a} v {b}</source>
+        <translation>{match}&#xa0;: {a} – {b}</translation>
+    </message>
+    <message>
+        <source>one phone signs for both</source>
+        <translation>un seul téléphone signe pour les deux</translation>
+    </message>
+    <message>
         <source>key …{end}</source>
         <translation>clé …{end}</translation>
     </message>
@@ -3012,6 +3024,14 @@
     <message>
         <source>Print cards… [Ctrl+Shift+M]</source>
         <translation>Imprimer les cartes… [Ctrl+Shift+M]</translation>
+    </message>
+    <message>
+        <source>One phone signs for both</source>
+        <translation>Un seul téléphone signe pour les deux</translation>
+    </message>
+    <message>
+        <source>For the tables marked now: one phone left at the table may give both players&apos; signatures</source>
+        <translation>Pour les tables marquées maintenant&#xa0;: un seul téléphone laissé sur la table peut donner les signatures des deux joueurs</translation>
     </message>
 </context>
 <context>
@@ -3478,12 +3498,24 @@ a gagné la manche [{key}]</translation>
         <translation>Un match sur téléphone compte désormais quand les deux joueurs l’ont signé.</translation>
     </message>
     <message>
+        <source>{a} and {b}</source>
+        <translation>{a} et {b}</translation>
+    </message>
+    <message>
+        <source>result disputed ({names} do not agree)</source>
+        <translation>résultat contesté ({names} ne sont pas d’accord)</translation>
+    </message>
+    <message>
         <source>result disputed ({names} does not agree)</source>
         <translation>résultat contesté ({names} n’est pas d’accord)</translation>
     </message>
     <message>
         <source>over on the phone ({a}-{b}), not signed by both</source>
         <translation>fini sur le téléphone ({a}-{b}), pas signé par les deux</translation>
+    </message>
+    <message>
+        <source>{status} · signed on one phone</source>
+        <translation>{status} · signé sur un seul téléphone</translation>
     </message>
     <message>
         <source>Nothing to undo.</source>
