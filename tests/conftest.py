@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from referee_app.venue.server import Cluster
 from tests.crafted import seeded  # noqa: F401  (a fixture: a database holding one seed match)
 
 
@@ -71,7 +72,7 @@ def free_port() -> int:
 _KEYS: dict[tuple[str, str], str] = {}
 
 
-def table_key(cluster: Any, table: str) -> str:
+def table_key(cluster: Cluster, table: str) -> str:
     """The table's key on this event server, made once (as `add-table` does) and reused after."""
     import psycopg
 
@@ -87,7 +88,7 @@ def table_key(cluster: Any, table: str) -> str:
     return made
 
 
-def table_link(cluster: Any, table: str, fingerprint: str = "") -> Any:
+def table_link(cluster: Cluster, table: str, fingerprint: str = "") -> Any:
     """A desk's link to `table` on this computer's event server (TLS when `fingerprint` is given)."""
     from referee_app.venue.model import EventLink
 
@@ -95,9 +96,9 @@ def table_link(cluster: Any, table: str, fingerprint: str = "") -> Any:
 
 
 @pytest.fixture(scope="session")
-def event_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def event_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """A throwaway event server (Debian's PostgreSQL; run as `postgres` when the tests run as root)."""
-    from referee_app.venue.server import Cluster, EventServerError, pg_binary
+    from referee_app.venue.server import EventServerError, pg_binary
 
     try:
         pg_binary("initdb")
@@ -124,14 +125,14 @@ def event_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 @pytest.fixture
-def event_server(event_cluster: Any) -> Iterator[Any]:
+def event_server(event_cluster: Cluster) -> Iterator[Cluster]:
     """The event server, running, with no events, conflicts or assignments from an earlier test."""
     import psycopg
 
     event_cluster.start()
     with psycopg.connect(event_cluster.organizer_conninfo(), autocommit=True) as conn:
         conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_truncate")
-        conn.execute("TRUNCATE events, heads, conflicts, assignments")
+        conn.execute("TRUNCATE events, heads, conflicts, assignments, arrivals")
         conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_truncate")
     yield event_cluster
     event_cluster.start()

@@ -13,11 +13,12 @@ import re
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import NotYet, stays
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "tests" / "examples"
@@ -50,8 +51,7 @@ def _run_desk_briefly(app: Path, db: Path, env: dict[str, str], seconds: float, 
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/events", timeout=10) as stream:  # aiohttp streams
             assert stream.readline() == b"retry: 1000\n" and stream.readline() == b"\n"
             assert stream.readline() == b"event: state\n" and b'"version"' in stream.readline()
-        time.sleep(seconds)
-        assert desk.poll() is None, f"the desk stopped: {desk.stderr.read()[-2000:]}"  # type: ignore[union-attr]
+        stays(lambda: desk.poll() is None or NotYet(desk.stderr.read()[-2000:]), seconds, "the desk running")  # type: ignore[union-attr]
     finally:
         desk.terminate()
         desk.wait(timeout=30)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.waiting import default_timeout, eventually, stays
+from tests.waiting import NotYet, default_timeout, eventually, qt_pause, stays
 
 
 def answers(*values: object) -> Callable[[], object]:
@@ -39,6 +39,18 @@ def test_eventually_fails_after_the_timeout_naming_what_it_waited_for_and_the_la
     assert str(failed.value) == "waited 0.2 s for table 3's rows on the event server; the last value seen: {}"
 
 
+def test_a_not_yet_answer_is_false_and_says_why_on_failure() -> None:
+    with pytest.raises(pytest.fail.Exception, match=r"the last value seen: \('W1-1', 'playing', 3\)$"):
+        eventually(lambda: NotYet(("W1-1", "playing", 3)), "the final", timeout=0.1)
+
+
+def test_eventually_asks_as_often_as_it_is_told() -> None:
+    calls: list[float] = []
+    with pytest.raises(pytest.fail.Exception):
+        eventually(lambda: calls.append(time.monotonic()), "a round played", timeout=0.5, every=0.2)
+    assert 2 <= len(calls) <= 4
+
+
 def test_eventually_takes_the_exceptions_it_is_told_to_ignore_as_not_yet() -> None:
     refused = ConnectionRefusedError(111, "Connection refused")
     assert eventually(answers(refused, refused, "up"), "the server", ignoring=(OSError,)) == "up"
@@ -61,6 +73,21 @@ def test_stays_watches_for_the_whole_time_and_passes_when_nothing_happens() -> N
     stays(lambda: calls.append(time.monotonic()) is None, 0.3, "no connection")
     assert calls[-1] - started >= 0.3  # asked once more at the end
     assert len(calls) > 3  # and all along, not once after a sleep
+
+
+def test_a_qt_pause_runs_qt_s_loop_between_the_asks(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QTimer
+
+    fired: list[int] = []
+    ticking = QTimer(interval=10)
+    ticking.timeout.connect(lambda: fired.append(1))
+    ticking.start()
+    try:
+        stays(lambda: True, 0.2, "nothing", pause=qt_pause(qtbot))  # a timer of the window's goes on meanwhile
+        assert len(fired) >= 5
+        assert eventually(lambda: len(fired) >= 30, "the timer firing on", pause=qt_pause(qtbot))
+    finally:
+        ticking.stop()
 
 
 def test_stays_fails_as_soon_as_something_happens_and_says_what() -> None:

@@ -91,6 +91,16 @@ def tournament_in_language(args: argparse.Namespace, out: TextIO) -> int:
     return _in_language(lang, lambda tr: cmd_tournament(args, out, tr))
 
 
+def mirror_in_language(args: argparse.Namespace, out: TextIO) -> int:
+    """`mirror`: the online copy's pages carry the catalogue's words in each page language."""
+    from referee_desk.i18n import translator_for
+
+    from referee_app.cli.main import mirror_command
+
+    args.words = translator_for
+    return mirror_command(args, out)
+
+
 def board_window(args: argparse.Namespace, out: TextIO) -> int:
     """`board`: the organizer's window (with --no-window, the web page only, from the core)."""
     from referee_desk.i18n import translator_for
@@ -114,6 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "board": board_window,
                 "history": history_in_language,
                 "tournament": tournament_in_language,
+                "mirror": mirror_in_language,
                 **dict.fromkeys(EVENT_COMMANDS, event_in_language),
             },
         )

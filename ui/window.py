@@ -174,12 +174,15 @@ class DeskWindow(QMainWindow):
         self.act_connect = self._action("actionConnect", "", self.open_connect)
         self.act_disconnect = self._action("actionDisconnect", "", self.disconnect_event)
         self.act_next = self._action("actionNextMatch", "Ctrl+Shift+N", self.start_next_match)
+        self.act_here_a = self._action("actionHereA", "Ctrl+1", lambda: self.mark_here(0))
+        self.act_here_b = self._action("actionHereB", "Ctrl+2", lambda: self.mark_here(1))
         self.act_by_racks = self._action(
             "actionEventByRacks", "", lambda: self.settings.setValue(EVENT_BY_RACKS, self.act_by_racks.isChecked())
         )
         self.act_by_racks.setCheckable(True)
         self.act_by_racks.setChecked(bool(self.settings.value(EVENT_BY_RACKS, False, type=bool)))
-        for act in (self.act_connect, self.act_disconnect, self.act_next, self.act_by_racks):
+        for act in (self.act_connect, self.act_disconnect, self.act_next, self.act_here_a, self.act_here_b,
+                    self.act_by_racks):  # fmt: skip
             self.event_menu.addAction(act)
         self.organizer_menu = bar.addMenu("")
         self.organizer_menu.setObjectName("organizerMenu")
@@ -255,6 +258,8 @@ class DeskWindow(QMainWindow):
         self.act_connect.setText(self.tr("Connect to the event…"))
         self.act_disconnect.setText(self.tr("Disconnect from the event"))
         self.act_next.setText(menu_text(self.tr("Start the next match on this table [Ctrl+Shift+N]")))
+        self.act_here_a.setText(menu_text(self.tr("The next match's first player is at the table [Ctrl+1]")))
+        self.act_here_b.setText(menu_text(self.tr("The next match's second player is at the table [Ctrl+2]")))
         self.act_by_racks.setText(self.tr("No referee at this table: the next matches scored by racks"))
         self.act_new.setText(menu_text(self.tr("New match… [Ctrl+N]")))
         self.act_matches.setText(menu_text(self.tr("Matches… [Ctrl+O]")))
@@ -485,7 +490,12 @@ class DeskWindow(QMainWindow):
             self.next_button = QPushButton(self)
             self.next_button.setObjectName("nextMatchStart")
             self.next_button.clicked.connect(self.start_next_match)
+            from referee_desk.venue.call_panel import CallPanel
+
+            self.call_panel = CallPanel(self)
+            self.call_panel.here.connect(self.event_link.mark_here)
             self.statusBar().addWidget(self.light)
+            self.statusBar().addPermanentWidget(self.call_panel)
             self.statusBar().addPermanentWidget(self.next_label)
             self.statusBar().addPermanentWidget(self.next_button)
             self.statusBar().hide()
@@ -522,6 +532,12 @@ class DeskWindow(QMainWindow):
             self.start_next_match()
         else:
             self.new_match()
+
+    def mark_here(self, seat: int) -> None:
+        """The referee marks a player of the match sent to this table at the table (Ctrl+1, Ctrl+2):
+        their late-start clock stops on the organizer's laptop."""
+        if self.event_link is not None and self.event_link.next_assignment is not None:
+            self.call_panel.mark(seat)
 
     def start_next_match(self) -> None:
         """The table's next match, one key; the referee's name is asked once on this desk (when the
@@ -566,6 +582,8 @@ class DeskWindow(QMainWindow):
         pusher = self.event_link.pusher
         self.light.show_report(report, pusher.link.table if pusher is not None else "")  # type: ignore[arg-type]
         upcoming = self.event_link.next_assignment
+        marking = getattr(report, "marking", ())
+        self.call_panel.show_call(upcoming, tuple(p for a, p in marking if upcoming is not None and a == upcoming.id))
         self.next_label.setVisible(upcoming is not None)
         self.next_button.setVisible(upcoming is not None)
         if upcoming is not None:

@@ -39,6 +39,7 @@ from referee_app.words.localtime import local_stamp
 HEADLESS_COMMANDS = (
     "replay", "import", "export-log", "matches", "record", "export", "merge", "stats", "backup", "verify", "history",
     "where", "rebuild", "event-server", "connect", "push", "next-match", "assign", "pull", "board", "tournament",
+    "mirror",
 )  # fmt: skip
 
 PdfWriter = exports.PdfWriter
@@ -407,11 +408,13 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--all", action="store_true", help="every match in the database")
     with_db(sub.add_parser("rebuild", help="make the lists' and statistics' projections again from the logs"))
     with_db(sub.add_parser("where", help="print where the database is (the desk's own unless --db is given)"))
+    from referee_app.cli.mirror import add_parser as add_mirror
     from referee_app.cli.tournament import add_parser as add_tournament
     from referee_app.cli.venue import add_parsers
 
     add_parsers(sub)
     add_tournament(sub)
+    add_mirror(sub)
     return parser
 
 
@@ -457,6 +460,13 @@ def _tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     return cmd_tournament(args, out)
 
 
+def mirror_command(args: argparse.Namespace, out: TextIO, tr: Translate = english) -> int:
+    """`mirror ...` (referee_app.cli.mirror): the event online, loaded only for it."""
+    from referee_app.cli.mirror import cmd_mirror
+
+    return cmd_mirror(args, out, tr)
+
+
 Handler = Callable[[argparse.Namespace, TextIO], int]
 HANDLERS: dict[str, Handler] = {
     "replay": cmd_replay,
@@ -480,6 +490,7 @@ HANDLERS: dict[str, Handler] = {
     "pull": event_command,
     "board": event_command,
     "tournament": lambda args, out: _tournament_command(args, out),
+    "mirror": lambda args, out: mirror_command(args, out),
 }
 
 

@@ -1,6 +1,6 @@
-"""`referee-app tournament new|entries|draw|tables|results|show|standings|export|phones|racks|cards` (tournament
-spec §1, phone.md §1); `accept` and `signatures`, ours (a phone match's result without both
-signatures: `event.phone_results`).
+"""`referee-app tournament new|entries|checkin|draw|payouts|tables|results|show|standings|export|phones|racks|cards`
+(tournament spec §1, phone.md §1); `checkin` and `payouts` (the README's door); `accept` and `signatures`,
+ours (a phone match's result without both signatures: `event.phone_results`).
 
 Exit codes as `replay`: 0 done; 1 refused by the tournament's rules (`refused: <why>`, for
 results `line N: refused: <why>`); 2 bad input: a file's line (`line N: <what>`), an option out
@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from referee_app.cli.common import CliError, open_store
 from referee_app.event import operations
@@ -27,9 +27,10 @@ from referee_app.game.events import ShotClock
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.newfile import new_file
 from referee_app.log.store import NotOurs, StoreError, Tampered
+from referee_app.tournament import money
 from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.fargo import fargo_csv, fargo_rows
-from referee_app.tournament.model import FinalMode, Format, GroupFormat, Options, Rules, TournamentRefused
+from referee_app.tournament.model import FinalMode, Format, GroupFormat, LateStart, Options, Rules, TournamentRefused
 from referee_app.tournament.phones import Card, cards, check_url, lan_address, no_address, score_link
 from referee_app.tournament.show import show, standings
 from referee_app.tournament.templates import ffb_national_day
@@ -76,6 +77,23 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     new.add_argument(
         "--extension", type=int, default=25, metavar="S", help="with --shot-clock: each extension's seconds (25)"
     )
+    new.add_argument("--checkin", action="store_true", help="the draw takes only the players checked in")
+    new.add_argument("--fee", metavar="AMOUNT", help="the entry fee, e.g. 20.00")
+    new.add_argument(
+        "--late-start",
+        default="15:5,10,14",
+        metavar="MIN:C1,C2,…|off",
+        help="WPA late start: minutes to be at the table and the calls' minutes (default 15:5,10,14), or off",
+    )
+    chk = with_db(inner.add_parser("checkin", help="players checked in at the door (before the draw)"))
+    chk.add_argument("tournament")
+    chk.add_argument("names", nargs="+", metavar="NAME")
+    chk.add_argument("--undo", action="store_true", help="take the check-ins back")
+    pay = with_db(inner.add_parser("payouts", help="the pot split by places' percentages, to the cent"))
+    pay.add_argument("tournament")
+    pay.add_argument("--pot", required=True, metavar="AMOUNT")
+    pay.add_argument("--places", required=True, metavar="P1,P2,…", help="percentages, e.g. 50,30,20")
+    pay.add_argument("--json", action="store_true", help='[{"place": 1, "amount": "68.68"}, …]')
     ent = with_db(inner.add_parser("entries", help="add entries from a CSV file (before the draw)"))
     ent.add_argument("tournament")
     ent.add_argument("file")
@@ -153,6 +171,9 @@ the live event's commands: `referee_desk.main` gives the catalogue's `tr`)."""
 RACKS_ON = QT_TRANSLATE_NOOP("TournamentCli", "table {table}: no referee, the desk scores the matches sent by racks")
 RACKS_OFF = QT_TRANSLATE_NOOP("TournamentCli", "table {table}: a referee records every shot again")
 DRAWN = QT_TRANSLATE_NOOP("TournamentCli", "drawn with seed {seed}")
+CHECKED_IN = QT_TRANSLATE_NOOP("TournamentCli", "{name}: checked in")
+CHECKED_OUT = QT_TRANSLATE_NOOP("TournamentCli", "{name}: check-in taken back")
+PAYOUT = QT_TRANSLATE_NOOP("TournamentCli", "place {place}: {amount}")
 REFUSED = QT_TRANSLATE_NOOP("TournamentCli", "refused: {why}")
 LINE_REFUSED = QT_TRANSLATE_NOOP("TournamentCli", "line {line}: refused: {why}")
 
@@ -184,7 +205,31 @@ TEMPLATES = {"ffb": ffb_national_day}
 _FORMAT_OPTIONS = ("format", "race_losers", "final", "se_at", "groups", "advance", "group_format", "then")
 
 
+def _door_options(args: argparse.Namespace) -> dict[str, Any]:
+    """`--checkin`, `--fee`, `--late-start` as options (bad input: exit 2)."""
+    fee = None
+    if args.fee is not None:
+        try:
+            fee = money.amount(args.fee)
+        except TournamentRefused as exc:
+            raise CliError(2, f"--fee: {exc}") from None
+    late: LateStart | None = None
+    if args.late_start != "off":
+        minutes, _, calls = args.late_start.partition(":")
+        try:
+            late = LateStart(int(minutes), tuple(int(c) for c in calls.split(",") if c.strip()))
+        except ValueError:
+            raise CliError(
+                2, f"--late-start is MINUTES:C1,C2,… (as 15:5,10,14) or off, not {args.late_start}"
+            ) from None
+    return {"checkin": args.checkin, "fee": fee, "late_start": late}
+
+
 def _options(args: argparse.Namespace) -> Options:
+    return replace(_format_options(args), **_door_options(args))
+
+
+def _format_options(args: argparse.Namespace) -> Options:
     clock = None if args.shot_clock is None else ShotClock(args.shot_clock, args.extension)
     if args.template is not None:
         given = [f"--{name.replace('_', '-')}" for name in _FORMAT_OPTIONS if getattr(args, name) is not None]
@@ -269,6 +314,8 @@ def _run(args: argparse.Namespace, out: TextIO, tr: Translate, cards_pdf: CardsP
                 raise CliError(1, f"cannot write {target}: {exc.strerror or exc}") from None
             out.write(_said(tr, "written", len(fargo_rows(t)), path=args.fargo) + "\n")
         return 0
+    if action == "payouts":
+        return _payouts(args, out, tr)
     if action == "sync":
         return _sync(args, out, tr)
     if action == "phones":
@@ -286,6 +333,11 @@ def _run(args: argparse.Namespace, out: TextIO, tr: Translate, cards_pdf: CardsP
         if action == "entries":
             added = operations.add_entries(store, args.tournament, text)
             out.write(_said(tr, "entries", added) + "\n")
+        elif action == "checkin":
+            names = operations.checkin(store, args.tournament, args.names, undo=args.undo)
+            said = CHECKED_OUT if args.undo else CHECKED_IN
+            for name in names:
+                out.write(tr(CTX, said).format(name=name) + "\n")
         elif action == "draw":
             seed = operations.draw(store, args.tournament, args.seed)
             out.write(tr(CTX, DRAWN).format(seed=seed) + "\n")
@@ -299,6 +351,22 @@ def _run(args: argparse.Namespace, out: TextIO, tr: Translate, cards_pdf: CardsP
         else:
             count = operations.record_results(store, args.tournament, text.splitlines())
             out.write(_said(tr, "results", count) + "\n")
+    return 0
+
+
+def _payouts(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
+    """`payouts`: the pot split by the places' percentages, to the cent, summing to the pot."""
+    _checked(args, tr)
+    try:
+        pot, shares = money.amount(args.pot), money.percentages(args.places)
+    except TournamentRefused as exc:
+        raise CliError(2, exc.message(tr)) from None
+    amounts = money.split(pot, shares)
+    if args.json:
+        _dump(money.payout_json(amounts), out)
+    else:
+        for place, value in enumerate(amounts, start=1):
+            out.write(tr(CTX, PAYOUT).format(place=place, amount=f"{value:f}") + "\n")
     return 0
 
 

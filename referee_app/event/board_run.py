@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from referee_app.event.follow import HeldTournament
 from referee_app.event.live import LiveSync, Plan, board_sync
 from referee_app.event.phone_push import PhonePusher
 from referee_app.event.published import BoardPublisher, BoardTournament, with_rounds
 from referee_app.event.serve import PhoneScoring
-from referee_app.event.watch import HeadWatch
 from referee_app.i18n import Translate, english
 from referee_app.tournament.wording import RoundWords
 from referee_app.venue.board import BoardView, BoardWatcher
@@ -78,16 +78,24 @@ class BoardOptions:
         )
 
 
-def phone_tables(options: BoardOptions) -> PhoneScoring | None:
-    """The followed tournament's phone tables (phone.md §1: the board may serve their pages), from
-    its database, answering in each phone's language among the pages'; None without a tournament,
-    or one that cannot be read (the sync says why)."""
+def held(options: BoardOptions) -> HeldTournament | None:
+    """The followed tournament as the board's process holds it (one session, one follower); None
+    without a tournament, or one that cannot be read (the sync says why)."""
     if not options.tournament or options.db is None:
         return None
     try:
-        return PhoneScoring(options.db, options.tournament, languages=page_languages(options.words)).start()
+        return HeldTournament.open(options.db, options.tournament).start()
     except Exception:  # a wrong name, a damaged log: `follow` reports it in words, the board goes on
         return None
+
+
+def phone_tables(options: BoardOptions, tournament: HeldTournament | None) -> PhoneScoring | None:
+    """The followed tournament's phone tables (phone.md §1: the board may serve their pages),
+    answering in each phone's language among the pages'; None without a tournament held."""
+    if tournament is None or options.tournament is None or options.db is None:
+        return None
+    languages = page_languages(options.words)
+    return PhoneScoring(options.db, options.tournament, languages=languages, held=tournament).start()
 
 
 class Board:
@@ -95,9 +103,16 @@ class Board:
     (`open`); then the reader and the tournament's sync (`follow`). `close` stops them all."""
 
     def __init__(
-        self, options: BoardOptions, cluster: Cluster, server: WebServer | None, phones: PhoneScoring | None = None
+        self,
+        options: BoardOptions,
+        cluster: Cluster,
+        server: WebServer | None,
+        phones: PhoneScoring | None = None,
+        tournament: HeldTournament | None = None,
     ) -> None:
         self.options = options
+        self.held = tournament
+        """The tournament followed, as this process holds it (`--tournament`, when it can be read)."""
         self.phones = phones
         """The tournament's phone tables, served beside the board (`/score/N`), when it has a page."""
         self.cluster = cluster
@@ -109,8 +124,6 @@ class Board:
         self.sync: LiveSync | None = None
         self.pusher: PhonePusher | None = None
         """The tournament's phone matches, pushed from its database to the event server (`--tournament`)."""
-        self.watch: HeadWatch | None = None
-        """The tournament's log looked at every quarter second: a dispute shows at once (`watch`)."""
 
     @classmethod
     def open(cls, options: BoardOptions, out: TextIO | None) -> Board:
@@ -121,24 +134,34 @@ class Board:
         log_to_file(board_log(cluster))
         server = None
         phones = None
+        tournament = held(options)
         if options.web is not None:
-            phones = phone_tables(options)
+            try:
+                phones = phone_tables(options, tournament)
+            except BaseException:
+                if tournament is not None:
+                    tournament.stop()
+                raise
             sites = (BOARD, TOURNAMENT) if phones is None else (BOARD, TOURNAMENT, phone_site(phones))
             try:
                 server = WebServer(sites, options.web, options.lan, words=options.words).start()
             except BaseException:
                 if phones is not None:
                     phones.stop()
+                if tournament is not None:
+                    tournament.stop()
                 raise
             if out is not None:
                 print(f"board {server.url('board')}", file=out, flush=True)
         try:
-            return cls(options, cluster, server, phones)
+            return cls(options, cluster, server, phones, tournament)
         except BaseException:
             if server is not None:
                 server.stop()
             if phones is not None:
                 phones.stop()
+            if tournament is not None:
+                tournament.stop()
             raise
 
     @property
@@ -187,16 +210,18 @@ class Board:
             raise EventServerError("--tournament needs the tournament's database: give --db PATH")
         to = [] if self.server is None else [self.server.feed.publish_tournament]
         on_state = BoardPublisher(self.languages, *to, on_view=on_tournament)
-        sync = board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr)
-        self.watch = HeadWatch(self.options.db, self.options.tournament, on_state).start()
-        self.pusher = PhonePusher(self.options.db, self.options.tournament, self.conninfo).start()
+        held = self.held
+        sync = board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr, held)
+        if held is None:  # not readable at the opening, readable now
+            held = self.held = HeldTournament.open(self.options.db, self.options.tournament).start()
+        tournament_id = held.tournament_id  # a dispute, another program's write: on the board at once
+        held.follower.subscribe(lambda state, elsewhere: on_state(state, tournament_id))
+        self.pusher = PhonePusher(self.options.db, tournament_id, self.conninfo, follower=held.follower).start()
         return sync
 
     def close(self) -> None:
         if self.pusher is not None:
             self.pusher.stop()
-        if self.watch is not None:
-            self.watch.stop()
         if self.sync is not None:
             self.sync.stop()
         self.reader.stop()
@@ -204,3 +229,5 @@ class Board:
             self.server.stop()
         if self.phones is not None:
             self.phones.stop()
+        if self.held is not None:
+            self.held.stop()

@@ -54,6 +54,7 @@ from referee_app.words.names import name_key, same_players
 from referee_app.worker import log
 
 if TYPE_CHECKING:
+    from referee_app.event.follow import HeldTournament
     from referee_app.venue.db import Conn
 
 CTX = "Tournament"
@@ -664,6 +665,37 @@ def store_decider(store_path: Path, ref: str, tr: Translate = english, on_state:
     return decide
 
 
+def held_decider(held: HeldTournament, tr: Translate = english, on_state: OnState | None = None) -> Decide:
+    """`decide` for a board whose process holds the tournament (`HeldTournament`): each round
+    planned and recorded on the database's thread, through the process's one session (its guard
+    reads another program's write first); `on_state` gets the tournament after the round."""
+
+    def once(server: Server, desks: list[DeskMatch]) -> tuple[State, Plan]:
+        session = held.session
+        session.catch_up()
+        state = session.state
+        assert state is not None
+        desks = merged_desks(desks, stored_desks(held.log.store, state.sent))
+        work = plan(state, session.tournament_id, desks, server, tr)
+        if work.events:
+            state = session.record(*work.events)
+        return state, work
+
+    def decide(server: Server, desks: list[DeskMatch]) -> Plan | None:
+        for attempt in range(1, RACED_ATTEMPTS + 1):
+            try:
+                state, work = held.thread.run(once, server, desks)
+                break
+            except ChangedElsewhere:  # nothing was recorded: planned again on the log as it is now
+                if attempt == RACED_ATTEMPTS:
+                    raise
+        if on_state is not None:
+            on_state(state, held.tournament_id)
+        return work
+
+    return decide
+
+
 def board_sync(
     reader: BoardWatcher,
     db_path: Path,
@@ -671,12 +703,20 @@ def board_sync(
     on_report: Callable[[Plan | None, str], None],
     on_state: OnState | None = None,
     tr: Translate = english,
+    held: HeldTournament | None = None,
 ) -> LiveSync:
     """The board's sync of one tournament of the database at `db_path` (checked first: a wrong name
     or a damaged tournament is said at once, never found later), subscribed to the board's
     `reader`. `on_state` gets the tournament at once, as the database holds it, then after every
     round: the board shows it even while the event server cannot be reached. `tr`: the
-    organizer's language (reports, the rounds sent)."""
+    organizer's language (reports, the rounds sent). With `held`, the process's tournament, its
+    rounds are recorded through its session."""
+    if held is not None:
+        state = held.session.state
+        assert state is not None
+        if on_state is not None:
+            on_state(state, held.tournament_id)
+        return LiveSync(reader, held_decider(held, tr, on_state), on_report, tr).start()
     store = Store.open_readonly(db_path)
     try:
         opened = operations.open_tournament(store, ref)

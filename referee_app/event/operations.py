@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from referee_app.event.session import DamagedTournament as DamagedTournament
 from referee_app.event.session import Opened as Opened
-from referee_app.event.session import TournamentSession, row
+from referee_app.event.session import TournamentSession
 from referee_app.event.session import find as find
 from referee_app.event.session import new_tournament as new_tournament
 from referee_app.event.session import now as now
 from referee_app.event.session import open_tournament as open_tournament
 from referee_app.log.store import Store
+from referee_app.tournament.door import find_player
 from referee_app.tournament.entries import EntriesInvalid
 from referee_app.tournament.events import (
+    CheckedIn,
+    CheckinUndone,
     Corrected,
     Drawn,
     EntriesAdded,
@@ -34,7 +37,7 @@ from referee_app.tournament.events import (
 )
 from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.phones import TablesBadInput as TablesBadInput
-from referee_app.tournament.state import State, apply
+from referee_app.tournament.state import State, after_draw, apply
 from referee_app.words.localtime import local_date
 
 
@@ -57,6 +60,21 @@ def add_entries(store: Store, ref: str, text: str) -> int:
         raise BadInput(str(exc)) from exc  # the lines, for a caller that says them in another language
     session.record(EntriesAdded(entries))
     return len(entries)
+
+
+def checkin(store: Store, ref: str, names: Iterable[str], undo: bool = False) -> list[str]:
+    """Check players in at the door (or take it back with `undo`), names matched as the entry list
+    matches them (case and accents ignored); all or nothing. Returns the names as entered."""
+    session = TournamentSession.open(store, ref)
+    t = session.tournament
+    assert t is not None
+    if t.bracket is not None:
+        raise after_draw()
+    found = [find_player(t, name) for name in names]
+    at = now()
+    events: list[Event] = [CheckinUndone(n) if undo else CheckedIn(n, at=at) for n in found]
+    session.record(*events, at=at)
+    return found
 
 
 def draw(store: Store, ref: str, draw_seed: int | None = None) -> int:
@@ -98,22 +116,6 @@ def set_tables(store: Store, ref: str, text: str) -> tuple[int, ...]:
     return tables
 
 
-def record_opened(
-    store: Store, opened: Opened, events: list[Event], phone_keys: Mapping[int, str | None] | None = None
-) -> State:
-    """The events applied to a tournament already read (a refusal raises, nothing written), then
-    appended at once, with the phone tables' keys they fingerprint in the same transaction; a log
-    that moved on since it was read is `SeqTaken`, nothing written."""
-    state = opened.state
-    rows = []
-    at = now()
-    for event in events:
-        state = apply(state, event)
-        rows.append(row(state.seq, event, at))
-    store.append_tournament(opened.tournament_id, rows, phone_keys)
-    return state
-
-
 def set_phones(
     store: Store, ref: str, text: str, off: bool = False, one_phone: bool = False
 ) -> list[tuple[int, str | None]]:
@@ -129,11 +131,11 @@ def set_rack_tables(store: Store, ref: str, text: str, off: bool = False) -> tup
     (with `off`: they have a referee again). Returns the tables named."""
     tables = parse_tables(text)
     event = RackTablesSet(off=tables) if off else RackTablesSet(on=tables)
-    record_opened(store, open_tournament(store, ref), [event])
+    TournamentSession.open(store, ref).record(event)
     return tables
 
 
-RESULT_KEYS = frozenset({"match", "winner", "score", "forfeit", "correct", "match_id", "table"})
+RESULT_KEYS = frozenset({"match", "winner", "score", "forfeit", "correct", "match_id", "table", "reason"})
 
 
 def parse_result(line: str, ended_on: str) -> Event:
@@ -154,8 +156,11 @@ def parse_result(line: str, ended_on: str) -> Event:
         raise ValueError("`match` (text) is missing")
     if "forfeit" in d:
         if not isinstance(d["forfeit"], str) or {"winner", "score", "correct"} & set(d):
-            raise ValueError('a walkover is {"match": ..., "forfeit": name} alone')
-        return Forfeit(match, d["forfeit"])
+            raise ValueError('a walkover is {"match": ..., "forfeit": name} alone (a "reason" may say why)')
+        reason = d.get("reason", "")
+        if not isinstance(reason, str):
+            raise ValueError("`reason` is text")
+        return Forfeit(match, d["forfeit"], reason)
     winner, score = d.get("winner"), d.get("score")
     if not isinstance(winner, str):
         raise ValueError("`winner` (a name) is missing")

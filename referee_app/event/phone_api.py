@@ -9,7 +9,8 @@ check, then the store commits, then it is answered), with the tap's id stored in
 transaction so that a tap sent again records nothing more. A match finished and signed by both
 players completes its bracket match, and the table's next match is started at once.
 
-The checks, in order: a body over 16 KiB (413); an address past 20 wrong keys a minute (429, for
+The checks, in order: a body over 16 KiB (413, by the web server before it is read whole:
+`web.sites.MAX_BODY`); an address past 20 wrong keys a minute (429, for
 any key: a right key must not tell itself apart from a wrong one then); a key this table had
 before it was replaced or taken back (401 `replaced`, never counted as a wrong key: the old tabs
 of a lost card must not lock the new card out); a table that is not a phone table (404); the key
@@ -24,28 +25,38 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from referee_app.event import operations
-from referee_app.event.phone_results import completion, dispute_refused, log_result, parse_dispute, seat_of
-from referee_app.event.session import StoreLog
+from referee_app.event.phone_results import (
+    NOT_JSON,
+    BadRequest,
+    completion,
+    dispute_refused,
+    log_result,
+    parse_dispute,
+    request_json,
+    seat_of,
+)
+from referee_app.event.session import ChangedElsewhere, StoreLog, ThreadedLog, TournamentSession
 from referee_app.game.events import Event, Lag, MatchStarted, RackWon, Signed, Stalemate, Undo
 from referee_app.game.refusals import RuleViolation
+from referee_app.game.state import State as MatchState
 from referee_app.game.state import summary
-from referee_app.game.vocab import Scoring, Seat
+from referee_app.game.vocab import Scoring, Seat, Status
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.log.codec import DEVICE, LogFormatError, event_from_json
 from referee_app.log.session import Session, utc_now
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament.events import Disputed, DisputeWithdrawn
+from referee_app.tournament.events import Event as TournamentEvent
 from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
 from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
 from referee_app.tournament.phones import key_fits
@@ -54,8 +65,6 @@ from referee_app.tournament.state import Slot, State
 from referee_app.words.rounds import round_said
 
 CTX = "PhoneApi"
-MAX_BODY = 16 * 1024
-"""Bytes a request's body may carry (phone.md §3: over 16 KiB is a 413)."""
 WRONG_KEYS_A_MINUTE = 20
 """Wrong keys one address may send in a minute; past them every request of it is a 429."""
 TURNED_DOWN_KEPT = 20_000
@@ -84,7 +93,6 @@ TOO_BIG = QT_TRANSLATE_NOOP("PhoneApi", "the request is too large (16 KiB at mos
 TOO_MANY = QT_TRANSLATE_NOOP(
     "PhoneApi", "too many wrong keys from this device: wait a minute, then scan the card again"
 )
-NOT_JSON = QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON")
 BAD_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request's {field} is missing or not valid")
 UNKNOWN_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request has an unknown field {field}")
 NOT_FOR_PHONES = QT_TRANSLATE_NOOP("PhoneApi", "a phone cannot record a {type} event")
@@ -108,6 +116,58 @@ class Refusal:
 
 
 @dataclass(frozen=True, slots=True)
+class PhoneTableView:
+    """A phone table as it stands, typed: what `GET /api/score/N` answers (phone.md §3), read by
+    attribute in the process (the window's Tables tab, the live scores on `/bracket`); `to_json`
+    is the wire's shape, made only at the JSON edge."""
+
+    table: int
+    match: str | None
+    """The bracket match on the table (None: none)."""
+    rules: str
+    match_id: str | None = None
+    """Its phone match log (None until started)."""
+    version: int = 0
+    """The log's last seq (a tap's `after`)."""
+    round: str | None = None
+    """The round, in the words of the request answered."""
+    played: MatchState | None = None
+    """The phone match as its log replays."""
+
+    @property
+    def players(self) -> tuple[str, str] | None:
+        return None if self.played is None else self.played.setup.players
+
+    @property
+    def score(self) -> tuple[int, int] | None:
+        """The racks so far, A then B (None: no match started)."""
+        return None if self.played is None else (self.played.score.a, self.played.score.b)
+
+    @property
+    def signed(self) -> tuple[bool, bool]:
+        return (False, False) if self.played is None else (self.played.signed.a, self.played.signed.b)
+
+    @property
+    def finished(self) -> bool:
+        return self.played is not None and self.played.status is Status.FINISHED
+
+    def to_json(self) -> dict[str, Any]:
+        played = self.played
+        return {
+            "table": self.table,
+            "match": self.match,
+            "match_id": self.match_id,
+            "version": self.version,
+            "round": self.round,
+            "race_to": None if played is None else played.setup.race_to,
+            "rules": self.rules,
+            "players": None if played is None else {"A": played.setup.players[0], "B": played.setup.players[1]},
+            "signed": {"A": self.signed[0], "B": self.signed[1]},
+            "state": None if played is None else summary(played),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """An answer of the API: its HTTP status and its JSON body."""
 
@@ -118,6 +178,8 @@ class Answer:
     phone.md's body."""
     disputed: tuple[str, ...] = ()
     """The seats ("A", "B") disputing the result on the table (`phone_results`); a header too."""
+    view: PhoneTableView | None = None
+    """The table as it stands, when the answer shows it (what the body's JSON was made from)."""
 
     def encoded(self) -> bytes:
         return json.dumps(self.body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -201,10 +263,22 @@ class PhoneTables:
         clock: Callable[[], str] = utc_now,
         wrong_keys: WrongKeys | None = None,
         languages: Mapping[str, Translate] | None = None,
+        session: TournamentSession | None = None,
     ) -> None:
-        self.store = Store(db)
-        self.tournament_id = operations.find(self.store, tournament)
-        self._log = StoreLog(self.store, self.tournament_id)
+        """Records through `session`, the process's one session of the tournament (its log's
+        store is used here, on its thread: a phone match's start and the tournament's word of it
+        go in one transaction); without one, a session of its own on the database at `db`."""
+        if session is None:
+            store = Store(db)
+            session = TournamentSession(StoreLog(store, operations.find(store, tournament)))
+            self._own: Store | None = store
+        else:
+            self._own = None
+        self.session = session
+        log = session.log
+        assert isinstance(log, StoreLog | ThreadedLog), "the phone tables are kept in a database"
+        self.store = log.store
+        self.tournament_id = session.tournament_id
         self.tr = tr
         """The server's language: a request asking for none of `languages` is answered in it."""
         self.languages: dict[str, Translate] = dict(languages or {"en": english})
@@ -212,9 +286,10 @@ class PhoneTables:
         """The language of the request being answered (set for its turn)."""
         self.clock = clock
         self.wrong_keys = wrong_keys or WrongKeys()
-        self.lock = threading.Lock()
-        self._state: State | None = None
-        self._head: int | None = None
+        self.lock = session.lock
+        """The session's: one request, or one of the organizer's decisions, at a time."""
+        self._seen: int | None = None
+        """The tournament's seq as last looked at here (a move since, not ours, looks at every table)."""
         self._recheck = False
         """The organizer changed the tournament elsewhere (no signatures now, a dispute settled, an
         undo): the next settling checks every phone table's completion, not only the tapped one's."""
@@ -230,23 +305,23 @@ class PhoneTables:
 
     def close(self) -> None:
         with self.lock:
-            self.store.close()
+            if self._own is not None:
+                self._own.close()
 
     # -- the tournament as it stands --------------------------------------------------------------
 
     def state(self) -> State:
-        """The tournament, replayed again only when its log moved on (another window, the CLI); its
-        head is read once a request (`_turn`), not at each look (a request looks a dozen times)."""
-        if self._state is not None and self._looked:
-            return self._state
-        head = self.store.tournament_head(self.tournament_id)
-        if self._state is None or head != self._head:
-            self._recheck = self._recheck or self._head is not None  # moved on elsewhere: look at every table
-            state = self._log.load()  # the chain checked whole, only the new events replayed
-            assert state is not None
-            self._state, self._head = state, state.seq
+        """The tournament as the session holds it; the log's head is looked at once a request (the
+        session's guard against another program's write: a request looks a dozen times)."""
+        if not self._looked:
+            self.session.catch_up()  # only the new events replayed
+        state = self.session.state
+        assert state is not None
+        if state.seq != self._seen:
+            self._recheck = self._recheck or self._seen is not None  # moved on elsewhere: look at every table
+            self._seen = state.seq
         self._looked = self._in_turn
-        return self._state
+        return state
 
     @contextmanager
     def _turn(self, asked: Sequence[str] = ()) -> Iterator[None]:
@@ -269,12 +344,25 @@ class PhoneTables:
         """`early_answer` in the request's language (no lock: nothing is read)."""
         return early_answer(status, table, speaking(asked, self.languages, self.tr))
 
-    def _record(self, events: list[Any], decided_on: State) -> None:
-        """The events decided on the tournament as it was (`decided_on`): a log that moved on since
-        (another server, the window) is `SeqTaken`, nothing written, never applied to what it is now."""
-        opened = operations.Opened(self.tournament_id, decided_on)
-        self._state = operations.record_opened(self.store, opened, events)
-        self._head = self._state.seq
+    def _record(self, events: list[TournamentEvent], decided_on: State) -> None:
+        """The events decided on the tournament as it was (`decided_on`), through the session: a log
+        that moved on since (another program) is a `StoreError` (503), nothing written, never
+        applied to what it is now."""
+        if self.session.state is not decided_on:
+            raise StoreError(UNAVAILABLE)
+        try:
+            state = self.session.record(*events)
+        except ChangedElsewhere:
+            raise StoreError(UNAVAILABLE) from None
+        self._seen = state.seq
+
+    def _reread(self) -> None:
+        """Nothing of a failed write was kept: the tournament read afresh (a log that cannot be read
+        now is read at the next request), and every table looked at again."""
+        self._sessions.clear()
+        self._recheck = True
+        with suppress(StoreError, ValueError, RecursionError):
+            self.session.reload()
 
     def _session(self, match_id: str) -> Session:
         """The match's log as replayed, read again when another server (the window, `tournament
@@ -352,7 +440,7 @@ class PhoneTables:
                 session = Session.start(self.store, setup, self.clock)
                 self._record([TournamentMatchStarted(slot.spec.id, setup.match_id, table)], state)
         except BaseException:
-            self._state = None  # nothing of it was kept: read the tournament afresh
+            self._reread()  # nothing of it was kept: read the tournament afresh
             raise
         self._sessions[setup.match_id] = session
 
@@ -384,12 +472,15 @@ class PhoneTables:
         """The table as it stands, answered with `status`, and what an undo would take back."""
         slot, match_id = self._current(table)
         target = self._session(match_id).history.undo_target if match_id else None
-        return Answer(status, self.table_json(table), target, self._disputed(slot, match_id))
+        shown = self.table_view(table)
+        return Answer(status, shown.to_json(), target, self._disputed(slot, match_id), shown)
 
     def _refused(self, refusal: str, table: int) -> Answer:
         """422: the rules' sentence and the table as it stands (its dispute still said)."""
         slot, match_id = self._current(table)
-        return Answer(422, {"refused": refusal, "table": self.table_json(table)}, None, self._disputed(slot, match_id))
+        shown = self.table_view(table)
+        body = {"refused": refusal, "table": shown.to_json()}
+        return Answer(422, body, None, self._disputed(slot, match_id), shown)
 
     def _disputed(self, slot: Slot | None, match_id: str | None) -> tuple[str, ...]:
         if slot is None or match_id is None:
@@ -397,37 +488,21 @@ class PhoneTables:
         log = self._session(match_id).state
         return tuple(sorted(seat_of(log, p).value for p in self.state().tournament.disputes.get(slot.spec.id, ())))
 
-    def table_json(self, table: int) -> dict[str, Any]:
-        """The table as `GET /api/score/N` answers it (phone.md §3)."""
+    def table_view(self, table: int) -> PhoneTableView:
+        """The table as it stands (`GET /api/score/N`'s answer, phone.md §3)."""
         t = self.state().tournament
         slot, match_id = self._current(table)
+        rules = t.options.rules.value
         if slot is None or match_id is None:
-            return {
-                "table": table,
-                "match": slot.spec.id if slot is not None else None,
-                "match_id": None,
-                "version": 0,
-                "round": None,
-                "race_to": None,
-                "rules": t.options.rules.value,
-                "players": None,
-                "signed": {"A": False, "B": False},
-                "state": None,
-            }
+            return PhoneTableView(table, slot.spec.id if slot is not None else None, rules)
         session = self._session(match_id)
         match = session.state
-        return {
-            "table": table,
-            "match": slot.spec.id,
-            "match_id": match_id,
-            "version": session.history.next_seq - 1,
-            "round": round_said(match.setup.round, self.said),  # the log keeps it in English
-            "race_to": match.setup.race_to,
-            "rules": t.options.rules.value,
-            "players": {"A": match.setup.players[0], "B": match.setup.players[1]},
-            "signed": {"A": match.signed[Seat.A], "B": match.signed[Seat.B]},
-            "state": summary(match),
-        }
+        said = round_said(match.setup.round, self.said)  # the log keeps it in English
+        return PhoneTableView(table, slot.spec.id, rules, match_id, session.history.next_seq - 1, said, match)
+
+    def table_json(self, table: int) -> dict[str, Any]:
+        """The table as `GET /api/score/N` answers it (phone.md §3): the JSON edge."""
+        return self.table_view(table).to_json()
 
     def _gate(self, table: int, authorization: str | None, address: str) -> Answer | None:
         """429, 401 `replaced`, 404 or 401 (in that order), or None: the key is this phone table's.
@@ -488,16 +563,13 @@ class PhoneTables:
     def _unavailable(self) -> Answer:
         """The database could not be read or written (another program wrote first, a full disk):
         nothing was recorded, the phone sends its tap again; the tournament is read afresh."""
-        self._state = None
-        self._sessions.clear()
+        self._reread()
         return self._error(503, UNAVAILABLE)
 
     def post(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
         """`POST /api/score/N`: one tap recorded (200), or why not; nothing is written but on a 200."""
-        if len(body) > MAX_BODY:
-            return self.early(413, str(table), asked)
         return self._guarded(table, authorization, address, lambda: self._post(table, body), asked)
 
     def _post(self, table: int, body: bytes) -> Answer:
@@ -508,9 +580,9 @@ class PhoneTables:
 
     def _parse(self, body: bytes) -> Tap | Answer:
         try:
-            request = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            return self._error(400, NOT_JSON)
+            request = request_json(body)
+        except BadRequest as refused:
+            return self._error(400, refused.template, **refused.values)
         if not isinstance(request, dict):
             return self._error(400, NOT_JSON)
         for name in request:
@@ -593,16 +665,14 @@ class PhoneTables:
         try:
             self._settle((table,))
         except StoreError:
-            self._state = None  # read the tournament afresh (and every table looked at again)
+            self._reread()  # read the tournament afresh (and every table looked at again)
 
     def dispute(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
         """`POST /api/score/N/dispute` (`phone_results`): a player does not agree with the result. The
-        same checks and answers as a tap (413, 429, 404, 401, 400, 200 for an id already recorded,
+        same checks and answers as a tap (429, 404, 401, 400, 200 for an id already recorded,
         409, 422), recorded in the tournament's log as `Disputed`."""
-        if len(body) > MAX_BODY:
-            return self.early(413, str(table), asked)
         return self._guarded(table, authorization, address, lambda: self._parsed_dispute(table, body), asked)
 
     def _parsed_dispute(self, table: int, body: bytes) -> Answer:

@@ -7,8 +7,9 @@ show a phone table live like a desk's table.
 board's `BoardWatcher`), and connects only once a phone match has rows to send. It reads the
 organizer's database on a read-only connection of its own, finds the tournament's phone matches
 (only when the tournament's log moved on) and sends their rows the server does not hold yet
-(`venue.own_push`: head + 1, the hash chain, read back). It looks every `poll_s`, at once when
-poked by a process that has just written a tap.
+(`venue.own_push`: head + 1, the hash chain, read back). It learns of the tournament's phone
+matches from the process's `LogFollower`, and of their taps from it too (a tap written in the
+process, at once; another program's, at the follower's next look): it does not poll.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee_app.event.session import open_tournament
+from referee_app.event.follow import LogFollower
 from referee_app.log.store import Store
 from referee_app.tournament.state import State
 from referee_app.venue import db
@@ -28,8 +29,8 @@ from referee_app.worker import Worker
 if TYPE_CHECKING:
     from referee_app.venue.db import Conn
 
-POLL_S = 0.1
-"""How often the organizer's database is looked at for new taps (a read of its heads)."""
+POLL_S = 5.0
+"""The longest wait between two looks at the phone matches' logs (the follower pokes at once)."""
 
 
 def phone_match_ids(state: State) -> set[str]:
@@ -62,7 +63,10 @@ class PhonePusher(Worker):
         conninfo: str,
         poll_s: float = POLL_S,
         on_report: Callable[[OwnPushed | None, str], None] | None = None,
+        follower: LogFollower | None = None,
     ) -> None:
+        """`follower`: the process's follower of the tournament (one of its own without it, that
+        only reads)."""
         super().__init__()
         self.db_path = Path(db_path)
         self.tournament = tournament
@@ -71,28 +75,41 @@ class PhonePusher(Worker):
         self.on_report = on_report
         self.marks = OwnMarks()
         self.last: OwnPushed | None = None
+        self._own = follower is None
+        self.follower = follower if follower is not None else LogFollower(self.db_path, tournament)
         self._store: Store | None = None
         self._conn: Conn | None = None
-        self._head: int | None = None
         self._ids: set[str] = set()
         self._tables: dict[str, str] = {}
         """Each phone match's table, as its log's `match_started` says (read once per match)."""
 
     def start(self) -> PhonePusher:
+        self.follower.subscribe(self._followed)
+        self.follower.subscribe_logs(self.poke)
+        if self._own:
+            self.follower.start()
         super().start()
         return self
 
+    def _followed(self, state: State, elsewhere: bool) -> None:
+        self._ids = phone_match_ids(state)
+        self.poke()
+
+    def stop(self) -> None:
+        self.follower.unsubscribe(self._followed)
+        self.follower.unsubscribe_logs(self.poke)
+        super().stop()
+        if self._own:
+            self.follower.stop()
+
     def _phone_tables(self, store: Store) -> dict[str, str]:
-        head = store.tournament_head(self.tournament)
-        if head != self._head or self._head is None:
-            self._ids = phone_match_ids(open_tournament(store, self.tournament).state)
-            self._head = head
-        unknown = self._ids - set(self._tables)
+        ids = self._ids
+        unknown = ids - set(self._tables)
         if unknown:
             for match_id, setup in store.setups(known=set(self._tables)):
                 if match_id in unknown and setup is not None:
                     self._tables[match_id] = setup.table
-        return {m: self._tables[m] for m in self._ids if m in self._tables}
+        return {m: self._tables[m] for m in ids if m in self._tables}
 
     def step(self) -> None:
         import psycopg
@@ -100,7 +117,6 @@ class PhonePusher(Worker):
         self._wake.clear()
         if self._store is None:
             self._store = Store.open_readonly(self.db_path)
-            self.tournament = open_tournament(self._store, self.tournament).tournament_id
         tables = self._phone_tables(self._store)
         if self._conn is None:
             if not to_push(self._store, tables, self.marks):  # no phone match yet: no connection of ours
@@ -130,7 +146,7 @@ class PhonePusher(Worker):
                 self._conn = None
         if not isinstance(exc, psycopg.Error) and self._store is not None:
             self._store.close()  # the database may be at fault: opened again
-            self._store, self._head = None, None
+            self._store = None
         if self.on_report is not None:
             self.on_report(None, first_line(exc))
 

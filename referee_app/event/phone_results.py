@@ -27,6 +27,7 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from referee_app.game.events import Signed
 from referee_app.game.history import Step
@@ -59,14 +60,52 @@ class DisputeRequest:
     """The match it was made on: a dispute for another match is a 409, as a tap's."""
 
 
+NOT_JSON = QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON")
+TWICE = QT_TRANSLATE_NOOP("PhoneApi", "the request names {field} twice: which one is meant is not clear")
+
+
+class BadRequest(ValueError):
+    """A body that is not the API's JSON (400): a `PhoneApi` template and its values."""
+
+    def __init__(self, template: str, **values: str) -> None:
+        super().__init__(template)
+        self.template = template
+        self.values = values
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise BadRequest(TWICE, field=json.dumps(key[:40]))
+            seen.add(key)
+    return obj
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_once)
+
+
+def request_json(body: bytes) -> Any:
+    """A phone's request body as JSON; `BadRequest` if it is not JSON, or if any object in it
+    holds a key twice (phone.md §3; match-log.md §1: the second must not silently replace the first)."""
+    try:
+        return _DECODER.decode(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        if isinstance(exc, BadRequest):
+            raise
+        raise BadRequest(NOT_JSON) from None
+
+
 def parse_dispute(body: bytes) -> DisputeRequest | tuple[str, dict[str, str]]:
     """The request, or why it is a 400 (a `PhoneApi` template and its values)."""
     try:
-        request = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON"), {}
+        request = request_json(body)
+    except BadRequest as refused:
+        return refused.template, refused.values
     if not isinstance(request, dict):
-        return QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON"), {}
+        return NOT_JSON, {}
     for name in request:
         if name not in DISPUTE_FIELDS:
             return QT_TRANSLATE_NOOP("PhoneApi", "the request has an unknown field {field}"), {

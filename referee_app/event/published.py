@@ -18,6 +18,7 @@ from referee_app.tournament.model import MatchStatus
 from referee_app.tournament.show import Standings, TournamentView, standings_view, view
 from referee_app.tournament.state import State, Tournament, disputed_tables
 from referee_app.tournament.wording import RoundWords
+from referee_app.web.words import call_words
 
 if TYPE_CHECKING:
     from referee_app.event.live import DeskMatch
@@ -35,8 +36,6 @@ WORDS = {
     "next_table": QT_TRANSLATE_NOOP("Tournament", "Next match: go to table {n}"),
     "next_queue": QT_TRANSLATE_NOOP("Tournament", "Next match: waiting for a table ({n} in the queue before it)"),
     "next_waiting": QT_TRANSLATE_NOOP("Tournament", "Next match: when the earlier matches are over"),
-    "call_now": QT_TRANSLATE_NOOP("Tournament", "Table {n}: {a} v {b}, now"),
-    "call_at": QT_TRANSLATE_NOOP("Tournament", "Table {n}: {a} v {b}, called at {time}"),
     "against": QT_TRANSLATE_NOOP("Tournament", "against {name}"),
     "out": QT_TRANSLATE_NOOP("Tournament", "Out: place {n}"),
     "champion": QT_TRANSLATE_NOOP("Tournament", "Champion"),
@@ -118,7 +117,10 @@ def board_view(
         shown,
         places,
         {lang: names(tr) for lang, tr in languages.items()},
-        {lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} for lang, tr in languages.items()},
+        {
+            lang: {key: tr(wording.CTX, text) for key, text in WORDS.items()} | call_words(tr)
+            for lang, tr in languages.items()
+        },
         wording.hot_seat(shown.matches),
         dict(live or {}),
         () if tournament is None else tuple(disputed_tables(tournament)),

@@ -15,52 +15,98 @@ that lost the race answers 503 with nothing written, and the phone sends its tap
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
-from referee_app.event.phone_api import Answer, PhoneTables
+from referee_app.event.call_clock import CallClock, SystemTime, TimeSource
+from referee_app.event.door_api import DoorApi
+from referee_app.event.follow import HeldTournament
+from referee_app.event.phone_api import Answer, PhoneTables, PhoneTableView
 from referee_app.event.published import BoardPublisher
+from referee_app.event.session import ChangedElsewhere
 from referee_app.i18n import Translate, english
-from referee_app.tournament.model import MatchStatus
+from referee_app.log.store import StoreError
+from referee_app.tournament.model import MatchStatus, TournamentRefused
 from referee_app.tournament.state import State
+from referee_app.web.door_http import door_site
 from referee_app.web.phone_http import phone_site
 from referee_app.web.server import WebServer
 from referee_app.web.sites import TOURNAMENT
 from referee_app.web.words import Words
+from referee_app.worker import Worker
 
 T = TypeVar("T")
 POLL_S = 1.0
 PUBLISH_EVERY_S = 0.2
 """The board's pages get the tournament at most this often: a burst of taps is one view made."""
-Tables = dict[int, dict[str, Any]]
-"""Phone tables as `GET /api/score/N` answers them, by table."""
+Tables = dict[int, PhoneTableView]
+"""Phone tables as they stand, by table."""
 OnChange = Callable[[State, Tables], None]
 """Told on the database's thread: the tournament now, and the phone tables that moved (every phone
 table when the tournament moved on and they were asked for, else the one a tap was recorded on)."""
 
 
-def phone_scores(tables: Mapping[int, Mapping[str, Any]], tournament: State | None) -> dict[str, tuple[int, int]]:
-    """The racks so far of each bracket match a phone table is playing (its API answers, by table),
-    in the bracket's order of its players: the phone match's A and B are the bracket's a and b."""
+def phone_scores(tables: Mapping[int, PhoneTableView], tournament: State | None) -> dict[str, tuple[int, int]]:
+    """The racks so far of each bracket match a phone table is playing, in the bracket's order of
+    its players: the phone match's A and B are the bracket's a and b."""
     if tournament is None:
         return {}
     slots = tournament.tournament.slots
     scores: dict[str, tuple[int, int]] = {}
-    for answer in tables.values():
-        match, state = str(answer.get("match")), answer.get("state")
-        if match in slots and slots[match].status is MatchStatus.PLAYING and isinstance(state, Mapping):
-            scores[match] = (int(state["score"]["A"]), int(state["score"]["B"]))
+    for shown in tables.values():
+        match, score = shown.match, shown.score
+        if match is not None and match in slots and slots[match].status is MatchStatus.PLAYING and score is not None:
+            scores[match] = score
     return scores
 
 
+class _Refresh(Worker):
+    """The phone tables looked at again when the tournament moved on without them (the
+    organizer's decision, another program's): the tables' new matches are started then."""
+
+    name = "phones-refresh"
+
+    def __init__(self, scoring: PhoneScoring) -> None:
+        super().__init__()
+        self.scoring = scoring
+
+    def step(self) -> None:
+        self._wake.wait()
+        self._wake.clear()
+        if not self.stopping:
+            self.scoring.refresh()
+
+    def failed(self, exc: BaseException, retry_in_s: float) -> None:
+        self._wake.set()  # tried again after the back-off
+
+
+class _Ticker(Worker):
+    """The call clock's second: the calls due recorded (a match put on a table is called; the late
+    start's calls are made again at their minutes)."""
+
+    name = "call-clock"
+
+    def __init__(self, scoring: PhoneScoring) -> None:
+        super().__init__()
+        self.scoring = scoring
+
+    def step(self) -> None:
+        self._wake.wait(POLL_S)
+        self._wake.clear()
+        if not self.stopping:
+            self.scoring.tick()
+
+
 class PhoneScoring:
-    """The phone tables' API of one tournament (`phone_http.Scoring`), answered on a thread that
-    owns the database, until `stop`. `on_change` is told what moved; with `tables`, it gets every
-    phone table's answer when the tournament moved on (the window shows their scores). Each answer's
-    words are in the request's language among `languages` (the pages'), else in `tr`'s."""
+    """The phone tables' API of one tournament (`phone_http.Scoring`), answered on the database's
+    thread of the process's `HeldTournament` (one of its own without `held`), until `stop`.
+    `on_change` is told what moved; with `tables`, it gets every phone table when the tournament
+    moved on (the window shows their scores). Each answer's words are in the request's language
+    among `languages` (the pages'), else in `tr`'s."""
 
     def __init__(
         self,
@@ -70,53 +116,86 @@ class PhoneScoring:
         on_change: OnChange | None = None,
         tables: bool = False,
         languages: Mapping[str, Translate] | None = None,
+        held: HeldTournament | None = None,
+        time: TimeSource | None = None,
     ) -> None:
-        """Reads the tournament (a wrong name, a damaged log raise as `tournament serve` says them)."""
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="phones-db")
+        """Reads the tournament (a wrong name, a damaged log raise as `tournament serve` says them).
+        `time`: the call clock's and the door's (the computer's by default; tests move their own)."""
+        self._owned = held is None
+        self.held = held if held is not None else HeldTournament.open(db, tournament).start()
         try:
-            made = self._pool.submit(PhoneTables, db, tournament, tr, languages=languages)
-            self.api = made.result()
+            session = self.held.session
+            self.api = self.held.thread.run(
+                lambda: PhoneTables(db, tournament, tr, languages=languages, session=session)
+            )
         except BaseException:
-            self._pool.shutdown()
+            if self._owned:
+                self.held.stop()
             raise
+        self.time: TimeSource = time or SystemTime()
+        self.calls = CallClock(self.api.session, self.time)
+        """The call and the late-start clock, ticked with every look at the tournament."""
+        self.door = DoorApi(self.api.session, self.time, tr, languages)
         self.db = db
         self.on_change = on_change
         self.tables = tables
         self._seq: int | None = None
-        self._stopped = threading.Event()
-        self._wake = threading.Event()
-        self._poller = threading.Thread(target=self._poll, name="phones-poll", daemon=True)
+        self._refresh = _Refresh(self)
+        self._ticker = _Ticker(self)
 
     @property
     def tournament_id(self) -> str:
         return self.api.tournament_id
 
     def start(self) -> PhoneScoring:
-        self._poller.start()
+        self._refresh.start()
+        self._ticker.start()
+        self.held.follower.subscribe(self._followed)
         return self
 
-    def _run(self, work: Callable[..., T], *args: Any) -> T:
-        return self._pool.submit(work, *args).result()
+    def _followed(self, state: State, elsewhere: bool) -> None:
+        """The follower's new state: one the phones have not told of (the organizer's, another
+        program's) gets the tables looked at again."""
+        if state.seq != self._seq:
+            self._refresh.poke()
 
-    def _tell(self, table: int | None = None, answered: dict[str, Any] | None = None) -> None:
+    def _run(self, work: Callable[..., T], *args: Any) -> T:
+        return self.held.thread.run(work, *args)
+
+    async def _ask(self, work: Callable[..., T], *args: Any) -> T:
+        """`work` on the database's thread, awaited by the web's loop: the request's one hand-off."""
+        return await asyncio.wrap_future(self.held.thread.submit(work, *args))
+
+    def _tell(self, table: int | None = None, answered: PhoneTableView | None = None) -> None:
         """On the database's thread: `on_change` the tournament and the tables that moved."""
-        if self.on_change is None:
-            return
         state = self.api.state()
         moved = state.seq != self._seq
-        if not moved and answered is None:
-            return
         self._seq = state.seq
+        if self.on_change is None or (not moved and answered is None):
+            return
         tables: Tables = {}
         if moved and self.tables:
-            tables = {t: self.api.table_json(t) for t in sorted(state.tournament.phones)}
+            tables = {t: self.api.table_view(t) for t in sorted(state.tournament.phones)}
         if table is not None and answered is not None:
             tables[table] = answered
         self.on_change(state, tables)
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
+        """The tables' new matches started now, and whoever serves told (on the database's thread)."""
+        self._run(self._refreshed)
+
+    def _refreshed(self) -> None:
         self.api.refresh()
         self._tell()
+
+    def tick(self) -> None:
+        """The calls due now recorded (on the database's thread): the call clock's second."""
+        self._run(self._ticked)
+
+    def _ticked(self) -> None:
+        with suppress(TournamentRefused, StoreError, ChangedElsewhere):  # the next second tries again
+            if self.calls.tick():
+                self._tell()
 
     def _get(self, table: int, authorization: str | None, address: str, asked: Sequence[str]) -> Answer:
         answer = self.api.get(table, authorization, address, asked)
@@ -127,7 +206,8 @@ class PhoneScoring:
     def _post(self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str]) -> Answer:
         answer = self.api.post(table, authorization, address, body, asked)
         if answer.status == 200:
-            self._tell(table, answer.body)
+            self.held.follower.logs_moved()  # the tap's match log: the pusher, the Results tab
+            self._tell(table, answer.view)
         return answer
 
     def _dispute(
@@ -135,21 +215,33 @@ class PhoneScoring:
     ) -> Answer:
         answer = self.api.dispute(table, authorization, address, body, asked)
         if answer.status == 200:
-            self._tell(table, answer.body if "table" in answer.body else None)  # the window shows it at once
+            self._tell(table, answer.view)  # the window shows it at once
         return answer
 
-    def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
-        return self._run(self._get, table, authorization, address, asked)
+    async def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
+        return await self._ask(self._get, table, authorization, address, asked)
 
-    def post(
+    async def post(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
-        return self._run(self._post, table, authorization, address, body, asked)
+        return await self._ask(self._post, table, authorization, address, body, asked)
 
-    def dispute(
+    async def dispute(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
-        return self._run(self._dispute, table, authorization, address, body, asked)
+        return await self._ask(self._dispute, table, authorization, address, body, asked)
+
+    async def door_get(self, token: str, asked: Sequence[str] = ()) -> Answer:
+        return await self._ask(self.door.door_get, token, asked)
+
+    async def door_post(self, token: str, body: bytes, asked: Sequence[str] = ()) -> Answer:
+        answer = await self._ask(self.door.door_post, token, body, asked)
+        if answer.status == 200:
+            self.nudge()
+        return answer
+
+    async def me_get(self, secret: str, asked: Sequence[str] = ()) -> Answer:
+        return await self._ask(self.door.me_get, secret, asked)
 
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         """A 404 or 413 given before the tournament is asked, in the request's language."""
@@ -161,32 +253,20 @@ class PhoneScoring:
         self.api.tr = tr
 
     def nudge(self) -> None:
-        """The organizer changed the tournament here: look now rather than at the next second."""
-        self._wake.set()
-
-    def _poll(self) -> None:
-        while not self._stopped.is_set():
-            self._wake.wait(POLL_S)
-            self._wake.clear()
-            if self._stopped.is_set():
-                return
-            try:
-                self._run(self._refresh)
-            except RuntimeError:  # the pool is shut down: stopping
-                return
-            except Exception:  # a database that cannot be read now: the next round tries again
-                continue
+        """Look at the tables again now (the follower does it after every move)."""
+        self._refresh.poke()
 
     def stop(self) -> None:
-        """Stop polling; what is being written is finished, then the database is closed."""
-        self._stopped.set()
-        self._wake.set()
-        if self._poller.is_alive():
-            self._poller.join(timeout=10)
+        """Stop looking; what is being written is finished, then the database is closed (with
+        the tournament held, when it is this one's own)."""
+        self.held.follower.unsubscribe(self._followed)
+        self._ticker.stop()
+        self._refresh.stop()
         try:
-            self._pool.submit(self.api.close).result()
+            self._run(self.api.close)
         finally:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            if self._owned:
+                self.held.stop()
 
 
 class Serving:
@@ -202,12 +282,18 @@ class Serving:
         words: Words | None = None,
         tr: Translate = english,
     ) -> None:
-        self.phones = PhoneScoring(db, tournament, tr, self._changed, tables=True, languages=languages)
+        self.held = HeldTournament.open(db, tournament).start()
+        try:
+            self.phones = PhoneScoring(db, tournament, tr, self._changed, True, languages, self.held)
+        except BaseException:
+            self.held.stop()
+            raise
         self._stopped = threading.Event()
         try:
-            self.server = WebServer((TOURNAMENT, phone_site(self.phones)), port, lan, words)
+            self.server = WebServer((TOURNAMENT, phone_site(self.phones), door_site(self.phones)), port, lan, words)
         except BaseException:
             self.phones.stop()
+            self.held.stop()
             raise
         feed = self.server.feed  # a rack scored on the state published whole goes as a small `live` event
         self.publisher = BoardPublisher(languages or {"en": english}, feed.publish_tournament, live=feed.publish_live)
@@ -216,7 +302,7 @@ class Serving:
         """The phone tables as last answered: their live scores go on `/bracket`."""
         self._latest_lock = threading.Lock()
         self._wake = threading.Event()
-        self.phones._run(self.phones._refresh)
+        self.phones.refresh()
         self._publisher = threading.Thread(target=self._publishing, name="phones-publish", daemon=True)
 
     @property
@@ -264,3 +350,4 @@ class Serving:
         self._wake.set()
         self.server.stop()
         self.phones.stop()
+        self.held.stop()

@@ -13,12 +13,15 @@ The log is anything with `load`, `append` and `moved_on`: `StoreLog`, the organi
 from __future__ import annotations
 
 import json
+import threading
 import uuid
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Protocol
+from pathlib import Path
+from typing import Protocol, TypeVar
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.store import SeqTaken, Store, StoreError, TournamentIndex, TournamentRow
@@ -27,6 +30,8 @@ from referee_app.tournament.events import Created, Event, EventFormatError, Undo
 from referee_app.tournament.model import Entry, Options, TournamentRefused
 from referee_app.tournament.phones import phones_change
 from referee_app.tournament.state import State, Tournament, apply
+
+T = TypeVar("T")
 
 
 class DamagedTournament(StoreError):
@@ -275,16 +280,101 @@ class StoreLog:
             self._rows, self._state = [], None
 
 
+class DbThread:
+    """The one thread that owns a process's connection to the organizer's database (SQLite's
+    connection is used by the thread that made it): work handed over from any thread runs there,
+    one piece at a time, and at once when handed over from that thread itself."""
+
+    def __init__(self, name: str = "tournament-db") -> None:
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix=name)
+        self._ident = self._pool.submit(threading.get_ident).result()
+
+    def run(self, work: Callable[..., T], *args: object) -> T:
+        if threading.get_ident() == self._ident:
+            return work(*args)
+        return self._pool.submit(work, *args).result()
+
+    def submit(self, work: Callable[..., T], *args: object) -> Future[T]:
+        """`work` handed over, its answer to come (for a caller that awaits it)."""
+        return self._pool.submit(work, *args)
+
+    def stop(self) -> None:
+        """What is running is finished; what waits is dropped."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+class ThreadedLog:
+    """A `StoreLog` on a connection of its own that lives on `thread`: the process's one session
+    of a tournament is shared by the threads that decide (the window's, the phones', the sync's),
+    and every read and write of its log runs on the database's thread. `store` is for work run
+    on that thread too (the phone tables' match logs, in the same transactions)."""
+
+    def __init__(self, path: Path, tournament_id: str | None, thread: DbThread) -> None:
+        self.thread = thread
+        self.inner: StoreLog = thread.run(lambda: StoreLog(Store(path), tournament_id))
+
+    @property
+    def tournament_id(self) -> str | None:
+        return self.inner.tournament_id
+
+    @property
+    def store(self) -> Store:
+        return self.inner.store
+
+    @property
+    def path(self) -> Path:
+        return self.inner.store.path
+
+    def load(self) -> State | None:
+        return self.thread.run(self.inner.load)
+
+    def append(
+        self, events: Sequence[Event], after: State, at: str, phone_keys: Mapping[int, str | None] | None = None
+    ) -> None:
+        self.thread.run(self.inner.append, events, after, at, phone_keys)
+
+    def moved_on(self) -> bool:
+        return self.thread.run(self.inner.moved_on)
+
+    def close(self) -> None:
+        self.thread.run(self.inner.store.close)
+
+
+Moved = Callable[[State], None]
+"""Told the session's new state, on the thread that moved it (keep it short: a flag, a poke)."""
+
+
 class TournamentSession:
     """One open tournament: its state in memory, its log where it is kept, the decisions Redo may
-    take again. Every change goes through `record`, `undo` or `redo`."""
+    take again. Every change goes through `record`, `undo` or `redo`.
+
+    One session per tournament and process, shared by every writer in it (the window, its phone
+    tables, the board's sync): `lock` makes each decision whole (checked on the state as it is,
+    appended, then moved) whichever thread makes it, and `moved` hears every new state at once
+    (the process's `LogFollower` hands it on), with no read of the disk."""
 
     def __init__(self, log: TournamentLog, tournament_id: str = "") -> None:
         self.log = log
         self._id = tournament_id
+        self.lock = threading.RLock()
+        """Held by one decision (or one phone request) at a time."""
         self.state: State | None = log.load()
         self.undone: list[Event] = []
         """The decisions undone here, latest last, that Redo can take again."""
+        self.moved: list[Moved] = []
+        """Told each new state (a decision here, a read of another program's)."""
+
+    def _on_thread(self, work: Callable[..., T], *args: object) -> T:
+        """`work` run on the log's database thread when it has one: the lock is only ever waited for
+        there (a window's decision waits for a phone's request to end, never the other way round)."""
+        if isinstance(self.log, ThreadedLog):
+            return self.log.thread.run(work, *args)
+        return work(*args)
+
+    def _moved(self, state: State | None) -> None:
+        if state is not None:
+            for tell in list(self.moved):
+                tell(state)
 
     @classmethod
     def open(cls, store: Store, ref: str) -> TournamentSession:
@@ -319,9 +409,13 @@ class TournamentSession:
         ends what Redo could take again. Refused (`TournamentRefused`), not written (`StoreError`,
         `OSError`): nothing changes. Another program wrote first: the log is read again and
         `ChangedElsewhere` says so."""
-        state = self._commit(events, at)
-        self.undone = []
-        return state
+        return self._on_thread(self._record, events, at)
+
+    def _record(self, events: Sequence[Event], at: str | None) -> State:
+        with self.lock:
+            state = self._commit(events, at)
+            self.undone = []
+            return state
 
     def set_phones(
         self, tables: tuple[int, ...], off: bool = False, one_phone: bool = False
@@ -330,44 +424,78 @@ class TournamentSession:
         one-phone tables with `one_phone`, or with `off` ordinary tables again (phone.md §1): one
         `phones_set` event, the keys kept in the same write. Each table with its key (None when
         turned off); refused as `record`."""
-        venue = () if self.tournament is None else self.tournament.tables
-        event, keys = phones_change(venue, tables, off, one_phone)
-        self._commit([event], phone_keys=keys)
-        self.undone = []
-        return list(keys.items())
+        return self._on_thread(self._set_phones, tables, off, one_phone)
+
+    def _set_phones(self, tables: tuple[int, ...], off: bool, one_phone: bool) -> list[tuple[int, str | None]]:
+        with self.lock:
+            venue = () if self.tournament is None else self.tournament.tables
+            event, keys = phones_change(venue, tables, off, one_phone)
+            self._commit([event], phone_keys=keys)
+            self.undone = []
+            return list(keys.items())
 
     def _commit(
         self, events: Sequence[Event], at: str | None = None, phone_keys: Mapping[int, str | None] | None = None
     ) -> State:
-        after = self.after(*events)
-        try:
-            self.log.append(events, after, at or now(), phone_keys)
-        except SeqTaken:
-            self.reload()
-            raise ChangedElsewhere(CHANGED_ELSEWHERE) from None
-        self.state = after
+        with self.lock:
+            after = self.after(*events)
+            try:
+                self.log.append(events, after, at or now(), phone_keys)
+            except SeqTaken:
+                self.reload()
+                raise ChangedElsewhere(CHANGED_ELSEWHERE) from None
+            self.state = after
+        self._moved(after)
         return after
 
     def moved_on(self) -> bool:
         return self.log.moved_on()
 
+    def position(self) -> tuple[State | None, TournamentRow | None]:
+        """The state held and the log's last event it ends on (`read_on` goes on from them)."""
+        with self.lock:
+            log = self.log.inner if isinstance(self.log, ThreadedLog) else self.log
+            return self.state, log.last if isinstance(log, StoreLog) else None
+
+    def catch_up(self) -> bool:
+        """The guard against another program's write (a merge, the command line, a second server):
+        the log's head looked at, and read again when it moved on (only its new events replayed).
+        True when it had."""
+        return self._on_thread(self._catch_up)
+
+    def _catch_up(self) -> bool:
+        with self.lock:
+            if not self.log.moved_on():
+                return False
+            self.reload()
+            return True
+
     def reload(self) -> State | None:
         """Read the log again (a log that cannot be read whole raises, and nothing moves); what was
         undone here is no longer "the last", so Redo forgets it."""
-        self.state = self.log.load()
-        self.undone = []
-        return self.state
+        return self._on_thread(self._reload)
+
+    def _reload(self) -> State | None:
+        with self.lock:
+            self.state = self.log.load()
+            self.undone = []
+            state = self.state
+        self._moved(state)
+        return state
 
     def adopt(self, read: ReadApart | None, held: int | None) -> bool:
         """Take `read`, the log as read apart (`StoreLog.reading`), as `reload` would have read it,
         when nothing was recorded here since the read began (`held`: the seq held then). False
         when something was: the session keeps its own state (the log is looked at again later)."""
-        if read is None or (None if self.state is None else self.state.seq) != held:
-            return False
-        if isinstance(self.log, StoreLog):
-            self.log.seq, self.log.last = read.state.seq, read.last
-        self.state = read.state
-        self.undone = []
+        with self.lock:
+            if read is None or (None if self.state is None else self.state.seq) != held:
+                return False
+            log = self.log.inner if isinstance(self.log, ThreadedLog) else self.log
+            if isinstance(log, StoreLog):
+                log.seq, log.last = read.state.seq, read.last
+            self.state = read.state
+            self.undone = []
+        self._moved(read.state)
         return True
 
     def can_undo(self) -> bool:
@@ -375,20 +503,28 @@ class TournamentSession:
 
     def undo(self) -> Event:
         """Void the latest decision still in force (as for a match); returns the decision voided."""
-        state = self.state
-        if state is None or state.frames is None or state.latest is None:
-            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "nothing to undo"))
-        event = state.latest
-        self._commit([Undo(state.frames.seq)])
-        self.undone.append(event)
-        return event
+        return self._on_thread(self._undo)
+
+    def _undo(self) -> Event:
+        with self.lock:
+            state = self.state
+            if state is None or state.frames is None or state.latest is None:
+                raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "nothing to undo"))
+            event = state.latest
+            self._commit([Undo(state.frames.seq)])
+            self.undone.append(event)
+            return event
 
     def can_redo(self) -> bool:
         return bool(self.undone)
 
     def redo(self) -> Event:
         """The decision just undone, taken again as a new event (the log keeps both, and the undo)."""
-        if not self.undone:
-            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "nothing to redo"))
-        self._commit([self.undone[-1]])
-        return self.undone.pop()
+        return self._on_thread(self._redo)
+
+    def _redo(self) -> Event:
+        with self.lock:
+            if not self.undone:
+                raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "nothing to redo"))
+            self._commit([self.undone[-1]])
+            return self.undone.pop()

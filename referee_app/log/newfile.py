@@ -6,7 +6,8 @@ a random name (`O_CREAT | O_EXCL | O_NOFOLLOW`): a link or a file planted in a s
 or on a USB stick is never opened, let alone written through. Once filled it is flushed to
 the disk (`fsync`: a full disk says so here at the latest), checked to still be the file we
 made, and only then renamed over the target. Any failure removes it and leaves the target as
-it was.
+it was. A private one (`private=True`: a file holding the phone tables' keys) is the user's
+alone from its first byte (`system.make_private`: 0600, or this user's access list on Windows).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
 
-from referee_app.system import check_path_length, sync_folder
+from referee_app.system import check_path_length, is_windows, make_private, sync_folder
 
 _FLAGS = (
     os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -32,7 +33,7 @@ class NewFile:
     """A temporary file beside `target`, made exclusively; `handle` writes into it, and `path` names
     it for a writer that needs a name (SQLite). `finish` then `install` put it in place."""
 
-    def __init__(self, target: Path) -> None:
+    def __init__(self, target: Path, private: bool = False) -> None:
         self.target = Path(target)
         self.installed = False
         stem = self.target.name[:120]
@@ -41,7 +42,7 @@ class NewFile:
             path = self.target.with_name(f".{stem}.{secrets.token_hex(8)}.partial")
             check_path_length(path)
             try:
-                fd = os.open(path, _FLAGS, 0o666)
+                fd = os.open(path, _FLAGS, 0o600 if private else 0o666)
             except FileExistsError:
                 continue
             break
@@ -49,6 +50,12 @@ class NewFile:
             raise FileExistsError(errno.EEXIST, "no free temporary name", str(self.target.parent))
         self.path = path
         self.handle: BinaryIO = os.fdopen(fd, "w+b")
+        if private and is_windows():  # the mode above is all Linux and macOS need
+            try:
+                make_private(path)
+            except OSError:
+                self.discard()
+                raise
         made = os.fstat(fd)
         self._identity = (made.st_dev, made.st_ino)
 
@@ -76,13 +83,13 @@ class NewFile:
 
 
 @contextmanager
-def new_files(*targets: Path) -> Iterator[list[NewFile]]:
+def new_files(*targets: Path, private: bool = False) -> Iterator[list[NewFile]]:
     """New files for `targets`, filled in the block: all put in place when it ends well, none and
     nothing left behind when anything fails (the error goes on)."""
     files: list[NewFile] = []
     try:
         for target in targets:
-            files.append(NewFile(target))
+            files.append(NewFile(target, private))
         yield files
         for one in files:
             one.finish()
@@ -95,7 +102,7 @@ def new_files(*targets: Path) -> Iterator[list[NewFile]]:
 
 
 @contextmanager
-def new_file(target: Path) -> Iterator[NewFile]:
+def new_file(target: Path, private: bool = False) -> Iterator[NewFile]:
     """One new file for `target` (see `new_files`)."""
-    with new_files(target) as (one,):
+    with new_files(target, private=private) as (one,):
         yield one

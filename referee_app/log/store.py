@@ -17,8 +17,10 @@ database, a newer version, views or foreign triggers) before reading any row.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
+import os
 import sqlite3
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -35,7 +37,7 @@ from referee_app.log.codec import LogFormatError, are_utc_times, event_to_text, 
 from referee_app.log.newfile import new_file
 from referee_app.log.projection import Projection, project_history
 from referee_app.log.schema import COLUMNS, MIGRATIONS, TRIGGERS, columns_at, statements
-from referee_app.system import check_path_length
+from referee_app.system import check_path_length, is_windows, make_private, open_no_link
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -190,10 +192,14 @@ class Store:
         self._index_digests: dict[str, str] = {}
         try:
             check_path_length(Path(f"{self.path}-wal"))  # Windows: said before SQLite fails on it
-            if create_folder:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+            if create_folder and not self.path.parent.is_dir():
+                self.path.parent.mkdir(parents=True, mode=0o700)
+                make_private(self.path.parent)
             elif not self.path.parent.is_dir():
                 raise StoreError(f"{self.path}: the folder {self.path.parent} does not exist")
+            there = {path for path in _files_of(self.path) if path.exists()}
+            if self.path not in there:
+                os.close(open_no_link(self.path, os.O_WRONLY | os.O_CREAT))  # 0600 from its first byte
             import sqlite_utils  # here, not at the top: it costs ~0.1 s and the desk paints first
 
             # No sqlite-utils plugins: the match log's connection is ours alone, and looking
@@ -203,6 +209,7 @@ class Store:
             apply_pragmas(self.db)
             self._migrate()
             self._restore_triggers()
+            _keep_private(self.path, there)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} cannot be opened as a match database: {exc}") from None
         except OSError as exc:
@@ -287,7 +294,7 @@ class Store:
         if not target.parent.is_dir():
             raise StoreError(f"{target}: the folder {target.parent} does not exist")
         try:
-            with new_file(target) as copy_file:
+            with new_file(target, private=True) as copy_file:  # the organizer's keys are in it
                 _backup_into(self.db.conn, copy_file.path)
         except (sqlite3.DatabaseError, OSError) as exc:
             why = "the disk is full (nothing was left there)" if _disk_full(exc) else str(exc)
@@ -825,6 +832,15 @@ class Store:
             (rows[-1].seq, previous, tournament_id),
         )
 
+    def data_version(self) -> int:
+        """SQLite's count of the commits other connections made to the file (any table) since this
+        one opened: unchanged, nothing was written elsewhere (one cheap look, no table read)."""
+        try:
+            row = self.db.execute("PRAGMA data_version").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} cannot be read: {exc}") from None
+        return int(row[0])
+
     def tournament_head(self, tournament_id: str) -> int | None:
         """The tournament's last seq as stored (None: no such tournament): a window polls it to see
         that another program (a merge, the command line, another window) moved the log on."""
@@ -941,6 +957,26 @@ class Store:
                 id=tournament_id,
             )
         return TournamentIndex(tournament_id, str(index[0]), str(index[1])), rows
+
+
+def _files_of(path: Path) -> tuple[Path, ...]:
+    """A database's file and those SQLite makes beside it."""
+    return (path, *(Path(f"{path}{suffix}") for suffix in ("-wal", "-shm", "-journal")))
+
+
+def _keep_private(path: Path, there: set[Path]) -> None:
+    """The database's files are this user's alone: the organizer's hold every phone table's key
+    (phone.md §4). Linux and macOS: any of them others may read (a file made before, by an older
+    version) is made 0600; SQLite makes the ones beside it with the database's mode. Windows:
+    those this opening made (a new file there inherits the folder's access list) get this user's.
+    Another account's file, which this one may write but not chmod, stays as its owner keeps it."""
+    for one in _files_of(path):
+        with contextlib.suppress(FileNotFoundError, PermissionError):
+            if is_windows():
+                if one not in there and one.exists():
+                    make_private(one)
+            elif one.stat().st_mode & 0o077:
+                one.chmod(0o600)
 
 
 def _backup_into(source: sqlite3.Connection, path: Path) -> None:

@@ -7,12 +7,22 @@ are derived on replay, never stored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar
 
 from referee_app.game.events import ShotClock
-from referee_app.tournament.model import Entry, FinalMode, Format, GroupFormat, Options, Qualifying, Rules
+from referee_app.tournament.model import (
+    Entry,
+    FinalMode,
+    Format,
+    GroupFormat,
+    LateStart,
+    Options,
+    Qualifying,
+    Rules,
+)
 
 
 class EventFormatError(ValueError):
@@ -67,7 +77,46 @@ def options_to_dict(options: Options) -> dict[str, Any]:
         "rules": options.rules.value,
         **({} if options.shot_clock is None else {"shot_clock": _clock_to_dict(options.shot_clock)}),
         **({} if options.qualifying is None else {"qualifying": _qualifying_to_dict(options.qualifying)}),
+        **({"checkin": True} if options.checkin else {}),
+        **({} if options.fee is None else {"fee": money_text(options.fee)}),
+        **({} if options.late_start == LateStart() else {"late_start": late_start_to_dict(options.late_start)}),
     }
+
+
+def money_text(amount: Decimal) -> str:
+    """An amount as the log and the JSON write it: a decimal string with cents (`"20.00"`)."""
+    return f"{amount.quantize(Decimal('0.01')):f}"
+
+
+def money(text: Any, key: str = "amount") -> Decimal:
+    """A decimal string read back (never through a float): `EventFormatError` when it is not one."""
+    if not isinstance(text, str) or len(text) > 20:
+        raise EventFormatError(f'`{key}` must be a decimal string such as "20.00", not {text!r}')
+    try:
+        amount = Decimal(text)
+    except InvalidOperation:
+        raise EventFormatError(f'`{key}` must be a decimal string such as "20.00", not {text!r}') from None
+    if not amount.is_finite():
+        raise EventFormatError(f"`{key}` must be a number, not {text!r}")
+    return amount
+
+
+def late_start_to_dict(late: LateStart | None) -> dict[str, Any] | None:
+    return None if late is None else {"minutes": late.minutes, "calls": list(late.calls)}
+
+
+def _late_start_from_dict(d: Mapping[str, Any]) -> LateStart | None:
+    if "late_start" not in d:
+        return LateStart()
+    value = d["late_start"]
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise EventFormatError("`late_start` must be an object or null")
+    calls = _field(value, "calls", list)
+    if not all(isinstance(c, int) and not isinstance(c, bool) for c in calls):
+        raise EventFormatError(f"`calls` must be integers, not {calls!r}")
+    return LateStart(_field(value, "minutes", int), tuple(calls))
 
 
 def _qualifying_to_dict(q: Qualifying) -> dict[str, Any]:
@@ -136,6 +185,9 @@ def options_from_dict(d: Mapping[str, Any]) -> Options:
         rules=_enum(d, "rules", Rules, Rules.WPA),
         shot_clock=_clock_from_dict(d.get("shot_clock")),
         qualifying=_qualifying_from_dict(d.get("qualifying")),
+        checkin=bool(_field(d, "checkin", bool, optional=True)),
+        fee=None if d.get("fee") is None else money(d["fee"], "fee"),
+        late_start=_late_start_from_dict(d),
     )
 
 
@@ -197,13 +249,115 @@ class EntryEdited:
         return {"type": self.TYPE, "name": self.name, "entry": entry_to_dict(self.entry)}
 
 
+CHECKIN_BY = ("door", "phone")
+AT_TABLE_BY = ("phone", "desk", "lag", "organizer")
+PAID_BY = ("cash", "other")
+
+
 @dataclass(frozen=True, slots=True)
 class CheckedIn:
+    """The player is here: at the `door` (a volunteer typed the name) or from their `phone` (the door's
+    QR; `device` the fingerprint of the phone's id). `me` is the SHA-256 of the player's /me secret
+    (the secret itself is only in the player's link); `at` UTC."""
+
     TYPE: ClassVar[str] = "checked_in"
+    name: str
+    by: str = "door"
+    device: str = ""
+    me: str = ""
+    at: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        more = {"by": self.by, "device": self.device, "me": self.me, "at": self.at}
+        return {"type": self.TYPE, "name": self.name, **{k: v for k, v in more.items() if v and v != "door"}}
+
+
+@dataclass(frozen=True, slots=True)
+class CheckinUndone:
+    """A check-in taken back (before the draw): the player is absent again."""
+
+    TYPE: ClassVar[str] = "checkin_undone"
     name: str
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.TYPE, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class CheckinDoubled:
+    """A second check-in of a player already here, or a phone that already checked in another: a fact
+    for the organizer to look at (kept through undo); it changes nothing else."""
+
+    TYPE: ClassVar[str] = "checkin_doubled"
+    name: str
+    by: str = "door"
+    device: str = ""
+    at: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name, "by": self.by, "device": self.device, "at": self.at}
+
+
+@dataclass(frozen=True, slots=True)
+class FeePaid:
+    """The entry fee paid at the door: `amount` (never a float), `method` cash or other, a note."""
+
+    TYPE: ClassVar[str] = "fee_paid"
+    name: str
+    amount: Decimal
+    method: str = "cash"
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name, "amount": money_text(self.amount), "method": self.method,
+                "note": self.note}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class FeeUnpaid:
+    """A payment taken back (given back, or marked by mistake)."""
+
+    TYPE: ClassVar[str] = "fee_unpaid"
+    name: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """A match's players called to `table` at `at` (UTC): `call` 0 when it goes there, then 1, 2, …
+    the late-start clock's calls of those (`players`) not at the table yet. A fact: undo keeps it."""
+
+    TYPE: ClassVar[str] = "called"
+    match: str
+    table: int
+    call: int
+    players: tuple[str, ...]
+    at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "match": self.match, "table": self.table, "call": self.call,
+                "players": list(self.players), "at": self.at}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class AtTable:
+    """`player` is at the match's table (said on the table's page, marked at the desk, by the lag, or
+    by the organizer): their late-start clock stops. A fact: undo keeps it; the same `tap` again records
+    nothing more."""
+
+    TYPE: ClassVar[str] = "at_table"
+    match: str
+    player: str
+    by: str
+    at: str
+    device: str = ""
+    tap: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "match": self.match, "player": self.player, "by": self.by, "at": self.at,
+                "device": self.device, "tap": self.tap}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,9 +445,12 @@ class Forfeit:
     TYPE: ClassVar[str] = "forfeit"
     match: str
     player: str
+    reason: str = ""
+    """Why, when the organizer said (a late start's forfeit names the calls made)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.TYPE, "match": self.match, "player": self.player}
+        walkover = {"type": self.TYPE, "match": self.match, "player": self.player}
+        return {**walkover, "reason": self.reason} if self.reason else walkover
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,6 +583,12 @@ Event = (
     | EntriesAdded
     | EntryEdited
     | CheckedIn
+    | CheckinUndone
+    | CheckinDoubled
+    | FeePaid
+    | FeeUnpaid
+    | Called
+    | AtTable
     | Withdrawn
     | Disqualified
     | Drawn
@@ -444,92 +607,122 @@ Event = (
 )
 
 
-def _score(d: Mapping[str, Any]) -> tuple[int, int]:
-    score = _field(d, "score", list)
+Decoder = Callable[[Mapping[str, Any], str], Any]
+"""One field of a stored event, checked and decoded: (the event's object, the field's key)."""
+
+
+def _of(kind: type, optional: bool = False) -> Decoder:
+    return lambda d, key: _field(d, key, kind, optional=optional)
+
+
+def _text_or_empty(d: Mapping[str, Any], key: str) -> str:
+    return _field(d, key, str, optional=True) or ""
+
+
+def _or(default: str) -> Decoder:
+    return lambda d, key: _field(d, key, str, optional=True) or default
+
+
+def _names(d: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    players = _field(d, key, list)
+    if not all(isinstance(p, str) for p in players):
+        raise EventFormatError(f"`{key}` must be names, not {players!r}")
+    return tuple(players)
+
+
+def _ints(d: Mapping[str, Any], key: str) -> tuple[int, ...]:
+    values = _field(d, key, list)
+    if not all(isinstance(t, int) and not isinstance(t, bool) for t in values):
+        raise EventFormatError(f"`{key}` must be integers, not {values!r}")
+    return tuple(values)
+
+
+def _score(d: Mapping[str, Any], key: str = "score") -> tuple[int, int]:
+    score = _field(d, key, list)
     if len(score) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in score):
-        raise EventFormatError(f"`score` must be two integers, not {score!r}")
+        raise EventFormatError(f"`{key}` must be two integers, not {score!r}")
     return (score[0], score[1])
 
 
-def event_from_dict(d: Any) -> Event:  # noqa: C901
-    """Parse one stored event; raises `EventFormatError` on anything unexpected."""
+def _two_names(d: Mapping[str, Any], key: str) -> tuple[str, str]:
+    players = _field(d, key, list)
+    if len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise EventFormatError(f"`{key}` must be two names, not {players!r}")
+    return (players[0], players[1])
+
+
+def _flag(d: Mapping[str, Any], key: str) -> bool:
+    value = d.get(key, False)
+    if not isinstance(value, bool):
+        raise EventFormatError(f"`{key}` must be true or false, not {value!r}")
+    return value
+
+
+def _phone_keys(d: Mapping[str, Any], key: str) -> tuple[tuple[int, str], ...]:
+    keys: list[tuple[int, str]] = []
+    for item in _field(d, key, list):
+        if not isinstance(item, Mapping):
+            raise EventFormatError(f"phones_set: each of `{key}` is an object")
+        keys.append((_field(item, "table", int), _field(item, "fingerprint", str)))
+    return tuple(keys)
+
+
+def _entries(d: Mapping[str, Any], key: str) -> tuple[Entry, ...]:
+    return tuple(entry_from_dict(e) for e in _field(d, key, list))
+
+
+_TEXT, _INT = _of(str), _of(int)
+_MAYBE_TEXT, _MAYBE_INT = _of(str, optional=True), _of(int, optional=True)
+Decoded = tuple[Callable[..., Event], dict[str, Decoder]]
+
+
+def _decoded(cls: Callable[..., Event], fields: dict[str, Decoder]) -> tuple[str, Decoded]:
+    return str(getattr(cls, "TYPE")), (cls, fields)  # noqa: B009 - every event class has its TYPE
+
+
+_TABLE: tuple[Decoded, ...] = (
+    (Created, {"name": _TEXT, "options": lambda d, k: options_from_dict(_field(d, k, dict))}),
+    (EntriesAdded, {"entries": _entries}),
+    (EntryEdited, {"name": _TEXT, "entry": lambda d, k: entry_from_dict(_field(d, k, dict))}),
+    (CheckedIn, {"name": _TEXT, "by": _or("door"), "device": _text_or_empty, "me": _text_or_empty,
+                 "at": _text_or_empty}),
+    (CheckinUndone, {"name": _TEXT}),
+    (CheckinDoubled, {"name": _TEXT, "by": _TEXT, "device": _text_or_empty, "at": _TEXT}),
+    (FeePaid, {"name": _TEXT, "amount": lambda d, k: money(d.get(k)), "method": _TEXT, "note": _text_or_empty}),
+    (FeeUnpaid, {"name": _TEXT}),
+    (Called, {"match": _TEXT, "table": _INT, "call": _INT, "players": _names, "at": _TEXT}),
+    (AtTable, {"match": _TEXT, "player": _TEXT, "by": _TEXT, "at": _TEXT, "device": _text_or_empty,
+               "tap": _text_or_empty}),
+    (Withdrawn, {"name": _TEXT}),
+    (Disqualified, {"name": _TEXT, "reason": _text_or_empty}),
+    (Drawn, {"draw_seed": _INT}),
+    (TablesSet, {"tables": _ints}),
+    (ResultRecorded, {"match": _TEXT, "winner": _TEXT, "score": _score, "match_id": _MAYBE_TEXT,
+                      "table": _MAYBE_INT, "ended_on": _MAYBE_TEXT}),
+    (Corrected, {"match": _TEXT, "winner": _TEXT, "score": _score}),
+    (Forfeit, {"match": _TEXT, "player": _TEXT, "reason": _text_or_empty}),
+    (MatchStarted, {"match": _TEXT, "match_id": _TEXT, "table": _MAYBE_INT}),
+    (AssignmentSent, {"match": _TEXT, "table": _INT, "assignment": _TEXT, "players": _two_names,
+                      "racks": _flag}),
+    (RackTablesSet, {"on": _ints, "off": _ints}),
+    (PhonesSet, {"keys": _phone_keys, "off": _ints, "one_phone": _flag}),
+    (Disputed, {"match": _TEXT, "player": _TEXT, "match_id": _TEXT, "tap": _text_or_empty}),
+    (DisputeWithdrawn, {"match": _TEXT, "player": _TEXT}),
+    (SignaturesSet, {"needed": _of(bool)}),
+    (Undo, {"target": _INT}),
+)  # fmt: skip
+FIELDS: dict[str, Decoded] = dict(_decoded(cls, fields) for cls, fields in _TABLE)
+"""Each event type: its class, and its fields' decoders in the class's order (as `log.codec` does
+for a match's events)."""
+
+
+def event_from_dict(d: Any) -> Event:
+    """Parse one stored event, field by field (`FIELDS`); raises `EventFormatError` on anything
+    unexpected."""
     if not isinstance(d, Mapping):
         raise EventFormatError("an event must be an object")
     kind = _field(d, "type", str)
-    if kind == Created.TYPE:
-        return Created(_field(d, "name", str), options_from_dict(_field(d, "options", dict)))
-    if kind == EntriesAdded.TYPE:
-        return EntriesAdded(tuple(entry_from_dict(e) for e in _field(d, "entries", list)))
-    if kind == EntryEdited.TYPE:
-        return EntryEdited(_field(d, "name", str), entry_from_dict(_field(d, "entry", dict)))
-    if kind == CheckedIn.TYPE:
-        return CheckedIn(_field(d, "name", str))
-    if kind == Withdrawn.TYPE:
-        return Withdrawn(_field(d, "name", str))
-    if kind == Disqualified.TYPE:
-        return Disqualified(_field(d, "name", str), _field(d, "reason", str, optional=True) or "")
-    if kind == Drawn.TYPE:
-        return Drawn(_field(d, "draw_seed", int))
-    if kind == TablesSet.TYPE:
-        tables = _field(d, "tables", list)
-        if not all(isinstance(t, int) and not isinstance(t, bool) for t in tables):
-            raise EventFormatError(f"`tables` must be integers, not {tables!r}")
-        return TablesSet(tuple(tables))
-    if kind == ResultRecorded.TYPE:
-        return ResultRecorded(
-            _field(d, "match", str),
-            _field(d, "winner", str),
-            _score(d),
-            _field(d, "match_id", str, optional=True),
-            _field(d, "table", int, optional=True),
-            _field(d, "ended_on", str, optional=True),
-        )
-    if kind == Corrected.TYPE:
-        return Corrected(_field(d, "match", str), _field(d, "winner", str), _score(d))
-    if kind == Forfeit.TYPE:
-        return Forfeit(_field(d, "match", str), _field(d, "player", str))
-    if kind == MatchStarted.TYPE:
-        return MatchStarted(_field(d, "match", str), _field(d, "match_id", str), _field(d, "table", int, optional=True))
-    if kind == AssignmentSent.TYPE:
-        players = _field(d, "players", list)
-        if len(players) != 2 or not all(isinstance(p, str) for p in players):
-            raise EventFormatError(f"`players` must be two names, not {players!r}")
-        racks = d.get("racks", False)
-        if not isinstance(racks, bool):
-            raise EventFormatError(f"`racks` must be true or false, not {racks!r}")
-        return AssignmentSent(
-            _field(d, "match", str), _field(d, "table", int), _field(d, "assignment", str), (players[0], players[1]),
-            racks,
-        )  # fmt: skip
-    if kind == RackTablesSet.TYPE:
-        on, off = _field(d, "on", list), _field(d, "off", list)
-        if not all(isinstance(t, int) and not isinstance(t, bool) for t in (*on, *off)):
-            raise EventFormatError(f"`on` and `off` must be integers, not {on!r}, {off!r}")
-        return RackTablesSet(tuple(on), tuple(off))
-    if kind == PhonesSet.TYPE:
-        keys: list[tuple[int, str]] = []
-        for item in _field(d, "keys", list):
-            if not isinstance(item, Mapping):
-                raise EventFormatError("phones_set: each of `keys` is an object")
-            keys.append((_field(item, "table", int), _field(item, "fingerprint", str)))
-        off = _field(d, "off", list)
-        if not all(isinstance(t, int) and not isinstance(t, bool) for t in off):
-            raise EventFormatError(f"`off` must be integers, not {off!r}")
-        one_phone = d.get("one_phone", False)
-        if not isinstance(one_phone, bool):
-            raise EventFormatError(f"`one_phone` must be true or false, not {one_phone!r}")
-        return PhonesSet(tuple(keys), tuple(off), one_phone)
-    if kind == Disputed.TYPE:
-        return Disputed(
-            _field(d, "match", str),
-            _field(d, "player", str),
-            _field(d, "match_id", str),
-            _field(d, "tap", str, optional=True) or "",
-        )
-    if kind == DisputeWithdrawn.TYPE:
-        return DisputeWithdrawn(_field(d, "match", str), _field(d, "player", str))
-    if kind == SignaturesSet.TYPE:
-        return SignaturesSet(_field(d, "needed", bool))
-    if kind == Undo.TYPE:
-        return Undo(_field(d, "target", int))
-    raise EventFormatError(f"unknown event type {kind!r}")
+    if kind not in FIELDS:
+        raise EventFormatError(f"unknown event type {kind!r}")
+    cls, fields = FIELDS[kind]
+    return cls(**{key: decode(d, key) for key, decode in fields.items()})

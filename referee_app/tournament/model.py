@@ -7,6 +7,7 @@ tournament spec (docs: shared/spec/tournament.md, version 1.0).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 
 from referee_app.game.events import ShotClock
@@ -107,6 +108,33 @@ class Status(StrEnum):
 
 SE_AT_CHOICES = (4, 8, 16, 32)
 
+MAX_FEE = Decimal("100000.00")
+
+
+@dataclass(frozen=True, slots=True)
+class LateStart:
+    """WPA §22's late start: a called player has `minutes` to be at the table, and is called again
+    `calls` minutes after the first call (the last one is the one-minute warning)."""
+
+    minutes: int = 15
+    calls: tuple[int, ...] = (5, 10, 14)
+
+    def check(self) -> None:
+        ordered = all(a < b for a, b in zip(self.calls, self.calls[1:], strict=False))
+        if not 1 <= self.minutes <= 120 or not ordered or not all(0 < c < self.minutes for c in self.calls):
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP(
+                    "TournamentRefusal",
+                    "the late start is 1..120 minutes, its calls increasing minutes before the end (as 15:5,10,14)",
+                )
+            )
+        if len(self.calls) > 9:
+            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the late start makes at most 9 calls"))
+
+
+WPA_LATE_START = LateStart()
+"""The default: 15 minutes, calls at 5, 10 and 14."""
+
 
 @dataclass(frozen=True, slots=True)
 class Qualifying:
@@ -178,6 +206,12 @@ class Options:
     """The shot clock of the matches it sends to tables (None: no clock)."""
     qualifying: Qualifying | None = None
     """`groups` only: qualifying pools before the groups (None: none)."""
+    checkin: bool = False
+    """The draw takes only the players checked in."""
+    fee: Decimal | None = None
+    """The entry fee (None: no fee), never a float."""
+    late_start: LateStart | None = WPA_LATE_START
+    """WPA §22's clock on a called player (None: off; the call to the table is still made)."""
 
     @property
     def losers_race(self) -> int:
@@ -217,6 +251,16 @@ class Options:
                 QT_TRANSLATE_NOOP(
                     "TournamentRefusal", "the shot clock allows 0..9 extensions a rack and 1..60 s after the break"
                 )
+            )
+        if self.late_start is not None:
+            self.late_start.check()
+        fee = self.fee
+        if fee is not None and (
+            not fee.is_finite() or not Decimal("0.01") <= fee <= MAX_FEE or fee != fee.quantize(Decimal("0.01"))
+        ):
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "an entry fee is 0.01..100000.00, in cents at most, not {fee}"),
+                fee=fee,
             )
         if self.then is Format.GROUPS:
             raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "--then must be se or de"))

@@ -7,11 +7,14 @@ names are drawn as text, never read as markup).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
+from referee_app.tournament.door import ledger
 from referee_app.tournament.model import MatchStatus
+from referee_app.tournament.money import payout_sheet
 from referee_app.tournament.show import standings_view
 from referee_app.tournament.state import Tournament
 from referee_app.tournament.wording import CTX, status_word
@@ -70,6 +73,8 @@ class Sheet:
     numeric: tuple[bool, ...]
     """Right-aligned columns (numbers)."""
     note: str
+    bold: int = 4
+    """The column printed in bold: the figure the sheet is for (the standings' performance)."""
 
 
 PERFORMANCE_COLUMN = 4
@@ -87,7 +92,8 @@ def standings_sheet(tournament: Tournament, tr: Translate = english, number: Num
     table = standings_view(tournament)
     placed_rows = [(str(place), name) for place, names in table.places for name in names]
     placed = {name for _, name in placed_rows}
-    order = [(t(STILL_IN), name) for name in entries if name not in placed] + placed_rows  # still in: first
+    absent = set(tournament.absent)  # not drawn (check-in): not in the standings
+    order = [(t(STILL_IN), name) for name in entries if name not in placed | absent] + placed_rows  # still in: first
     rows = []
     for place, name in order:
         entry = entries.get(name)
@@ -115,4 +121,69 @@ def standings_sheet(tournament: Tournament, tr: Translate = english, number: Num
         rows=tuple(rows),
         numeric=(False, False, False, True, True, True, True),
         note=t(PERFORMANCE_NOTE),
+    )
+
+
+PAYOUTS = QT_TRANSLATE_NOOP("Tournament", "Payouts")
+AMOUNT = QT_TRANSLATE_NOOP("Tournament", "Amount")
+POT = QT_TRANSLATE_NOOP("Tournament", "Pot {pot}, paid out {paid}")
+PAYOUT_NOTE = QT_TRANSLATE_NOOP(
+    "Tournament",
+    "Each place gets its share of the pot to the cent, rounded down; the cents left go one each to the best "
+    "places. Tied players share the amounts of the places they tie for.",
+)
+FEES = QT_TRANSLATE_NOOP("Tournament", "Entry fees")
+PRESENT = QT_TRANSLATE_NOOP("Tournament", "Present")
+PAID = QT_TRANSLATE_NOOP("Tournament", "Paid")
+METHOD = QT_TRANSLATE_NOOP("Tournament", "How")
+NOTE = QT_TRANSLATE_NOOP("Tournament", "Note")
+YES = QT_TRANSLATE_NOOP("Tournament", "yes")
+NO = QT_TRANSLATE_NOOP("Tournament", "no")
+CASH = QT_TRANSLATE_NOOP("Tournament", "cash")
+OTHER = QT_TRANSLATE_NOOP("Tournament", "other")
+FEE_TOTALS = QT_TRANSLATE_NOOP("Tournament", "Cash {cash} · other {other} · total {total} · not paid yet: {unpaid}")
+FEE_EACH = QT_TRANSLATE_NOOP("Tournament", "Entry fee {fee}")
+
+
+def payout_words(tournament: Tournament, pot: Decimal, amounts: Sequence[Decimal], tr: Translate = english) -> Sheet:
+    """The payout sheet once places are known: each paid place, its player(s) and amount (ties share)."""
+
+    def t(text: str) -> str:
+        return tr(CTX, text)
+
+    places = [(place, names) for place, names in standings_view(tournament).places]
+    sheet = payout_sheet(places, amounts)
+    paid = sum((p.amount for p in sheet), Decimal(0))
+    return Sheet(
+        title=f"{tournament.name} — {t(PAYOUTS)}",
+        sub=t(POT).format(pot=f"{pot:f}", paid=f"{paid:f}"),
+        heads=(t(PLACE), t(PLAYER), t(AMOUNT)),
+        rows=tuple((str(p.place), p.names[0], f"{p.amount:f}") for p in sheet),
+        numeric=(False, False, True),
+        note=t(PAYOUT_NOTE),
+        bold=2,
+    )
+
+
+def ledger_words(tournament: Tournament, tr: Translate = english) -> Sheet:
+    """The fees' ledger the organizer prints: who paid, how much and how, the totals."""
+
+    def t(text: str) -> str:
+        return tr(CTX, text)
+
+    book = ledger(tournament)
+    how = {"cash": t(CASH), "other": t(OTHER), "": ""}
+    rows = tuple(
+        (name, "" if present is None else t(YES if present else NO), amount, how[method], note)
+        for name, present, amount, method, note in book.rows
+    )
+    fee = tournament.options.fee
+    return Sheet(
+        title=f"{tournament.name} — {t(FEES)}",
+        sub="" if fee is None else t(FEE_EACH).format(fee=f"{fee:f}"),
+        heads=(t(PLAYER), t(PRESENT), t(PAID), t(METHOD), t(NOTE)),
+        rows=rows,
+        numeric=(False, False, True, False, False),
+        note=t(FEE_TOTALS).format(cash=book.cash, other=book.other, total=book.total, unpaid=len(book.unpaid)),
+        bold=2,
     )

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.bracket import QUALIFYING_OUT, Bracket
-from referee_app.tournament.model import Entry, Format, MatchStatus, Side, Status
-from referee_app.tournament.state import EMPTY, Slot, Tournament
+from referee_app.tournament.clock import at_table, call_times
+from referee_app.tournament.events import late_start_to_dict, money_text
+from referee_app.tournament.model import WPA_LATE_START, Entry, Format, LateStart, MatchStatus, Side, Status
+from referee_app.tournament.state import EMPTY, Payment, Slot, Tournament
 
 SHOW_FORMAT = "referee-app/tournament@1"
 STANDINGS_FORMAT = "referee-app/standings@1"
@@ -27,7 +30,7 @@ def _number(value: float | None) -> int | float | None:
     return int(value) if float(value).is_integer() else value
 
 
-def entry_json(entry: Entry) -> dict[str, Any]:
+def entry_json(entry: Entry, present: bool | None = None, paid: Payment | None = None) -> dict[str, Any]:
     return {
         "name": entry.name,
         "seed": entry.seed,
@@ -35,6 +38,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "fargo_id": entry.fargo_id,
         "licence": entry.licence,
         "club": entry.club,
+        "present": present,
+        "paid": None if paid is None else {"amount": money_text(paid.amount), "method": paid.method, "note": paid.note},
     }
 
 
@@ -69,6 +74,12 @@ class MatchView:
     match_id: str | None
     winner_to: str | None
     loser_to: str | None
+    called_at: str | None = None
+    """UTC of the call to its table (the latest), or None."""
+    calls: tuple[str, ...] = ()
+    """UTC of the late-start clock's calls made since (the +5, +10, +14 minutes ones)."""
+    at_table: tuple[str, ...] = ()
+    """The players at its table (all of them once the match started), a/b order."""
 
     @property
     def to_play(self) -> bool:
@@ -98,6 +109,9 @@ class MatchView:
             "match_id": self.match_id,
             "winner_to": self.winner_to,
             "loser_to": self.loser_to,
+            "called_at": self.called_at,
+            "calls": list(self.calls),
+            "at_table": list(self.at_table),
         }
 
 
@@ -115,8 +129,16 @@ class TournamentView:
     matches: tuple[MatchView, ...]
     phones: tuple[int, ...] = ()
     """The tables scored on the players' phones (phone.md), sorted."""
+    checkin: bool = False
+    present: frozenset[str] = frozenset()
+    paid: Mapping[str, Payment] = field(default_factory=dict)
+    fee: Decimal | None = None
+    late_start: LateStart | None = WPA_LATE_START
+    absent: tuple[str, ...] = ()
+    doubled: tuple[tuple[str, str, str], ...] = ()
+    """Second check-ins shown to the organizer: (name, by, at)."""
     one_phone: tuple[int, ...] = ()
-    """Those of them where one phone may give both signatures (phone.md 1.1), sorted."""
+    """The phone tables where one phone may give both signatures (phone.md 1.1), sorted."""
 
     def match(self, match_id: str) -> MatchView | None:
         return next((m for m in self.matches if m.id == match_id), None)
@@ -128,12 +150,20 @@ class TournamentView:
             "name": self.name,
             "status": self.status.value,
             "draw_seed": self.draw_seed,
-            "entries": [entry_json(e) for e in self.entries],
+            "entries": [
+                entry_json(e, (e.name in self.present) if self.checkin else None, self.paid.get(e.name))
+                for e in self.entries
+            ],
             "tables": list(self.tables),
             "phones": list(self.phones),
             "one_phone": list(self.one_phone),
             "queue": list(self.queue),
             "matches": [m.to_json() for m in self.matches],
+            "checkin": self.checkin,
+            "fee": None if self.fee is None else money_text(self.fee),
+            "late_start": late_start_to_dict(self.late_start),
+            "absent": list(self.absent),
+            "doubled": [{"name": n, "by": by, "at": at} for n, by, at in self.doubled],
         }
 
 
@@ -145,6 +175,7 @@ def match_view(t: Tournament, slot: Slot) -> MatchView:
     spec = slot.spec
     winner_to, loser_to = destinations(t, slot)
     score = slot.outcome.score if slot.outcome is not None and slot.status is MatchStatus.DONE else None
+    called_at, calls = call_times(t, spec.id)
     return MatchView(
         spec.id,
         spec.stage,
@@ -162,6 +193,9 @@ def match_view(t: Tournament, slot: Slot) -> MatchView:
         slot.match_id,
         winner_to,
         loser_to,
+        called_at,
+        calls,
+        at_table(t, spec.id),
     )
 
 
@@ -180,6 +214,13 @@ def view(t: Tournament | None, tournament_id: str) -> TournamentView:
         tuple(t.queue),
         matches,
         tuple(sorted(t.phones)),
+        t.options.checkin,
+        t.checked_in,
+        t.paid,
+        t.options.fee,
+        t.options.late_start,
+        t.absent,
+        tuple((d.name, d.by, d.at) for d in t.doubled),
         tuple(sorted(t.one_phone & set(t.phones))),
     )
 

@@ -13,14 +13,23 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from decimal import Decimal
 from fractions import Fraction
 
 from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.tournament.bracket import Bracket, build
 from referee_app.tournament.draw import draw_key, seed_order
 from referee_app.tournament.events import (
+    AT_TABLE_BY,
+    CHECKIN_BY,
+    PAID_BY,
     AssignmentSent,
+    AtTable,
+    Called,
     CheckedIn,
+    CheckinDoubled,
+    CheckinUndone,
     Corrected,
     Created,
     Disputed,
@@ -30,6 +39,8 @@ from referee_app.tournament.events import (
     EntriesAdded,
     EntryEdited,
     Event,
+    FeePaid,
+    FeeUnpaid,
     Forfeit,
     MatchStarted,
     PhonesSet,
@@ -41,6 +52,7 @@ from referee_app.tournament.events import (
     Withdrawn,
 )
 from referee_app.tournament.model import (
+    MAX_FEE,
     Entry,
     Format,
     FromBest,
@@ -83,6 +95,16 @@ class Outcome:
     match_id: str | None = None
     table: int | None = None
     ended_on: str | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """An entry fee paid at the door."""
+
+    amount: Decimal
+    method: str
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +184,17 @@ class Tournament:
     organizer is called. Gone when the match gets a result, or when all of them signed after all."""
     signatures_needed: bool = True
     """False: the organizer's option for a weekly bar night, a finished phone match completes at once."""
+    checkins: Mapping[str, CheckedIn] = field(default_factory=dict)
+    """How each player present checked in (by name)."""
+    absent: tuple[str, ...] = ()
+    """With check-in, the entries the draw left out (listed, not deleted)."""
+    paid: Mapping[str, Payment] = field(default_factory=dict)
+    calls: Mapping[str, tuple[Called, ...]] = field(default_factory=dict)
+    """Every call made, by match, oldest first (facts: undo keeps them)."""
+    arrivals: Mapping[str, tuple[AtTable, ...]] = field(default_factory=dict)
+    """Every player said at a match's table, by match, oldest first (facts)."""
+    doubled: tuple[CheckinDoubled, ...] = ()
+    """Second check-ins, shown to the organizer (facts)."""
 
     @property
     def status(self) -> Status:
@@ -185,6 +218,11 @@ class Tournament:
     def queue(self) -> tuple[str, ...]:
         """Ready matches not on a table, in the order tables will take them."""
         return self.queue_order
+
+    @property
+    def present(self) -> frozenset[str]:
+        """Those checked in (with or without the check-in option)."""
+        return self.checked_in
 
     def entry(self, name: str) -> Entry | None:
         folded = player_key(name)
@@ -246,6 +284,8 @@ def apply(state: State | None, event: Event) -> State:
     if isinstance(event, AssignmentSent):
         _check_sent(state.tournament, event)
         return replace(state, seq=seq, sent=(*state.sent, event))
+    if isinstance(event, Called | AtTable | CheckinDoubled):
+        return replace(state, seq=seq, tournament=_fact(state.tournament, event))
     if isinstance(event, Undo):
         top = state.frames
         if top is None or top.seq != event.target:
@@ -262,7 +302,8 @@ def apply(state: State | None, event: Event) -> State:
             raise TournamentRefused(
                 QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament's creation cannot be undone")
             )
-        before = top.before
+        now = state.tournament
+        before = replace(top.before, calls=now.calls, arrivals=now.arrivals, doubled=now.doubled)
         if isinstance(top.event, PhonesSet):  # never brings a key back (a lost card's): its tables have none
             named = {table for table, _ in top.event.keys} | set(top.event.off)
             former = dict(before.former_keys)
@@ -385,9 +426,10 @@ def _apply(t: Tournament, event: Event) -> Tournament:
         return _entries_added(t, event.entries)
     if isinstance(event, EntryEdited):
         return _entry_edited(t, event)
-    if isinstance(event, CheckedIn):
-        entry = _known(t, event.name)
-        return replace(t, checked_in=t.checked_in | {entry.name})
+    if isinstance(event, CheckedIn | CheckinUndone):
+        return _checkin(t, event)
+    if isinstance(event, FeePaid | FeeUnpaid):
+        return _fee(t, event)
     if isinstance(event, Withdrawn | Disqualified):
         return _withdrawn(t, event)
     if isinstance(event, Drawn):
@@ -409,6 +451,110 @@ def _apply(t: Tournament, event: Event) -> Tournament:
     if isinstance(event, Disputed | DisputeWithdrawn | SignaturesSet):
         return _phone_result_decision(t, event)
     raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "unexpected event {event!r}"), event=event)
+
+
+# -- the door: check-in and fees --------------------------------------------------------------
+
+
+def parse_utc(text: str) -> datetime:
+    """A UTC time as the logs write it (`2026-12-06T10:30:00.000Z`); `TournamentRefused` otherwise."""
+    try:
+        at = datetime.fromisoformat(text.replace("Z", "+00:00")) if len(text) <= 40 else None
+    except ValueError:
+        at = None
+    if at is None or at.tzinfo is None:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "{at!r} is not a UTC time"), at=text)
+    return at.astimezone(UTC)
+
+
+def utc_text(at: datetime) -> str:
+    """A time as the logs write it: UTC, milliseconds, `Z`."""
+    return at.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def after_draw() -> TournamentRefused:
+    """A check-in (or its taking back) once the draw is made."""
+    return TournamentRefused(
+        QT_TRANSLATE_NOOP("TournamentRefusal", "players check in before the draw only: the draw is made")
+    )
+
+
+def _checkin(t: Tournament, event: CheckedIn | CheckinUndone) -> Tournament:
+    entry = _known(t, event.name)
+    if t.bracket is not None and (t.options.checkin or isinstance(event, CheckinUndone)):
+        raise after_draw()  # (without the option, a check-in after the draw was a note, as old logs hold)
+    if isinstance(event, CheckinUndone):
+        if entry.name not in t.checked_in:
+            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "{name} is not checked in"), name=entry.name)
+        checkins = {n: c for n, c in t.checkins.items() if n != entry.name}
+        return replace(t, checked_in=t.checked_in - {entry.name}, checkins=checkins)
+    if entry.name in t.checked_in:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "{name} is already checked in"), name=entry.name)
+    if event.by not in CHECKIN_BY or len(event.device) > 64 or len(event.me) > 64:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a check-in is at the door or by phone"))
+    if event.at:
+        parse_utc(event.at)
+    if event.device:
+        other = next((n for n, c in t.checkins.items() if c.device == event.device), None)
+        if other is not None:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "this phone already checked in {name}: one phone, one player"),
+                name=other,
+            )
+    return replace(
+        t, checked_in=t.checked_in | {entry.name}, checkins={**t.checkins, entry.name: replace(event, name=entry.name)}
+    )
+
+
+def _fee(t: Tournament, event: FeePaid | FeeUnpaid) -> Tournament:
+    entry = _known(t, event.name)
+    if isinstance(event, FeeUnpaid):
+        if entry.name not in t.paid:
+            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "{name} has not paid"), name=entry.name)
+        return replace(t, paid={n: p for n, p in t.paid.items() if n != entry.name})
+    if entry.name in t.paid:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "{name} has already paid"), name=entry.name)
+    amount = event.amount
+    if not amount.is_finite() or not Decimal("0.01") <= amount <= MAX_FEE or amount != amount.quantize(Decimal("0.01")):
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "an amount paid is 0.01..100000.00, in cents at most, not {amount}"),
+            amount=amount,
+        )
+    if event.method not in PAID_BY:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a fee is paid in cash or other"))
+    if len(event.note) > 200:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a note is 200 characters at most"))
+    _check_text(event.note)
+    return replace(t, paid={**t.paid, entry.name: Payment(amount, event.method, event.note)})
+
+
+def _fact(t: Tournament, event: Called | AtTable | CheckinDoubled) -> Tournament:
+    """A call, a player at a table, a check-in twice: facts, checked for shape only."""
+    if isinstance(event, CheckinDoubled):
+        entry = _known(t, event.name)
+        if event.by not in CHECKIN_BY or len(event.device) > 64:
+            raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a check-in is at the door or by phone"))
+        parse_utc(event.at)
+        return replace(t, doubled=(*t.doubled, replace(event, name=entry.name)))
+    slot = _slot(t, event.match)
+    parse_utc(event.at)
+    if isinstance(event, Called):
+        if not 1 <= event.table <= 999 or not 0 <= event.call <= 9 or not 1 <= len(event.players) <= 2:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "a call names a table 1..999, its number 0..9 and its players")
+            )
+        players = tuple(_player(slot, p) for p in event.players)
+        made = replace(event, players=players)
+        return replace(t, calls={**t.calls, event.match: (*t.calls.get(event.match, ()), made)})
+    player = _player(slot, event.player)
+    if event.by not in AT_TABLE_BY or len(event.device) > 64 or len(event.tap) > 64:
+        raise TournamentRefused(
+            QT_TRANSLATE_NOOP("TournamentRefusal", "a player is at the table by phone, desk, lag or organizer")
+        )
+    if event.tap and any(a.tap == event.tap for seen in t.arrivals.values() for a in seen):
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "this tap is already recorded"))
+    arrived = replace(event, player=player)
+    return replace(t, arrivals={**t.arrivals, event.match: (*t.arrivals.get(event.match, ()), arrived)})
 
 
 # -- the phones' results: disputes and signatures -------------------------------------------------
@@ -609,10 +755,21 @@ def _drawn(t: Tournament, draw_seed: int) -> Tournament:
             QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is already drawn (draw seed {seed})"),
             seed=t.draw_seed,
         )
-    seeded = seed_order(t.entries, draw_seed)
+    players: tuple[Entry, ...] = t.entries
+    absent: tuple[Entry, ...] = ()
+    if t.options.checkin:
+        players = tuple(e for e in t.entries if e.name in t.checked_in)
+        absent = tuple(e for e in t.entries if e.name not in t.checked_in)
+        if len(players) < 2:
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "the draw needs at least 2 players checked in, not {count}"),
+                count=len(players),
+            )
+    seeded = seed_order(players, draw_seed)
     bracket = build(t.options, [e.name for e in seeded], draw_seed)
-    entries = tuple(replace(e, seed=s) for s, e in enumerate(seeded, start=1))
-    return _settle(replace(t, entries=entries, draw_seed=draw_seed, bracket=bracket))
+    entries = tuple(replace(e, seed=s) for s, e in enumerate(seeded, start=1)) + absent
+    named = tuple(e.name for e in absent)
+    return _settle(replace(t, entries=entries, draw_seed=draw_seed, bracket=bracket, absent=named))
 
 
 def _tables_set(t: Tournament, tables: tuple[int, ...]) -> Tournament:
@@ -720,7 +877,10 @@ def _forfeit(t: Tournament, event: Forfeit) -> Tournament:
     player = _player(slot, event.player)
     assert slot.a is not None and slot.b is not None
     other = slot.b if player == slot.a else slot.a
-    outcome = Outcome(other, player, None, forfeit=True, table=t.on_table.get(event.match))
+    if len(event.reason) > 300:
+        raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "a reason is 300 characters at most"))
+    _check_text(event.reason)
+    outcome = Outcome(other, player, None, forfeit=True, table=t.on_table.get(event.match), reason=event.reason)
     return _settle(replace(t, results={**t.results, event.match: outcome}, began=True))
 
 

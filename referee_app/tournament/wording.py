@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.tournament.events import (
     CheckedIn,
+    CheckinUndone,
     Corrected,
     Disputed,
     DisputeWithdrawn,
@@ -21,6 +22,8 @@ from referee_app.tournament.events import (
     EntriesAdded,
     EntryEdited,
     Event,
+    FeePaid,
+    FeeUnpaid,
     Forfeit,
     MatchStarted,
     ResultRecorded,
@@ -75,6 +78,12 @@ STATUS = {
     "drawn": QT_TRANSLATE_NOOP("Tournament", "drawn"),
     "finished": QT_TRANSLATE_NOOP("Tournament", "finished"),
 }
+
+
+def won(score: tuple[int, int]) -> tuple[int, int]:
+    """A score as a result is said: the winner's racks first ("X wins 5-3"), whichever seat won;
+    written A-B, a win by B read as a loss ("gagne 3-5")."""
+    return max(score), min(score)
 
 
 def hot_seat(matches: Iterable[MatchView]) -> str | None:
@@ -193,14 +202,14 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
         return tr(CTX, text).format(**values)
 
     if isinstance(event, ResultRecorded):
-        a, b = event.score
+        a, b = won(event.score)
         return say(QT_TRANSLATE_NOOP("Tournament", "the result of {id} ({winner} wins {a}-{b})"),
                    id=event.match, winner=event.winner, a=a, b=b), ""  # fmt: skip
     if isinstance(event, Forfeit):
         return say(QT_TRANSLATE_NOOP("Tournament", "the walkover in {id} ({player} absent)"),
                    id=event.match, player=event.player), ""  # fmt: skip
-    if isinstance(event, CheckedIn):
-        return say(QT_TRANSLATE_NOOP("Tournament", "the check-in of {name}"), name=event.name), ""
+    if isinstance(event, CheckedIn | CheckinUndone | FeePaid | FeeUnpaid):
+        return _door_words(event, tr), ""
     if isinstance(event, MatchStarted):
         return say(QT_TRANSLATE_NOOP("Tournament", "the start of {id}"), id=event.match), ""
     if isinstance(event, Drawn):
@@ -231,13 +240,25 @@ def decision_words(event: Event, tr: Translate = english) -> tuple[str, str]:
     if isinstance(event, Disputed | DisputeWithdrawn | SignaturesSet):
         return _phone_result_words(event, tr), ""
     if isinstance(event, Corrected):
-        a, b = event.score
+        a, b = won(event.score)
         return say(QT_TRANSLATE_NOOP("Tournament", "the correction of {id} ({winner} wins {a}-{b})"),
                    id=event.match, winner=event.winner, a=a, b=b), say(
             QT_TRANSLATE_NOOP("Tournament", "The result before it comes back."))  # fmt: skip
     return say(QT_TRANSLATE_NOOP("Tournament", "the last decision")), say(
         QT_TRANSLATE_NOOP("Tournament", "The tournament goes back to what it was before it.")
     )
+
+
+def _door_words(event: CheckedIn | CheckinUndone | FeePaid | FeeUnpaid, tr: Translate) -> str:
+    if isinstance(event, CheckedIn):
+        text = QT_TRANSLATE_NOOP("Tournament", "the check-in of {name}")
+    elif isinstance(event, CheckinUndone):
+        text = QT_TRANSLATE_NOOP("Tournament", "taking back the check-in of {name}")
+    elif isinstance(event, FeePaid):
+        text = QT_TRANSLATE_NOOP("Tournament", "the fee paid by {name}")
+    else:
+        text = QT_TRANSLATE_NOOP("Tournament", "taking back the fee of {name}")
+    return tr(CTX, text).format(name=event.name)
 
 
 def _phone_result_words(event: Disputed | DisputeWithdrawn | SignaturesSet, tr: Translate) -> str:
@@ -265,6 +286,10 @@ def dispute_lines(t: Tournament, tr: Translate = english) -> list[str]:
 
 def dispute_line(table: int, match: str, players: Iterable[str], tr: Translate = english) -> str:
     """One dispute, as the window and the board say it."""
+    return f"{tr(CTX, DISPUTED).format(n=table)} ({match}: {not_agreeing(players, tr)})"
+
+
+def not_agreeing(players: Iterable[str], tr: Translate = english) -> str:
+    """ "Ben Novak does not agree", "Ana Lopez & Ben Novak do not agree": the verb follows the count."""
     names = list(players)
-    who = tr(CTX, NOT_AGREEING if len(names) == 1 else NOT_AGREEING_BOTH).format(names=" & ".join(names))
-    return f"{tr(CTX, DISPUTED).format(n=table)} ({match}: {who})"
+    return tr(CTX, NOT_AGREEING if len(names) == 1 else NOT_AGREEING_BOTH).format(names=" & ".join(names))

@@ -421,10 +421,14 @@ class BoardWatcher(Worker):
         on_change: Callable[[dict[str, Any]], None] | None = None,
         poll_s: float = 2.0,
         fingerprint: str = "",
+        answer_s: float = db.ANSWER_S,
     ) -> None:
+        """`answer_s`: how long a round waits for the server's answers before the connection is
+        cut and made again (a server gone silent)."""
         super().__init__()
         self.conninfo = conninfo
         self.poll_s = poll_s
+        self.answer_s = answer_s
         self.fingerprint = fingerprint
         self.model = BoardModel()
         self.connected = False
@@ -474,20 +478,24 @@ class BoardWatcher(Worker):
         if self._conn is None:
             conn = psycopg.connect(self.conninfo, autocommit=True, connect_timeout=3)
             self._conn = conn
-            db.server_id(conn)
-            db.listen(conn)
-            refresh(conn, self.model)  # everything since the watermarks: nothing missed while away
+            with db.answered_within(conn, self.answer_s):
+                db.server_id(conn)
+                db.listen(conn)
+                refresh(conn, self.model)  # everything since the watermarks: nothing missed while away
             self._everything_at = time.monotonic()
             self.connected, self.error = True, ""
             self._publish(everything=True)
             return
-        written = db.written(self._conn, self.poll_s)
-        if self.stopping:
-            return
-        # the events alone while desks only record; everything after an assignment or a conflict (a
-        # server of an older version names no table), and every poll_s (the desks online)
-        everything = not written or not written <= ONLY_EVENTS or time.monotonic() - self._everything_at >= self.poll_s
-        refresh(self._conn, self.model, everything)
+        with db.answered_within(self._conn, self.poll_s + self.answer_s):  # a server gone silent: cut
+            written = db.written(self._conn, self.poll_s)
+            if self.stopping:
+                return
+            # the events alone while desks only record; everything after an assignment or a conflict (a
+            # server of an older version names no table), and every poll_s (the desks online)
+            everything = (
+                not written or not written <= ONLY_EVENTS or time.monotonic() - self._everything_at >= self.poll_s
+            )
+            refresh(self._conn, self.model, everything)
         if everything:
             self._everything_at = time.monotonic()
         self.connected, self.error = True, ""

@@ -6,7 +6,9 @@ Rows come back as small frozen dataclasses (never bare tuples), connections are 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeAlias
@@ -74,14 +76,16 @@ ASSIGNMENT_COLUMNS = (
 """What the organizer writes; the server adds `started_match` (read with them)."""
 
 
-def _assignment(row: Sequence[object]) -> Assignment:
+def _assignment(row: Sequence[object], here: Sequence[str] = ()) -> Assignment:
     a_id, table, player_a, player_b, race_to, rules, break_order, event, round_, *rest = row
-    clock, (referee, licence_a, licence_b, club_a, club_b, scoring, started) = rest[:4], rest[4:]
+    clock, (referee, licence_a, licence_b, club_a, club_b, scoring, started, sent_at) = rest[:4], rest[4:]
     shot_clock = None if any(c is None for c in clock) else ShotClock(*(int(str(c)) for c in clock))
     return Assignment(
         str(a_id), str(table), (str(player_a), str(player_b)), int(str(race_to)), str(rules), str(break_order),
         str(event), str(round_), shot_clock, str(referee), (str(licence_a), str(licence_b)),
         (str(club_a), str(club_b)), "" if started is None else str(started), Scoring(str(scoring)),
+        sent_at if isinstance(sent_at, datetime) else None,
+        tuple(p for p in (str(player_a), str(player_b)) if p in here),
     )  # fmt: skip
 
 
@@ -99,6 +103,36 @@ def _assignment_values(a: Assignment) -> tuple[object, ...]:
 OFFLINE_RETRY_CAP_S = 1.0
 """A server that went away is tried again at least this often: a desk, the board and the phone
 tables catch up soon after it is back."""
+
+
+ANSWER_S = 15.0
+"""How long a worker's round waits for the server's answers before its connection is cut."""
+
+
+@contextmanager
+def answered_within(conn: Conn, seconds: float = ANSWER_S) -> Iterator[None]:
+    """The server's answers within `seconds`, or the connection is cut: what waits on it fails at
+    once as a lost connection (the worker then connects again). A server gone silent behind
+    something that still holds the connection (a router, a proxy) is never found out by TCP."""
+    timer = threading.Timer(seconds, _cut, (conn,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def _cut(conn: Conn) -> None:
+    import os
+    import socket
+
+    try:
+        fd = os.dup(conn.pgconn.socket)
+    except Exception:  # closed meanwhile: nothing waits on it
+        return
+    with socket.socket(fileno=fd) as cut, suppress(OSError):
+        cut.shutdown(socket.SHUT_RDWR)
 
 
 def retry_cap(exc: BaseException, otherwise: float) -> float:
@@ -166,6 +200,8 @@ REFUSED_NOT_NEXT = "RF002"
 """The event is not the match's head + 1 on the server (another writer was first)."""
 REFUSED_CHAIN = "RF003"
 """The event's hash does not chain onto the server's head."""
+REFUSED_ARRIVAL = "RF011"
+"""A desk's mark at the table refused: another table's match, or not one of its players."""
 
 
 def my_table(conn: Conn) -> str | None:
@@ -235,16 +271,35 @@ def assignments(conn: Conn, table: str | None = None, open_only: bool = False) -
     open_clause = " AND started_match IS NULL" if open_only else ""
     if table is None:
         rows = conn.execute(
-            f"SELECT {ASSIGNMENT_COLUMNS}, started_match FROM assignments WHERE true{open_clause}"
+            f"SELECT {ASSIGNMENT_COLUMNS}, started_match, created_at FROM assignments WHERE true{open_clause}"
             " ORDER BY created_at, id"
         ).fetchall()
     else:
         rows = conn.execute(
-            f"SELECT {ASSIGNMENT_COLUMNS}, started_match FROM assignments WHERE table_no = %s{open_clause}"
+            f"SELECT {ASSIGNMENT_COLUMNS}, started_match, created_at FROM assignments WHERE table_no = %s{open_clause}"
             " ORDER BY created_at, id",
             (table,),
         ).fetchall()
-    return tuple(_assignment(r) for r in rows)
+    here = arrivals(conn)
+    return tuple(_assignment(r, tuple(here.get(str(r[0]), {}))) for r in rows)
+
+
+def arrivals(conn: Conn) -> dict[str, dict[str, datetime]]:
+    """The players marked at the table at a desk, by assignment, with when (a desk reads its own
+    table's only). A server older than version 8 has none."""
+    rows = conn.execute("SELECT assignment_id, player, at FROM arrivals ORDER BY at").fetchall()
+    marked: dict[str, dict[str, datetime]] = {}
+    for assignment, player, at in rows:
+        marked.setdefault(str(assignment), {})[str(player)] = at
+    return marked
+
+
+def desk_arrived(conn: Conn, assignment_id: str, player: str) -> bool:
+    """The desk's referee marks `player` of the match sent to this table at the table: True when it
+    is new (a mark sent again records nothing); the server refuses another table's match or a name
+    that is not one of its players."""
+    row = conn.execute("SELECT desk_arrived(%s, %s)", (assignment_id, player)).fetchone()
+    return bool(row and row[0])
 
 
 def table_matches(conn: Conn) -> dict[str, datetime]:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
 
 from referee_app.game.events import MatchStarted, ShotClock
 from referee_app.game.vocab import BreakOrder, Scoring
-from referee_app.venue.schema import DATABASE, DEFAULT_PORT, SESSION_OPTIONS, TABLE_ROLE_PREFIX
+from referee_app.venue.schema import DATABASE, DEFAULT_PORT, KEEPALIVE, SESSION_OPTIONS, TABLE_ROLE_PREFIX
 from referee_app.words.names import same_players
 
 DESK_APPLICATION = "referee-desk table "
@@ -159,6 +160,7 @@ class EventLink:
             connect_timeout=str(timeout_s),
             application_name=f"{DESK_APPLICATION}{self.table}"[:63],
             options=SESSION_OPTIONS,
+            **KEEPALIVE,
             **tls,
         )
 
@@ -185,6 +187,10 @@ class Assignment:
     """The server's: the match that named this assignment when it reached the server (empty: none yet)."""
     scoring: Scoring = Scoring.SHOTS
     """Racks: a table with no referee, whose desk opens the match in rack scoring (spec 1.3 §2a)."""
+    sent_at: datetime | None = field(default=None, compare=False)
+    """The server's: when the organizer sent it (its players were called then); None before it is read."""
+    here: tuple[str, ...] = field(default=(), compare=False)
+    """The server's: its players a desk marked at the table (`desk_arrived`), in the order of `players`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +206,8 @@ class LinkReport:
     held: frozenset[str] | None = None
     """Every assignment the server holds for this table, started or not (None: not read yet). A
     started one that is gone was decided by the organizer by hand: its desk says so."""
+    marking: tuple[tuple[str, str], ...] = ()
+    """(assignment, player) marked at the table on this desk and not yet on the server."""
 
 
 def first_line(exc: BaseException) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -358,10 +359,41 @@ class Pusher(Worker):
         self._held: frozenset[str] | None = None
         """The server's open assignments of this table, as last read (at `_assignments_read`)."""
         self._assignments_read: float | None = None
+        self._marking: list[tuple[str, str]] = []
+        """(assignment, player) the desk's referee marked at the table, not yet on the server."""
+        self._marking_lock = threading.Lock()
+        self._refused_mark = ""
 
     def start(self) -> Pusher:
         super().start()
         return self
+
+    def mark_here(self, assignment_id: str, player: str) -> None:
+        """The referee says `player` of the match sent to this table is at the table: sent to the
+        server at once (kept and sent again while it cannot be reached). Any thread."""
+        with self._marking_lock:
+            if (assignment_id, player) not in self._marking:
+                self._marking.append((assignment_id, player))
+        self.poke()
+
+    def marking(self) -> tuple[tuple[str, str], ...]:
+        with self._marking_lock:
+            return tuple(self._marking)
+
+    def _send_marks(self, conn: Conn) -> None:
+        """The marks made at this desk, each to the server (a mark the server refuses, a match taken
+        back meanwhile, is dropped and said)."""
+        for mark in self.marking():
+            try:
+                db.desk_arrived(conn, *mark)
+            except Exception as exc:  # psycopg's errors carry the server's sqlstate (no import on this path)
+                if getattr(exc, "sqlstate", None) != db.REFUSED_ARRIVAL:
+                    raise  # the server away: the mark is kept and sent again
+                self._refused_mark = first_line(exc)
+            with self._marking_lock:
+                if mark in self._marking:
+                    self._marking.remove(mark)
+            self._assignments_read = None  # read the table's assignments (and who is here) again now
 
     def _say(self, report: LinkReport) -> None:
         self.report = report
@@ -389,20 +421,24 @@ class Pusher(Worker):
             self._assignments_read = None
         conn = self._conn
         rows, marks = self._rows, self._marks
+        self._send_marks(conn)
         now = time.monotonic()
-        if self._assignments_read is None or now - self._assignments_read >= ASSIGNMENTS_S:
-            every = db.assignments(conn, self.link.table)
-            self._table_assignments = tuple(a for a in every if not a.started_match)
-            self._held = frozenset(a.id for a in every)
-            self._assignments_read = now
-        heads = rows.heads()
-        self._assignments = waiting(self._table_assignments, rows, heads)
-        outcome = push_pending(
-            conn, self._sid, rows, marks, self.link.table, self._catching_up(self._assignments), heads
-        )
+        with db.answered_within(conn):  # a server gone silent (the laptop off the Wi-Fi): cut, connected again
+            if self._assignments_read is None or now - self._assignments_read >= ASSIGNMENTS_S:
+                every = db.assignments(conn, self.link.table)
+                self._table_assignments = tuple(a for a in every if not a.started_match)
+                self._held = frozenset(a.id for a in every)
+                self._assignments_read = now
+            heads = rows.heads()
+            self._assignments = waiting(self._table_assignments, rows, heads)
+            outcome = push_pending(
+                conn, self._sid, rows, marks, self.link.table, self._catching_up(self._assignments), heads
+            )
         status = LinkStatus.CONFLICT if outcome.conflicts else LinkStatus.CONNECTED
-        reason = "; ".join(outcome.reasons.values())
-        self._say(LinkReport(status, 0, tuple(outcome.conflicts), self._assignments, reason, self._held))
+        reason = "; ".join([*outcome.reasons.values(), *([self._refused_mark] if self._refused_mark else [])])
+        self._refused_mark = ""
+        report = LinkReport(status, 0, tuple(outcome.conflicts), self._assignments, reason, self._held, self.marking())
+        self._say(report)
         self._wake.wait(POLL_S)
 
     def cap_for(self, exc: BaseException) -> float:
@@ -426,7 +462,7 @@ class Pusher(Worker):
             self._stopping.set()
             return
         status = LinkStatus.OFFLINE if lost else LinkStatus.ERROR
-        self._say(LinkReport(status, behind, (), self._assignments, first_line(exc)))
+        self._say(LinkReport(status, behind, (), self._assignments, first_line(exc), marking=self.marking()))
 
     def _close_connection(self) -> None:
         if self._conn is not None:

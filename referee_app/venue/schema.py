@@ -28,7 +28,7 @@ DATABASE = "event"
 ADMIN_ROLE = "referee_admin"
 DESK_ROLE = "desk"
 TABLE_ROLE_PREFIX = "desk_"
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """Raised with each change of the layout below, with its step in `MIGRATIONS`; desks and the board
 refuse another version in a sentence (`event-server start` brings an older one up to this)."""
 ORGANIZER_ROLE = "organizer"
@@ -175,6 +175,41 @@ BEGIN
 END $$;
 """
 
+ARRIVALS = """CREATE TABLE public.arrivals (
+    assignment_id TEXT NOT NULL REFERENCES public.assignments (id) ON DELETE CASCADE,
+    player TEXT NOT NULL CHECK (length(player) BETWEEN 1 AND 200),
+    table_no TEXT NOT NULL,
+    at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (assignment_id, player)
+);
+CREATE FUNCTION public.desk_arrived(wanted TEXT, who TEXT) RETURNS BOOLEAN
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    mine TEXT := seats.my_table();
+    sent RECORD;
+BEGIN
+    SELECT a.table_no, a.player_a, a.player_b INTO sent FROM public.assignments a WHERE a.id = wanted;
+    IF NOT FOUND OR mine IS NULL OR sent.table_no <> mine THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF011', MESSAGE = format('no match %s was sent to this table', wanted);
+    END IF;
+    IF who IS DISTINCT FROM sent.player_a AND who IS DISTINCT FROM sent.player_b THEN
+        RAISE EXCEPTION USING ERRCODE = 'RF011', MESSAGE = format('%s does not play the match sent to this table', who);
+    END IF;
+    INSERT INTO public.arrivals (assignment_id, player, table_no) VALUES (wanted, who, mine) ON CONFLICT DO NOTHING;
+    RETURN FOUND;
+END $$;
+REVOKE ALL ON FUNCTION public.desk_arrived(TEXT, TEXT) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION public.desk_arrived(TEXT, TEXT) TO desk;
+GRANT SELECT ON public.arrivals TO desk;
+ALTER TABLE public.arrivals ENABLE ROW LEVEL SECURITY;
+CREATE POLICY desk_own_arrivals ON public.arrivals FOR SELECT TO desk USING (table_no = seats.my_table());
+CREATE TRIGGER arrivals_notify AFTER INSERT ON public.arrivals
+    FOR EACH STATEMENT EXECUTE FUNCTION public.notify_events();
+"""
+"""The players a desk's referee marked at the table (the late-start clock stops for them): a desk adds
+its own table's only, through `desk_arrived`, for a player of a match sent to it; the organizer reads
+them all. A withdrawn assignment takes its marks with it."""
+
 SCHEMA = (
     """
 CREATE TABLE event_info (
@@ -302,6 +337,7 @@ GRANT EXECUTE ON FUNCTION desk_state(TEXT, INTEGER, INTEGER) TO desk;
 GRANT EXECUTE ON FUNCTION desk_hashes(TEXT, INTEGER, INTEGER) TO desk;
 GRANT EXECUTE ON FUNCTION desk_table_matches() TO desk;
 """
+    + ARRIVALS
 )
 """Made by the organizer, who owns it."""
 
@@ -318,16 +354,28 @@ MIGRATIONS: dict[int, str] = {
         " CHECK (scoring IN ('shots', 'racks'));\n"
         "ALTER TABLE public.heads ADD COLUMN from_organizer BOOLEAN NOT NULL DEFAULT false;\n" + CHECK_EVENT
     ),
+    7: ARRIVALS,
 }
 """Each version's step to the next, run by the organizer (who owns the schema; every name is
 qualified: our sessions search pg_catalog first, where nothing may be made), each in one
 transaction with the version it leads to. 5 -> 6: desks read only their own table's assignments
 (and a v5 server made before the per-row functions were rewritten gets them as they are now);
 6 -> 7: an assignment's scoring (racks at a table with no referee) and the matches the organizer's
-own pusher sends (the phone tables'), marked by the server itself."""
+own pusher sends (the phone tables'), marked by the server itself; 7 -> 8: the players a desk marked
+at the table (`ARRIVALS`)."""
 
 SESSION_OPTIONS = (
     "-c search_path=pg_catalog,public -c default_transaction_read_only=off -c statement_timeout=60000"
     " -c lock_timeout=30000 -c idle_in_transaction_session_timeout=0 -c idle_session_timeout=0"
 )
 """Set on every connection of ours: a role's own defaults (a desk may change its own) never win."""
+KEEPALIVE = {
+    "keepalives": "1",
+    "keepalives_idle": "10",
+    "keepalives_interval": "3",
+    "keepalives_count": "3",
+    "tcp_user_timeout": "15000",
+}
+"""libpq's TCP settings on the desks' and the board's connections: a server gone silent (a laptop
+off the Wi-Fi) is found out by the kernel in about 20 s when idle (10 s, then 3 probes 3 s apart)
+and in 15 s with data unacknowledged, not the system's two hours and fifteen minutes."""

@@ -279,10 +279,10 @@ class Cluster:
         """How the organizer's tools (board, pull, assign, add-table) connect: over TCP on this computer."""
         from psycopg.conninfo import make_conninfo
 
-        from referee_app.venue.schema import SESSION_OPTIONS
+        from referee_app.venue.schema import KEEPALIVE, SESSION_OPTIONS
 
         self.check()
-        return make_conninfo(_read(self.folder / ORGANIZER_FILE).strip(), options=SESSION_OPTIONS)
+        return make_conninfo(_read(self.folder / ORGANIZER_FILE).strip(), options=SESSION_OPTIONS, **KEEPALIVE)
 
     def admin_conninfo(self) -> str:
         """The superuser's: for maintenance only."""

@@ -23,7 +23,7 @@ function words() {
     loaded[lang] = null;
     fetch(`/words.json?lang=${encodeURIComponent(lang)}`)
       .then((response) => response.json())
-      .then((fetched) => { loaded[lang] = fetched; if (last) render(last); })
+      .then((fetched) => { loaded[lang] = fetched; if (last) render(last); showCalls(); })
       .catch(() => { delete loaded[lang]; });
   }
   return loaded[lang];
@@ -121,6 +121,7 @@ function render(view) {
   document.body.dataset.version = String(view.version);
   // "error": the server answers but the board cannot read it (the organizer's board shows the reason).
   document.getElementById("status").textContent = serverOnline ? "" : say(view.server === "error" ? "error" : "server");
+  showCalls();
 }
 
 async function poll() {
@@ -128,6 +129,7 @@ async function poll() {
   try {
     const response = await fetch("/state.json", { cache: "no-store" });
     if (!response.ok) throw new Error(String(response.status));
+    CallKit.noteServerDate(response);  // the minutes since a call, by the laptop's clock
     const view = await response.json();
     if (streaming) return;
     document.body.classList.remove("stale");
@@ -138,6 +140,16 @@ async function poll() {
     document.body.classList.add("stale");
     document.getElementById("status").textContent = say("reconnecting");
   }
+}
+
+// A board that follows a tournament (`board --tournament`) calls the players of each match put on a
+// table (`call.js`): a band above the tables, the minutes since the call, the calls made again, a chime.
+let followed = null;  // the tournament followed (its `show` and its racks so far), or null
+
+function showCalls() {
+  if (!followed || !words()) return;
+  CallKit.soundButton(document.getElementById("sound"), say("c_sound"));
+  CallKit.render(document.getElementById("called"), followed.show, say, language(), followed.live);
 }
 
 // A board that follows a tournament (`board --tournament`) calls the organizer to a result a player
@@ -155,11 +167,18 @@ function showDisputes(tournament) {
   box.hidden = !lines.length;
 }
 
+function showTournament(tournament) {
+  followed = tournament;
+  if (!tournament) return;
+  showDisputes(tournament);
+  showCalls();
+}
+
 async function pollDisputes() {
   // no live stream for this page (the server's are all taken): the disputes with the state's poll
   try {
     const response = await fetch("/tournament.json", { cache: "no-store" });
-    if (response.ok) showDisputes(await response.json());
+    if (response.ok) showTournament(await response.json());
   } catch (_error) {
     // no tournament followed here, or the board cannot be reached: the state's poll says so
   }
@@ -171,7 +190,12 @@ function connect() {
     streaming = true;
     render(JSON.parse(message.data));
   });
-  source.addEventListener("tournament", (message) => showDisputes(JSON.parse(message.data)));
+  source.addEventListener("tournament", (message) => showTournament(JSON.parse(message.data)));
+  source.addEventListener("live", (message) => {
+    // a rack scored at a table: the first rack of a called match ends its call
+    if (followed) followed.live = JSON.parse(message.data);
+    showCalls();
+  });
   source.onopen = () => {
     streaming = true;
     document.body.classList.remove("stale");
@@ -188,3 +212,4 @@ words();
 poll();
 connect();
 setInterval(poll, POLL_MS);
+setInterval(showCalls, 15000);  // the minutes since each call move on

@@ -12,6 +12,9 @@
 // a second one. Names are set as text, never as HTML.
 "use strict";
 
+// Parsed, so this browser reads the page's JavaScript: the served "needs a newer browser" goes.
+document.getElementById("needs")?.remove();
+
 // The words come from the app's catalogue (/words.json, phone.md §2): in the language asked for
 // (?lang=fr), else the phone's own languages in its order, else English. A language the catalogue
 // lacks comes back in English (its `p_lang` says which): the next one of the phone's is asked.
@@ -25,6 +28,14 @@ function languages() {
 }
 
 async function loadWords() {
+  // The words came with the page, in the language the request asked for first that the catalogue
+  // has: taken when it is the one the page asks for first (else each of the phone's is asked in turn).
+  const served = document.getElementById("words");
+  const given = served ? parsed(served.textContent) : {};
+  if (given.p_lang && given.p_lang === languages()[0]) {
+    [WORDS, LANG] = [given, given.p_lang];
+    return;
+  }
   for (const code of languages()) {
     const response = await fetch(`/words.json?lang=${encodeURIComponent(code)}`, { cache: "no-store" });
     const words = await response.json();
@@ -247,7 +258,8 @@ async function call(method, body) {
   const headers = { Authorization: `Bearer ${KEY}`, "Accept-Language": spoken() };
   if (body) headers["Content-Type"] = "application/json";
   const { response, text } = await fetchWithin(`/api/score/${TABLE}`, {
-    method, headers, body: body ? JSON.stringify(body) : undefined, cache: "no-store", referrerPolicy: "no-referrer",
+    method, headers, body: body ? JSON.stringify(body) : undefined, referrerPolicy: "no-referrer",
+    cache: body ? "no-store" : "no-cache", // a look at a table that did not change: a 304, a few bytes
   });
   if (response.status !== 401 && response.status !== 429) lastContact = new Date(); // a refused key is no contact
   return { response, answer: parsed(text) };

@@ -6,10 +6,14 @@ process starts; the desk, the board and the tournament window hand their states 
 404, another method a 405, with a one-line body and no trace of the program, the database or the
 file system.
 
+aiohttp's router finds each request's route (`sites.routing`); a body is read by the server, up to
+the one limit (`sites.MAX_BODY`), before the route runs.
+
 A crowd cannot take it down (it is reachable from the venue network with `--overlay-lan`):
-connections are capped in all and per address, a request must be whole within a few seconds of
-its connection (or of the answer before it, on a kept-alive one; the oldest connection still
-waiting makes room for a new one when a cap is reached), live streams are capped in all and per
+connections are capped in all and per address, a request's line and headers must be whole within
+a few seconds of its connection (or of the answer before it, on a kept-alive one) and its body
+within `BODY_DEADLINE_S` of its first byte (the oldest connection still waiting for its request,
+headers or body, makes room for a new one when a cap is reached), live streams are capped in all and per
 address (apart from the connections), and a lack of files pauses the taking of connections
 instead of spinning (our own loop of `sock_accept`: asyncio's own server, on Python 3.11, logs and
 retries once per slot of its backlog on each EMFILE). The process's open-file limit is raised
@@ -33,8 +37,21 @@ from aiohttp.http_exceptions import BadHttpMethod
 
 from referee_app.i18n import english
 from referee_app.system import raise_open_files
+from referee_app.web.cached import finish
 from referee_app.web.feed import Feed, encode
-from referee_app.web.sites import BOARD, OVERLAY, PARAMS, READ_ONLY, TOURNAMENT, Route, Routes, Served, Site, refusal
+from referee_app.web.sites import (
+    BOARD,
+    MAX_BODY,
+    OVERLAY,
+    READ_ONLY,
+    TOURNAMENT,
+    Named,
+    Route,
+    Served,
+    Site,
+    refusal,
+    routing,
+)
 from referee_app.web.words import Words, words_for
 
 log = logging.getLogger(__name__)
@@ -57,6 +74,11 @@ HEADER_DEADLINE_S = 5.0
 """A request must be whole (request line and headers) this soon after its connection is taken,
 or after the answer before it: a deadline for the whole, not for each read, so a client that
 sends a byte now and then is closed all the same."""
+BODY_DEADLINE_S = 10.0
+"""A request must be whole, body included, this soon after its first byte (phone.md §3): a body
+that never comes cannot hold a connection (it is waiting meanwhile: a newcomer may take its place)."""
+METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
+"""The order of the methods in an `Allow` header."""
 FILES_WANTED = 2048
 """The open-file limit the process asks for (macOS starts at 256): every connection and stream,
 the listening sockets, and the desk's own files."""
@@ -166,7 +188,7 @@ class _Gate:
 class _Connection(web.RequestHandler):
     """aiohttp's handler of one connection, with the gate before it and a deadline for each request."""
 
-    __slots__ = ("_admitted", "_deadline", "address", "gate", "waiting")
+    __slots__ = ("_admitted", "_deadline", "_first_byte", "address", "gate", "waiting")
 
     def __init__(self, manager: _Server) -> None:
         super().__init__(manager, loop=manager.loop, lingering_time=LINGER_S, access_log=quiet)
@@ -175,6 +197,7 @@ class _Connection(web.RequestHandler):
         self.waiting = True
         self._admitted = False
         self._deadline: asyncio.TimerHandle | None = None
+        self._first_byte: float | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
@@ -194,11 +217,25 @@ class _Connection(web.RequestHandler):
         self.gate.leave(self)
         super().connection_lost(exc)
 
+    def data_received(self, data: bytes) -> None:
+        if self._first_byte is None:
+            self._first_byte = asyncio.get_running_loop().time()  # the body's deadline counts from it
+        super().data_received(data)
+
     def await_request(self) -> None:
         """From now, the next request must be whole within `HEADER_DEADLINE_S`."""
         self._stop_deadline()
         self.waiting = True
+        self._first_byte = None
         self._deadline = asyncio.get_running_loop().call_later(HEADER_DEADLINE_S, self._expire)
+
+    def await_body(self) -> None:
+        """The request's headers came: its body must be whole `BODY_DEADLINE_S` after its first
+        byte; it is still waiting meanwhile."""
+        self._stop_deadline()
+        self.waiting = True
+        loop = asyncio.get_running_loop()
+        self._deadline = loop.call_at((self._first_byte or loop.time()) + BODY_DEADLINE_S, self._expire)
 
     def serving(self) -> None:
         """A whole request came: it is being answered, with no deadline."""
@@ -242,24 +279,21 @@ class _Server(web.Server):
     """aiohttp's low-level server, making gated connections."""
 
     def __init__(self, handler: Any, gate: _Gate, loop: asyncio.AbstractEventLoop) -> None:
-        super().__init__(handler, handler_cancellation=True, loop=loop)  # a page that goes ends its stream
+        super().__init__(
+            handler,
+            handler_cancellation=True,  # a page that goes ends its stream
+            loop=loop,
+            request_factory=self._request,
+        )
         self.gate = gate
         self.loop = loop
 
     def __call__(self) -> _Connection:
         return _Connection(self)
 
-
-def _body_refused(route: Route, request: web.BaseRequest) -> web.Response | None:
-    """A body the route cannot take, refused before it runs: one of unknown length (411), or
-    longer than the route's `max_body` (413). A route that takes none never reads one."""
-    if not route.max_body or not request.body_exists:
-        return None
-    if request.content_length is None:
-        return refusal(411)
-    if request.content_length > route.max_body:
-        return refusal(413)
-    return None
+    def _request(self, message: Any, payload: Any, protocol: Any, writer: Any, task: Any) -> web.Request:
+        """aiohttp's request, for its router, reading no body over `MAX_BODY` (413)."""
+        return web.Request(message, payload, protocol, writer, task, self.loop, client_max_size=MAX_BODY)
 
 
 class WebServer:
@@ -273,7 +307,7 @@ class WebServer:
         self.sites = tuple(sites)
         self.lan = lan
         self.host = "0.0.0.0" if lan else "127.0.0.1"
-        self._routes = Routes(self.sites)
+        self._router, self._routes = routing(self.sites)
         self._words = words
         self._worded: dict[str, bytes] = {}
         raise_file_limit()
@@ -353,30 +387,51 @@ class WebServer:
         self._socket.close()
         await self._aio.shutdown(STOP_S)  # the streams end on their own once the feed is closed
 
-    async def _answer(self, request: web.BaseRequest) -> web.StreamResponse:
-        """Every request: its route, by path and method; a stream only while there is a slot for it."""
+    async def _answer(self, request: web.Request) -> web.StreamResponse:
+        """Every request: its route, by path and method (aiohttp's router); its body, read whole
+        within its deadline; a stream only while there is a slot for it."""
         connection = cast(_Connection, request.protocol)
         connection.serving()
         try:
-            found = self._routes.find(request.path)
-            if found is None:
+            match = await self._router.resolve(request)
+            if (refused := match.http_exception) is not None:
+                allowed = getattr(refused, "allowed_methods", ())
+                return refusal(refused.status, tuple(m for m in METHODS if m in allowed))
+            route = self._routes[match.route.resource.canonical] if match.route.resource else None
+            if route is None:
                 return refusal(404)
-            route, named = found
-            PARAMS.set(named)  # this request's task only
-            if request.method not in route.methods:
-                return refusal(405, route.methods)
-            if refused := _body_refused(route, request):
-                return refused
+            if route.body and (too_large := await self._read_body(route, request, match)) is not None:
+                return too_large
             if not (route.stream and request.method == "GET"):
-                return await route.answer(self._served, request)
+                return finish(request, await route.answer(self._served, request, match))  # validated, compressed
             if not self._gate.open_stream(connection):
                 return refusal(503)
             try:
-                return await route.answer(self._served, request)
+                return await route.answer(self._served, request, match)
             finally:
                 self._gate.close_stream(connection)
         finally:
             connection.await_request()
+
+    async def _read_body(self, route: Route, request: web.Request, named: Named) -> web.StreamResponse | None:
+        """Read the request's body whole before its route runs, the connection still waiting (its
+        deadline: `BODY_DEADLINE_S` from its first byte); a body over `MAX_BODY` is the route's 413,
+        and the connection closes after it, the rest unread."""
+        if not request.body_exists:
+            return None
+        connection = cast(_Connection, request.protocol)
+        connection.await_body()
+        try:
+            if request.content_length is not None and request.content_length > MAX_BODY:
+                raise web.HTTPRequestEntityTooLarge(MAX_BODY, request.content_length)
+            await request.read()  # kept by the request: the route reads it again at no cost
+        except web.HTTPRequestEntityTooLarge:
+            answer = await route.too_large(self._served, request, named) if route.too_large else refusal(413)
+            answer.force_close()
+            return answer
+        finally:
+            connection.serving()
+        return None
 
     def _words_json(self, lang: str) -> bytes:
         """The pages' words in `lang` (English for a language the catalogue lacks), made once."""

@@ -6,15 +6,16 @@ sites (the board that follows a tournament serves `BOARD` and `TOURNAMENT`); a p
 share is the same route. Only these paths exist: no file, no folder, no path is ever looked up.
 The pages are fed: everything here reads the `Feed`, nothing decides.
 
-A later site (the phones' API) is one more table, with its own methods and its own limits.
+A later site (the phones' API) is one more table, with its own methods and a body to read.
+aiohttp's router finds a request's route (`routing`): its paths and their named segments, its
+404 and 405.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable
-from contextvars import ContextVar
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import TypeVar
@@ -23,10 +24,14 @@ from aiohttp import web
 
 from referee_app.web.feed import Feed, Published, encode
 from referee_app.web.overlay import vmix_fields
+from referee_app.web.pages import chosen, filled
 
 HTML, JS, CSS = "text/html; charset=utf-8", "text/javascript; charset=utf-8", "text/css; charset=utf-8"
 JSON = "application/json; charset=utf-8"
 READ_ONLY = ("GET", "HEAD")
+MAX_BODY = 16 * 1024
+"""The largest request body any route takes, in bytes (phone.md §3: a phone's tap is far smaller):
+past it, 413 and nothing read further. The one body limit of the web side."""
 
 KEEP_ALIVE_S = 15.0
 """A comment line this often keeps proxies and the browser from dropping a quiet stream."""
@@ -54,7 +59,10 @@ class Served:
     events: tuple[str, ...]
 
 
-Answer = Callable[[Served, web.BaseRequest], Awaitable[web.StreamResponse]]
+Named = Mapping[str, str]
+"""The named segments of a request's path (`{"table": "7"}` for `/api/score/{table}`): text, for
+the route to check."""
+Answer = Callable[[Served, web.BaseRequest, Named], Awaitable[web.StreamResponse]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +74,11 @@ class Route:
     methods: tuple[str, ...] = READ_ONLY
     stream: bool = False
     """A live stream: held open, counted against the server's stream caps (503 past them)."""
-    max_body: int = 0
-    """The largest body the route takes, in bytes: its length must be given (411) and within
-    it (413) before the route runs. 0: the route reads none (what comes is dropped)."""
+    body: bool = False
+    """The route reads a body: the server reads it whole (at most `MAX_BODY` bytes, within the
+    request's deadline) before the route runs. False: what comes is dropped."""
+    too_large: Answer | None = None
+    """The route's answer to a body over `MAX_BODY` (413), worded as its others; None: the status line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,47 +91,25 @@ class Site:
     events: tuple[str, ...]
 
 
-PARAMS: ContextVar[dict[str, str]] = ContextVar("route_params", default={})  # noqa: B039  (never mutated)
-"""The named segments of the path of the request being answered (`/api/score/{table}`): the server
-sets them in the request's own task before its route runs."""
-_SEGMENT = re.compile(r"\{([a-z_]+)\}")
+def routing(sites: tuple[Site, ...]) -> tuple[web.UrlDispatcher, dict[str, Route]]:
+    """aiohttp's router for the paths of `sites` (a named segment, `/api/score/{table}`, matches
+    one segment, nothing more), and their routes by path. A path two sites share must be the
+    same route."""
+    router = web.UrlDispatcher()
+    routes: dict[str, Route] = {}
+    for route in (route for site in sites for route in site.routes):
+        known = routes.setdefault(route.path, route)
+        if known != route:
+            raise ValueError(f"{route.path} is served differently by two sites")
+        if known is route:
+            for method in route.methods:
+                router.add_route(method, route.path, _unused)
+    return router, routes
 
 
-def params() -> dict[str, str]:
-    """The named segments of this request's route (`{"table": "7"}`): text, for the route to check."""
-    return dict(PARAMS.get())
-
-
-class Routes:
-    """The paths a server serves, from its sites: a fixed path is looked up as it is; a path with
-    named segments (`/api/score/{table}`) matches one non-empty segment each, nothing more. A path
-    two sites share must be the same route."""
-
-    def __init__(self, sites: tuple[Site, ...]) -> None:
-        self._fixed: dict[str, Route] = {}
-        self._patterned: dict[str, tuple[re.Pattern[str], Route]] = {}
-        for site in sites:
-            for route in site.routes:
-                if _SEGMENT.search(route.path):
-                    known = self._patterned.setdefault(route.path, (_pattern(route.path), route))[1]
-                else:
-                    known = self._fixed.setdefault(route.path, route)
-                if known != route:
-                    raise ValueError(f"{route.path} is served differently by two sites")
-
-    def find(self, path: str) -> tuple[Route, dict[str, str]] | None:
-        """The route of `path` and its named segments, or None (404)."""
-        if (route := self._fixed.get(path)) is not None:
-            return route, {}
-        for pattern, route in self._patterned.values():
-            if matched := pattern.fullmatch(path):
-                return route, matched.groupdict()
-        return None
-
-
-def _pattern(path: str) -> re.Pattern[str]:
-    parts = _SEGMENT.split(path)  # text, name, text, name, ..., text
-    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>[^/]+)" for i, part in enumerate(parts)))
+async def _unused(_request: web.Request) -> web.StreamResponse:
+    """The router only finds routes: the server runs them (with its feed, its gate and its limits)."""
+    raise web.HTTPInternalServerError
 
 
 Reply = TypeVar("Reply", bound=web.StreamResponse)
@@ -155,32 +143,47 @@ def _asset(path: str, content_type: str, file: str, page: str | None = None) -> 
     if page is not None:
         body = body.replace(b"{page}", page.encode())
 
-    async def answer(_served: Served, _request: web.BaseRequest) -> web.StreamResponse:
+    async def answer(_served: Served, _request: web.BaseRequest, _named: Named) -> web.StreamResponse:
         return _answer(content_type, body)
 
     return Route(path, answer)
 
 
-async def _state(served: Served, _request: web.BaseRequest) -> web.StreamResponse:
+def _page(path: str, file: str) -> Route:
+    """A page of the package's `web` folder served with its first words and state (`pages`)."""
+    template = (resources.files("referee_app.web") / file).read_bytes()
+
+    async def answer(served: Served, request: web.BaseRequest, _named: Named) -> web.StreamResponse:
+        lang = chosen(request.query.get("lang", ""), request.headers.get("Accept-Language", ""), served.words_json)
+        body = filled(template, request.path, lang, served.words_json(lang), served.feed.tournament_document)
+        response = _answer(HTML, body)
+        response.headers["Content-Language"] = lang
+        response.headers["Vary"] = "Accept-Language"
+        return response
+
+    return Route(path, answer)
+
+
+async def _state(served: Served, _request: web.BaseRequest, _named: Named) -> web.StreamResponse:
     now = served.feed.current()
     return _answer(JSON, encode(dict(now.view, clock=now.clock())))
 
 
-async def _words(served: Served, request: web.BaseRequest) -> web.StreamResponse:
+async def _words(served: Served, request: web.BaseRequest, _named: Named) -> web.StreamResponse:
     lang = request.query.get("lang", "en")
     return _answer(JSON, served.words_json(lang if LANG.fullmatch(lang) else "en"))  # a code, nothing else
 
 
-async def _vmix(served: Served, _request: web.BaseRequest) -> web.StreamResponse:
+async def _vmix(served: Served, _request: web.BaseRequest, _named: Named) -> web.StreamResponse:
     now = served.feed.current()
     return _answer(JSON, encode(vmix_fields(now.view, now.clock())))
 
 
-async def _tournament(served: Served, _request: web.BaseRequest) -> web.StreamResponse:
+async def _tournament(served: Served, _request: web.BaseRequest, _named: Named) -> web.StreamResponse:
     return _answer(JSON, served.feed.tournament_document())
 
 
-async def _events(served: Served, request: web.BaseRequest) -> web.StreamResponse:
+async def _events(served: Served, request: web.BaseRequest, _named: Named) -> web.StreamResponse:
     """Server-Sent Events: the current state at once, then each new one, until either side goes."""
     response = secured(web.StreamResponse())
     response.content_type = "text/event-stream"
@@ -253,6 +256,12 @@ OVERLAY = Site(
 )
 """The desk's pages: the stream's overlay, the table's TV, the state and vMix's row."""
 
+CALL_JS = _asset("/call.js", JS, "call.js")
+"""The call as every page shows it (`call.js`: the calls, the minutes, the chime)."""
+CALL_CSS = _asset("/call.css", CSS, "call.css")
+ME_JS = _asset("/me.js", JS, "me.js")
+"""A player's own page's script (`me.html`, served at `/me/{secret}` with the player's JSON)."""
+
 _board_page = _asset("/board", HTML, "board.html")
 BOARD = Site(
     "board",
@@ -261,6 +270,8 @@ BOARD = Site(
         _board_page,
         _asset("/board.js", JS, "board.js"),
         _asset("/board.css", CSS, "board.css"),
+        CALL_JS,
+        CALL_CSS,
         STATE_JSON,
         WORDS_JSON,
         EVENTS,
@@ -273,10 +284,13 @@ BOARD = Site(
 TOURNAMENT = Site(
     "tournament",
     (
-        _asset("/bracket", HTML, "bracket.html"),
-        _asset("/player", HTML, "player.html"),
+        _page("/bracket", "bracket.html"),
+        _page("/player", "player.html"),
         _asset("/tournament.js", JS, "tournament.js"),
         _asset("/tournament.css", CSS, "tournament.css"),
+        CALL_JS,
+        CALL_CSS,
+        ME_JS,
         Route("/tournament.json", _tournament),
         WORDS_JSON,
         EVENTS,

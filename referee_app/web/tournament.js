@@ -4,14 +4,25 @@
 // app's catalogue); names are untrusted and only ever go in with textContent, never as markup.
 "use strict";
 
-const query = new URLSearchParams(location.search);
-const wanted = (query.get("lang") || navigator.language || "en").slice(0, 2).toLowerCase();
+// Parsed, so this browser reads the page's JavaScript: the served "needs a newer browser" goes.
+const needs = document.getElementById("needs");
+if (needs) needs.remove();
+
 let data = null;
 let arrived = false;  // the first state (a tournament, or none) came: until then the page is loading
 let seen = null;  // the last state drawn, as it came (the stream and the JSON send the same text)
 let streaming = false;  // the live stream is open; without it (the server's streams are all taken,
 // or a network drops them) the page reads /tournament.json now and every POLL_MS
-const POLL_MS = 2000;
+// A mirror of the event online (`/e/EVENT/...`, behind a cache) says where its files are and how
+// often to read the tournament: it has no live stream, and every page reads through the cache.
+const BASE = document.body.dataset.base || "/";
+const MIRRORED = Boolean(document.body.dataset.base);
+const POLL_MS = MIRRORED ? Number(document.body.dataset.poll) || 5000 : 2000;
+const query = new URLSearchParams(location.search);
+// the page's language: ?lang=, else the one the hall's laptop served it in (the phone's first it
+// has), else the phone's (a mirror's page is one for every phone)
+const servedLang = MIRRORED ? "" : document.documentElement.lang;
+const wanted = (query.get("lang") || servedLang || navigator.language || "en").slice(0, 2).toLowerCase();
 let before = null;  // the site's words (/words.json) for the page before a tournament is there
 
 function el(tag, className, text) {
@@ -156,15 +167,42 @@ function renderBracket(show, plan) {
   fitBracket();
 }
 
+// A screen this wide is a venue TV or a monitor: nobody scrolls it, so the whole page is on the
+// screen, the bracket narrowed to the room left under the tables down to MIN_SCALE (below that the
+// names are unreadable; up to MAX_SCALE), and a bracket still taller than its room is paged through on its own
+// (one screen every PAGE_MS, then back to the top). Narrower (a phone, a tablet): the bracket at its
+// own size, scrolled in its own box.
+const TV_WIDTH = 1200;
+const MIN_SCALE = 2 / 3;
+const MAX_SCALE = 1.5;  // a small bracket on a big screen is drawn larger, to be read from across the hall
+const PAGE_MS = 12000;
+let paging = null;
+
 function fitBracket() {
-  // The whole bracket across the screen (a venue TV, a 1600-px monitor): narrowed to the page's width
-  // when it is wider, down to two thirds (below that the names are unreadable: the page scrolls).
   const box = document.getElementById("bracket");
   const wrap = document.getElementById("bracket-wrap");
-  if (!box || !wrap || !data) return;
-  const room = wrap.clientWidth - 32;  // the wrap's padding
-  const scale = Math.min(1, Math.max(2 / 3, room / data.layout.width));
+  if (!box || !wrap || !data || !data.layout) return;
+  const tv = window.innerWidth >= TV_WIDTH;
+  document.body.classList.toggle("tv", tv);
+  let scale = 1;
+  if (tv) {
+    const room = [wrap.clientWidth - 32, wrap.clientHeight - 32];  // the wrap's padding
+    scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, room[0] / data.layout.width, room[1] / data.layout.height));
+  }
   box.style.zoom = String(scale);
+  const pages = tv && data.layout.height * scale > wrap.clientHeight;
+  if (pages && paging === null) paging = setInterval(turnPage, PAGE_MS);
+  if (!pages && paging !== null) {
+    clearInterval(paging);
+    paging = null;
+    wrap.scrollTop = 0;
+  }
+}
+
+function turnPage() {
+  const wrap = document.getElementById("bracket-wrap");
+  const last = wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 2;
+  wrap.scrollTop = last ? 0 : wrap.scrollTop + wrap.clientHeight * 0.9;
 }
 
 window.addEventListener("resize", fitBracket);
@@ -193,7 +231,9 @@ function playerCard(name, show) {
   const place = data.places[name];
   if (next) {
     let when;
-    if (next.status === "playing") when = word("playing_now", { n: next.table });
+    const calledHere = CallKit.called(show, data.live).find((m) => m.id === next.id);
+    if (calledHere) when = word("c_go", { n: next.table });
+    else if (next.status === "playing") when = word("playing_now", { n: next.table });
     else if (next.status === "ready") {
       const ahead = show.queue.indexOf(next.id);
       when = next.table !== null ? word("next_table", { n: next.table }) : word("next_queue", { n: Math.max(0, ahead) });
@@ -201,9 +241,13 @@ function playerCard(name, show) {
     card.appendChild(el("div", "when", when));
     const other = next.a === name ? (next.b || sourceText(next.from_b)) : (next.a || sourceText(next.from_a));
     card.appendChild(el("div", "what", `${next.id} · ${roundName(next.id)} · ${word("against", { name: other })} · ${word("race", { n: next.race })}`));
+    if (calledHere) {
+      card.classList.add("called");
+      card.appendChild(CallKit.card(calledHere, word, lang(), show.late_start));
+    }
     card.dataset.match = next.id;
     const link = el("a", "see", word("bracket"));
-    link.href = `/bracket?match=${encodeURIComponent(next.id)}`;
+    link.href = `${BASE}bracket?match=${encodeURIComponent(next.id)}`;
     card.appendChild(link);
   } else if (place === 1) {
     card.appendChild(el("div", "when", word("champion")));
@@ -235,65 +279,15 @@ function renderPlayer(show) {
     : [el("p", "message", word("no_player", { text }))]));
 }
 
-// --- the calls (the players' page) ----------------------------------------------------------------
-// Each match on a table and not under way yet (no rack scored) is called at the page's top, newest
-// first: "Table 5: Ana Lopez v Ben Novak, now" (a phone table taking its next match once both signed,
-// a desk's too), for as long as it waits for its players: a page opened after the match went to the
-// table calls it too. A call the page saw being made says "now" for two minutes, then the time it was
-// made; one made before the page opened has no time the page knows: "now". Gone at the first rack, or
-// once the match left the table. A reload keeps the times (the tab's sessionStorage).
-
-const CALL_NOW_MS = 2 * 60 * 1000;
-let calls = kept();  // {id, table, a, b, at}, newest first; at: null when the page did not see it made
-let onTables = null;  // match id -> table in the last state (null before the first)
-
-function kept() {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem("calls") || "[]");
-    return Array.isArray(stored) ? stored : [];
-  } catch (_error) {
-    return [];
-  }
-}
-
-function underWay(id) {
-  // a rack scored: the desks' and the phones' racks so far (a match with none known is still waiting)
-  const racks = data && data.live ? data.live[id] : null;
-  return Array.isArray(racks) && racks[0] + racks[1] > 0;
-}
-
-function noteCalls(show) {
-  if (!show) return; // no tournament published (null): nobody to call, and the page must still say so
-  const playing = show.matches.filter((m) => m.status === "playing" && m.table !== null);
-  const now = Date.now();
-  const known = new Map(calls.map((c) => [c.id, c]));
-  const made = [];
-  for (const m of playing) {
-    if (underWay(m.id)) continue;
-    const had = known.get(m.id);
-    if (had && had.table === m.table) continue;  // called already: kept where it is
-    // made while the page watched (the match moved to a table since the last state): its time
-    const seen = onTables !== null && onTables.get(m.id) !== m.table;
-    made.push({ id: m.id, table: m.table, a: m.a, b: m.b, at: seen ? now : null });
-  }
-  const waiting = new Map(playing.filter((m) => !underWay(m.id)).map((m) => [m.id, m]));
-  const still = calls.filter((c) => waiting.has(c.id) && waiting.get(c.id).table === c.table);
-  calls = [...made, ...still];
-  onTables = new Map(playing.map((m) => [m.id, m.table]));
-  sessionStorage.setItem("calls", JSON.stringify(calls));
-}
+// --- the calls (both pages) ---------------------------------------------------------------------
+// Each match called to a table whose players are not all there (`call.js`): at the top of both pages,
+// with the minutes since the call and the calls made again; a new call rings the chime (the bracket's
+// TV is given sound with its "Sound on" button). The minutes move on every 15 seconds.
 
 function renderCalls() {
-  const box = document.getElementById("calls");
-  if (!box || !data) return;
-  const now = Date.now();
-  box.replaceChildren(...calls.map((c) => {
-    const recent = c.at === null || now - c.at < CALL_NOW_MS;
-    const time = recent ? "" : new Date(c.at).toLocaleTimeString(wanted, { hour: "2-digit", minute: "2-digit" });
-    const item = el("p", "call" + (recent ? " now" : ""), word(recent ? "call_now" : "call_at", { n: c.table, a: c.a, b: c.b, time }));
-    item.dataset.match = c.id;
-    return item;
-  }));
+  const box = document.getElementById("called");
+  if (!box || !data || !data.show) return;
+  CallKit.render(box, data.show, word, lang(), data.live);
 }
 
 // --- the disputes (both pages) ------------------------------------------------------------------
@@ -314,6 +308,27 @@ function renderDisputes() {
   box.hidden = !lines.length;
 }
 
+function renderFresh() {
+  // The online copy says how fresh it is: when the venue last sent a change, or since when it is offline.
+  const said = data && data.mirror;
+  let line = document.getElementById("fresh");
+  if (!said) {
+    if (line) line.remove();
+    return;
+  }
+  if (!line) {
+    line = el("p", "fresh");
+    line.id = "fresh";
+    line.setAttribute("role", "status");
+    document.querySelector("header").appendChild(line);
+  }
+  const at = (seconds) => new Date(seconds * 1000).toLocaleTimeString(wanted, { hour: "2-digit", minute: "2-digit" });
+  const offline = said.offline_since;
+  line.textContent = offline ? word("mirror_offline", { time: at(offline) }) : word("mirror_updated", { time: at(said.updated) });
+  line.classList.toggle("offline", Boolean(offline));
+}
+
+// --- both --------------------------------------------------------------------------------------
 // --- both --------------------------------------------------------------------------------------
 
 function renderEmpty(page) {
@@ -332,9 +347,20 @@ function renderEmpty(page) {
   }
 }
 
+function served(id) {
+  // what came with the page (its words, the tournament as it stood): the page is drawn at once
+  const node = document.getElementById(id);
+  return node ? node.textContent : "";
+}
+
 function loadWords() {
-  fetch(`/words.json?lang=${encodeURIComponent(wanted)}`)
-    .then((response) => response.json())
+  const given = served("words");
+  if (given) {
+    before = JSON.parse(given);
+    return;
+  }
+  fetch(`${BASE}words.json?lang=${encodeURIComponent(wanted)}`)
+    .then((response) => { CallKit.noteServerDate(response); return response.json(); })
     .then((words) => { before = words; if (!data) render(); })
     .catch(() => setTimeout(loadWords, 1000));
 }
@@ -350,12 +376,15 @@ function render() {
   const show = data.show;
   document.getElementById("name").textContent = show.name;
   renderDisputes();
+  renderFresh();
   if (page === "bracket") {
     document.title = `${show.name} – ${word("bracket")}`;
     document.getElementById("status").textContent = word(`status_${show.status}`);
     document.getElementById("to-player").textContent = word("find");
     document.getElementById("tables-title").textContent = word("tables");
     document.getElementById("queue-title").textContent = word("queue");
+    CallKit.soundButton(document.getElementById("sound"), word("c_sound"));
+    renderCalls();
     renderNow(show);
     renderBracket(show, data.layout);
     const mine = query.get("match");
@@ -380,15 +409,16 @@ function receive(text) {
   seen = text;
   data = JSON.parse(text);
   arrived = true;
-  noteCalls(data && data.show);
   render();
 }
 
 async function poll() {
   if (streaming) return;
   try {
-    const response = await fetch("/tournament.json", { cache: "no-store" });
+    // unchanged: a 304 (a validator, here and on the mirror: a few bytes)
+    const response = await fetch(`${BASE}tournament.json`, { cache: "no-cache" });
     if (!response.ok) throw new Error(String(response.status));
+    CallKit.noteServerDate(response);  // the minutes since a call, by the laptop's clock
     const text = await response.text();
     if (streaming) return;
     receive(text);
@@ -399,6 +429,7 @@ async function poll() {
 }
 
 function connect() {
+  if (MIRRORED) return;  // a mirror has no stream: the page reads the tournament every POLL_MS
   const source = new EventSource("/events");
   source.addEventListener("tournament", (message) => {
     streaming = true;
@@ -408,8 +439,7 @@ function connect() {
     // a rack scored at a table: only the racks so far of the matches being played, not the whole tournament
     if (!data) return;
     data.live = JSON.parse(message.data);
-    noteCalls(data.show);  // the first rack of a called match: its call is over
-    render();
+    render();  // the first rack of a called match: its call is over
   });
   source.onopen = () => {
     streaming = true;
@@ -441,9 +471,9 @@ function keepLanguage() {
 }
 
 keepLanguage();
-render();
 loadWords();
-poll();
+if (served("first")) receive(served("first"));
+render();
 connect();
 setInterval(poll, POLL_MS);
-setInterval(renderCalls, 15000);  // a call's "now" turns to the time it was made
+setInterval(() => { if (data && data.show) render(); }, 15000);  // the minutes since each call move on

@@ -66,6 +66,9 @@ BOARD: dict[str, str] = {
     "t_search": QT_TRANSLATE_NOOP("Board", "Search"),
     "t_bracket": QT_TRANSLATE_NOOP("Board", "Bracket"),
     "t_find": QT_TRANSLATE_NOOP("Board", "Where and when do I play?"),
+    "t_needs": QT_TRANSLATE_NOOP(
+        "Board", "This page needs a newer web browser (Chrome 64, Safari 11.1, Firefox 78 or later): update it."
+    ),
 }
 """The board's words (`board.js`), by the key the page asks for; `t_...` are the tournament
 pages' (`tournament.js`) before any tournament is there (the tournament brings its own words)."""
@@ -112,11 +115,55 @@ PHONE: dict[str, str] = {
     ),
     "p_no_key": QT_TRANSLATE_NOOP("Phone", "This page needs the link of the table's card: scan the QR code again."),
     "p_void": QT_TRANSLATE_NOOP("Phone", "This match was voided."),
+    "p_needs": QT_TRANSLATE_NOOP(
+        "Phone", "This page needs a newer web browser (Chrome 80, Safari 13.1, Firefox 74 or later): update it."
+    ),
 }
 """The phone page's words (`score.js`), by the key the page asks for (`p_...`: the phone tables are
 served beside the tournament's pages, whose words share `/words.json`). `p_lang` is the language
 the answer is in ("en", "fr" in the French catalogue): the page asks for the phone's languages in
 turn and keeps the first the catalogue has (a language it lacks comes back in English)."""
+
+CALL_CTX = "Call"
+CALL: dict[str, str] = {
+    "c_title": QT_TRANSLATE_NOOP("Call", "Called to the tables"),
+    "c_call": QT_TRANSLATE_NOOP("Call", "Table {n}: {a} v {b}"),
+    "c_here": QT_TRANSLATE_NOOP("Call", "{name}: at the table"),
+    "c_away": QT_TRANSLATE_NOOP("Call", "{name}: not at the table, {m} min since the call"),
+    "c_called_at": QT_TRANSLATE_NOOP("Call", "called at {time}"),
+    "c_again": QT_TRANSLATE_NOOP("Call", "called again at {times}"),
+    "c_up": QT_TRANSLATE_NOOP("Call", "{m} minutes are up: the organizer decides"),
+    "c_sound": QT_TRANSLATE_NOOP("Call", "Sound on"),
+    "c_im_here": QT_TRANSLATE_NOOP("Call", "I’m here: {name}"),
+    "c_go": QT_TRANSLATE_NOOP("Call", "You are called: go to table {n}"),
+    "m_title": QT_TRANSLATE_NOOP("Call", "My matches"),
+    "m_in": QT_TRANSLATE_NOOP("Call", "Checked in"),
+    "m_not_in": QT_TRANSLATE_NOOP("Call", "Not checked in yet"),
+    "m_next": QT_TRANSLATE_NOOP("Call", "Next match"),
+    "m_playing": QT_TRANSLATE_NOOP("Call", "Playing now on table {n}"),
+    "m_ready": QT_TRANSLATE_NOOP("Call", "Waiting for a free table: the call comes here"),
+    "m_waiting": QT_TRANSLATE_NOOP("Call", "When the earlier matches are over"),
+    "m_against": QT_TRANSLATE_NOOP("Call", "{match} · {round} · against {name}"),
+    "m_none": QT_TRANSLATE_NOOP("Call", "No match to play now."),
+    "m_results": QT_TRANSLATE_NOOP("Call", "My results"),
+    "m_won": QT_TRANSLATE_NOOP("Call", "{match}: won {score} against {name}"),
+    "m_lost": QT_TRANSLATE_NOOP("Call", "{match}: lost {score} against {name}"),
+    "m_no_results": QT_TRANSLATE_NOOP("Call", "No result yet."),
+    "m_gone": QT_TRANSLATE_NOOP("Call", "This link does not open a player's page: ask at the door."),
+    "m_offline": QT_TRANSLATE_NOOP("Call", "No contact with the organizer's laptop: trying again…"),
+}
+"""The call's words (`call.js`), on every page that shows a call: the board's, the tournament's, the
+phone table's (`words_for` adds them to the board's and the phone's; the tournament's carry them)."""
+
+DOOR_CTX = "Door"
+DOOR: dict[str, str] = {
+    "d_title": QT_TRANSLATE_NOOP("Door", "Check in"),
+    "d_search": QT_TRANSLATE_NOOP("Door", "Type your name, then tap it"),
+    "d_confirm": QT_TRANSLATE_NOOP("Door", "Check in as {name}?"),
+    "d_yes": QT_TRANSLATE_NOOP("Door", "Yes, that’s me"),
+    "d_no": QT_TRANSLATE_NOOP("Door", "No"),
+}
+"""The door page's words (`door.js`): a player checks in from the door's QR."""
 
 OTHER_FOULS: dict[str, str] = {
     "cue_ball_off_table": QT_TRANSLATE_NOOP("Wording", "cue ball off the table"),
@@ -132,10 +179,19 @@ SITES: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 
+def call_words(tr: Translate = english) -> dict[str, str]:
+    """The call's words (`CALL`) through `tr`, by key: the tournament's pages carry them with their data."""
+    return {key: tr(CALL_CTX, text) for key, text in CALL.items()}
+
+
 def words_for(site: str, tr: Translate = english) -> dict[str, str]:
     """Every word of `site`'s pages ("overlay", "board" or "phone") through `tr`, by key."""
     context, words = SITES[site]
     out = {key: tr(context, text) for key, text in words.items()}
+    if site in ("board", "phone"):  # the call, on the board's pages and the table's
+        out |= call_words(tr)
+    if site == "phone":  # the door and the player's own page are served beside the phone tables
+        out |= {key: tr(DOOR_CTX, text) for key, text in DOOR.items()}
     if site == "overlay":  # how a rack was won, as the desk words it: "how_<RackHow value>"
         out |= {f"how_{how.value}": tr(LABELS_CTX, text) for how, text in HOW_LABELS.items()}
         # each foul as the desk names it: "foul_<code>" (`overlay.last_fouls` gives the codes)

@@ -8,18 +8,19 @@ from __future__ import annotations
 import http.client
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from referee_app.venue.server import Cluster
 from referee_app.web.phone_http import asked_languages
 from tests.event.organizer import organizer
 from tests.event.taps import tap_body
 from tests.event.test_phone_api import venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
 from tests.event.test_serve import Served, served  # noqa: F401 - the fixture
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster and the machine's Chromium
 
@@ -109,12 +110,15 @@ def test_the_windows_players_pages_answer_in_the_phones_language(
     answered in French, the others in the window's language (English here)."""
     from referee_desk.tournament.web import TournamentSite
 
+    from referee_app.event.follow import HeldTournament
+
     db, tid, keys = venue
     site = TournamentSite(0)
+    held = HeldTournament.open(db, tid).start()  # the window's tournament, as the window holds it
     try:
         none = ask(site.server.port, "GET", "/api/score/1", "WRONG", FRENCH)  # no tournament's phones served yet
         assert none == (404, {"error": "il n’y a pas de table 1 marquée sur les téléphones"})
-        assert site.serve_phones(db, tid) == ""
+        assert site.serve_phones(held) == ""
         port = site.server.port
         assert ask(port, "GET", "/api/score/1", "WRONG", FRENCH) == (401, {"error": NO_KEY_FR})
         assert ask(port, "GET", "/api/score/1", "WRONG", None) == (401, {"error": NO_KEY_EN})
@@ -127,9 +131,10 @@ def test_the_windows_players_pages_answer_in_the_phones_language(
         )
     finally:
         site.stop()
+        held.stop()
 
 
-def test_the_board_following_a_tournament_answers_in_the_phones_language(event_server: Any, tmp_path: Path) -> None:
+def test_the_board_following_a_tournament_answers_in_the_phones_language(event_server: Cluster, tmp_path: Path) -> None:
     """`board --tournament` in French: an English phone gets English, a phone asking for a language
     the pages lack gets the board's own (French)."""
     from referee_desk.i18n import translator_for
@@ -146,9 +151,12 @@ def test_the_board_following_a_tournament_answers_in_the_phones_language(event_s
         assert ask(port, "GET", "/api/score/2", "WRONG", "en-US,en;q=0.9") == (401, {"error": NO_KEY_EN})
         assert ask(port, "GET", "/api/score/2", "WRONG", "de-DE") == (401, {"error": NO_KEY_FR})
         assert ask(port, "GET", "/api/score/2", "WRONG", FRENCH) == (401, {"error": NO_KEY_FR})
-        deadline = time.monotonic() + 10
-        while ask(port, "GET", "/api/score/2", keys[2], None)[1].get("version") != 1 and time.monotonic() < deadline:
-            time.sleep(0.1)  # the table's match started
+        eventually(
+            lambda: ask(port, "GET", "/api/score/2", keys[2], None)[1].get("version") == 1,
+            "the table's match started",
+            10,
+            every=0.1,
+        )
         status, refused = ask(
             port,
             "POST",

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -17,8 +16,10 @@ import pytest
 from referee_app.event import operations
 from referee_app.event.board_run import Board, BoardOptions
 from referee_app.log.store import Store
+from referee_app.venue.server import Cluster
 from tests.event.organizer import organizer
 from tests.event.taps import tap_json
+from tests.waiting import NotYet, eventually
 
 pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
@@ -34,7 +35,7 @@ def _request(port: int, method: str, path: str, key: str | None = None, body: An
         conn.close()
 
 
-def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: Any, tmp_path: Path) -> None:
+def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: Cluster, tmp_path: Path) -> None:
     db, tid, keys = organizer(tmp_path, "1-3", "2", seed=11, name="Open de Lyon")
     key = keys[2]
     board = Board.open(BoardOptions(event_server.folder, web=0, tournament="Open de Lyon", db=db), out=None)
@@ -46,15 +47,14 @@ def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: 
         assert status == 200 and b"score.js" in page  # the phone's page, from the board
         assert _request(port, "GET", "/api/score/2", "WRONG-KEY")[0] == 401
         assert _request(port, "GET", "/api/score/3", key)[0] == 404  # the venue's, not the phones'
-        deadline = time.monotonic() + 10
-        table: dict[str, Any] = {}
-        while time.monotonic() < deadline:
+
+        def started() -> dict[str, Any] | NotYet:
             status, body = _request(port, "GET", "/api/score/2", key)
-            table = json.loads(body)
-            if status == 200 and table["version"] == 1:
-                break
-            time.sleep(0.1)
-        assert table["version"] == 1 and table["state"]["status"] == "lag"
+            table: dict[str, Any] = json.loads(body)
+            return table if status == 200 and table["version"] == 1 else NotYet((status, table))
+
+        table = eventually(started, "table 2's match started", 10, every=0.1)
+        assert table["state"]["status"] == "lag"
         status, body = _request(
             port, "POST", "/api/score/2", key, tap_json("b1", table["match_id"], 1, {"type": "lag", "winner": "B"})
         )
@@ -71,7 +71,7 @@ def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: 
         assert t.started[table["match"]] == table["match_id"] and table["match"] in t.by_phone
 
 
-def test_referee_app_board_no_window_with_a_tournament_serves_score_n(event_server: Any, tmp_path: Path) -> None:
+def test_referee_app_board_no_window_with_a_tournament_serves_score_n(event_server: Cluster, tmp_path: Path) -> None:
     """The command itself: `referee-app board --no-window --web 0 --tournament NAME --db PATH`."""
     import os
     import signal

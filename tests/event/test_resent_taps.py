@@ -6,7 +6,6 @@ and a tap sent again after another phone scored."""
 from __future__ import annotations
 
 import socket
-import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from referee_app.log.store import Store
 from tests.event.taps import tap_body
 from tests.event.test_score_page_words import play
 from tests.event.test_serve import Served, served, venue  # noqa: F401 - the fixtures
+from tests.waiting import eventually
 
 
 def logged(db: Path, match_id: str) -> list[str]:
@@ -83,12 +83,10 @@ def test_a_tap_sent_again_after_another_phone_scored_is_200_and_records_nothing(
     db, _, keys = venue
     table = served.get(1, keys[1])[1]
     assert served.tap(1, keys[1], "lag", 1, {"type": "lag", "winner": "B"})[0] == 200
-    lost(
-        served.port, 1, keys[1], "first", table["match_id"], 2, {"type": "rack", "winner": "A"}
-    )  # phone 1: its answer lost
-    deadline = time.monotonic() + 20  # a loaded machine: the server may take a while to get to it
-    while served.get(1, keys[1])[1]["version"] != 3 and time.monotonic() < deadline:
-        time.sleep(0.05)  # the laptop recorded it all the same
+    lost(served.port, 1, keys[1], "first", table["match_id"], 2, {"type": "rack", "winner": "A"})  # its answer lost
+    eventually(  # a loaded machine: the server may take a while to get to it
+        lambda: served.get(1, keys[1])[1]["version"] == 3, "the laptop recording the tap all the same", 20
+    )
     status, other = served.tap(1, keys[1], "second", 3, {"type": "rack", "winner": "B"})  # phone 2 scores
     assert status == 200 and other["version"] == 4 and other["state"]["score"] == {"A": 1, "B": 1}
     # phone 1 sends its tap again, on the version it had: recorded once already, so 200, nothing more

@@ -1,6 +1,6 @@
-"""The phone page's words and what it says after the match (phone.md §2), and the players' page
-calling the players of a phone table's next match, in the machine's Chromium through a real
-`tournament serve` (`referee_desk.main`, as installed: the words from the Qt catalogue)."""
+"""The phone page's words and what it says after the match (phone.md §2), in the machine's Chromium
+through a real `tournament serve` (`referee_desk.main`, as installed: the words from the Qt catalogue).
+The call on the players' page is the tournament's own now (`called_at`): tests/web/test_call_pages.py."""
 
 from __future__ import annotations
 
@@ -221,89 +221,6 @@ def test_a_phone_that_did_not_see_the_end_learns_the_result_from_the_bracket(
     expect(page.locator("#recorded")).to_have_text(recorded)
     assert final["round"] == "Final"
     expect(page.locator("#next")).to_have_text(f"Prochain match sur cette table\u00a0: {c} – {d} (Finale)")
-
-
-def test_the_players_page_calls_the_players_of_the_tables_next_match_within_a_second(
-    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
-    served: Served,  # noqa: F811
-    context: Any,
-) -> None:
-    _, _, keys = venue
-    play(served, 2, keys[2], "t2-")
-    semi = served.get(1, keys[1])[1]
-    version = semi["version"]
-    for n, event in enumerate([{"type": "lag", "winner": "A"}, {"type": "rack", "winner": "A"}]):
-        version = served.tap(1, keys[1], f"s{n}", version, event)[1]["version"]  # the semi-final under way
-    english, french = context("en-GB"), context("fr-FR")
-    pages = [english.new_page(), french.new_page()]
-    pages[1].clock.install()  # its time runs as ours, until it is moved on below
-    for page in pages:
-        page.goto(f"http://127.0.0.1:{served.port}/player")
-        page.locator("body[data-ready='1']").wait_for()
-    assert pages[0].locator("#calls .call").count() == 0  # what is under way on the tables is not called
-    for n, event in enumerate([{"type": "rack", "winner": "A"}, {"type": "sign", "player": "A"}], start=2):
-        version = served.tap(1, keys[1], f"s{n}", version, event)[1]["version"]
-    signed = time.monotonic()
-    status, final = served.tap(1, keys[1], "s-last", version, {"type": "sign", "player": "B"})
-    assert status == 200 and final["match"] == "F1"
-    c, d = final["players"]["A"], final["players"]["B"]
-    pages[0].get_by_text(f"Table 1: {c} v {d}, now").wait_for(timeout=5000)
-    called = time.monotonic() - signed
-    pages[1].get_by_text(f"Table 1\u00a0: {c} – {d}, maintenant").wait_for(timeout=5000)
-    assert called <= 1.0, f"called {called:.2f} s after the signing"
-    assert pages[0].locator("#calls .call").count() == 1
-    pages[0].reload()  # the call stays
-    pages[0].get_by_text(f"Table 1: {c} v {d}, now").wait_for()
-    box = pages[0].locator("#calls .call").bounding_box()
-    assert box is not None and box["width"] <= 360
-    assert pages[0].evaluate("document.documentElement.scrollWidth") <= 360
-    pages[1].clock.fast_forward("02:30")  # no longer "now": the time it was called
-    called_at = re.compile(f"^Table 1\u00a0: {re.escape(c)} – {re.escape(d)}, appelés à \\d\\d:\\d\\d$")
-    expect(pages[1].locator("#calls .call")).to_have_text(called_at)
-    pages[1].clock.fast_forward("08:00")  # ten minutes on, the players not there yet: still called
-    expect(pages[1].locator("#calls .call")).to_have_text(called_at)
-    assert served.tap(1, keys[1], "f-lag", 1, {"type": "lag", "winner": "A"})[0] == 200
-    expect(pages[1].locator("#calls .call")).to_have_text(called_at)  # a lag is no rack: still waiting
-    assert served.tap(1, keys[1], "f-rack", 2, {"type": "rack", "winner": "A"})[0] == 200
-    for page in pages:  # the first rack: the match is under way, its call is over
-        expect(page.locator("#calls .call")).to_have_count(0, timeout=5000)
-
-
-@pytest.mark.parametrize(
-    ("locale", "call"), [("en-GB", "Table 1: {c} v {d}, now"), ("fr-FR", "Table 1\u00a0: {c} – {d}, maintenant")]
-)
-def test_a_players_page_opened_after_the_call_shows_it_until_the_first_rack(
-    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
-    served: Served,  # noqa: F811
-    context: Any,
-    locale: str,
-    call: str,
-) -> None:
-    """A player who opens /player a minute after the match went to the table sees the call too, as
-    a line that stays while the match waits for its players; the first rack ends it."""
-    _, _, keys = venue
-    play(served, 2, keys[2], "t2-")
-    play(served, 1, keys[1], "t1-")  # both semi-finals over: the final goes to table 1
-    final = served.get(1, keys[1])[1]
-    assert final["match"] == "F1" and final["version"] == 1
-    c, d = final["players"]["A"], final["players"]["B"]
-    page = context(locale).new_page()
-    page.clock.install()
-    page.goto(f"http://127.0.0.1:{served.port}/player")
-    page.locator("body[data-ready='1']").wait_for()
-    calls = page.locator("#calls .call")
-    expect(calls).to_have_text(call.format(c=c, d=d))
-    assert calls.get_attribute("data-match") == "F1"
-    page.clock.fast_forward("15:00")  # a persistent line: when it was made is not known here, it stays "now"
-    expect(calls).to_have_text(call.format(c=c, d=d))
-    page.reload()
-    expect(calls).to_have_text(call.format(c=c, d=d))
-    assert served.tap(1, keys[1], "f-lag", 1, {"type": "lag", "winner": "B"})[0] == 200
-    assert served.tap(1, keys[1], "f-rack", 2, {"type": "rack", "winner": "B"})[0] == 200
-    expect(calls).to_have_count(0, timeout=5000)
-    page.reload()  # and a page opened now calls no one
-    page.locator("body[data-ready='1']").wait_for()
-    expect(calls).to_have_count(0)
 
 
 WAKE_LOCK = """

@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ import pytest
 
 from tests.event.taps import tap_body
 from tests.event.test_phone_api import run, venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
+from tests.waiting import NotYet, eventually
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -183,14 +183,16 @@ def test_the_phones_play_the_tournament_to_its_end(
     play(2, "b")
     final = served.get(1, keys[1])[1]
     assert final["match"] == "F1" and final["version"] == 1
-    deadline = time.monotonic() + 5
-    while True:  # the board's pages get the final on table 1 (the feed publishes on its own thread)
+
+    def final_on_the_pages() -> tuple[Any, ...] | NotYet:
         status, bracket = served.request("GET", "/tournament.json")
         f1 = next((m for m in bracket.get("show", {}).get("matches", []) if m["id"] == "F1"), {})
-        if (status, f1.get("status"), f1.get("table")) == (200, "playing", 1) or time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
-    assert (status, f1.get("status"), f1.get("table"), f1.get("match_id")) == (200, "playing", 1, final["match_id"])
+        seen = (status, f1.get("status"), f1.get("table"), f1.get("match_id"))
+        return seen if seen[:3] == (200, "playing", 1) else NotYet(seen)
+
+    # the board's pages get the final on table 1 (the feed publishes on its own thread)
+    seen = eventually(final_on_the_pages, "the final on table 1 in /tournament.json")
+    assert seen == (200, "playing", 1, final["match_id"])
     play(1, "c")
     code, out, _ = run(capsys, "tournament", "show", tid, "--json", "--db", str(db))
     assert code == 0
@@ -214,15 +216,10 @@ def test_the_bracket_pages_get_a_phone_matchs_racks_as_they_are_tapped(
     def live() -> Any:
         return served.request("GET", "/tournament.json")[1].get("live", {}).get(match)
 
-    deadline = time.monotonic() + 5
-    while live() != [0, 1] and time.monotonic() < deadline:  # published from the feed's own thread
-        time.sleep(0.05)
-    assert live() == [0, 1]  # the bracket's order: the match log's A is the bracket's a
+    # published from the feed's own thread; the bracket's order: the match log's A is the bracket's a
+    eventually(lambda: live() == [0, 1] or NotYet(live()), "the racks 0-1 live on the bracket")
     assert served.tap(1, keys[1], "live2", version, {"type": "rack", "winner": "A"})[0] == 200
-    deadline = time.monotonic() + 5
-    while live() != [1, 1] and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert live() == [1, 1]
+    eventually(lambda: live() == [1, 1] or NotYet(live()), "the racks 1-1 live on the bracket")
 
 
 def test_serving_on_the_lan_remembers_the_address_the_phones_reach(

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import http.client
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 from referee_app.event.serve import Serving
 from tests.event.organizer import organizer
 from tests.event.taps import tap_json
+from tests.waiting import NotYet, eventually
 
 
 def _post(port: int, key: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -31,13 +31,14 @@ def _post(port: int, key: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _live(serving: Serving, match: str, expected: list[int] | None) -> bool:
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        published = json.loads(serving.server.feed.tournament_document())  # what /tournament.json serves
-        if published is not None and published["live"].get(match) == expected:
-            return True
-        time.sleep(0.05)
-    return False
+    """`match`'s racks in what /tournament.json serves come to be `expected` (else the test fails)."""
+
+    def shown() -> bool | NotYet:
+        published = json.loads(serving.server.feed.tournament_document())
+        live = None if published is None else published["live"].get(match)
+        return live == expected or NotYet(live)
+
+    return eventually(shown, f"{match}'s racks {expected} live on the bracket")
 
 
 def test_a_phone_tables_racks_are_live_on_the_bracket_page_until_the_match_is_complete(tmp_path: Path) -> None:

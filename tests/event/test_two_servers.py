@@ -22,6 +22,7 @@ from referee_app.event.serve import Serving
 from referee_app.log.store import Store
 from tests.event.organizer import organizer
 from tests.event.taps import tap_json
+from tests.waiting import NotYet, eventually
 
 
 class Phone:
@@ -33,6 +34,7 @@ class Phone:
         self.taps: dict[str, list[tuple[str, str]]] = {}
         """Each match's taps recorded (a 200 the first time), in order: (type, seat)."""
         self.resent = 0
+        self.looks = 0
         self.error: BaseException | None = None
 
     def request(self, port: int, method: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
@@ -48,13 +50,14 @@ class Phone:
 
     def send(self, tap: str, match_id: str, after: int, event: dict[str, Any]) -> dict[str, Any]:
         """A tap until it is answered (a 503: the other server wrote first, sent again)."""
-        for _ in range(100):
-            status, body = self.request(self.rng.choice(self.ports), "POST", tap_json(tap, match_id, after, event))
-            if status != 503:
-                assert status == 200, (status, body)
-                return body
-            time.sleep(0.01)
-        raise AssertionError(f"tap {tap} never recorded")
+
+        def answered() -> tuple[int, dict[str, Any]] | NotYet:
+            reply = self.request(self.rng.choice(self.ports), "POST", tap_json(tap, match_id, after, event))
+            return NotYet(reply) if reply[0] == 503 else reply
+
+        status, body = eventually(answered, f"tap {tap} recorded", every=0.01)
+        assert status == 200, (status, body)
+        return body
 
     def tap(self, tap: str, table: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
         answer = self.send(tap, table["match_id"], table["version"], event)
@@ -68,30 +71,38 @@ class Phone:
         return answer
 
     def play(self) -> None:
+        """Plays each match the table is given, until it has been given none for 3 s."""
+        idle_since = [time.monotonic()]
+
+        def idle_for_3_s() -> bool:
+            while self.look_and_tap():
+                idle_since[0] = time.monotonic()
+            return time.monotonic() - idle_since[0] >= 3.0
+
         try:
-            idle_since = time.monotonic()
-            n = 0
-            while time.monotonic() - idle_since < 3.0:
-                status, table = self.request(self.rng.choice(self.ports), "GET")
-                if status == 503:
-                    continue
-                assert status == 200, table
-                if table["match"] is None:
-                    time.sleep(0.05)
-                    continue
-                state = table["state"]
-                n += 1
-                tap = f"t{self.table}-{n}"
-                if state["status"] == "lag":
-                    self.tap(tap, table, {"type": "lag", "winner": self.rng.choice("AB")})
-                elif state["status"] == "playing":
-                    self.tap(tap, table, {"type": "rack", "winner": self.rng.choice("AB")})
-                else:
-                    seat = "A" if not table["signed"]["A"] else "B"
-                    self.tap(tap, table, {"type": "sign", "player": seat})
-                idle_since = time.monotonic()
+            eventually(idle_for_3_s, f"table {self.table} given no match for 3 s", 120, every=0.05)
         except BaseException as exc:
             self.error = exc
+
+    def look_and_tap(self) -> bool:
+        """One look at the table and, if it has a match, the next tap of it: False when it had none."""
+        status, table = self.request(self.rng.choice(self.ports), "GET")
+        if status == 503:
+            return False  # busy (the other server writing): looked at again in a moment
+        assert status == 200, table
+        if table["match"] is None:
+            return False
+        state = table["state"]
+        self.looks += 1
+        tap = f"t{self.table}-{self.looks}"
+        if state["status"] == "lag":
+            self.tap(tap, table, {"type": "lag", "winner": self.rng.choice("AB")})
+        elif state["status"] == "playing":
+            self.tap(tap, table, {"type": "rack", "winner": self.rng.choice("AB")})
+        else:
+            seat = "A" if not table["signed"]["A"] else "B"
+            self.tap(tap, table, {"type": "sign", "player": seat})
+        return True
 
 
 @pytest.mark.parametrize("seed", [1, 2])

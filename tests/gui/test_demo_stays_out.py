@@ -17,6 +17,7 @@ from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.organizer.demo import load_demo, seed_logs
 from referee_app.venue.pusher import LinkFile, is_demo
+from referee_app.venue.server import Cluster
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
@@ -41,7 +42,7 @@ def test_ctrl_d_on_the_demo_database_loads_the_demo_matches(qtbot: Any, tmp_path
     assert len(Store(tmp_path / "demo.db").match_rows()) == len(seed_logs())
 
 
-def test_a_connected_desk_never_pushes_a_demo_match(event_server: Any, tmp_path: Path) -> None:
+def test_a_connected_desk_never_pushes_a_demo_match(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     store = Store(db)
     demo_ids = load_demo(store)  # a database an older desk filled with the demo matches

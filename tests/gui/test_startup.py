@@ -25,10 +25,12 @@ window = build_desk(parse_args(["--db", sys.argv[1]]), settings, defer=True)
 window.show()
 print("slow modules:", sorted(m for m in sys.modules if m.split(".")[0] in ("referee_app", "sqlite_utils")))
 print("Qt namespace:", "Qt" in core.__dict__)
-import time
-deadline = time.monotonic() + 10
-while window.controller.store is None and time.monotonic() < deadline:
-    app.processEvents()  # the first paint, then the database
+from PySide6.QtCore import QTimer
+loaded = QTimer(interval=10)  # the first paint, then the database: Qt's loop runs until it is open
+loaded.timeout.connect(lambda: window.controller.store is not None and app.quit())
+loaded.start()
+QTimer.singleShot(10_000, app.quit)  # or 10 s have gone
+app.exec()
 print("after paint:", window.controller.store is not None)
 """
 

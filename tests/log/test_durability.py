@@ -17,6 +17,7 @@ from referee_app.log.codec import dumps, event_to_json
 from referee_app.log.session import Session
 from referee_app.log.store import Store
 from tests.game.play_ahead import play_ahead
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # a writer SIGKILLed at random moments, 50 times
 
@@ -55,9 +56,12 @@ def _record_and_kill(db: Path, match_id: str, lines: list[str], after_acks: int,
 
     feeder = threading.Thread(target=feed)
     feeder.start()
-    deadline = time.monotonic() + 20
-    while len(acked) < after_acks and time.monotonic() < deadline and child.poll() is None:
-        time.sleep(0.001)
+    eventually(  # asked every millisecond: the kill is to fall at a random moment mid-stream
+        lambda: len(acked) >= after_acks or child.poll() is not None,
+        f"{after_acks} events acknowledged",
+        20,
+        every=0.001,
+    )
     time.sleep(delay)
     child.kill()  # SIGKILL; TerminateProcess on Windows
     child.wait()

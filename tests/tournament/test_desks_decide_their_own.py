@@ -26,6 +26,7 @@ from referee_app.tournament.model import Format, MatchStatus, Options
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, refresh
 from referee_app.venue.model import match_setup
+from referee_app.venue.server import Cluster
 from tests.builders import decode, ev
 from tests.conftest import table_link
 from tests.tournament.test_live import Desk, organizer, rack, sync, tournament
@@ -46,7 +47,7 @@ def sent_to(path: Path, tid: str, match: str) -> Any:
 
 
 def test_a_desk_reads_only_its_own_tables_assignments(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     links = {table: table_link(event_server, table) for table in ("1", "2")}
@@ -61,7 +62,7 @@ def test_a_desk_reads_only_its_own_tables_assignments(
 
 
 def test_another_tables_login_cannot_complete_a_match_and_is_reported(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     two = Desk(event_server, tmp_path / "desk2", "2")
@@ -86,7 +87,7 @@ def test_another_tables_login_cannot_complete_a_match_and_is_reported(
 
 
 def test_a_result_undone_by_hand_never_comes_back_with_a_second_match(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     one = Desk(event_server, tmp_path / "desk1", "1")
@@ -115,7 +116,7 @@ def test_a_result_undone_by_hand_never_comes_back_with_a_second_match(
 
 
 def test_a_match_voided_after_its_result_was_taken_is_reported(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     one = Desk(event_server, tmp_path / "desk1", "1")
@@ -140,7 +141,7 @@ def test_a_match_voided_after_its_result_was_taken_is_reported(
 
 
 def test_a_concession_or_another_race_is_left_to_the_organizer(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     desks = [Desk(event_server, tmp_path / f"desk{t}", t) for t in ("1", "2")]
@@ -179,7 +180,7 @@ def accented_organizer(tmp_path: Path) -> tuple[Path, str]:
 
 
 def test_matches_started_by_hand_complete_their_bracket_matches(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = accented_organizer(tmp_path)
     desks = [Desk(event_server, tmp_path / f"desk{t}", t) for t in ("1", "2")]
@@ -211,7 +212,7 @@ def test_matches_started_by_hand_complete_their_bracket_matches(
 
 
 def test_the_command_line_starts_the_next_match_sent_to_its_table(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path, tid = organizer(tmp_path)
     one = Desk(event_server, tmp_path / "desk1", "1")

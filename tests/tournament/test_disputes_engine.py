@@ -139,3 +139,10 @@ def test_any_decisions_keep_the_session_equal_to_its_replay_and_disputes_where_t
             s = t.slots[match]
             assert s.status is MatchStatus.PLAYING and match in t.by_phone and s.table in t.phones
             assert players and set(players) <= {s.a, s.b} and len(set(players)) == len(players)
+
+
+def test_who_does_not_agree_is_said_with_the_verb_of_their_count() -> None:
+    assert wording.not_agreeing(["Ben Novak"]) == "Ben Novak does not agree"
+    assert wording.not_agreeing(["Gaël Le Bihan", "Agnès Brûlé"]) == "Gaël Le Bihan & Agnès Brûlé do not agree"
+    line = wording.dispute_line(4, "L1-4", ["Gaël Le Bihan", "Agnès Brûlé"])
+    assert line == "Table 4: result disputed (L1-4: Gaël Le Bihan & Agnès Brûlé do not agree)"

@@ -31,6 +31,7 @@ from referee_app.venue import db
 from referee_app.venue.board import BoardView, ServerState
 from referee_app.venue.model import LinkReport, LinkStatus, match_setup
 from referee_app.venue.pusher import Pusher
+from referee_app.venue.server import Cluster
 from tests.builders import decode, ev
 from tests.conftest import table_link
 from tests.tournament.test_phones_on_the_event import (
@@ -40,6 +41,7 @@ from tests.tournament.test_phones_on_the_event import (
     server_rows,
     stored_rows,
 )
+from tests.waiting import NotYet, eventually
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
@@ -53,7 +55,7 @@ def crash(server: Any, how: str) -> None:
         return
     pid = int((server.data / "postmaster.pid").read_text().split()[0])
     os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
-    _until(lambda: not server.running() and not _backends_alive(pid), 10, "the killed server's backends never went")
+    eventually(lambda: not server.running() and not _backends_alive(pid), "the killed server's backends gone", 10)
 
 
 def _backends_alive(postmaster: int) -> bool:
@@ -77,22 +79,7 @@ def start_again(server: Any) -> None:
     """`event-server start` after the crash (tried again for a few seconds while the old backends go)."""
     from referee_app.venue.model import EventServerError
 
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            server.start()
-            return
-        except EventServerError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
-
-
-def _until(condition: Any, timeout_s: float, what: str) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.05)
+    eventually(lambda: server.start() or True, "the server started again", 10, ignoring=(EventServerError,), every=0.2)
 
 
 def _steps(by_racks: bool, race: int) -> list[dict[str, Any]]:
@@ -167,12 +154,14 @@ class EventDay:
                 self.played[table] += play_on_the_phones(self.served, self.keys[table], table, self.acked)
 
     def play_until(self, done: Any, once: bool = False, timeout_s: float = 60) -> None:
-        deadline = time.monotonic() + timeout_s
-        while not done(self.state()):
+        def played() -> bool | NotYet:
+            if done(self.state()):
+                return True
             slots = self.state().tournament.slots.values()
-            assert time.monotonic() < deadline, (self.problems, [(s.spec.id, s.status.value, s.table) for s in slots])
             self.play_round(once)
-            time.sleep(0.1)
+            return NotYet((self.problems, [(s.spec.id, s.status.value, s.table) for s in slots]))
+
+        eventually(played, "the tables playing on to the end wanted", timeout_s, every=0.1)
 
     def all_on_the_server(self) -> bool:
         """Every match log of the phones and of the desks is on the server, as written."""
@@ -200,7 +189,7 @@ class EventDay:
 
 @pytest.mark.parametrize("how", ["immediate", "kill -9"])
 def test_the_event_server_killed_mid_event_loses_nothing_sends_nothing_twice_and_the_bracket_completes_once(
-    event_server: Any, tmp_path: Path, how: str
+    event_server: Cluster, tmp_path: Path, how: str
 ) -> None:
     """After the first round the server dies while both desks are in the middle of a match and
     pushing and the phones play a whole match each; the desks finish their matches offline; the
@@ -211,7 +200,7 @@ def test_the_event_server_killed_mid_event_loses_nothing_sends_nothing_twice_and
         day.play_until(lambda state: len(state.tournament.results) >= 4, once=True)  # the first round
         # both desks take the next match they are sent and score part of it, pushing as they go
         desks = day.desks
-        _until(lambda: all(d.next_assignment() for d in desks.values()), 30, "a desk was never sent its next match")
+        eventually(lambda: all(d.next_assignment() for d in desks.values()), "each desk sent its next match", 30)
         offered = {t: a for t, d in desks.items() if (a := d.next_assignment()) is not None}
         steps = {t: _steps(t == 2, a.race_to) for t, a in offered.items()}
         sessions = {t: Session.start(desks[t].store, match_setup(a)) for t, a in offered.items()}
@@ -226,31 +215,31 @@ def test_the_event_server_killed_mid_event_loses_nothing_sends_nothing_twice_and
             _record(session, day.pushers[table], steps[table][2:])
             assert session.state.finished
         for table in sessions:
-            _until(
+            eventually(
                 lambda t=table: any(r.status is LinkStatus.OFFLINE and r.behind > 0 for r in day.reports[t]),
+                f"desk {table} saying it is offline with events to send",
                 15,
-                f"desk {table} never said it is offline with events to send",
             )
-        _until(lambda: day.views[-1].server is ServerState.OFFLINE, 15, "the board never said the server is gone")
+        eventually(lambda: day.views[-1].server is ServerState.OFFLINE, "the board saying the server is gone", 15)
         offline = {session.setup.match_id for session in sessions.values()}
         assert not offline & {o.match_id for o in day.state().tournament.results.values()}
 
         start_again(event_server)
         # what was done meanwhile reaches the server by itself, and the desks' matches complete theirs
-        _until(day.all_on_the_server, 15, "what was recorded while the server was gone never all reached it")
+        eventually(day.all_on_the_server, "all that was recorded while the server was gone on the server", 15)
         for table in sessions:  # and each desk's light says so (its report follows its last commit)
-            _until(
+            eventually(
                 lambda t=table: day.reports[t][-1].status is LinkStatus.CONNECTED and day.reports[t][-1].behind == 0,
+                f"desk {table} saying it caught up",
                 15,
-                f"desk {table} never said it caught up",
             )
         taken = lambda: {o.match_id for o in day.state().tournament.results.values()}  # noqa: E731
-        _until(lambda: offline <= taken(), 15, "a match finished offline never completed its bracket match")
+        eventually(lambda: offline <= taken(), "each match finished offline completing its bracket match", 15)
 
         day.play_until(lambda state: state.tournament.status is Status.FINISHED)
-        _until(day.all_on_the_server, 15, "the last matches never reached the server")
+        eventually(day.all_on_the_server, "the last matches on the server", 15)
         shown = len(day.views)
-        _until(lambda: len(day.views) > shown + 1, 15, "the board stopped refreshing")
+        eventually(lambda: len(day.views) > shown + 1, "the board refreshing on", 15)
     finally:
         day.close()
     # the organizer was told once, in words, that the server is gone; nothing else all day

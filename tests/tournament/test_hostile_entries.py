@@ -5,7 +5,6 @@ makes the tournament damaged, and `sync` says so before the event server is touc
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import psycopg
 import pytest
@@ -14,6 +13,7 @@ from referee_app.cli.main import main as cli
 from referee_app.tournament.events import Created, EntriesAdded, EntryEdited
 from referee_app.tournament.model import Entry, Format, Options, TournamentRefused
 from referee_app.tournament.state import apply
+from referee_app.venue.server import Cluster
 from tests.conftest import table_key
 from tests.tournament.crafted_entries import crafted_entries
 
@@ -31,7 +31,7 @@ def test_the_edit_dialogs_entry_with_a_hidden_character_is_refused(hidden: str) 
 
 
 def test_a_crafted_nul_name_is_damaged_before_the_event_server_is_touched(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "org.db"
     tid = crafted_entries(db, [{"name": "Ann\x00Nul"}, {"name": "Bob"}, {"name": "Cid"}, {"name": "Dan"}])

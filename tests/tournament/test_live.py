@@ -22,8 +22,10 @@ from referee_app.tournament.model import Format, MatchStatus, Options
 from referee_app.venue import db
 from referee_app.venue.model import Assignment
 from referee_app.venue.pusher import DeskRows, LinkFile, waiting
+from referee_app.venue.server import Cluster
 from tests.builders import brk, decode, ev, made, miss
 from tests.conftest import table_link
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
@@ -127,7 +129,7 @@ def play_out(server: Any, path: Path, tid: str, desks: list[Desk], capsys: Any) 
 
 
 def test_four_players_on_two_desks_complete_the_bracket_by_themselves(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     desks = [Desk(event_server, tmp_path / f"desk{t}", t) for t in ("1", "2")]
@@ -173,7 +175,7 @@ def operations_rows(path: Path, tid: str) -> list[Any]:
 
 
 def test_a_voided_match_completes_nothing_and_goes_to_the_table_again(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path, shot_clock=None)
     desk = Desk(event_server, tmp_path / "desk1", "1")
@@ -197,7 +199,7 @@ def test_a_voided_match_completes_nothing_and_goes_to_the_table_again(
 
 
 def test_a_desks_database_merged_from_a_stick_completes_its_match(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     desk = Desk(event_server, tmp_path / "desk1", "1")
@@ -223,7 +225,7 @@ def test_a_desks_database_merged_from_a_stick_completes_its_match(
 
 
 def test_a_desk_that_contradicts_a_typed_result_is_reported_and_an_undone_one_not_taken_again(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     desks = [Desk(event_server, tmp_path / f"desk{t}", t) for t in ("1", "2")]
@@ -260,9 +262,7 @@ def test_a_desk_that_contradicts_a_typed_result_is_reported_and_an_undone_one_no
     assert tournament(path, tid).tournament.slots["W1-2"].outcome is None
 
 
-def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, tmp_path: Path) -> None:
-    import time
-
+def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Cluster, tmp_path: Path) -> None:
     from referee_app.event.live import board_sync, report_lines
     from referee_app.venue.board import BoardWatcher
 
@@ -276,14 +276,10 @@ def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, 
                       lambda work, error: said.extend(line.text for line in report_lines(work, error)))  # fmt: skip
     reader.start()
     try:
-        deadline = time.monotonic() + 10
-        while (a := desk.next_assignment()) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert a is not None
+        a = eventually(desk.next_assignment, "the desk sent its match", 10)
         desk.play(desk.start(a))
         desk.push()
-        while tournament(path, tid).tournament.slots["W1-1"].winner is None and time.monotonic() < deadline:
-            time.sleep(0.05)
+        eventually(lambda: tournament(path, tid).tournament.slots["W1-1"].winner, "W1-1's winner in the bracket", 10)
     finally:
         live.stop()
         reader.stop()
@@ -291,11 +287,11 @@ def test_the_boards_sync_runs_by_itself_and_says_what_it_did(event_server: Any, 
     assert any("(from the desk)" in text for text in said)
 
 
-def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(event_server: Any, tmp_path: Path) -> None:
+def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(
+    event_server: Cluster, tmp_path: Path
+) -> None:
     """The board's window, its web page and the tournament's sync share one reader: one
     connection, one LISTEN, one replay of the matches."""
-    import time
-
     from referee_app.event.board_run import Board, BoardOptions
     from referee_app.venue.board import BoardView, ServerState
 
@@ -307,11 +303,10 @@ def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(eve
     assert board.server is not None
     page = board.server.feed
     try:
-        deadline = time.monotonic() + 10
-        while not (views and reports and any(work is not None for work, _ in reports)) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        while page.current().view.get("server") != "online" and time.monotonic() < deadline:
-            time.sleep(0.05)
+        eventually(
+            lambda: views and reports and any(work is not None for work, _ in reports), "the sync's first round", 10
+        )
+        eventually(lambda: page.current().view.get("server") == "online", "the page saying the server is online", 10)
         assert views and views[-1].server is ServerState.ONLINE  # the window's, typed
         assert page.current().view["server"] == "online" and page.current().view["lang"] == "en"  # the page's JSON
         assert [error for _work, error in reports] == [""] * len(reports)
@@ -326,7 +321,7 @@ def test_a_board_that_follows_a_tournament_reads_the_event_on_one_connection(eve
 
 
 def test_a_conceded_desk_match_is_reported_for_the_organizer_not_applied(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path)
     desk = Desk(event_server, tmp_path / "desk1", "1")
@@ -343,7 +338,7 @@ def test_a_conceded_desk_match_is_reported_for_the_organizer_not_applied(
 
 
 def test_a_board_asked_for_a_tournament_without_its_database_says_so_and_leaves_nothing_running(
-    event_server: Any, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import socket
 

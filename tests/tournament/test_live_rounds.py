@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ import pytest
 from referee_app.event.live import CTX, SERVER_GONE, DeskMatch, Handoff, LiveSync, Plan, Server
 from referee_app.i18n import english
 from referee_app.venue.board import BoardModel, BoardView, BoardWatcher, Reading, ServerState
+from tests.waiting import stays
 
 SERVER = Server(frozenset(), frozenset(), frozenset({"1"}))
 
@@ -90,8 +90,7 @@ def test_cancel_frees_a_round_waiting_for_the_owner_and_no_round_is_asked_after(
     handoff = Handoff(owner.post, decide)
     thread, said = on_reader(handoff)
     assert owner.arrived.wait(5)
-    time.sleep(0.05)
-    assert thread.is_alive()  # waiting for the window's thread
+    stays(thread.is_alive, 0.05, "the reader waiting for the window's thread")
     handoff.cancel()
     thread.join(5)
     assert not thread.is_alive() and said == {"plan": None}

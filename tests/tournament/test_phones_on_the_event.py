@@ -24,7 +24,9 @@ from referee_app.tournament.show import standings_view
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, BoardView, refresh
 from referee_app.venue.own_push import OwnMarks, push_own
+from referee_app.venue.server import Cluster
 from tests.event.taps import tap_body
+from tests.waiting import NotYet, eventually, stays
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
@@ -77,7 +79,7 @@ def phones(tmp_path: Path) -> Iterator[tuple[Path, str, dict[int, str], PhoneTab
 
 
 def test_a_phone_match_reaches_the_event_once_and_the_board_shows_its_table_as_the_phones(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     path, _tid, keys, api = phones
     tap(api, keys[1], 1, "t1", {"type": "lag", "winner": "A"})
@@ -104,7 +106,7 @@ def test_a_phone_match_reaches_the_event_once_and_the_board_shows_its_table_as_t
 
 
 def test_a_phone_match_another_table_holds_on_the_server_is_a_conflict_and_nothing_is_overwritten(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     _path, _tid, keys, api = phones
     match_id = tap(api, keys[1], 1, "t1", {"type": "lag", "winner": "A"})["match_id"]
@@ -123,7 +125,7 @@ def test_a_phone_match_another_table_holds_on_the_server_is_a_conflict_and_nothi
 
 
 def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board_shows_them(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     """`referee-app board --tournament` pushes the phone matches that `tournament serve` (another
     process: here another connection) writes; the board's reader stays the only reader."""
@@ -137,7 +139,6 @@ def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board
         assert board.pusher is not None
         playing = tap(api, keys[2], 2, "t1", {"type": "lag", "winner": "B"})
         tap(api, keys[2], 2, "t2", {"type": "rack", "winner": "B"})
-        deadline = time.monotonic() + 15
 
         def table_2() -> dict[str, Any] | None:
             for view in reversed(views):
@@ -146,9 +147,8 @@ def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board
                         return dict(table)
             return None
 
-        while (shown := table_2()) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert shown is not None and shown["phones"] is True
+        shown = eventually(table_2, "the board showing table 2's rack won by B", 15)
+        assert shown["phones"] is True
         assert shown["match"]["match_id"] == playing["match_id"]
         with psycopg.connect(event_server.organizer_conninfo()) as conn:
             others = conn.execute(
@@ -160,14 +160,7 @@ def test_the_boards_phone_pusher_sends_the_taps_of_another_process_and_the_board
     assert phone_match_ids(operations.open_tournament(api.store, tid).state) >= {playing["match_id"]}
 
 
-def _until(condition: Any, timeout_s: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-
-
-def _all_there(event_server: Any, path: Path, match_ids: set[str]) -> bool:
+def _all_there(event_server: Cluster, path: Path, match_ids: set[str]) -> bool:
     held = server_rows(event_server)
     return all(
         [(seq, digest) for seq, digest, _t in held.get(m, [])] == rows
@@ -176,24 +169,33 @@ def _all_there(event_server: Any, path: Path, match_ids: set[str]) -> bool:
 
 
 def test_two_pushers_at_once_and_a_server_gone_meanwhile_lose_nothing_and_send_nothing_twice(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     """The board and the tournament window both pushing one database, and the event server stopped
     and started again in the middle (hard, as a crash would): every phone row reaches it once, in
     order, and neither pusher sees a conflict."""
     path, tid, keys, api = phones
-    pushers = [PhonePusher(path, tid, event_server.organizer_conninfo(), poll_s=0.05).start() for _ in range(2)]
+    errors: list[list[str]] = [[], []]  # what each pusher said went wrong
+    pushers = [
+        PhonePusher(
+            path, tid, event_server.organizer_conninfo(), poll_s=0.05, on_report=lambda _p, e, s=said: e and s.append(e)
+        ).start()
+        for said in errors
+    ]
     try:
         ids = {tap(api, keys[t], t, f"lag{t}", {"type": "lag", "winner": "A"})["match_id"] for t in (1, 2)}
         for n in range(4):  # 1-1 on both tables (races to 2)
             tap(api, keys[1 + n % 2], 1 + n % 2, f"r{n}", {"type": "rack", "winner": "AB"[n // 2 % 2]})
-        _until(lambda: _all_there(event_server, path, ids))
+        eventually(lambda: _all_there(event_server, path, ids), "both tables' rows on the server", 15)
         event_server.stop(immediate=True)
+        before = [len(said) for said in errors]
         tap(api, keys[1], 1, "while-down", {"type": "rack", "winner": "A"})
-        time.sleep(0.5)  # both pushers fail, say so and wait
+        eventually(
+            lambda: all(len(s) > n for s, n in zip(errors, before, strict=True)), "both pushers saying they failed"
+        )
         event_server.start()
         tap(api, keys[2], 2, "after", {"type": "rack", "winner": "B"})
-        _until(lambda: _all_there(event_server, path, ids), 30.0)
+        eventually(lambda: _all_there(event_server, path, ids), "every row on the restarted server", 30)
     finally:
         for pusher in pushers:
             pusher.stop()
@@ -204,7 +206,7 @@ def test_two_pushers_at_once_and_a_server_gone_meanwhile_lose_nothing_and_send_n
 
 
 def test_tournament_sync_sends_the_phone_matches_too(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables], capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables], capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid, keys, api = phones
     match_id = tap(api, keys[1], 1, "t1", {"type": "lag", "winner": "A"})["match_id"]
@@ -216,15 +218,14 @@ def test_tournament_sync_sends_the_phone_matches_too(
     assert "phone tables" not in capsys.readouterr().out  # nothing new: nothing sent
 
 
-def test_a_phone_pusher_with_no_phone_match_yet_opens_no_connection(event_server: Any, tmp_path: Path) -> None:
+def test_a_phone_pusher_with_no_phone_match_yet_opens_no_connection(event_server: Cluster, tmp_path: Path) -> None:
     path = tmp_path / "organizer.db"
     tid, _keys = phone_venue(path, 4, "1-2", "1-2")  # the phone tables' matches are started by the server
     reports: list[Any] = []
     pusher = PhonePusher(path, tid, event_server.organizer_conninfo(), on_report=lambda *r: reports.append(r))
     pusher.start()
     try:
-        time.sleep(1.0)
-        assert pusher._conn is None and reports == []
+        stays(lambda: pusher._conn is None and reports == [], 1.0, "the pusher with no phone match idle and silent")
     finally:
         pusher.stop()
     assert cli(["tournament", "show", tid, "--json", "--db", str(path)]) == 0
@@ -239,11 +240,8 @@ def play_on_the_phones(
     """The match on a phone table, if one waits: the lag, the first-named player wins the race, both
     sign (through HTTP, each tap sent again while the laptop is busy); False: nothing to play.
     `acked` gets each tap answered 200: (its match log, the event)."""
-    for _ in range(100):
-        status, body = served.get(table, key)
-        if status != 503:  # a look settles the table (a completion, the next match): the same race
-            break
-        time.sleep(0.05)
+    # a look settles the table (a completion, the next match): the same race, asked again
+    status, body = eventually(lambda: answered(served.get(table, key)), f"table {table}'s page answered", 10)
     assert status == 200, body
     if body["match_id"] is None or body["state"]["status"] == "finished":
         return False
@@ -251,16 +249,22 @@ def play_on_the_phones(
     steps = [{"type": "lag", "winner": "A"}, *[{"type": "rack", "winner": "A"}] * race]
     steps += [{"type": "sign", "player": "A"}, {"type": "sign", "player": "B"}]
     for n, event in enumerate(steps):
-        for _ in range(100):
-            status, answer = served.tap(table, key, f"{body['match_id'][:8]}-{n}", version, event)
-            if status != 503:  # the organizer's board wrote the tournament just then: sent again
-                break
-            time.sleep(0.05)
+        tap_id = f"{body['match_id'][:8]}-{n}"  # the organizer's board wrote the tournament just then: sent again
+        status, answer = eventually(
+            lambda: answered(served.tap(table, key, tap_id, version, event)),  # noqa: B023 - asked at once
+            f"table {table}'s tap {n} answered",
+            10,
+        )
         assert status == 200, answer
         version = answer["version"]
         if acked is not None:
             acked.append((body["match_id"], event))
     return True
+
+
+def answered(reply: tuple[int, dict[str, Any]]) -> tuple[int, dict[str, Any]] | NotYet:
+    """The laptop's reply, or not yet while it answers 503 (busy: the phone sends again)."""
+    return NotYet(reply) if reply[0] == 503 else reply
 
 
 def play_on_a_desk(desk: Any, pusher: Any, by_racks: bool) -> bool:
@@ -286,7 +290,7 @@ def play_on_a_desk(desk: Any, pusher: Any, by_racks: bool) -> bool:
 
 
 def test_eight_players_double_elimination_on_desks_and_phones_together_through_postgresql(
-    event_server: Any, tmp_path: Path
+    event_server: Cluster, tmp_path: Path
 ) -> None:
     """Tables 1 and 2 are desks (2 with no referee: sent by racks), 3 and 4 the phones' (a real
     `tournament serve` process, tapped over HTTP); `referee-app board --tournament` sends the
@@ -315,27 +319,30 @@ def test_eight_players_double_elimination_on_desks_and_phones_together_through_p
     served = Served(path, tid)
     try:
         board.follow("en", reported, views.append)
-        deadline = time.monotonic() + 240
         played = {"desk": 0, "phones": 0}
-        while tournament(path, tid).tournament.status is not Status.FINISHED:
-            if time.monotonic() > deadline:
-                slots = tournament(path, tid).tournament.slots.values()
-                raise AssertionError((played, problems, [(s.spec.id, s.status.value, s.table) for s in slots]))
+
+        def a_round_played() -> bool | NotYet:
+            if tournament(path, tid).tournament.status is Status.FINISHED:
+                return True
+            slots = tournament(path, tid).tournament.slots.values()
             for table, desk in desks.items():
                 played["desk"] += play_on_a_desk(desk, pushers[table], by_racks=table == 2)
             for table in (3, 4):
                 played["phones"] += play_on_the_phones(served, keys[table], table)
-            time.sleep(0.1)
+            return NotYet((played, problems, [(s.spec.id, s.status.value, s.table) for s in slots]))
+
+        eventually(a_round_played, "the tournament played to its champion", 240, every=0.1)
         state = tournament(path, tid)
         phone_matches = phone_match_ids(state)
-        while True:  # the last phone match reaches the server (the board's pusher looks every 0.1 s)
+
+        def all_held() -> bool:
             held = server_rows(event_server)
-            if phone_matches <= set(held) and all(
+            return phone_matches <= set(held) and all(
                 len(held[m]) == len(rows) for m, rows in stored_rows(path, phone_matches).items()
-            ):
-                break
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+            )
+
+        # the last phone match reaches the server (the board's pusher looks every 0.1 s)
+        eventually(all_held, "every phone match's rows on the server", 15)
     finally:
         assert served.stop() == 0
         board.close()
@@ -374,7 +381,7 @@ def test_eight_players_double_elimination_on_desks_and_phones_together_through_p
 
 
 def test_the_phone_pusher_is_back_within_a_second_of_the_server_after_a_long_outage(
-    event_server: Any, phones: tuple[Path, str, dict[int, str], PhoneTables]
+    event_server: Cluster, phones: tuple[Path, str, dict[int, str], PhoneTables]
 ) -> None:
     """After a long outage the worker's back-off has grown (0.5 s, 1, 2, 4...): a server that is
     back is still tried again within about a second, as a desk's pusher does, so that the phone
@@ -388,9 +395,9 @@ def test_the_phone_pusher_is_back_within_a_second_of_the_server_after_a_long_out
     pusher.start()
     try:
         assert failed.wait(10)
-        failed_at = time.monotonic()
-        event_server.start()
-        _until(lambda: _all_there(event_server, path, {match_id}), 10.0)
-        assert time.monotonic() - failed_at < 3.5  # the server's start, then at most a second's wait
+        event_server.start()  # how long the server takes to start (long on a busy machine) is not the pusher's
+        back_at = time.monotonic()
+        eventually(lambda: _all_there(event_server, path, {match_id}), "the match on the server again", 10)
+        assert time.monotonic() - back_at < 3.0  # at most a second's wait, then the push
     finally:
         pusher.stop()

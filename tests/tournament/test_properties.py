@@ -23,7 +23,7 @@ SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[Healt
 
 MATCH_KEYS = [
     "id", "stage", "side", "round", "a", "b", "from_a", "from_b", "race", "status",
-    "winner", "score", "table", "match_id", "winner_to", "loser_to",
+    "winner", "score", "table", "match_id", "winner_to", "loser_to", "called_at", "calls", "at_table",
 ]  # fmt: skip
 
 
@@ -60,10 +60,15 @@ def shape(document: dict[str, Any]) -> None:
         "one_phone",
         "queue",
         "matches",
+        "checkin",
+        "fee",
+        "late_start",
+        "absent",
+        "doubled",
     ]
     assert document["format"] == "referee-app/tournament@1"
     for entry in document["entries"]:
-        assert list(entry) == ["name", "seed", "rating", "fargo_id", "licence", "club"]
+        assert list(entry) == ["name", "seed", "rating", "fargo_id", "licence", "club", "present", "paid"]
     statuses = {"waiting", "ready", "playing", "done", "bye", "forfeit"}
     for match in document["matches"]:
         assert list(match) == MATCH_KEYS

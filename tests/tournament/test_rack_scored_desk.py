@@ -4,7 +4,6 @@ in the FargoRate file, through a real PostgreSQL event server."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -12,6 +11,7 @@ from referee_app.cli.main import main as cli
 from referee_app.game.vocab import Scoring
 from referee_app.log.session import Session
 from referee_app.venue.model import match_setup
+from referee_app.venue.server import Cluster
 from tests.builders import decode, ev
 from tests.tournament.test_live import Desk, organizer, sync, tournament
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 
 def test_a_rack_scored_desk_match_completes_its_match_and_is_in_the_fargorate_file(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path, shot_clock=None)
     desk = Desk(event_server, tmp_path / "desk1", "1")
@@ -51,7 +51,7 @@ def test_a_rack_scored_desk_match_completes_its_match_and_is_in_the_fargorate_fi
 
 
 def test_a_rack_scored_desk_pushes_to_the_event_and_its_result_is_taken(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path, shot_clock=None)
     desks = [Desk(event_server, tmp_path / f"desk{n}", str(n)) for n in (1, 2)]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,6 +14,7 @@ from referee_app.game.vocab import Scoring
 from referee_app.log.session import Session
 from referee_app.tournament.events import AssignmentSent, event_from_dict
 from referee_app.venue.model import match_setup
+from referee_app.venue.server import Cluster
 from tests.builders import decode, ev
 from tests.tournament.test_live import CLOCK, Desk, operations_rows, organizer, sync, tournament
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow  # every test here runs against the throwaway Post
 
 
 def test_a_rack_table_is_sent_its_matches_by_racks_and_its_desks_result_completes_the_bracket(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, tid = organizer(tmp_path, shot_clock=CLOCK)
     capsys.readouterr()
@@ -58,7 +58,7 @@ def test_a_rack_table_is_sent_its_matches_by_racks_and_its_desks_result_complete
     assert tournament(path, tid).tournament.rack_tables == frozenset()
 
 
-def test_an_assignment_by_racks_has_no_shot_clock(event_server: Any, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_assignment_by_racks_has_no_shot_clock(event_server: Cluster, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     assert cli(["assign", "--server", str(event_server.folder), "--table", "3", "--players", "A", "B", "--race", "3",
                 "--scoring", "racks", "--shot-clock", "30"]) != 0  # fmt: skip
@@ -74,7 +74,7 @@ def test_an_assignment_sent_reads_back_with_its_scoring_and_an_old_one_as_every_
 
 
 def test_the_command_lines_next_match_opens_a_racks_assignment_by_racks(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import re
 

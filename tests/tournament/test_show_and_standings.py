@@ -85,6 +85,8 @@ def test_show_prints_entries_ratings_and_the_draw_seed() -> None:
         "fargo_id": "1234567",
         "licence": "FR-1",
         "club": "Lyon",
+        "present": None,
+        "paid": None,
     }
     assert document["entries"][1]["rating"] == 587.5
     assert document["queue"] == ["W1-2"]

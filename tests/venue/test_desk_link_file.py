@@ -5,20 +5,20 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from referee_app.cli.main import main as cli
 from referee_app.log.store import Store
 from referee_app.venue.pusher import LinkFile, link_path
+from referee_app.venue.server import Cluster
 from tests.conftest import assert_private, table_key, table_link
 from tests.venue.test_live_event import start_match
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
 
-def test_the_link_file_and_its_journal_are_private(event_server: Any, tmp_path: Path) -> None:
+def test_the_link_file_and_its_journal_are_private(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     links = LinkFile(db)
     links.save(table_link(event_server, "1"))
@@ -31,7 +31,7 @@ def test_the_link_file_and_its_journal_are_private(event_server: Any, tmp_path: 
 
 
 def test_a_damaged_link_file_is_said_and_mended_by_connect(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db = tmp_path / "desk.db"
     start_match(Store(db), "3")
@@ -47,7 +47,7 @@ def test_a_damaged_link_file_is_said_and_mended_by_connect(
 
 
 def test_a_link_file_of_the_shared_password_is_migrated(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "desk.db"
     start_match(Store(db), "4")

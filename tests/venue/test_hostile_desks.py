@@ -11,7 +11,6 @@ import json
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +23,11 @@ from referee_app.log.store import Store
 from referee_app.venue.board import BoardModel, refresh
 from referee_app.venue.model import LinkStatus
 from referee_app.venue.pusher import LinkFile, Pusher
+from referee_app.venue.server import Cluster
 from tests.builders import brk, ev, made
 from tests.conftest import _KEYS, table_key, table_link
-from tests.venue.test_live_event import OPENING, record, server_rows, start_match, wait_for
+from tests.venue.test_live_event import OPENING, record, server_rows, start_match
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
@@ -63,7 +64,7 @@ INSERT = "INSERT INTO events (match_id, seq, type, at, body, hash) VALUES (%s, %
 # --- one desk cannot lock the others out --------------------------------------------------------
 
 
-def test_a_desk_can_change_only_its_own_login(event_server: Any, tmp_path: Path) -> None:
+def test_a_desk_can_change_only_its_own_login(event_server: Cluster, tmp_path: Path) -> None:
     one, _ = pushed_desk(event_server, tmp_path, "1")
     two, _ = pushed_desk(event_server, tmp_path, "2")
     with desk_conn(event_server, "1") as hostile:
@@ -112,7 +113,7 @@ def _note() -> Any:
     return decode(ev("note", text="n"))
 
 
-def test_a_desk_cannot_squat_ids_nor_choose_its_table_or_time(event_server: Any, tmp_path: Path) -> None:
+def test_a_desk_cannot_squat_ids_nor_choose_its_table_or_time(event_server: Cluster, tmp_path: Path) -> None:
     db, match_id = pushed_desk(event_server, tmp_path, "1", ev("lag", winner="A"))
     head = head_of(event_server, match_id)
     row = chained(match_id, head, "note", '{"type": "note", "text": "x"}')
@@ -141,7 +142,7 @@ def test_a_desk_cannot_squat_ids_nor_choose_its_table_or_time(event_server: Any,
 # --- the server checks every row -------------------------------------------------------------------
 
 
-def test_the_server_refuses_a_row_that_does_not_chain_or_follow(event_server: Any, tmp_path: Path) -> None:
+def test_the_server_refuses_a_row_that_does_not_chain_or_follow(event_server: Cluster, tmp_path: Path) -> None:
     _db, match_id = pushed_desk(event_server, tmp_path, "7", ev("lag", winner="A"))
     head = head_of(event_server, match_id)
     body = '{"type": "concede", "player": "B"}'
@@ -162,7 +163,7 @@ def test_the_server_refuses_a_row_that_does_not_chain_or_follow(event_server: An
 
 
 def test_a_desk_cannot_write_into_another_tables_match(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     seven, match_id = pushed_desk(event_server, tmp_path, "7", ev("lag", winner="A"))
     head = head_of(event_server, match_id)
@@ -203,7 +204,7 @@ def sqlite_link(db: Path) -> Any:
 
 
 def test_another_writers_row_is_a_conflict_on_both_sides(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "t4.db"
     session = start_match(Store(db), "4")
@@ -221,7 +222,8 @@ def test_another_writers_row_is_a_conflict_on_both_sides(
         push = subprocess.Popen(
             [sys.executable, "-m", "referee_app", "push", "--db", str(db)], stdout=subprocess.PIPE, text=True
         )
-        time.sleep(2.5)
+        with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as watching:
+            eventually(lambda: inserts_waiting(watching) == 1, "the desk's insert waiting for the lock", timeout=15)
         org.execute(INSERT.replace("hash)", "hash, table_no)").replace("%s)", "%s, '9')"), other)
         org.execute("COMMIT")
     said, _ = push.communicate(timeout=30)
@@ -236,6 +238,12 @@ def test_another_writers_row_is_a_conflict_on_both_sides(
     capsys.readouterr()
     assert cli(["push", "--db", str(db)]) == 1  # and it stays said
     assert "1 conflicts" in capsys.readouterr().out
+
+
+def inserts_waiting(conn: psycopg.Connection[Any]) -> int:
+    """How many writes to the events wait for a lock another transaction holds."""
+    waiting = conn.execute("SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'events'::regclass")
+    return int(waiting.fetchone()[0])  # type: ignore[index]
 
 
 def _text(event: Any) -> str:
@@ -255,34 +263,41 @@ def _hash1(db: Path) -> str:
 
 
 def test_the_pusher_survives_a_refused_write_and_says_so(
-    event_server: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    event_server: Cluster, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "5")
     reports: list[Any] = []
     pusher = Pusher(db, table_link(event_server, "5"), reports.append).start()
     try:
-        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED)
+        eventually(lambda: pusher.report.status is LinkStatus.CONNECTED, "the pusher connected")
         with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as org:
             org.execute("REVOKE INSERT ON events FROM desk")  # the server refuses writes (not a lost connection)
             try:
                 record(session, ev("lag", winner="A"))
                 pusher.poke()
-                wait_for(lambda: pusher.report.status is LinkStatus.ERROR)
+                eventually(lambda: pusher.report.status is LinkStatus.ERROR, "the pusher saying the refused write")
                 assert "permission denied" in pusher.report.error and "\n" not in pusher.report.error
                 record(session, brk(4))
-                time.sleep(1.5)
+                eventually(  # it goes on trying, and is refused again, the new row behind too
+                    lambda: pusher.report.status is LinkStatus.ERROR and pusher.report.behind == 2,
+                    "the pusher refused again with both rows behind",
+                )
             finally:
                 org.execute("GRANT INSERT (match_id, seq, type, at, body, hash) ON events TO desk")
         record(session, made(1))
         pusher.poke()
-        wait_for(lambda: len(server_rows(event_server)) == 4 and pusher.report.status is LinkStatus.CONNECTED, 30)
+        eventually(
+            lambda: len(server_rows(event_server)) == 4 and pusher.report.status is LinkStatus.CONNECTED,
+            "the 4 rows on the server once it takes writes again",
+            timeout=30,
+        )
     finally:
         pusher.stop()
     assert any("event-pusher" in r.getMessage() and r.exc_info for r in caplog.records)  # logged with its trace
 
 
-def test_the_pusher_says_a_damaged_link_file_and_goes_on_after_connect(event_server: Any, tmp_path: Path) -> None:
+def test_the_pusher_says_a_damaged_link_file_and_goes_on_after_connect(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     start_match(Store(db), "6")
     links = LinkFile(db)
@@ -292,7 +307,7 @@ def test_the_pusher_says_a_damaged_link_file_and_goes_on_after_connect(event_ser
     link_file.write_bytes(b"\x00garbage" * 400)
     pusher = Pusher(db, table_link(event_server, "6")).start()
     try:
-        wait_for(lambda: pusher.report.status is LinkStatus.ERROR)
+        eventually(lambda: pusher.report.status is LinkStatus.ERROR, "the pusher saying the link file is damaged")
         assert "damaged: connect again" in pusher.report.error
     finally:
         pusher.stop()
@@ -301,7 +316,7 @@ def test_the_pusher_says_a_damaged_link_file_and_goes_on_after_connect(event_ser
 # --- the board survives any row -----------------------------------------------------------------
 
 
-def test_the_board_shows_odd_rows_as_damaged_and_goes_on(event_server: Any, tmp_path: Path) -> None:
+def test_the_board_shows_odd_rows_as_damaged_and_goes_on(event_server: Cluster, tmp_path: Path) -> None:
     from referee_app.venue.board import BoardWatcher
 
     views: list[dict[str, Any]] = []
@@ -319,7 +334,7 @@ def test_the_board_shows_odd_rows_as_damaged_and_goes_on(event_server: Any, tmp_
         def tables() -> dict[str, dict[str, Any]]:
             return {t["table"]: t for t in views[-1]["tables"]} if views else {}
 
-        wait_for(lambda: "3" in tables() and tables()["3"]["match"] is not None)
+        eventually(lambda: "3" in tables() and tables()["3"]["match"] is not None, "the board showing table 3")
         seen = tables()
         assert seen["3"]["match"]["fouls"]["B"] == 1 and seen["²"]["match"] is not None
         assert "junk" in seen["11"]["damaged"] and views[-1]["server"] == "online"
@@ -329,7 +344,7 @@ def test_the_board_shows_odd_rows_as_damaged_and_goes_on(event_server: Any, tmp_
 
 
 def test_a_desk_can_check_its_key_through_connect(
-    event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "desk.db"
     monkeypatch.setenv("REFEREE_TABLE_KEY", table_key(event_server, "8").lower())  # typed in lower case
@@ -339,7 +354,7 @@ def test_a_desk_can_check_its_key_through_connect(
     assert "this key is table 8's, not table 9's" in capsys.readouterr().err
 
 
-def test_two_pushes_at_once_never_fork(event_server: Any, tmp_path: Path) -> None:
+def test_two_pushes_at_once_never_fork(event_server: Cluster, tmp_path: Path) -> None:
     db, _ = pushed_desk(event_server, tmp_path, "2", *OPENING)
     copy = tmp_path / "copy.db"
     store = Store(db)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +19,10 @@ from referee_app.venue import db as event_db
 from referee_app.venue.board import BoardModel, BoardWatcher, refresh
 from referee_app.venue.model import EventLink, LinkReport, LinkStatus, TableKey, is_started
 from referee_app.venue.pusher import LinkFile, Pusher, link_path
+from referee_app.venue.server import Cluster
 from tests.builders import brk, decode, ev, made, miss
 from tests.conftest import table_link
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
@@ -59,18 +59,10 @@ def desk_rows(db: Path) -> list[tuple[Any, ...]]:
         return conn.execute("SELECT match_id, seq, type, at, body, hash FROM events ORDER BY match_id, seq").fetchall()
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out")
-        time.sleep(0.05)
-
-
 # --- roles ---------------------------------------------------------------------------------------
 
 
-def test_the_desk_role_adds_events_and_nothing_else(event_server: Any, tmp_path: Path) -> None:
+def test_the_desk_role_adds_events_and_nothing_else(event_server: Cluster, tmp_path: Path) -> None:
     store = Store(tmp_path / "desk.db")
     start_match(store, "1")
     assert cli(["push", "--db", str(tmp_path / "desk.db")]) == 1  # not connected yet: said, not crashed
@@ -97,7 +89,7 @@ def test_the_desk_role_adds_events_and_nothing_else(event_server: Any, tmp_path:
     assert len(server_rows(event_server)) == 1
 
 
-def test_a_wrong_key_is_refused(event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_wrong_key_is_refused(event_server: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     good = TableKey.parse(desk_link(event_server, "1").key)
     wrong = dataclasses.replace(good, secret=TableKey.new_secret())
     with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
@@ -113,7 +105,9 @@ def test_a_wrong_key_is_refused(event_server: Any, tmp_path: Path, monkeypatch: 
 # --- the pusher ------------------------------------------------------------------------------------
 
 
-def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(event_server: Any, tmp_path: Path) -> None:
+def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(
+    event_server: Cluster, tmp_path: Path
+) -> None:
     db = tmp_path / "desk.db"
     store = Store(db)
     reports: list[LinkReport] = []
@@ -125,9 +119,16 @@ def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(event
         for obj in OPENING:
             record(session, obj)
             pusher.poke()
-        wait_for(lambda: pusher.report.status is LinkStatus.OFFLINE and pusher.report.behind == 7)
+        eventually(
+            lambda: pusher.report.status is LinkStatus.OFFLINE and pusher.report.behind == 7,
+            "the pusher offline with the 7 rows behind",
+        )
         event_server.start()
-        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED and len(server_rows(event_server)) == 7)
+        eventually(
+            lambda: pusher.report.status is LinkStatus.CONNECTED and len(server_rows(event_server)) == 7,
+            "the restarted server holding the 7 rows",
+            timeout=15,
+        )
         assert server_rows(event_server) == desk_rows(db)
 
         record(session, made(3))  # the server crashes while the desk records on
@@ -135,16 +136,20 @@ def test_events_recorded_while_the_server_is_down_arrive_once_and_in_order(event
         event_server.stop(immediate=True)
         record(session, made(5), made(6))
         pusher.poke()
-        wait_for(lambda: pusher.report.status is LinkStatus.OFFLINE)
+        eventually(lambda: pusher.report.status is LinkStatus.OFFLINE, "the pusher saying the crashed server is gone")
         event_server.start()
-        wait_for(lambda: len(server_rows(event_server)) == 10 and pusher.report.status is LinkStatus.CONNECTED)
+        eventually(
+            lambda: len(server_rows(event_server)) == 10 and pusher.report.status is LinkStatus.CONNECTED,
+            "the restarted server holding the 10 rows",
+            timeout=15,
+        )
         assert server_rows(event_server) == desk_rows(db)  # every row once, the same bytes and hashes
     finally:
         pusher.stop()
     assert any(r.status is LinkStatus.OFFLINE and "refused" in r.error.lower() for r in reports)
 
 
-def test_a_lost_watermark_sends_nothing_twice(event_server: Any, tmp_path: Path) -> None:
+def test_a_lost_watermark_sends_nothing_twice(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "2")
     record(session, *OPENING)
@@ -157,7 +162,7 @@ def test_a_lost_watermark_sends_nothing_twice(event_server: Any, tmp_path: Path)
 
 
 def test_a_backlog_longer_than_one_insert_arrives_whole_and_in_order(
-    event_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    event_server: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from referee_app.venue import db as event_db
 
@@ -170,7 +175,7 @@ def test_a_backlog_longer_than_one_insert_arrives_whole_and_in_order(
     assert server_rows(event_server) == desk_rows(db)
 
 
-def test_a_watermark_past_the_servers_head_sends_what_the_server_lacks(event_server: Any, tmp_path: Path) -> None:
+def test_a_watermark_past_the_servers_head_sends_what_the_server_lacks(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "2")
     record(session, *OPENING[:3])
@@ -184,7 +189,7 @@ def test_a_watermark_past_the_servers_head_sends_what_the_server_lacks(event_ser
 
 
 def test_a_conflicting_server_event_is_reported_and_never_overwritten(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first, second = tmp_path / "one.db", tmp_path / "two.db"
     session = start_match(Store(first), "3")
@@ -212,7 +217,9 @@ def test_a_conflicting_server_event_is_reported_and_never_overwritten(
 # --- the board ---------------------------------------------------------------------------------
 
 
-def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event_server: Any, tmp_path: Path) -> None:
+def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(
+    event_server: Cluster, tmp_path: Path
+) -> None:
     desks = []
     for table, players in (("1", ("Ana", "Ben")), ("2", ("Cleo", "Dan"))):
         db = tmp_path / f"table{table}.db"
@@ -229,17 +236,23 @@ def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event
         def table(number: str) -> dict[str, Any]:
             return next((t for t in views[-1]["tables"] if t["table"] == number), {"match": None})
 
-        wait_for(lambda: bool(views) and table("1")["match"] and table("1")["match"]["fouls"]["B"] == 1)
-        wait_for(lambda: table("2")["match"] is not None and table("2")["match"]["at_table"] == "B")
+        eventually(
+            lambda: bool(views) and table("1")["match"] and table("1")["match"]["fouls"]["B"] == 1,
+            "the board showing table 1's foul",
+        )
+        eventually(
+            lambda: table("2")["match"] is not None and table("2")["match"]["at_table"] == "B",
+            "the board showing B at table 2",
+        )
         assert table("1")["match"]["players"] == {"A": "Ana", "B": "Ben"}
         assert table("1")["online"] and table("2")["online"]
         board.stop()
         record(desks[0][1], made(3), made(5))  # while no board runs
         desks[0][2].poke()
-        wait_for(lambda: len(server_rows(event_server)) == 12)
+        eventually(lambda: len(server_rows(event_server)) == 12, "the 12 rows on the server")
         later: list[dict[str, Any]] = []
         board = BoardWatcher(event_server.organizer_conninfo(), later.append, poll_s=0.5).start()
-        wait_for(lambda: bool(later))
+        eventually(lambda: later, "the restarted board's first view")
         first = next(t for t in later[-1]["tables"] if t["table"] == "1")
         assert first["match"]["at_table"] == "A" and first["match"]["fouls"] == {"A": 0, "B": 1}
         assert board.model.known[desks[0][1].match_id] == 9  # the two events recorded while it was away
@@ -249,7 +262,7 @@ def test_the_board_follows_two_tables_and_a_restarted_board_misses_nothing(event
             pusher.stop()
 
 
-def test_the_servers_notifications_name_the_table_written(event_server: Any, tmp_path: Path) -> None:
+def test_the_servers_notifications_name_the_table_written(event_server: Cluster, tmp_path: Path) -> None:
     with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as listener:
         event_db.listen(listener)
         db = tmp_path / "desk.db"
@@ -280,7 +293,7 @@ def test_the_servers_notifications_name_the_table_written(event_server: Any, tmp
 
 
 def test_the_board_shows_an_assignment_and_a_conflict_at_once_while_desks_record(
-    event_server: Any, tmp_path: Path
+    event_server: Cluster, tmp_path: Path
 ) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "3")
@@ -294,7 +307,10 @@ def test_the_board_shows_an_assignment_and_a_conflict_at_once_while_desks_record
 
         record(session, *OPENING)
         pusher.poke()
-        wait_for(lambda: bool(three().get("match")) and three()["match"]["fouls"]["B"] == 1 and three()["online"])
+        eventually(
+            lambda: bool(three().get("match")) and three()["match"]["fouls"]["B"] == 1 and three()["online"],
+            "the board showing table 3 online with its foul",
+        )
         assert (
             cli(
                 [
@@ -314,30 +330,40 @@ def test_the_board_shows_an_assignment_and_a_conflict_at_once_while_desks_record
         )
         record(session, made(3))
         pusher.poke()
-        wait_for(lambda: (three().get("next") or {}).get("players") == ["Eve", "Finn"], timeout=10)
+        eventually(
+            lambda: (three().get("next") or {}).get("players") == ["Eve", "Finn"],
+            "the board showing the assignment at once",
+            timeout=10,
+        )
         with psycopg.connect(desk_link(event_server, "3").conninfo(), autocommit=True) as desk:
             desk.execute("INSERT INTO conflicts (match_id, seq, desk_hash) VALUES (%s, 2, 'x')", (session.match_id,))
-        wait_for(lambda: three()["conflicts"] == 1, timeout=10)
+        eventually(lambda: three()["conflicts"] == 1, "the board showing the conflict at once", timeout=10)
     finally:
         board.stop()
         pusher.stop()
 
 
-def test_a_board_without_its_server_waits_and_catches_up(event_server: Any, tmp_path: Path) -> None:
+def test_a_board_without_its_server_waits_and_catches_up(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "5")
     LinkFile(db).save(desk_link(event_server, "5"))
     views: list[dict[str, Any]] = []
     board = BoardWatcher(event_server.organizer_conninfo(), views.append, poll_s=0.5).start()
     try:
-        wait_for(lambda: bool(views) and views[-1]["server"] == "online")
+        eventually(lambda: bool(views) and views[-1]["server"] == "online", "the board online")
         event_server.stop(immediate=True)
-        wait_for(lambda: views[-1]["server"] == "offline")
+        eventually(lambda: views[-1]["server"] == "offline", "the board saying its server is gone")
         record(session, *OPENING)
         event_server.start()
         assert cli(["push", "--db", str(db)]) == 0
-        wait_for(lambda: views[-1]["server"] == "online" and any(
-            t["match"] and t["match"]["fouls"]["B"] == 1 for t in views[-1]["tables"]))  # fmt: skip
+        eventually(
+            lambda: (
+                views[-1]["server"] == "online"
+                and any(t["match"] and t["match"]["fouls"]["B"] == 1 for t in views[-1]["tables"])
+            ),
+            "the board back online, caught up with the foul",
+            timeout=15,
+        )
     finally:
         board.stop()
 
@@ -346,7 +372,7 @@ def test_a_board_without_its_server_waits_and_catches_up(event_server: Any, tmp_
 
 
 def test_an_assignment_reaches_its_table_and_the_match_started_from_it_links(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = str(event_server.folder)
     assert cli(["assign", "--server", folder, "--table", "9", "--players", "Eve", "Finn", "--race", "7"]) == 0
@@ -354,14 +380,14 @@ def test_an_assignment_reaches_its_table_and_the_match_started_from_it_links(
     db = tmp_path / "desk.db"
     pusher = Pusher(db_ready(db), desk_link(event_server, "9")).start()
     try:
-        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED)
+        eventually(lambda: pusher.report.status is LinkStatus.CONNECTED, "the pusher connected")
         [assignment] = pusher.report.assignments  # only this table's
         assert (assignment.players, assignment.race_to) == (("Eve", "Finn"), 7)
         start_match(Store(db), "9", assignment.players, assignment=assignment.id)
         pusher.poke()
         model = BoardModel()
         with psycopg.connect(event_server.organizer_conninfo()) as conn:
-            wait_for(lambda: refresh(conn, model) >= 0 and bool(model.matches))
+            eventually(lambda: refresh(conn, model) >= 0 and model.matches, "the board's model reading the match")
         nine = next(t for t in (row.to_json() for row in model.tables()) if t["table"] == "9")
         assert nine["next"] is None and nine["match"]["players"] == {"A": "Eve", "B": "Finn"}
         eight = next(t for t in (row.to_json() for row in model.tables()) if t["table"] == "8")
@@ -370,12 +396,12 @@ def test_an_assignment_reaches_its_table_and_the_match_started_from_it_links(
         pusher.stop()
 
 
-def test_a_desk_recording_on_sees_an_assignment_sent_meanwhile(event_server: Any, tmp_path: Path) -> None:
+def test_a_desk_recording_on_sees_an_assignment_sent_meanwhile(event_server: Cluster, tmp_path: Path) -> None:
     db = tmp_path / "desk.db"
     session = start_match(Store(db), "6")
     pusher = Pusher(db, desk_link(event_server, "6")).start()
     try:
-        wait_for(lambda: pusher.report.status is LinkStatus.CONNECTED)
+        eventually(lambda: pusher.report.status is LinkStatus.CONNECTED, "the pusher connected")
         assert pusher.report.assignments == ()
         assert (
             cli(
@@ -400,7 +426,7 @@ def test_a_desk_recording_on_sees_an_assignment_sent_meanwhile(event_server: Any
             pusher.poke()
             return [a.players for a in pusher.report.assignments] == [("Eve", "Finn")]
 
-        wait_for(recording_on, timeout=10)
+        eventually(recording_on, "the busy pusher handing on the assignment", timeout=10)
     finally:
         pusher.stop()
 
@@ -410,7 +436,7 @@ def db_ready(db: Path) -> Path:
     return db
 
 
-def test_a_match_started_by_hand_while_offline_links_to_its_assignment(event_server: Any, tmp_path: Path) -> None:
+def test_a_match_started_by_hand_while_offline_links_to_its_assignment(event_server: Cluster, tmp_path: Path) -> None:
     folder = str(event_server.folder)
     assert cli(["assign", "--server", folder, "--table", "4", "--players", "Ivy", "Jo", "--race", "3"]) == 0
     db = tmp_path / "desk.db"
@@ -433,7 +459,7 @@ def test_a_match_started_by_hand_while_offline_links_to_its_assignment(event_ser
 
 
 def test_pull_copies_the_event_into_sqlite_once(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for table in ("1", "2"):
         db = tmp_path / f"t{table}.db"
@@ -450,7 +476,7 @@ def test_pull_copies_the_event_into_sqlite_once(
 
 
 def test_pull_reports_a_tampered_server_row(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "t.db"
     session = start_match(Store(db), "1")
@@ -467,7 +493,7 @@ def test_pull_reports_a_tampered_server_row(
 
 
 def test_the_organizers_commands_say_when_the_server_is_down(
-    event_server: Any, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, capsys: pytest.CaptureFixture[str]
 ) -> None:
     event_server.stop()
     capsys.readouterr()

@@ -12,6 +12,7 @@ import pytest
 from referee_app.cli.main import main as cli
 from referee_app.log.store import Store
 from referee_app.venue.schema import SCHEMA_VERSION
+from referee_app.venue.server import Cluster
 from tests.venue.test_live_event import connect_desk, start_match
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
@@ -27,7 +28,7 @@ def _set_version(cluster: Any, version: int) -> None:
     [(SCHEMA_VERSION - 1, "from an older referee-app: update it"), (SCHEMA_VERSION + 1, "from a newer referee-app")],
 )
 def test_a_server_of_another_version_is_named_in_a_sentence(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], version: int, said: str
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str], version: int, said: str
 ) -> None:
     db = tmp_path / "desk.db"
     start_match(Store(db), "1")
@@ -47,7 +48,7 @@ def test_a_server_of_another_version_is_named_in_a_sentence(
 
 
 def test_a_server_made_before_versions_is_an_older_one(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "desk.db"
     start_match(Store(db), "1")

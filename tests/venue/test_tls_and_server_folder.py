@@ -12,7 +12,6 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import psycopg
 import pytest
@@ -23,7 +22,8 @@ from referee_app.venue.model import EventServerError
 from referee_app.venue.pusher import LinkFile, Pusher, complete
 from referee_app.venue.server import Cluster, port_is_free
 from tests.conftest import assert_private, free_port, table_key, table_link
-from tests.venue.test_live_event import OPENING, record, server_rows, start_match, wait_for
+from tests.venue.test_live_event import OPENING, record, server_rows, start_match
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
@@ -52,7 +52,7 @@ def venue_address() -> str | None:
 
 
 def test_a_desk_pins_the_servers_certificate_and_talks_tls(
-    event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fingerprint = event_server.fingerprint()
     capsys.readouterr()
@@ -81,7 +81,7 @@ def test_a_desk_pins_the_servers_certificate_and_talks_tls(
     assert len(server_rows(event_server)) == len(OPENING) + 1
 
 
-def test_a_pinned_desk_refuses_another_server(event_server: Any, tmp_path: Path, server_base: Path) -> None:
+def test_a_pinned_desk_refuses_another_server(event_server: Cluster, tmp_path: Path, server_base: Path) -> None:
     db = tmp_path / "desk.db"
     start_match(Store(db), "22")
     link = complete(db, table_link(event_server, "22", event_server.fingerprint()))
@@ -93,7 +93,7 @@ def test_a_pinned_desk_refuses_another_server(event_server: Any, tmp_path: Path,
         LinkFile(db).save(moved)
         pusher = Pusher(db, moved).start()
         try:
-            wait_for(lambda: pusher.report.error != "", 20)
+            eventually(lambda: pusher.report.error, "the pusher refusing the impostor server", timeout=20)
             assert "certificate verify failed" in pusher.report.error
         finally:
             pusher.stop()
@@ -103,7 +103,7 @@ def test_a_pinned_desk_refuses_another_server(event_server: Any, tmp_path: Path,
         other.stop()
 
 
-def test_off_this_computer_a_desk_must_use_tls(event_server: Any) -> None:
+def test_off_this_computer_a_desk_must_use_tls(event_server: Cluster) -> None:
     address = venue_address()
     if address is None:
         pytest.skip("this computer has no network address besides the loopback")
@@ -120,7 +120,7 @@ def test_off_this_computer_a_desk_must_use_tls(event_server: Any) -> None:
 # --- the organizer is not a superuser ---------------------------------------------------------------
 
 
-def test_the_organizer_owns_the_schema_without_being_a_superuser(event_server: Any) -> None:
+def test_the_organizer_owns_the_schema_without_being_a_superuser(event_server: Cluster) -> None:
     with psycopg.connect(event_server.organizer_conninfo(), autocommit=True) as conn:
         assert conn.execute("SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user").fetchone() == (
             False,
@@ -148,7 +148,9 @@ def test_status_on_a_folder_that_is_not_a_server_says_so(tmp_path: Path, capsys:
         assert "is not an event server folder (referee-app event-server init)" in capsys.readouterr().err
 
 
-def test_run_by_root_the_server_hands_nothing_outside_its_folder_to_postgres(event_server: Any, tmp_path: Path) -> None:
+def test_run_by_root_the_server_hands_nothing_outside_its_folder_to_postgres(
+    event_server: Cluster, tmp_path: Path
+) -> None:
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
         pytest.skip("only root hands the folder to the postgres user")
     victim = Path("/tmp") / f"referee-victim-{os.getpid()}"

@@ -18,6 +18,7 @@ import pytest
 
 import referee_app.web.server as web
 from referee_app.web.server import MAX_CONNECTIONS, MAX_STREAMS, MAX_STREAMS_PER_ADDRESS, OVERLAY, WebServer
+from tests.waiting import eventually
 
 
 @pytest.fixture
@@ -143,14 +144,21 @@ def test_slow_streams_from_one_address_cannot_starve_the_streaming_pc(server: We
 
 
 OUT_OF_FILES = """
-import os, resource, time
+import os, resource, signal
 from referee_app.web.server import OVERLAY, WebServer
 server = WebServer((OVERLAY,), port=0).start()
 spare = len(os.listdir("/proc/self/fd")) + 8  # room for a few connections, no more
 resource.setrlimit(resource.RLIMIT_NOFILE, (spare, spare))
 print(server.port, flush=True)
-time.sleep(30)
+signal.pause()  # serves until the test kills it
 """
+
+
+def out_of_files(pid: int) -> bool:
+    """The process holds as many files as its soft limit lets it open."""
+    limits = Path(f"/proc/{pid}/limits").read_text().splitlines()
+    [soft] = [int(line.split()[3]) for line in limits if line.startswith("Max open files")]
+    return len(os.listdir(f"/proc/{pid}/fd")) >= soft
 
 
 def cpu_seconds_of(pid: int) -> float:
@@ -172,24 +180,22 @@ def test_running_out_of_files_pauses_the_loop_instead_of_spinning() -> None:
         for n in range(40):  # from two addresses, well inside the per-address cap
             source = (f"127.0.0.{2 + n % 2}", 0)
             crowd.append(socket.create_connection(("127.0.0.1", port), timeout=2, source_address=source))
-        time.sleep(0.5)
+        eventually(lambda: out_of_files(desk.pid), "the desk using every file it may open")
         cpu, started = cpu_seconds_of(desk.pid), time.monotonic()
         time.sleep(1.5)
         assert (cpu_seconds_of(desk.pid) - cpu) / (time.monotonic() - started) < 0.5  # no busy loop
         for sock in crowd:
             sock.close()
         crowd.clear()
-        deadline = time.monotonic() + 10
-        while True:  # the files are back: the page answers again
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                connection.request("GET", "/state.json")
-                assert connection.getresponse().status == 200
-                connection.close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the page never came back"
-                time.sleep(0.2)
+
+        def answers() -> bool:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/state.json")
+            assert connection.getresponse().status == 200
+            connection.close()
+            return True
+
+        eventually(answers, "the page answering again now the files are back", 10, ignoring=(OSError,), every=0.2)
     finally:
         for sock in crowd:
             sock.close()
@@ -207,17 +213,17 @@ def test_a_stream_whose_browser_stopped_reading_frees_its_slot(
     stuck.connect(("127.0.0.1", server.port))
     stuck.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")  # and never reads a byte
     try:
-        deadline = time.monotonic() + 10
-        while server.streams() == 0 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        eventually(lambda: server.streams(), "the stream open", 10)
         assert server.streams() == 1
         big = {"version": 1, "match_id": "m", "players": {"A": "x" * 500_000, "B": "y"}}
-        n = 0
-        while server.streams() and time.monotonic() < deadline:
-            n += 1
-            server.feed.publish(dict(big, version=n))
-            time.sleep(0.05)
-        assert server.streams() == 0, "the stuck stream still holds its slot"
+        published = [0]
+
+        def freed() -> bool:  # the stuck stream's buffers fill with states until its write times out
+            published[0] += 1
+            server.feed.publish(dict(big, version=published[0]))
+            return server.streams() == 0
+
+        eventually(freed, "the stuck stream's slot freed", 10, every=0.05)
         assert state_answers(server) < 1.0
     finally:
         stuck.close()

@@ -5,7 +5,6 @@ good); and a state the feed cannot send is logged while the pages keep their las
 from __future__ import annotations
 
 import socket
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +19,8 @@ from tests.web.test_tournament_pages import publish, tournament
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
+
+from tests.waiting import NotYet, eventually
 
 pytestmark = pytest.mark.slow  # each test drives the machine's Chromium
 
@@ -42,10 +43,7 @@ def full() -> Iterator[WebServer]:
             sock = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=source)
             sock.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
             hogs.append(sock)
-        deadline = time.monotonic() + 10
-        while server.streams() < MAX_STREAMS:
-            assert time.monotonic() < deadline, f"only {server.streams()} streams were opened"
-            time.sleep(0.05)
+        eventually(lambda: server.streams() == MAX_STREAMS or NotYet(server.streams()), "every stream open", 10)
         yield server
     finally:
         for sock in hogs:
@@ -97,9 +95,7 @@ def test_a_state_that_cannot_be_sent_is_logged_and_the_overlay_keeps_its_last_on
         expect(page.locator("#seat-A .name")).to_have_text("Ana")
         with caplog.at_level("ERROR", logger="referee_app.web"):
             server.feed.publish(dict(snapshot("m", history(*objs)), players={"A": object(), "B": "Ben"}))
-            deadline = time.monotonic() + 5
-            while not caplog.records and time.monotonic() < deadline:
-                time.sleep(0.01)
+            eventually(lambda: caplog.records, "the failure logged")
         assert caplog.records and caplog.records[0].exc_info, "the failure was not logged"
         expect(page.locator("#seat-A .name")).to_have_text("Ana")  # the last state stays
         expect(page.locator("#status")).to_have_text("")  # and the page is not "reconnecting"

@@ -153,7 +153,8 @@ def cards_pdf(event: str, cards: Sequence[Card]) -> bytes:
 
 
 def write_cards_pdf(event: str, cards: Sequence[Card], path: Path) -> None:
-    """The cards as a PDF at `path`, whole or not at all (never through a planted name)."""
+    """The cards as a PDF at `path`, whole or not at all (never through a planted name), the
+    organizer's alone: they carry every table's key (phone.md §4)."""
     data = cards_pdf(event, cards)
-    with new_file(path) as pdf:
+    with new_file(path, private=True) as pdf:
         pdf.handle.write(data)

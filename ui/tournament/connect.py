@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QLabel, QPushButton, QSpinBox, QWidget
@@ -26,12 +26,16 @@ from referee_desk.tournament.parts import Desk, Shown
 from referee_desk.tournament.session import said
 
 from referee_app.log.store import StoreError
+from referee_app.tournament.model import MatchStatus
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from referee_desk.tournament.phones_box import PhonesBox
     from referee_desk.tournament.web import TournamentSite
 
     from referee_app.event.live import DeskMatch, LiveSync, Plan, Server
+    from referee_app.event.phone_api import PhoneTableView
     from referee_app.event.phone_push import PhonePusher
 
 
@@ -51,7 +55,7 @@ class Connections(QObject):
 
     run = Signal(object)  # a callable to run on the window's thread
     report = Signal(object, str)  # Plan | None, error
-    phones_moved = Signal(object, object)  # State, {table: its API answer}: from the phones' thread
+    phones_moved = Signal(object, object)  # State, {table: PhoneTableView}: from the phones' thread
 
     def __init__(
         self,
@@ -183,18 +187,16 @@ class Connections(QObject):
 
     # --- the phone tables, served with the players' web page (phone.md §1) ------------------
     def _serve_phones(self) -> None:
-        """The site serves the phone tables of the tournament shown (kept in the window's database)."""
+        """The site serves the phone tables of the tournament shown (kept in the window's database),
+        through the window's own session: one writer in the process."""
         assert self.site is not None
-        store, tid = self.desk.store, self.desk.session.tournament_id
-        db = store.path if store is not None and self.desk.session.state is not None else None
+        held = self.desk.held if self.desk.session.state is not None else None
         before = self.site.phones
-        why = self.site.serve_phones(Path(db) if db is not None else None, tid)
+        why = self.site.serve_phones(held)
         if why:
             self.desk.say(Notice.ERROR, self.tr("The phone tables cannot be served: {why}").format(why=why))
         if self.site.phones is not before:  # another tournament (or the first): where its phones reach it
             self._phones_url()
-            if self.site.phones is not None:  # its first look may have put matches on phone tables: the
-                self.desk.follow(quiet=True)  # window's own doing, shown without "changed elsewhere"
 
     def _phones_url(self) -> None:
         """Where the phones reach this laptop (on the network only): shown, and kept in the database
@@ -213,13 +215,11 @@ class Connections(QObject):
             except StoreError as exc:
                 self.desk.say(Notice.ERROR, said(exc))
 
-    def _phones_moved(self, state: object, tables: dict[int, dict[str, Any]]) -> None:
+    def _phones_moved(self, state: object, tables: Mapping[int, PhoneTableView]) -> None:
         """On the window's thread: a phone's tap, or the tournament moved on by the phones (a match
-        completed, the next one started): the window reads the log again, the scores are shown."""
+        completed, the next one started: the follower brings it to every tab), the scores shown."""
         if self.phones is not None:
             self.phones.tables.update(tables)
-        if self.desk.follow(quiet=True):
-            return  # read again on the window's worker, never on this thread: every tab, and the pages, then
         if not self.phones_timer.isActive():
             self.phones_timer.start()
 
@@ -282,11 +282,11 @@ class Connections(QObject):
         self.live_error, self.live_problems = "", set()
         # its own reader of the live event (no board in this process); decided on the window's thread
         self.live = LiveSync.alone(conninfo, self._decide, self.report.emit, post=self.run.emit).start()
-        store, tournament_id = self.desk.store, self.desk.session.tournament_id
-        if store is not None and tournament_id:  # the phone tables' matches go to the board too
+        held = self.desk.held
+        if held is not None and held.tournament_id:  # the phone tables' matches go to the board too
             from referee_app.event.phone_push import PhonePusher
 
-            self.pusher = PhonePusher(store.path, tournament_id, conninfo).start()
+            self.pusher = PhonePusher(held.db, held.tournament_id, conninfo, follower=held.follower).start()
         self.live_folder = folder
         self.show_live()
         return ""
@@ -337,6 +337,11 @@ class Connections(QObject):
             if d.assignment in sent and not d.over and not d.void:
                 since = self.tr("since {time}").format(time=local_hm(d.started_at)) if d.started_at else ""
                 return d.table, f"{d.players[0]} {d.score[0]}-{d.score[1]} {d.players[1]} {since}".strip()
+        # sent to a desk that has not started it yet: typed here, the desk would still start it
+        last = next((s for s in reversed(state.sent) if s.match == match_id), None)
+        slot = state.tournament.slots.get(match_id)
+        if last is not None and slot is not None and slot.table == last.table and slot.status is MatchStatus.PLAYING:
+            return str(last.table), self.tr("sent to its desk, not started yet")
         return None
 
     def _live_report(self, work: Plan | None, error: str) -> None:

@@ -10,9 +10,11 @@ its words, names and clubs wrapped between words, the heading row on every page)
 from __future__ import annotations
 
 import errno
+import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
@@ -25,8 +27,8 @@ from referee_desk.tournament.dialogs import local_number
 from referee_app.i18n import QT_TRANSLATE_NOOP
 from referee_app.log.newfile import new_file
 from referee_app.tournament.layout import BOX_H, BOX_W, COL_W, Layout
-from referee_app.tournament.paper import PERFORMANCE_COLUMN, Sheet, standings_sheet
-from referee_app.tournament.show import TournamentView
+from referee_app.tournament.paper import Sheet, ledger_words, payout_words, standings_sheet
+from referee_app.tournament.show import TournamentView, standings_view
 from referee_app.tournament.state import Tournament
 from referee_app.tournament.wording import CTX
 
@@ -196,7 +198,9 @@ def _wrap(text: str, metrics: QFontMetricsF, width: float, max_lines: int = MAX_
 
 
 def _widest_word(texts: Sequence[str], metrics: QFontMetricsF) -> float:
-    return max((metrics.horizontalAdvance(w) for text in texts for w in text.split()), default=0.0)
+    """Rounded up, and one unit more: the column is later given back its width less its padding, and
+    that float sum came out a hair under the word, which `_wrap` then elided ("performan…")."""
+    return math.ceil(max((metrics.horizontalAdvance(w) for text in texts for w in text.split()), default=0.0)) + 1
 
 
 def column_widths(sheet: Sheet, body: QFontMetricsF, head: QFontMetricsF, width: float, pad: float) -> list[float]:
@@ -225,19 +229,37 @@ def column_widths(sheet: Sheet, body: QFontMetricsF, head: QFontMetricsF, width:
     return widths
 
 
-def standings_pdf(tournament: Tournament, paper: str = "a4") -> bytes:
+def standings_pdf(
+    tournament: Tournament, paper: str = "a4", payouts: tuple[Decimal, Sequence[Decimal]] | None = None
+) -> bytes:
     """The standings sheet, with each player's event performance, as PDF bytes: columns laid out from
     their content, names and clubs wrapped between words, the heading row on every page, no row
-    split between two pages."""
+    split between two pages. `payouts` (the pot and the places' amounts): the payout sheet follows,
+    on a page of its own, once places are known."""
+    sheets = [standings_sheet(tournament, qt_translate, local_number)]
+    if payouts is not None and standings_view(tournament).places:
+        sheets.append(payout_words(tournament, payouts[0], payouts[1], qt_translate))
+    return sheets_pdf(sheets, tournament.name, paper)
+
+
+def ledger_pdf(tournament: Tournament, paper: str = "a4") -> bytes:
+    """The entry fees' ledger as PDF bytes, laid out as the standings."""
+    return sheets_pdf([ledger_words(tournament, qt_translate)], tournament.name, paper)
+
+
+def sheets_pdf(sheets: Sequence[Sheet], title: str, paper: str = "a4") -> bytes:
+    """Sheets, each from a new page, as PDF bytes."""
     ensure_app()
-    sheet = standings_sheet(tournament, qt_translate, local_number)
     buffer = _buffer()
-    writer = _writer(buffer, paper, landscape=False, title=tournament.name, margin_mm=STANDINGS_MARGIN_MM)
+    writer = _writer(buffer, paper, landscape=False, title=title, margin_mm=STANDINGS_MARGIN_MM)
     painter = QPainter()
     if not painter.begin(writer):
         raise OSError(errno.EIO, "Qt cannot paint the PDF")
     try:
-        _paint_standings(painter, writer, sheet)
+        for n, sheet in enumerate(sheets):
+            if n:
+                writer.newPage()
+            _paint_standings(painter, writer, sheet)
     finally:
         painter.end()
     del writer
@@ -313,7 +335,7 @@ def _paint_standings(painter: QPainter, writer: QPdfWriter, sheet: Sheet) -> Non
         for i in rows:
             for c, lines in enumerate(cells[i]):
                 painter.setPen(QColor("black"))
-                painter.setFont(fonts["bold"] if c == PERFORMANCE_COLUMN else fonts["body"])
+                painter.setFont(fonts["bold"] if c == sheet.bold else fonts["body"])
                 align = Qt.AlignmentFlag.AlignRight if sheet.numeric[c] else Qt.AlignmentFlag.AlignLeft
                 for k, text in enumerate(lines):
                     box = QRectF(xs[c] + pad, y + pad / 2 + k * line_h["body"], widths[c] - 2 * pad, line_h["body"])

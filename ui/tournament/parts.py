@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLineEdit, QMessageBox, QPushButton, QSpinBox, QTa
 from referee_desk.notices import Notice
 from referee_desk.tournament.session import SignalledSession
 
+from referee_app.event.follow import HeldTournament
 from referee_app.log.store import Store
 from referee_app.tournament.show import NOTHING, TournamentView
 from referee_app.tournament.state import State, Tournament
@@ -43,6 +44,9 @@ class Desk(Protocol):
     dialog: QWidget | None
     store: Store | None
     """The organizer's database the tournament is kept in (None: a tournament held in memory)."""
+    held: HeldTournament | None
+    """The tournament as the process holds it (its session's log on the database's thread, its
+    follower), when it is kept in the database."""
 
     def say(self, level: Notice, text: str) -> None: ...
 

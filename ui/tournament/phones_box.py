@@ -11,7 +11,6 @@ passer-by reads no key off the organizer's screen); the card carries it whole.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,6 +29,7 @@ from referee_desk.tournament.parts import Desk, Shown, button
 from referee_desk.tournament.session import said
 
 from referee_app.event.operations import parse_tables
+from referee_app.event.phone_api import PhoneTableView
 from referee_app.tournament.model import MatchStatus, TournamentRefused
 from referee_app.tournament.phones import cards, check_url
 
@@ -44,7 +44,7 @@ class PhonesBox(QGroupBox):
         super().__init__(parent)
         self.desk = desk
         self.setObjectName("phonesBox")
-        self.tables: dict[int, dict[str, Any]] = {}
+        self.tables: dict[int, PhoneTableView] = {}
         self._keys: tuple[tuple[str, dict[int, str]], dict[int, str]] | None = None
         """The keys as last read, with the tables' fingerprints they were read for: read again only
         when a key changed (a new key changes its table's fingerprint in the tournament's log)."""
@@ -236,17 +236,16 @@ class PhonesBox(QGroupBox):
         self.status.setText("\n".join(lines))
 
     def _line(self, table: int, key: str | None) -> str:
-        answer = self.tables.get(table)
+        shown = self.tables.get(table)
         what = self.tr("no match on it")
-        if answer is not None and answer.get("players") and answer.get("state"):
-            score = answer["state"]["score"]
-            players = answer["players"]
-            what = f"{players['A']} {score['A']}-{score['B']} {players['B']}"
-            if answer["state"]["status"] == "finished" and not all(answer["signed"].values()):
+        if shown is not None and shown.players is not None and shown.score is not None:
+            (a, b), (racks_a, racks_b) = shown.players, shown.score
+            what = f"{a} {racks_a}-{racks_b} {b}"
+            if shown.finished and not all(shown.signed):
                 what += " · " + self.tr("waiting for both signatures")
-        elif answer is not None and answer.get("match"):
-            what = self.tr("{match}: starting").format(match=answer["match"])
-        elif answer is None:  # the phones' scores not read yet (the players' page starting): the bracket's word
+        elif shown is not None and shown.match:
+            what = self.tr("{match}: starting").format(match=shown.match)
+        elif shown is None:  # the phones' scores not read yet (the players' page starting): the bracket's word
             t = self.desk.session.tournament
             on = (
                 []

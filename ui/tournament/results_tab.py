@@ -35,7 +35,7 @@ from referee_app.event.phone_results import (
     signed_on_one_phone,
     unsigned_results,
 )
-from referee_app.event.session import StoreLog, now
+from referee_app.event.session import StoreLog, ThreadedLog, now
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import wording
 from referee_app.tournament.events import Corrected, Forfeit, ResultRecorded, SignaturesSet
@@ -226,10 +226,11 @@ class ResultsTab(QWidget):
         live = self.desk.recording(m.id)
         if live is not None:
             table, playing = live
+            a, b = wording.won(score)
             text = self.tr(
                 "Table {table} is recording this match ({playing}). Record {winner} wins {a}-{b} anyway? The desk is"
                 " told that its match was decided, and its result will not count."
-            ).format(table=table, playing=playing, winner=winner, a=score[0], b=score[1])
+            ).format(table=table, playing=playing, winner=winner, a=a, b=b)
             self.desk.ask("confirmOverDesk", text, self._record, self.tr("Nothing recorded: the desk plays on."))
             return
         self._record()
@@ -242,10 +243,8 @@ class ResultsTab(QWidget):
         waiting = self._waiting()
         if self.desk.session.record(ResultRecorded(m.id, winner, score, ended_on=date.today().isoformat())):
             self._pick_next(m.id, waiting)
-            self.say(
-                Notice.INFO,
-                self.tr("{id}: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=score[0], b=score[1]),
-            )
+            a, b = wording.won(score)
+            self.say(Notice.INFO, self.tr("{id}: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=a, b=b))
 
     def walkover(self) -> None:
         picked = self._winner_and_score()
@@ -278,7 +277,8 @@ class ResultsTab(QWidget):
             return None
         after = view_of(after_state.tournament, session.tournament_id)
         changed = changed_matches(self.desk.shown.view, after)
-        summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=score[0], b=score[1])
+        a, b = wording.won(score)
+        summary = self.tr("{id} becomes: {winner} wins {a}-{b}.").format(id=m.id, winner=winner, a=a, b=b)
         names = wording.names_of(after_state.tournament, qt_translate)
         dialog = CorrectionDialog(summary, after, changed, self, names)
         dialog.accepted.connect(lambda: self._correct(event))
@@ -292,8 +292,8 @@ class ResultsTab(QWidget):
 
     def _store(self) -> Store | None:
         """The organizer's database, where the phone matches' logs are (None: a tournament in memory)."""
-        log = self.desk.session.core.log
-        return log.store if isinstance(log, StoreLog) else None
+        log = self.desk.session.core.log  # the window's own connection, on this thread
+        return self.desk.store if isinstance(log, StoreLog | ThreadedLog) else None
 
     def accept_phone_result(self) -> None:
         """The picked phone match completes with its log's result as it stands (unsigned, or
@@ -316,7 +316,7 @@ class ResultsTab(QWidget):
         waiting = self._waiting()
         if self.desk.session.record(event):
             self._pick_next(m.id, waiting)
-            a, b = event.score
+            a, b = wording.won(event.score)
             text = self.tr("{id}: {winner} wins {a}-{b}, the phone's result accepted.").format(
                 id=m.id, winner=event.winner, a=a, b=b
             )
@@ -346,11 +346,9 @@ class ResultsTab(QWidget):
         """A phone match's status cell and row colour: disputed (who), or over but not signed."""
         t = self.desk.session.tournament
         disputing = t.disputes.get(m.id, ()) if t is not None else ()
-        if len(disputing) > 1:  # both players: "do not agree", as the banner says
-            who = self.tr("{a} and {b}").format(a=disputing[0], b=disputing[1])
-            return self.tr("result disputed ({names} do not agree)").format(names=who), DISPUTED_ROW
         if disputing:
-            return self.tr("result disputed ({names} does not agree)").format(names=disputing[0]), DISPUTED_ROW
+            who = wording.not_agreeing(disputing, qt_translate)
+            return self.tr("result disputed ({who})").format(who=who), DISPUTED_ROW
         if m.id in self.unsigned:
             a, b = self.unsigned[m.id]
             return self.tr("over on the phone ({a}-{b}), not signed by both").format(a=a, b=b), UNSIGNED_ROW

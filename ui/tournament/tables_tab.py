@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from referee_desk.i18n import qt_translate
 from referee_desk.notices import Notice
 from referee_desk.tournament.connect import Connections
+from referee_desk.tournament.online import OnlineBox
 from referee_desk.tournament.parts import Desk, Shown, button, item, spin
 from referee_desk.tournament.phones_box import PhonesBox
 
@@ -89,6 +90,8 @@ class TablesTab(QWidget):
         layout.addWidget(self.phones_box)
         layout.addWidget(self.web_box)
         layout.addWidget(self.live_box)
+        self.online_box = OnlineBox(desk, self)
+        layout.addWidget(self.online_box)
         self.connections = Connections(
             desk,
             self,
@@ -150,6 +153,7 @@ class TablesTab(QWidget):
         )
         self.queue_label.setText(self.tr("Waiting for a table, in the order tables will take them:"))
         self.phones_box.retranslate()
+        self.online_box.retranslate()
         self.web_box.setTitle(self.tr("Players' web page"))
         self.live_box.setTitle(self.tr("Desks connected through the event server"))
         self.web_lan.setText(self.tr("Phones and TVs on the venue's network may connect"))

@@ -5,7 +5,8 @@ The window publishes the tournament after every change; the pages get their word
 language the catalogue has (a player's phone picks its own), read from the compiled
 catalogue without installing it, so the window's language does not change. The phone tables'
 taps are written through the core's `PhoneScoring`, on the database's own thread, exactly as
-`tournament serve` writes them; the window is told when they moved (`on_phones`, from that thread).
+`tournament serve` writes them, through the window's own session (`HeldTournament`: one writer
+in the process); the window is told when they moved (`on_phones`, from that thread).
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Sequence
-from pathlib import Path
 
 from PySide6.QtCore import QTranslator
 from referee_desk.i18n import FOLDER, LANGUAGES, qt_translate, translator_for
 
+from referee_app.event.follow import HeldTournament
 from referee_app.event.phone_api import Answer, early_answer, speaking
 from referee_app.event.published import board_view
 from referee_app.event.serve import OnChange, PhoneScoring
@@ -26,6 +27,7 @@ from referee_app.log.store import StoreError
 from referee_app.tournament.model import TournamentRefused
 from referee_app.tournament.show import TournamentView, standings_view
 from referee_app.tournament.state import Tournament
+from referee_app.web.door_http import door_site
 from referee_app.web.phone_http import phone_site
 from referee_app.web.server import TOURNAMENT, WebServer
 
@@ -55,7 +57,9 @@ class TournamentSite:
         self.phones: PhoneScoring | None = None
         self.on_phones = on_phones
         self.words = languages()  # before the server: a phone's request is answered in them
-        self.server = WebServer((TOURNAMENT, phone_site(self)), port, lan, words=translator_for).start()
+        self.server = WebServer(
+            (TOURNAMENT, phone_site(self), door_site(self)), port, lan, words=translator_for
+        ).start()
         self._pending: Pending | None = None
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -72,8 +76,6 @@ class TournamentSite:
         with self._lock:
             self._pending = (view, tournament, None if live is None else dict(live))
         self._wake.set()
-        if self.phones is not None:
-            self.phones.nudge()  # the organizer's change may put a match on a phone table: start its log
 
     def _publishing(self) -> None:
         while not self._stopped.is_set():
@@ -90,46 +92,58 @@ class TournamentSite:
             except Exception:  # a bug: said in the log, the pages keep what they had
                 logging.getLogger(__name__).exception("the tournament could not be published")
 
-    def serve_phones(self, db: Path | None, tournament_id: str) -> str:
-        """Serve the phone tables of this tournament of the database `db` (None: none, a tournament
-        kept nowhere); why they cannot be served, or ""."""
+    def serve_phones(self, held: HeldTournament | None) -> str:
+        """Serve the phone tables of the tournament `held` (the window's, kept in its database;
+        None: none, a tournament kept nowhere); why they cannot be served, or ""."""
         current = self.phones
-        if current is not None and current.db == db and current.tournament_id == tournament_id:
+        if current is not None and current.held is held:
             return ""
         self.phones = None
         if current is not None:
             current.stop()
-        if db is None or not tournament_id:
+        if held is None or not held.tournament_id:
             return ""
         try:  # a phone's words in its language among the pages', else in the window's
             self.phones = PhoneScoring(
-                db, tournament_id, qt_translate, self.on_phones, tables=True, languages=self.words
+                held.db, held.tournament_id, qt_translate, self.on_phones, True, self.words, held
             ).start()
         except (StoreError, TournamentRefused, ValueError, OSError) as exc:
             return str(exc)
         return ""
 
-    def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
+    async def get(self, table: int, authorization: str | None, address: str, asked: Sequence[str] = ()) -> Answer:
         phones = self.phones
-        return (
-            self.early(404, str(table), asked) if phones is None else phones.get(table, authorization, address, asked)
-        )
+        if phones is None:
+            return self.early(404, str(table), asked)
+        return await phones.get(table, authorization, address, asked)
 
-    def post(
+    async def post(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
         phones = self.phones
         if phones is None:
             return self.early(404, str(table), asked)
-        return phones.post(table, authorization, address, body, asked)
+        return await phones.post(table, authorization, address, body, asked)
 
-    def dispute(
+    async def dispute(
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer:
         phones = self.phones
         if phones is None:
             return self.early(404, str(table), asked)
-        return phones.dispute(table, authorization, address, body, asked)
+        return await phones.dispute(table, authorization, address, body, asked)
+
+    async def door_get(self, token: str, asked: Sequence[str] = ()) -> Answer:
+        phones = self.phones
+        return self.early(404, "", asked) if phones is None else await phones.door_get(token, asked)
+
+    async def door_post(self, token: str, body: bytes, asked: Sequence[str] = ()) -> Answer:
+        phones = self.phones
+        return self.early(404, "", asked) if phones is None else await phones.door_post(token, body, asked)
+
+    async def me_get(self, secret: str, asked: Sequence[str] = ()) -> Answer:
+        phones = self.phones
+        return self.early(404, "", asked) if phones is None else await phones.me_get(secret, asked)
 
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         return early_answer(status, table, speaking(asked, self.words, qt_translate))

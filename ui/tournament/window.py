@@ -8,7 +8,6 @@ session, the notice strip and the tabs (one module each); every action has a key
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent
@@ -24,22 +23,25 @@ from referee_desk.tournament.results_tab import ResultsTab
 from referee_desk.tournament.session import SignalledSession, said
 from referee_desk.tournament.tables_tab import TablesTab
 
-from referee_app.event.session import MemoryLog, ReadApart, StoreLog, TournamentLog
+from referee_app.event.follow import HeldTournament
+from referee_app.event.session import DbThread, MemoryLog, ThreadedLog, TournamentLog, TournamentSession
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import show, wording
+from referee_app.tournament.state import State
 from referee_app.words.localtime import local_date
 
 TABS = ("entries", "draw", "bracket", "results", "queue")
-WATCH_MS = 500
-"""How often the window looks whether another program moved the tournament's log on (a phone's
-"I don't agree" is shown within a second; the look is one small query)."""
 
 
 class TournamentWindow(QMainWindow):
     """One tournament, in five tabs; everything is also on the keyboard."""
 
-    read_in = Signal(object, object, object)
-    """The reader's read is done (session, future, seq held): emitted on the reader, taken here."""
+    followed = Signal(object, object, bool)
+    """The follower's new state (session, state, written by another program): taken here."""
+    logs_moved = Signal()
+    """The database moved without the tournament's log (a phone's tap): the phone logs read again."""
+    unfollowed = Signal(object, object)
+    """The follower could not read the log (session, error)."""
 
     def __init__(
         self,
@@ -60,9 +62,14 @@ class TournamentWindow(QMainWindow):
         self.resize(1280, 760)
         self.store = store
         self.opening_error = ""
+        self.db_thread: DbThread | None = None
+        """The thread the tournament's database is written on (the window's and its phone tables'
+        decisions, one at a time, through one session)."""
+        self.held: HeldTournament | None = None
+        """The tournament as this process holds it (kept in the database): its follower."""
         if log is None and store is not None:
             known = store.tournaments()
-            log = StoreLog(store, known[-1].tournament_id if known else None)
+            log = self._log_of(known[-1].tournament_id if known else None)
         self.session = self._session(log or MemoryLog(), tournament_id)
         self.dialog: QWidget | None = None
         self.shown = Shown()
@@ -115,14 +122,9 @@ class TournamentWindow(QMainWindow):
         self.draw_page.drawn.connect(self._drawn)
         for i, name in enumerate(TABS, start=1):
             self.key(f"actionTab_{name}", f"Ctrl+{i}", self._tab_key(i - 1))
-        self.reading: Future[ReadApart | None] | None = None
-        """The log being read again on the reader (`follow`), until it is in."""
-        self.reading_quiet = False
-        """That read follows the window's own phone pages: shown without a notice."""
-        self.reader = ThreadPoolExecutor(1, thread_name_prefix="tournament-read")
-        """The one worker that reads the log again: started once, not a thread a read (starting a
-        thread waits for it to run, a tenth of a second on a loaded machine)."""
-        self.read_in.connect(self._read)
+        self.followed.connect(self._followed)
+        self.logs_moved.connect(self.results_page.follow_phones)  # a phone match over: its log, not this one
+        self.unfollowed.connect(self._unfollowed)
         self.retranslate()
         self.refresh()
         self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
@@ -130,58 +132,52 @@ class TournamentWindow(QMainWindow):
             self.say(Notice.ERROR, self.opening_error)
         else:
             self.queue_page.connections.resume()
-        self.watch = QTimer(self)  # another program may append: a merge, the command line, another window
-        self.watch.setInterval(WATCH_MS)
-        self.watch.timeout.connect(self.follow)
-        self.watch.timeout.connect(self.results_page.follow_phones)  # a phone match over: its log, not this one
-        self.watch.start()
+        self._follow()
+
+    def _log_of(self, tournament_id: str | None) -> TournamentLog:
+        """The log of a tournament of the window's database, on the database's thread (None: a
+        new one, created there by its first decision)."""
+        assert self.store is not None
+        if self.db_thread is None:
+            self.db_thread = DbThread("tournament-db")
+        return ThreadedLog(self.store.path, tournament_id, self.db_thread)
+
+    def _follow(self) -> None:
+        """Follow the session's log (one follower per tournament held): each new state, the
+        window's own decisions', its phone tables' and another program's, comes to `_followed`."""
+        core = self.session.core
+        if not isinstance(core.log, ThreadedLog) or (self.held is not None and self.held.session is core):
+            return
+        held = self.held = HeldTournament(core)
+        held.follower.subscribe(lambda state, elsewhere: self.followed.emit(core, state, elsewhere))
+        held.follower.subscribe_logs(self.logs_moved.emit)
+        held.follower.on_failure = lambda exc: self.unfollowed.emit(core, exc)
+        held.start()
 
     def follow(self, quiet: bool = False) -> bool:
-        """Show the tournament again when another program moved its log on (the phones' server, a
-        merged desk, the command line); True when it did (`quiet`: the window's own phone pages
-        wrote it, nothing to say). The log is replayed on a worker with a
-        connection of its own (`reading`), never on this thread: a bracket of 64 takes a tenth of
-        a second to replay, and the phones move it on every few seconds all day."""
-        if self.reading is not None:
-            return False  # the last read is not in yet
-        try:
-            moved = self.session.moved_on()
-        except StoreError as exc:
-            why = self.tr("The tournament's database cannot be read: {why}").format(why=said(exc))
-            if why != self.notice.text():
-                self.say(Notice.ERROR, why)
+        """Look at the log now rather than at the follower's next look (another program wrote it);
+        False: there is no follower (a tournament held in memory)."""
+        if self.held is None:
             return False
-        if not moved:
-            return False
-        session, log = self.session, self.session.core.log
-        if not isinstance(log, StoreLog):  # a log of its own kind: read where it is
-            session.reload()
-            if not quiet:
-                self._shown_again()
-            return True
-        held = None if session.state is None else session.state.seq
-        read = log.reading(session.state)
-        self.reading = self.reader.submit(read)
-        self.reading_quiet = quiet
-        self.reading.add_done_callback(lambda done: self.read_in.emit(session, done, held))  # queued here
+        self.held.follower.poke()
         return True
 
-    def _read(self, session: SignalledSession, done: Future[ReadApart | None], held: int | None) -> None:
-        """The log as read on the worker (`ReadApart`, or the error that stopped it), on this thread:
-        shown unless the window moved meanwhile (another tournament, a decision of its own)."""
-        self.reading = None
-        if session is not self.session or done.cancelled():
-            return
-        if (failed := done.exception()) is not None:
-            session.unreadable(failed)
+    def _followed(self, core: TournamentSession, state: State, elsewhere: bool) -> None:
+        """On this thread: a new state of the tournament (the phones', another program's) shown,
+        unless it is shown already (the window's own decision) or the window moved on."""
+        if core is not self.session.core or self.shown.state is core.state:
             return
         self.from_elsewhere = True
         try:
-            moved = session.adopt(done.result(), held)
+            self.session.changed.emit()
         finally:
             self.from_elsewhere = False
-        if moved and not self.reading_quiet:
+        if elsewhere:
             self._shown_again()
+
+    def _unfollowed(self, core: TournamentSession, exc: BaseException) -> None:
+        if core is self.session.core:
+            self.session.unreadable(exc)
 
     def _shown_again(self) -> None:
         self.say(
@@ -194,7 +190,7 @@ class TournamentWindow(QMainWindow):
             session = SignalledSession(log, tournament_id, self)
         except (StoreError, ValueError, RecursionError) as exc:
             self.opening_error = self.tr("This tournament cannot be opened: {why}").format(why=said(exc))
-            session = SignalledSession(StoreLog(self.store) if self.store is not None else MemoryLog(), "", self)
+            session = SignalledSession(self._log_of(None) if self.store is not None else MemoryLog(), "", self)
         session.changed.connect(self.refresh)
         session.refused.connect(lambda text: self.say(Notice.REFUSAL, text))
         return session
@@ -202,12 +198,16 @@ class TournamentWindow(QMainWindow):
     def open_tournament(self, tournament_id: str | None) -> None:
         """Show another tournament of the database (None: a new one, created from the Draw tab)."""
         assert self.store is not None
-        old = self.session
+        old, held = self.session, self.held
         self.opening_error = ""
-        self.session = self._session(StoreLog(self.store, tournament_id))
+        self.session = self._session(self._log_of(tournament_id))
         old.deleteLater()
         self.draw_page.clear()
-        self.refresh(again=True)
+        self.refresh(again=True)  # its phone tables served from the new session
+        if held is not None:
+            self.held = None
+            held.stop()
+        self._follow()
         self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
         self._focus_tab()
         if self.opening_error:
@@ -368,4 +368,10 @@ class TournamentWindow(QMainWindow):
         if self.dialog is not None:
             self.dialog.close()
         self.queue_page.connections.close()
+        self.queue_page.online_box.stop()
+        held, self.held = self.held, None
+        if held is not None:
+            held.stop()
+        if self.db_thread is not None:
+            self.db_thread.stop()
         super().closeEvent(event)

@@ -237,6 +237,10 @@
         <source>Where and when do I play?</source>
         <translation>Où et quand est-ce que je joue&#xa0;?</translation>
     </message>
+    <message>
+        <source>This page needs a newer web browser (Chrome 64, Safari 11.1, Firefox 78 or later): update it.</source>
+        <translation>Cette page demande un navigateur plus récent (Chrome 64, Safari 11.1, Firefox 78 ou plus) : mettez-le à jour.</translation>
+    </message>
 </context>
 <context>
     <name>BoardWindow</name>
@@ -323,6 +327,10 @@
     <message>
         <source>Pull the matches and export the day…</source>
         <translation>Récupérer les matchs et exporter la journée…</translation>
+    </message>
+    <message>
+        <source>Speak the calls (French or English, offline)</source>
+        <translation>Annoncer les appels à voix haute (français ou anglais, hors ligne)</translation>
     </message>
     <message>
         <source>Event server: connected</source>
@@ -616,6 +624,128 @@
     </message>
 </context>
 <context>
+    <name>Call</name>
+    <message>
+        <source>Called to the tables</source>
+        <translation>Appelés aux tables</translation>
+    </message>
+    <message>
+        <source>Table {n}: {a} v {b}</source>
+        <translation>Table {n}&#xa0;: {a} – {b}</translation>
+    </message>
+    <message>
+        <source>{name}: at the table</source>
+        <translation>{name}&#xa0;: à la table</translation>
+    </message>
+    <message>
+        <source>{name}: not at the table, {m} min since the call</source>
+        <translation>{name}&#xa0;: pas à la table, appelé il y a {m}&#xa0;min</translation>
+    </message>
+    <message>
+        <source>called at {time}</source>
+        <translation>appel à {time}</translation>
+    </message>
+    <message>
+        <source>called again at {times}</source>
+        <translation>rappels à {times}</translation>
+    </message>
+    <message>
+        <source>{m} minutes are up: the organizer decides</source>
+        <translation>Les {m}&#xa0;minutes sont passées&#xa0;: l’organisateur décide</translation>
+    </message>
+    <message>
+        <source>Sound on</source>
+        <translation>Activer le son</translation>
+    </message>
+    <message>
+        <source>I’m here: {name}</source>
+        <translation>Je suis là&#xa0;: {name}</translation>
+    </message>
+    <message>
+        <source>You are called: go to table {n}</source>
+        <translation>Vous êtes appelé&#xa0;: allez à la table {n}</translation>
+    </message>
+    <message>
+        <source>My matches</source>
+        <translation>Mes matchs</translation>
+    </message>
+    <message>
+        <source>Checked in</source>
+        <translation>Pointé</translation>
+    </message>
+    <message>
+        <source>Not checked in yet</source>
+        <translation>Pas encore pointé</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Prochain match</translation>
+    </message>
+    <message>
+        <source>Playing now on table {n}</source>
+        <translation>En train de jouer sur la table {n}</translation>
+    </message>
+    <message>
+        <source>Waiting for a free table: the call comes here</source>
+        <translation>En attente d’une table libre&#xa0;: l’appel s’affichera ici</translation>
+    </message>
+    <message>
+        <source>When the earlier matches are over</source>
+        <translation>Quand les matchs précédents seront finis</translation>
+    </message>
+    <message>
+        <source>{match} · {round} · against {name}</source>
+        <translation>{match} · {round} · contre {name}</translation>
+    </message>
+    <message>
+        <source>No match to play now.</source>
+        <translation>Aucun match à jouer pour l’instant.</translation>
+    </message>
+    <message>
+        <source>My results</source>
+        <translation>Mes résultats</translation>
+    </message>
+    <message>
+        <source>{match}: won {score} against {name}</source>
+        <translation>{match}&#xa0;: gagné {score} contre {name}</translation>
+    </message>
+    <message>
+        <source>{match}: lost {score} against {name}</source>
+        <translation>{match}&#xa0;: perdu {score} contre {name}</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Pas encore de résultat.</translation>
+    </message>
+    <message>
+        <source>This link does not open a player&apos;s page: ask at the door.</source>
+        <translation>Ce lien n’ouvre pas la page d’un joueur&#xa0;: demandez à l’accueil.</translation>
+    </message>
+    <message>
+        <source>No contact with the organizer&apos;s laptop: trying again…</source>
+        <translation>Pas de contact avec l’ordinateur de l’organisateur&#xa0;: nouvel essai…</translation>
+    </message>
+</context>
+<context>
+    <name>CallPanel</name>
+    <message>
+        <source>Called at {time} ({m} min)</source>
+        <translation>Appelés à {time} ({m}&#xa0;min)</translation>
+    </message>
+    <message>
+        <source>Called</source>
+        <translation>Appelés</translation>
+    </message>
+    <message>
+        <source>not at the table: {names}</source>
+        <translation>pas à la table&#xa0;: {names}</translation>
+    </message>
+    <message>
+        <source>{name} is here [Ctrl+{n}]</source>
+        <translation>{name} est là [Ctrl+{n}]</translation>
+    </message>
+</context>
+<context>
     <name>ConnectDialog</name>
     <message>
         <source>Connect to the event</source>
@@ -743,6 +873,10 @@
     <message>
         <source>since {time}</source>
         <translation>depuis {time}</translation>
+    </message>
+    <message>
+        <source>sent to its desk, not started yet</source>
+        <translation>envoyé à son pupitre, pas encore commencé</translation>
     </message>
     <message>
         <source>Event server: {why}</source>
@@ -1111,6 +1245,14 @@
         <translation>Lancer le prochain match de cette table [Ctrl+Maj+N]</translation>
     </message>
     <message>
+        <source>The next match&apos;s first player is at the table [Ctrl+1]</source>
+        <translation>Le premier joueur du prochain match est à la table [Ctrl+1]</translation>
+    </message>
+    <message>
+        <source>The next match&apos;s second player is at the table [Ctrl+2]</source>
+        <translation>Le second joueur du prochain match est à la table [Ctrl+2]</translation>
+    </message>
+    <message>
         <source>No referee at this table: the next matches scored by racks</source>
         <translation>Pas d’arbitre à cette table&#xa0;: les prochains matchs comptés par manches</translation>
     </message>
@@ -1233,6 +1375,68 @@
     <message>
         <source>The desk&apos;s keys…</source>
         <translation>Les touches du pupitre…</translation>
+    </message>
+</context>
+<context>
+    <name>Door</name>
+    <message>
+        <source>Check in</source>
+        <translation>Pointer mon arrivée</translation>
+    </message>
+    <message>
+        <source>Type your name, then tap it</source>
+        <translation>Tapez votre nom, puis touchez-le</translation>
+    </message>
+    <message>
+        <source>Check in as {name}?</source>
+        <translation>Pointer l’arrivée de {name}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Yes, that’s me</source>
+        <translation>Oui, c’est moi</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+</context>
+<context>
+    <name>DoorApi</name>
+    <message>
+        <source>this door code has expired: scan the QR code at the door again</source>
+        <translation>ce code d’entrée a expiré&#xa0;: scannez à nouveau le QR code à l’entrée</translation>
+    </message>
+    <message>
+        <source>the request is not JSON</source>
+        <translation>la requête n’est pas du JSON</translation>
+    </message>
+    <message>
+        <source>the request&apos;s {field} is missing or not valid</source>
+        <translation>le champ {field} de la requête manque ou n’est pas valable</translation>
+    </message>
+    <message>
+        <source>no player of this tournament is named {name}: see the desk</source>
+        <translation>aucun joueur de ce tournoi ne s’appelle {name}&#xa0;: voyez la table de marque</translation>
+    </message>
+    <message>
+        <source>{name} is already checked in: see the desk (the organizer has been told)</source>
+        <translation>{name} est déjà pointé présent&#xa0;: voyez la table de marque (l’organisateur est prévenu)</translation>
+    </message>
+    <message>
+        <source>this phone already checked in {name}: one phone checks in one player (the organizer has been told)</source>
+        <translation>ce téléphone a déjà pointé {name}&#xa0;: un téléphone pointe un seul joueur (l’organisateur est prévenu)</translation>
+    </message>
+    <message>
+        <source>check-in is closed: the draw is made, see the desk</source>
+        <translation>le pointage est clos&#xa0;: le tirage est fait, voyez la table de marque</translation>
+    </message>
+    <message>
+        <source>this link opens no player&apos;s page: ask the desk for yours</source>
+        <translation>ce lien n’ouvre la page d’aucun joueur&#xa0;: demandez la vôtre à la table de marque</translation>
+    </message>
+    <message>
+        <source>the laptop could not write the check-in just now: nothing was recorded, try again</source>
+        <translation>l’ordinateur n’a pas pu enregistrer l’arrivée à l’instant&#xa0;: rien n’est enregistré, réessayez</translation>
     </message>
 </context>
 <context>
@@ -2366,6 +2570,17 @@
     </message>
 </context>
 <context>
+    <name>Mirror</name>
+    <message>
+        <source>Updated at {time}</source>
+        <translation>Mis à jour à {time}</translation>
+    </message>
+    <message>
+        <source>The venue is offline since {time}: this page shows what it sent last.</source>
+        <translation>La salle est hors ligne depuis {time}&#xa0;: cette page montre ce qu’elle a envoyé en dernier.</translation>
+    </message>
+</context>
+<context>
     <name>NewMatchDialog</name>
     <message>
         <source>New match</source>
@@ -2496,6 +2711,61 @@
     <message>
         <source>Something went wrong: {reason} (see the log).</source>
         <translation>Un problème est survenu&#xa0;: {reason} (voir le journal).</translation>
+    </message>
+</context>
+<context>
+    <name>OnlineBox</name>
+    <message>
+        <source>The event online (a public copy for people outside the hall)</source>
+        <translation>L’événement en ligne (une copie publique pour ceux qui ne sont pas dans la salle)</translation>
+    </message>
+    <message>
+        <source>its name online: open-lyon-2027</source>
+        <translation>son nom en ligne&#xa0;: open-lyon-2027</translation>
+    </message>
+    <message>
+        <source>Venue&apos;s login file…</source>
+        <translation>Fichier de connexion de la salle…</translation>
+    </message>
+    <message>
+        <source>Publish online</source>
+        <translation>Publier en ligne</translation>
+    </message>
+    <message>
+        <source>The venue&apos;s login (from mirror add-event)</source>
+        <translation>La connexion de la salle (faite par mirror add-event)</translation>
+    </message>
+    <message>
+        <source>Not published online.</source>
+        <translation>Non publié en ligne.</translation>
+    </message>
+    <message>
+        <source>Only a tournament kept in the organizer&apos;s database can be published online.</source>
+        <translation>Seul un tournoi gardé dans la base de l’organisateur peut être publié en ligne.</translation>
+    </message>
+    <message>
+        <source>The event&apos;s name online is 1 to 40 lower-case letters, digits and dashes.</source>
+        <translation>Le nom de l’événement en ligne compte de 1 à 40 lettres minuscules, chiffres et tirets.</translation>
+    </message>
+    <message>
+        <source>Choose the venue&apos;s login file (made by `referee-app mirror add-event`).</source>
+        <translation>Choisissez le fichier de connexion de la salle (fait par `referee-app mirror add-event`).</translation>
+    </message>
+    <message>
+        <source>Publishing…</source>
+        <translation>Publication…</translation>
+    </message>
+    <message>
+        <source>The online copy is behind since {time}: {why}</source>
+        <translation>La copie en ligne est en retard depuis {time}&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>The online copy is current.</source>
+        <translation>La copie en ligne est à jour.</translation>
+    </message>
+    <message>
+        <source>The online copy is current (last change sent at {time}).</source>
+        <translation>La copie en ligne est à jour (dernier changement envoyé à {time}).</translation>
     </message>
 </context>
 <context>
@@ -2812,6 +3082,10 @@
         <source>This match was voided.</source>
         <translation>Ce match a été annulé.</translation>
     </message>
+    <message>
+        <source>This page needs a newer web browser (Chrome 80, Safari 13.1, Firefox 74 or later): update it.</source>
+        <translation>Cette page demande un navigateur plus récent (Chrome 80, Safari 13.1, Firefox 74 ou plus) : mettez-le à jour.</translation>
+    </message>
 </context>
 <context>
     <name>PhoneApi</name>
@@ -2878,6 +3152,10 @@
     <message>
         <source>{name} has signed this result: to change it now, call the organizer</source>
         <translation>{name} a signé ce résultat&#xa0;: pour le changer maintenant, appelez l’organisateur</translation>
+    </message>
+    <message>
+        <source>the request names {field} twice: which one is meant is not clear</source>
+        <translation>la requête donne {field} deux fois&#xa0;: on ne sait pas laquelle compte</translation>
     </message>
 </context>
 <context>
@@ -3498,16 +3776,8 @@ a gagné la manche [{key}]</translation>
         <translation>Un match sur téléphone compte désormais quand les deux joueurs l’ont signé.</translation>
     </message>
     <message>
-        <source>{a} and {b}</source>
-        <translation>{a} et {b}</translation>
-    </message>
-    <message>
-        <source>result disputed ({names} do not agree)</source>
-        <translation>résultat contesté ({names} ne sont pas d’accord)</translation>
-    </message>
-    <message>
-        <source>result disputed ({names} does not agree)</source>
-        <translation>résultat contesté ({names} n’est pas d’accord)</translation>
+        <source>result disputed ({who})</source>
+        <translation>résultat contesté ({who})</translation>
     </message>
     <message>
         <source>over on the phone ({a}-{b}), not signed by both</source>
@@ -4409,6 +4679,18 @@ a gagné la manche [{key}]</translation>
         <translation>Le tournoi redevient ce qu’il était avant elle.</translation>
     </message>
     <message>
+        <source>taking back the check-in of {name}</source>
+        <translation>l’annulation de l’arrivée de {name}</translation>
+    </message>
+    <message>
+        <source>the fee paid by {name}</source>
+        <translation>l’inscription payée par {name}</translation>
+    </message>
+    <message>
+        <source>taking back the fee of {name}</source>
+        <translation>l’annulation du paiement de {name}</translation>
+    </message>
+    <message>
         <source>{name}&apos;s dispute of the result of {id}</source>
         <translation>la contestation par {name} du résultat de {id}</translation>
     </message>
@@ -4481,6 +4763,66 @@ a gagné la manche [{key}]</translation>
         <translation>Performance sur le tournoi&#xa0;: le classement Fargo auquel les manches attendues contre les adversaires classés rencontrés égalent les manches gagnées (un forfait ne compte aucune manche).</translation>
     </message>
     <message>
+        <source>Payouts</source>
+        <translation>Gains</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Montant</translation>
+    </message>
+    <message>
+        <source>Pot {pot}, paid out {paid}</source>
+        <translation>Cagnotte {pot}, versé {paid}</translation>
+    </message>
+    <message>
+        <source>Each place gets its share of the pot to the cent, rounded down; the cents left go one each to the best places. Tied players share the amounts of the places they tie for.</source>
+        <translation>Chaque place reçoit sa part de la cagnotte au centime inférieur&#xa0;; les centimes restants vont un par un aux meilleures places. Les ex æquo se partagent les montants des places qu’ils occupent ensemble.</translation>
+    </message>
+    <message>
+        <source>Entry fees</source>
+        <translation>Droits d’inscription</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>Présent</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Payé</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>cash</source>
+        <translation>espèces</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>autre</translation>
+    </message>
+    <message>
+        <source>Cash {cash} · other {other} · total {total} · not paid yet: {unpaid}</source>
+        <translation>Espèces {cash} · autre {other} · total {total} · pas encore payé&#xa0;: {unpaid}</translation>
+    </message>
+    <message>
+        <source>Entry fee {fee}</source>
+        <translation>Droit d’inscription {fee}</translation>
+    </message>
+    <message>
         <source>page {n} of {total}</source>
         <translation>page {n} sur {total}</translation>
     </message>
@@ -4531,14 +4873,6 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Next match: when the earlier matches are over</source>
         <translation>Prochain match&#xa0;: quand les matchs précédents seront finis</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, now</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, maintenant</translation>
-    </message>
-    <message>
-        <source>Table {n}: {a} v {b}, called at {time}</source>
-        <translation>Table {n}&#xa0;: {a} – {b}, appelés à {time}</translation>
     </message>
     <message>
         <source>against {name}</source>
@@ -4628,6 +4962,10 @@ a gagné la manche [{key}]</translation>
         <source>table {table} has no key on the event server yet: add the table (board: Event &gt; Add a table)</source>
         <translation>la table {table} n’a pas encore de clé sur le serveur de l’événement&#xa0;: ajoutez-la (tableau de l’organisateur&#xa0;: Événement &gt; Ajouter une table)</translation>
     </message>
+    <message>
+        <source>late start: not at table {table} {minutes} minutes after the call at {called} (calls at {calls})</source>
+        <translation>retard&#xa0;: absent de la table {table} {minutes} minutes après l’appel de {called} (appels à {calls})</translation>
+    </message>
 </context>
 <context>
     <name>TournamentCli</name>
@@ -4694,6 +5032,18 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>drawn with seed {seed}</source>
         <translation>tirage fait avec la graine {seed}</translation>
+    </message>
+    <message>
+        <source>{name}: checked in</source>
+        <translation>{name}&#xa0;: arrivée enregistrée</translation>
+    </message>
+    <message>
+        <source>{name}: check-in taken back</source>
+        <translation>{name}&#xa0;: arrivée annulée</translation>
+    </message>
+    <message>
+        <source>place {place}: {amount}</source>
+        <translation>place {place}&#xa0;: {amount}</translation>
     </message>
     <message>
         <source>refused: {why}</source>
@@ -4771,6 +5121,14 @@ a gagné la manche [{key}]</translation>
         <translation>{a} et {b}</translation>
     </message>
     <message>
+        <source>the late start is 1..120 minutes, its calls increasing minutes before the end (as 15:5,10,14)</source>
+        <translation>le délai de retard est de 1 à 120 minutes, ses appels des minutes croissantes avant la fin (comme 15:5,10,14)</translation>
+    </message>
+    <message>
+        <source>the late start makes at most 9 calls</source>
+        <translation>le délai de retard fait au plus 9 appels</translation>
+    </message>
+    <message>
         <source>qualifying pools: 1..64 pools, not {pools}</source>
         <translation>poules de qualification&#xa0;: de 1 à 64 poules, et non {pools}</translation>
     </message>
@@ -4801,6 +5159,10 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>the shot clock allows 0..9 extensions a rack and 1..60 s after the break</source>
         <translation>le chronomètre de tir permet de 0 à 9 prolongations par manche et de 1 à 60 s après la casse</translation>
+    </message>
+    <message>
+        <source>an entry fee is 0.01..100000.00, in cents at most, not {fee}</source>
+        <translation>un droit d’inscription va de 0.01 à 100000.00, au centime près, et non {fee}</translation>
     </message>
     <message>
         <source>--then must be se or de</source>
@@ -4923,6 +5285,62 @@ a gagné la manche [{key}]</translation>
         <translation>événement inattendu {event!r}</translation>
     </message>
     <message>
+        <source>{at!r} is not a UTC time</source>
+        <translation>{at!r} n’est pas une heure UTC</translation>
+    </message>
+    <message>
+        <source>players check in before the draw only: the draw is made</source>
+        <translation>les joueurs pointent leur arrivée avant le tirage seulement&#xa0;: le tirage est fait</translation>
+    </message>
+    <message>
+        <source>{name} is not checked in</source>
+        <translation>{name} n’est pas pointé présent</translation>
+    </message>
+    <message>
+        <source>{name} is already checked in</source>
+        <translation>{name} est déjà pointé présent</translation>
+    </message>
+    <message>
+        <source>a check-in is at the door or by phone</source>
+        <translation>une arrivée se pointe à l’entrée ou par téléphone</translation>
+    </message>
+    <message>
+        <source>this phone already checked in {name}: one phone, one player</source>
+        <translation>ce téléphone a déjà pointé {name}&#xa0;: un téléphone, un joueur</translation>
+    </message>
+    <message>
+        <source>{name} has not paid</source>
+        <translation>{name} n’a pas payé</translation>
+    </message>
+    <message>
+        <source>{name} has already paid</source>
+        <translation>{name} a déjà payé</translation>
+    </message>
+    <message>
+        <source>an amount paid is 0.01..100000.00, in cents at most, not {amount}</source>
+        <translation>un montant payé va de 0.01 à 100000.00, au centime près, et non {amount}</translation>
+    </message>
+    <message>
+        <source>a fee is paid in cash or other</source>
+        <translation>une inscription se paie en espèces ou autrement</translation>
+    </message>
+    <message>
+        <source>a note is 200 characters at most</source>
+        <translation>une note fait au plus 200 caractères</translation>
+    </message>
+    <message>
+        <source>a call names a table 1..999, its number 0..9 and its players</source>
+        <translation>un appel nomme une table de 1 à 999, son numéro de 0 à 9 et ses joueurs</translation>
+    </message>
+    <message>
+        <source>a player is at the table by phone, desk, lag or organizer</source>
+        <translation>un joueur est à la table par téléphone, pupitre, tirage à la bande ou organisateur</translation>
+    </message>
+    <message>
+        <source>this tap is already recorded</source>
+        <translation>ce geste est déjà enregistré</translation>
+    </message>
+    <message>
         <source>the players&apos; signatures are already needed</source>
         <translation>les signatures des joueurs sont déjà demandées</translation>
     </message>
@@ -5011,6 +5429,10 @@ a gagné la manche [{key}]</translation>
         <translation>une table figure deux fois dans la liste</translation>
     </message>
     <message>
+        <source>the draw needs at least 2 players checked in, not {count}</source>
+        <translation>le tirage demande au moins 2 joueurs présents, et non {count}</translation>
+    </message>
+    <message>
         <source>the tournament is not drawn yet</source>
         <translation>le tirage du tournoi n’est pas encore fait</translation>
     </message>
@@ -5045,6 +5467,10 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>{match} is a race to {race}: the winner has {race} racks, the loser fewer (not {a}-{b})</source>
         <translation>{match} se joue en {race} manches gagnantes&#xa0;: le vainqueur en a {race}, le perdant moins (et non {a}-{b})</translation>
+    </message>
+    <message>
+        <source>a reason is 300 characters at most</source>
+        <translation>un motif fait au plus 300 caractères</translation>
     </message>
     <message>
         <source>{match} has no result to correct</source>
@@ -5098,13 +5524,21 @@ a gagné la manche [{key}]</translation>
         <source>table {table}: its key is not on this laptop (it was made elsewhere or taken back): give it a new one with `tournament phones`</source>
         <translation>table {table}&#xa0;: sa clé n’est pas sur cet ordinateur (elle a été faite ailleurs ou reprise)&#xa0;: donnez-lui-en une nouvelle avec `tournament phones`</translation>
     </message>
+    <message>
+        <source>no late-start forfeit is proposed for {name} in {match}: every call is made first</source>
+        <translation>aucun forfait pour retard n’est proposé contre {name} en {match}&#xa0;: tous les appels sont faits d’abord</translation>
+    </message>
+    <message>
+        <source>a pot is an amount from 0.01 to 10000000.00, in cents, not {text}</source>
+        <translation>une cagnotte est un montant de 0.01 à 10000000.00, au centime près, et non {text}</translation>
+    </message>
+    <message>
+        <source>places are percentages above 0 separated by commas (as 50,30,20), at most 100 together, not {text}</source>
+        <translation>les places sont des pourcentages au-dessus de 0 séparés par des virgules (comme 50,30,20), au plus 100 ensemble, et non {text}</translation>
+    </message>
 </context>
 <context>
     <name>TournamentWindow</name>
-    <message>
-        <source>The tournament&apos;s database cannot be read: {why}</source>
-        <translation>La base de données du tournoi ne peut pas être lue&#xa0;: {why}</translation>
-    </message>
     <message>
         <source>Shown again: the tournament was changed elsewhere (a merged desk, the command line).</source>
         <translation>Affiché de nouveau&#xa0;: le tournoi a été modifié ailleurs (un pupitre fusionné, la ligne de commande).</translation>

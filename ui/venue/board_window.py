@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -113,7 +114,25 @@ class BoardWindow(QMainWindow):
         self.disputes.setWordWrap(True)
         self.disputes.setStyleSheet(BASE_STYLE + "background: #b71c1c; color: white; font-weight: bold;")
         self.disputes.hide()
+        self.calls = QLabel(self)
+        self.calls.setObjectName("boardCalls")  # "Table 5: Ana Lopez v Ben Novak · Ben Novak: not at the table, 7 min…"
+        self.calls.setWordWrap(True)
+        self.calls.setStyleSheet(
+            BASE_STYLE + "background: #ffd23f; color: #111; font-weight: bold; font-size: 18px; padding: 6px;"
+            " border: 3px solid #ff8f00;"
+        )
+        self.calls.hide()
+        self.now: Callable[[], datetime] = lambda: datetime.now(UTC)
+        """The time source of the minutes since each call (the tests move it on)."""
+        from referee_app.event.voice import Announcer, SystemSpeaker
+
+        self.announcer = Announcer(SystemSpeaker(), voice=False, tr=qt_translate)
+        """The chime (and, Event > Speak the calls, the voice) of each new call; the tests hand it their speaker."""
+        self.call_timer = QTimer(self)
+        self.call_timer.timeout.connect(self._show_calls)
+        self.call_timer.start(15_000)  # the minutes move on
         layout.addWidget(self.status)
+        layout.addWidget(self.calls)
         layout.addWidget(self.disputes)
         layout.addWidget(self.notice)
         self.tabs = QTabWidget(self)
@@ -154,6 +173,12 @@ class BoardWindow(QMainWindow):
         self.act_pull.setObjectName("actionPullExport")
         self.act_pull.triggered.connect(self.open_pull_export)
         menu.addAction(self.act_pull)
+        menu.addSeparator()
+        self.act_voice = QAction(menu_text(self.tr("Speak the calls (French or English, offline)")), self)
+        self.act_voice.setObjectName("actionSpeakCalls")
+        self.act_voice.setCheckable(True)
+        self.act_voice.toggled.connect(self._voice)
+        menu.addAction(self.act_voice)
         self.dialog: AssignDialog | None = None
         self.bridge = _Bridge(self)
         self.bridge.changed.connect(self.show_view)
@@ -248,6 +273,7 @@ class BoardWindow(QMainWindow):
             parts.append(self.tr("hot seat: {id}").format(id=shown.hot_seat))
         self.tournament_title.setText(" · ".join(p for p in parts if p))
         self._show_disputes(shown.disputes)
+        self._show_calls()
         self.bracket.show_bracket(view, names=names)
         self.queue_list.clear()
         for mid in view.queue:
@@ -256,6 +282,25 @@ class BoardWindow(QMainWindow):
                 self.queue_list.addItem(f"{mid} · {names.get(mid, '')} · {m.a} v {m.b}")
         if first:
             self.bracket.fit()
+
+    def _voice(self, on: bool) -> None:
+        """The calls spoken (in the window's language) after the chime, or the chime alone."""
+        self.announcer.voice = on
+        self.announcer.language = self.language
+
+    def _show_calls(self) -> None:
+        """The matches called to a table whose players are not all there, with the minutes since the call
+        and the calls made again; a new call (or a call made again) rings the chime and, on, is spoken."""
+        from referee_app.event.calls import call_lines, calls_made
+
+        shown = self.tournament_view
+        if shown is None:
+            return
+        lines = call_lines(shown.view, self.now(), qt_translate, shown.live)
+        self.calls.setText("\n".join(lines))
+        self.calls.setVisible(bool(lines))
+        self.announcer.language = self.language
+        self.announcer.hear(calls_made(shown.view, shown.live))
 
     def _show_disputes(self, disputes: Iterable[tuple[int, str, tuple[str, ...]]]) -> None:
         """The results disputed on the phones, one line a table, until the organizer settles them."""

@@ -167,6 +167,12 @@ class EventLinkController(QObject):
                 return replace(setup, assignment=assignment.id, table=assignment.table, event=event, round=round_)
         return setup
 
+    def mark_here(self, player: str) -> None:
+        """The desk's referee marks `player` of the table's next match at the table (to the server)."""
+        assignment = self.next_assignment
+        if self.pusher is not None and assignment is not None and player in assignment.players:
+            self.pusher.mark_here(assignment.id, player)
+
     def start_next(self, referee: str = "", scoring: Scoring = Scoring.SHOTS) -> bool:
         """Start the match the organizer sent to this table with its set-up (its match_started names
         the assignment); `referee`: the desk's own, when the organizer named none; `scoring`: racks

@@ -6,7 +6,6 @@ comes back through a real PostgreSQL."""
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,11 +15,14 @@ import pytest
 from referee_app.event import operations
 from referee_app.log.store import Store
 from referee_app.tournament.model import Format, Options
+from referee_app.venue.server import Cluster
 from tests.conftest import free_port
 from tests.tournament.test_live import Desk
 
 pytest.importorskip("playwright")  # the `browser` fixture fails on CI when Playwright is missing
 from playwright.sync_api import Page, expect
+
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
@@ -85,7 +87,7 @@ def page(browser: Any) -> Iterator[Page]:
 
 
 def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pages(
-    qtbot: Any, event_server: Any, tmp_path: Path, page: Page, language: list[str]
+    qtbot: Any, event_server: Cluster, tmp_path: Path, page: Page, language: list[str]
 ) -> None:
     from referee_desk.i18n import translator_for
     from referee_desk.venue.board_window import open_board
@@ -119,9 +121,8 @@ def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pag
         expect(page.locator(".player .when")).to_have_text("Playing now on table 1")
 
         desk = Desk(event_server, tmp_path / "desk1", "1")
-        deadline = time.monotonic() + 15
-        while (sent := desk.next_assignment()) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
+        qtbot.waitUntil(lambda: desk.next_assignment() is not None, timeout=15_000)  # the window goes on meanwhile
+        sent = desk.next_assignment()
         assert sent is not None and set(sent.players) == {first["a"], first["b"]}
         desk.play(desk.start(sent), race=sent.race_to)  # the first-named player wins
         desk.push()
@@ -138,7 +139,7 @@ def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pag
 
 
 def test_the_board_with_no_window_publishes_the_tournament_on_its_web_pages(
-    event_server: Any, tmp_path: Path, page: Page
+    event_server: Cluster, tmp_path: Path, page: Page
 ) -> None:
     import subprocess
     import sys
@@ -162,10 +163,8 @@ def test_the_board_with_no_window_publishes_the_tournament_on_its_web_pages(
         expect(page.locator(".player .when")).to_have_text("En train de jouer sur la table 2")
 
         desk = Desk(event_server, tmp_path / "desk2", "2")  # the desk starts what it was sent
-        deadline = time.monotonic() + 15
-        while (sent := desk.next_assignment()) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert sent is not None and sent.round == "Winners' round 1"
+        sent = eventually(desk.next_assignment, "the desk sent its match", 15)
+        assert sent.round == "Winners' round 1"
         desk.start(sent)
         desk.push()
         page.goto(f"http://127.0.0.1:{port}/board?lang=fr")  # the round in the page's language
@@ -177,7 +176,7 @@ def test_the_board_with_no_window_publishes_the_tournament_on_its_web_pages(
 
 
 def test_a_french_board_says_its_tournaments_problems_in_french(
-    qtbot: Any, event_server: Any, tmp_path: Path, language: list[str]
+    qtbot: Any, event_server: Cluster, tmp_path: Path, language: list[str]
 ) -> None:
     from referee_desk.i18n import translator_for
     from referee_desk.venue.board_window import open_board

@@ -15,17 +15,20 @@ from typing import Any
 import pytest
 
 from referee_app.event import phone_results
+from referee_app.event.follow import LogFollower
 from referee_app.event.phone_api import PhoneTables
 from referee_app.event.published import board_view
-from referee_app.event.watch import HeadWatch
 from referee_app.log.store import Store
 from referee_app.tournament.show import standings_view, view
+from referee_app.venue.server import Cluster
 from tests.conftest import free_port
 from tests.gui.tournament.test_board import language, page  # noqa: F401 - the fixtures
 from tests.gui.tournament.test_disputes import HERE, Clock, finish, phones  # noqa: F401 - the fixture
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
+
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster and the machine's Chromium
 
@@ -47,31 +50,29 @@ def test_the_boards_tournament_view_carries_the_disputes_by_table(
     assert "disputes" not in fed["show"]  # show --json (tournament.md 1.1) keeps its keys
 
 
-def test_the_watch_hands_on_a_write_from_another_program_within_a_second(
+def test_the_follower_hands_on_a_write_from_another_program_within_a_second(
     phones: tuple[Path, PhoneTables, dict[int, str]],  # noqa: F811
 ) -> None:
     db, api, keys = phones
     seen: list[tuple[float, Any]] = []
-    watch = HeadWatch(db, "Club night", lambda state, tid: seen.append((time.monotonic(), state))).start()
+    watch = LogFollower(db, "Club night")  # a process that only reads: the tournament of its own
+    watch.subscribe(lambda state, elsewhere: seen.append((time.monotonic(), state)))
+    watch.start()
     try:
-        deadline = time.monotonic() + 2
-        while not seen and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert seen, "the tournament as it stands is handed on at once"
+        eventually(lambda: seen, "the tournament as it stands handed on at once", 2)
         body = finish(api, keys[1], 1, "A")
         api.dispute(1, f"Bearer {keys[1]}", HERE, json.dumps({"id": "d", "after": body["version"],
                                                               "player": "B"}).encode())  # fmt: skip
         said = time.monotonic()
-        while not seen[-1][1].tournament.disputes and time.monotonic() < said + 2:
-            time.sleep(0.02)
-        assert seen[-1][1].tournament.disputes and seen[-1][0] - said < 1.0
+        eventually(lambda: seen[-1][1].tournament.disputes, "the dispute handed on", 2)
+        assert seen[-1][0] - said < 1.0
     finally:
         watch.stop()
 
 
 def test_the_board_window_and_its_web_page_show_a_dispute_at_once_and_drop_it_once_settled(
     qtbot: Any,
-    event_server: Any,
+    event_server: Cluster,
     phones: tuple[Path, PhoneTables, dict[int, str]],  # noqa: F811
     page: Page,  # noqa: F811
     language: list[str],  # noqa: F811

@@ -12,6 +12,7 @@ import pytest
 from referee_desk.tournament.window import TournamentWindow
 
 from referee_app.log.store import Store
+from referee_app.venue.server import Cluster
 from tests.gui.conftest import Desk
 from tests.gui.tournament.test_storage import _organizer
 from tests.gui.tournament.test_window import shown_of
@@ -134,7 +135,7 @@ def test_the_board_says_a_tournament_it_cannot_find_in_french(desk: Desk, tmp_pa
         desk.window.set_language("en")
 
 
-def test_the_boards_sync_lines_are_in_french(desk: Desk, event_server: Any, tmp_path: Path) -> None:
+def test_the_boards_sync_lines_are_in_french(desk: Desk, event_server: Cluster, tmp_path: Path) -> None:
     from tests.tournament.test_live import organizer
 
     path, _ = organizer(tmp_path)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from referee_app.tournament.model import MatchStatus
 from referee_app.venue import db
+from referee_app.venue.server import Cluster
 from tests.gui.tournament.test_window import Organizer
 from tests.tournament.test_live import Desk
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 
 def test_the_window_sends_the_queue_to_the_desks_and_takes_their_results(
-    qtbot: Any, tmp_path: Path, event_server: Any, monkeypatch: Any
+    qtbot: Any, tmp_path: Path, event_server: Cluster, monkeypatch: Any
 ) -> None:
     organizer = Organizer(qtbot, tmp_path)
     organizer.drawn(4, tables="1")
@@ -81,7 +82,7 @@ def test_the_matches_pages_merge_completes_the_tournaments_match(desk: Any, tmp_
 
 
 def test_the_window_connected_to_the_event_sends_its_phone_tables_matches_to_the_board(
-    qtbot: Any, tmp_path: Path, event_server: Any, monkeypatch: Any
+    qtbot: Any, tmp_path: Path, event_server: Cluster, monkeypatch: Any
 ) -> None:
     """The window's database holds the phone matches (its pages or `tournament serve` write them):
     connected to the event server, the window pushes them there, marked as the organizer's own."""

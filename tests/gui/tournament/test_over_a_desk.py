@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from referee_app.tournament.model import MatchStatus
 from referee_app.venue import db
+from referee_app.venue.server import Cluster
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 from tests.gui.tournament.test_window import Organizer
@@ -22,7 +23,7 @@ DECIDED = "The organizer entered the result of this match by hand"
 
 
 def test_a_result_over_a_desk_is_asked_first_and_the_desk_is_told(
-    qtbot: Any, desk: Desk, tmp_path: Any, event_server: Any, monkeypatch: Any
+    qtbot: Any, desk: Desk, tmp_path: Any, event_server: Cluster, monkeypatch: Any
 ) -> None:
     organizer = Organizer(qtbot, tmp_path)
     organizer.drawn(4, tables="1")
@@ -41,7 +42,7 @@ def test_a_result_over_a_desk_is_asked_first_and_the_desk_is_told(
     assert link.start_next()
     desk.click("lagWonA")  # the desk is recording: 0-0 after the lag
     playing = next(s for s in window.session.tournament.slots.values() if s.status is MatchStatus.PLAYING)
-    qtbot.waitUntil(lambda: window.recording(playing.spec.id) is not None, timeout=15000)
+    qtbot.waitUntil(lambda: "0-0" in str(window.recording(playing.spec.id)), timeout=15000)  # the desk's report
 
     organizer.key("Ctrl+4")
     assert window.results_page.pick_match(playing.spec.id)
@@ -74,3 +75,25 @@ def test_a_result_for_a_match_no_desk_records_is_not_asked(qtbot: Any, tmp_path:
     window.results_page.record_result()
     assert window.dialog is None
     assert window.session.tournament.slots[playing.spec.id].status is MatchStatus.DONE
+
+
+def test_a_result_for_a_match_sent_to_a_desk_not_yet_started_is_asked_first(
+    qtbot: Any, tmp_path: Any, event_server: Cluster, monkeypatch: Any
+) -> None:
+    organizer = Organizer(qtbot, tmp_path)
+    organizer.drawn(4, tables="1")
+    window = organizer.window
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(event_server.folder))
+    organizer.key("Ctrl+Shift+E")
+    playing = next(s for s in window.session.tournament.slots.values() if s.status is MatchStatus.PLAYING)
+    qtbot.waitUntil(lambda: window.recording(playing.spec.id) is not None, timeout=15000)  # sent, no desk yet
+
+    organizer.key("Ctrl+4")
+    assert window.results_page.pick_match(playing.spec.id)
+    window.results_page.record_result()
+    question = window.dialog
+    assert isinstance(question, QMessageBox) and question.isVisible()
+    assert "Table 1 is recording this match (sent to its desk, not started yet)" in question.text()
+    organizer.click("confirmNo")
+    assert window.session.tournament.slots[playing.spec.id].status is MatchStatus.PLAYING  # nothing recorded
+    organizer.key("Ctrl+Shift+E")

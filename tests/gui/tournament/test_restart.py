@@ -17,6 +17,7 @@ from referee_desk.tournament.window import TournamentWindow
 from referee_app.log.store import Store
 from referee_app.tournament.model import MatchStatus
 from referee_app.venue import db
+from referee_app.venue.server import Cluster
 from tests.conftest import free_port
 from tests.gui.tournament.test_storage import _organizer
 from tests.tournament.test_live import Desk
@@ -36,7 +37,7 @@ def _page(url: str) -> int:
 
 
 def test_the_page_and_the_event_server_come_back_after_the_window_restarts(
-    qtbot: Any, tmp_path: Path, event_server: Any, monkeypatch: Any
+    qtbot: Any, tmp_path: Path, event_server: Cluster, monkeypatch: Any
 ) -> None:
     organizer = _window(qtbot, tmp_path)
     organizer.drawn(4, tables="1")

@@ -19,6 +19,7 @@ from referee_app.game.vocab import BreakOrder
 from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.tournament.model import Format, Options
+from referee_app.venue.server import Cluster
 from tests.gui.desk.test_pdf_sheet import _poppler
 from tests.tournament.test_live import Desk, sync
 
@@ -34,7 +35,7 @@ ENTRIES = (
 
 
 def test_the_sent_match_carries_licences_clubs_and_a_french_round_to_the_french_paper(
-    qapp: Any, event_server: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    qapp: Any, event_server: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "organizer.db"
     store = Store(path)

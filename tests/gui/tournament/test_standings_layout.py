@@ -94,3 +94,17 @@ def test_a_french_standings_sheet_of_42_players_with_long_clubs(qtbot, tmp_path:
         assert re.match(r"\s*(\d+|en lice)\s", line), f"{entry.name}'s row has lost its place: {line!r}"
         assert entry.club.split()[0] in line, f"{entry.name}'s club is not on the row"
     window.close()
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_every_heading_word_is_printed_whole(qtbot, tmp_path: Path, paper: str) -> None:  # type: ignore[no-untyped-def]
+    window = TournamentWindow(MemoryLog(_events(16)), "t-1")
+    qtbot.addWidget(window)
+    window.bracket_page.paper_choice.setCurrentIndex(window.bracket_page.paper_choice.findData(paper))
+    path = tmp_path / "standings.pdf"
+    assert window.bracket_page.export_standings(path)
+    text = _poppler("pdftotext", "-layout", str(path), "-")
+    heading = "\n".join(text.splitlines()[:6])
+    assert "…" not in heading, heading  # "Event performan…" was printed: the column a hair narrower than its word
+    for word in ("Place", "Player", "Club", "Fargo", "rating", "Event", "performance", "Matches", "Racks", "won-lost"):
+        assert word in heading, heading

@@ -14,6 +14,7 @@ from referee_desk.tournament.window import TournamentWindow
 from referee_app.event.session import MemoryLog
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, Event, TablesSet
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
+from referee_app.venue.server import Cluster
 from tests.builders import decode, ev
 from tests.conftest import free_port
 from tests.tournament.test_live import Desk, rack
@@ -67,7 +68,7 @@ def test_a_french_search_on_the_players_page_answers_in_french(qtbot: Any, page:
 
 
 def test_the_bracket_fits_1600_px_and_shows_a_desks_live_score(
-    qtbot: Any, page: Page, tmp_path: Path, event_server: Any, monkeypatch: Any
+    qtbot: Any, page: Page, tmp_path: Path, event_server: Cluster, monkeypatch: Any
 ) -> None:
     window, port = _window(qtbot, 16)
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(event_server.folder))

@@ -348,10 +348,10 @@ def test_results_walkover_correction_shown_first_and_undo(organizer: Organizer) 
     assert next(m for m in shown_of(window)["matches"] if m["id"] == "W2-1")["a"] == first["b"]
 
     organizer.key("Ctrl+Z")  # a correction is asked first (the bracket moves with it)
-    asked = f"Undo the correction of W1-1 ({first['b']} wins 5-7)? The result before it comes back."
+    asked = f"Undo the correction of W1-1 ({first['b']} wins 7-5)? The result before it comes back."
     assert organizer.widget("confirmUndo").text() == asked  # type: ignore[attr-defined]
     organizer.click("confirmYes")
-    assert organizer.notice().startswith(f"Undone: the correction of W1-1 ({first['b']} wins 5-7).")
+    assert organizer.notice().startswith(f"Undone: the correction of W1-1 ({first['b']} wins 7-5).")
     assert next(m for m in shown_of(window)["matches"] if m["id"] == "W1-1")["winner"] == first["a"]
 
 
@@ -516,3 +516,16 @@ def test_no_shows_hold_the_draw_until_withdrawn_and_a_disqualification_needs_its
     theirs = [m for m in shown_of(organizer.window)["matches"] if "Player 3" in (m["a"], m["b"])]
     assert any(m["status"] == "forfeit" and m["winner"] != "Player 3" for m in theirs)
     assert not any(m["status"] in ("ready", "playing") for m in theirs)  # never called to a table again
+
+
+def test_a_result_won_by_the_second_player_is_said_with_the_winners_racks_first(organizer: Organizer) -> None:
+    organizer.drawn(4, tables="1-2")
+    window = organizer.window
+    organizer.key("Ctrl+4")
+    first = next(m for m in shown_of(window)["matches"] if m["id"] == "W1-1")
+    _record(organizer, "W1-1", first["b"], (4, 7))
+    organizer.key("Ctrl+Return")
+    assert organizer.notice() == f"W1-1: {first['b']} wins 7-4."  # "wins 4-7" read as a loss
+    assert {r[0]: r[4] for r in organizer.rows("resultsTable")}["W1-1"] == "4-7"  # the list keeps A-B, as the sheet
+    organizer.key("Ctrl+Z")
+    assert organizer.notice().startswith(f"Undone: the result of W1-1 ({first['b']} wins 7-4).")

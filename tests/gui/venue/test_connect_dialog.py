@@ -3,11 +3,10 @@ the key can be shown, and once connected the light says which table the desk is.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from PySide6.QtWidgets import QCheckBox, QLineEdit
 
+from referee_app.venue.server import Cluster
 from tests.conftest import table_key
 from tests.gui.conftest import Desk
 from tests.gui.venue.test_event_desk_and_board import _type
@@ -15,7 +14,7 @@ from tests.gui.venue.test_event_desk_and_board import _type
 pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
 
 
-def test_the_connect_fields_show_the_whole_key_and_fingerprint(desk: Desk, event_server: Any) -> None:
+def test_the_connect_fields_show_the_whole_key_and_fingerprint(desk: Desk, event_server: Cluster) -> None:
     desk.window.open_connect()
     key, fingerprint = table_key(event_server, "7"), event_server.fingerprint()
     _type(desk, "connectServer", f"127.0.0.1:{event_server.port}")

@@ -14,6 +14,7 @@ from referee_desk.window import referee_setting
 from referee_app.cli.main import main as cli
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, refresh
+from referee_app.venue.server import Cluster
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
@@ -33,7 +34,7 @@ def _board(server: Any) -> BoardModel:
 
 
 def test_a_match_started_by_hand_on_a_connected_desk_takes_over_the_tables_assignment(
-    desk: Desk, event_server: Any
+    desk: Desk, event_server: Cluster
 ) -> None:
     _assign(event_server, "3", "Marc Dubois", "Sara Rossi")
     desk.window.link().connect_to(table_link(event_server, "3"))
@@ -76,7 +77,7 @@ def _check(desk: Desk) -> None:
     desk.qtbot.waitUntil(lambda: not dialog.checking, timeout=20000)  # type: ignore[attr-defined]
 
 
-def test_the_connect_dialog_checks_the_connection_before_it_closes(desk: Desk, event_server: Any) -> None:
+def test_the_connect_dialog_checks_the_connection_before_it_closes(desk: Desk, event_server: Cluster) -> None:
     from referee_app.venue.model import TableKey
     from tests.conftest import free_port, table_key
 
@@ -145,7 +146,7 @@ def test_the_desk_goes_on_while_a_server_that_never_answers_is_checked(desk: Des
         silent.close()
 
 
-def test_a_refused_key_says_wrong_key_stops_retrying_and_offers_connect(desk: Desk, event_server: Any) -> None:
+def test_a_refused_key_says_wrong_key_stops_retrying_and_offers_connect(desk: Desk, event_server: Cluster) -> None:
     from referee_app.venue.model import EventLink, TableKey
     from tests.conftest import table_key
 
@@ -184,7 +185,7 @@ def _other_desk(tmp_path: Any, server: Any, table: str, players: tuple[str, str]
 
 
 def test_a_second_desk_on_a_table_in_use_is_warned_and_takes_it_over_only_on_purpose(
-    desk: Desk, event_server: Any, tmp_path: Any
+    desk: Desk, event_server: Cluster, tmp_path: Any
 ) -> None:
     from tests.conftest import table_key
 
@@ -210,7 +211,7 @@ def test_a_second_desk_on_a_table_in_use_is_warned_and_takes_it_over_only_on_pur
 
 
 def test_an_assignment_started_at_another_desk_is_never_offered_again(
-    desk: Desk, event_server: Any, tmp_path: Any
+    desk: Desk, event_server: Cluster, tmp_path: Any
 ) -> None:
     _assign(event_server, "1", "Léa Girard", "Tom Weber")
     _assign(event_server, "1", "Ana Lopez", "Ben Novak")
@@ -228,7 +229,9 @@ def test_an_assignment_started_at_another_desk_is_never_offered_again(
     desk.window.link().stop()
 
 
-def test_assignments_carry_the_set_up_and_the_desk_starts_with_it(desk: Desk, event_server: Any, qtbot: Any) -> None:
+def test_assignments_carry_the_set_up_and_the_desk_starts_with_it(
+    desk: Desk, event_server: Cluster, qtbot: Any
+) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QCheckBox, QInputDialog, QPushButton, QSpinBox
@@ -278,7 +281,7 @@ def test_assignments_carry_the_set_up_and_the_desk_starts_with_it(desk: Desk, ev
 
 
 def test_the_board_withdraws_and_corrects_a_match_not_yet_started_and_pulls_and_exports_the_day(
-    qtbot: Any, event_server: Any, tmp_path: Any
+    qtbot: Any, event_server: Cluster, tmp_path: Any
 ) -> None:
     import subprocess
 

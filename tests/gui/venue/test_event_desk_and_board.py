@@ -21,6 +21,7 @@ from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.venue.board import BoardView, BoardWatcher, ServerState
 from referee_app.venue.pusher import LinkFile
+from referee_app.venue.server import Cluster
 from tests.conftest import free_port, table_key, table_link
 from tests.gui.conftest import Desk
 
@@ -39,7 +40,7 @@ def _server_count(cluster: Any) -> int:
         return int(conn.execute("SELECT count(*) FROM events").fetchone()[0])
 
 
-def test_a_desk_connects_and_its_light_follows_the_server(desk: Desk, event_server: Any) -> None:
+def test_a_desk_connects_and_its_light_follows_the_server(desk: Desk, event_server: Cluster) -> None:
     desk.window.open_connect()
     _type(desk, "connectServer", f"127.0.0.1:{event_server.port}")
     _type(desk, "connectKey", table_key(event_server, "12"))
@@ -65,7 +66,7 @@ def test_a_desk_connects_and_its_light_follows_the_server(desk: Desk, event_serv
     assert not light.isVisible()
 
 
-def test_the_next_match_on_this_table_starts_with_one_key(desk: Desk, event_server: Any) -> None:
+def test_the_next_match_on_this_table_starts_with_one_key(desk: Desk, event_server: Cluster) -> None:
     folder = str(event_server.folder)
     assert cli(["assign", "--server", folder, "--table", "3", "--players", "Eve", "Finn", "--race", "7",
                 "--rules", "ffb", "--event", "Open", "--round", "Last 16"]) == 0  # fmt: skip
@@ -98,7 +99,7 @@ def _table_desk(tmp_path: Path, cluster: Any, table: str, players: tuple[str, st
     return db, session
 
 
-def test_the_board_window_shows_the_tables_and_sends_a_match(qtbot: Any, event_server: Any, tmp_path: Path) -> None:
+def test_the_board_window_shows_the_tables_and_sends_a_match(qtbot: Any, event_server: Cluster, tmp_path: Path) -> None:
     from referee_desk.venue.board_window import BoardWindow
 
     from tests.builders import brk, decode, ev
@@ -140,7 +141,7 @@ def test_the_board_window_shows_the_tables_and_sends_a_match(qtbot: Any, event_s
         watcher.stop()
 
 
-def test_the_board_web_page_shows_two_tables_live(event_server: Any, tmp_path: Path, browser: Any) -> None:
+def test_the_board_web_page_shows_two_tables_live(event_server: Cluster, tmp_path: Path, browser: Any) -> None:
     from playwright.sync_api import expect
 
     from tests.builders import brk, decode, ev, made
@@ -183,7 +184,7 @@ def test_the_board_web_page_shows_two_tables_live(event_server: Any, tmp_path: P
 
 
 @pytest.mark.parametrize("bad", ["/../organizer.conninfo", "/state.json/x", "/vmix.json"])
-def test_the_board_page_serves_nothing_else(event_server: Any, bad: str) -> None:
+def test_the_board_page_serves_nothing_else(event_server: Cluster, bad: str) -> None:
     import http.client
 
     from referee_app.web.server import BOARD, TOURNAMENT, WebServer
@@ -245,7 +246,7 @@ def test_an_uncaught_error_on_any_thread_is_logged_and_shown(
     assert any(r.exc_info and "uncaught" in r.getMessage() for r in caplog.records)
 
 
-def test_the_board_window_adds_a_table_and_shows_the_fingerprint(qtbot: Any, event_server: Any) -> None:
+def test_the_board_window_adds_a_table_and_shows_the_fingerprint(qtbot: Any, event_server: Cluster) -> None:
     from referee_desk.venue.board_window import BoardWindow
 
     window = BoardWindow(event_server.organizer_conninfo(), "", event_server.fingerprint(), "192.0.2.2:5433")

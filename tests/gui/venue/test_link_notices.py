@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from referee_app.venue.model import LinkReport, LinkStatus
+from referee_app.venue.server import Cluster
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
@@ -16,7 +15,7 @@ GONE = "The event server cannot be reached: recording goes on here, and the even
 BACK = "The event server is back: the events recorded meanwhile are being sent."
 
 
-def test_the_desk_says_when_the_server_goes_away_and_when_it_is_back(desk: Desk, event_server: Any) -> None:
+def test_the_desk_says_when_the_server_goes_away_and_when_it_is_back(desk: Desk, event_server: Cluster) -> None:
     desk.start()
     desk.window.link().connect_to(table_link(event_server, "5"))
     light = desk.widget("eventLight")

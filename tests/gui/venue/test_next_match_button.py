@@ -11,6 +11,7 @@ from referee_desk.window import referee_setting
 
 from referee_app.cli.main import main as cli
 from referee_app.game.events import MatchStarted
+from referee_app.venue.server import Cluster
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 
@@ -22,7 +23,7 @@ def _assign(server: Any, table: str) -> None:
                 "Jérôme Lefèvre", "--race", "7", "--event", "Open de Lyon", "--round", "Final"]) == 0  # fmt: skip
 
 
-def test_the_finished_matchs_big_button_starts_the_match_sent_to_this_table(desk: Desk, event_server: Any) -> None:
+def test_the_finished_matchs_big_button_starts_the_match_sent_to_this_table(desk: Desk, event_server: Cluster) -> None:
     _assign(event_server, "2")
     desk.settings.setValue(referee_setting(desk.db), "René Colin")
     # a second desk on this computer (another database) has its own referee: never this table's
@@ -48,7 +49,7 @@ def test_the_finished_matchs_big_button_starts_the_match_sent_to_this_table(desk
     link.stop()
 
 
-def test_a_name_typed_without_its_accent_is_still_the_player_sent(desk: Desk, event_server: Any) -> None:
+def test_a_name_typed_without_its_accent_is_still_the_player_sent(desk: Desk, event_server: Cluster) -> None:
     _assign(event_server, "4")
     link = desk.window.link()
     link.connect_to(table_link(event_server, "4"))

@@ -5,7 +5,6 @@ strokes do, through a real PostgreSQL."""
 from __future__ import annotations
 
 from contextlib import closing
-from typing import Any
 
 import psycopg
 import pytest
@@ -14,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QWidget
 from referee_app.cli.main import main as cli
 from referee_app.game.vocab import Scoring
 from referee_app.venue import db
+from referee_app.venue.server import Cluster
 from tests.conftest import table_link
 from tests.gui.conftest import Desk
 from tests.gui.venue.test_event_day import _board
@@ -21,7 +21,7 @@ from tests.gui.venue.test_event_day import _board
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
 
 
-def test_a_connected_desk_scores_racks_and_the_board_follows(desk: Desk, event_server: Any) -> None:
+def test_a_connected_desk_scores_racks_and_the_board_follows(desk: Desk, event_server: Cluster) -> None:
     assert cli(["assign", "--server", str(event_server.folder), "--table", "6", "--players", "Ana Lopez",
                 "Ben Novak", "--race", "2", "--event", "Open"]) == 0  # fmt: skip
     desk.window.link().connect_to(table_link(event_server, "6"))
@@ -58,7 +58,7 @@ def test_a_connected_desk_scores_racks_and_the_board_follows(desk: Desk, event_s
     desk.window.link().stop()
 
 
-def test_a_desk_with_no_referee_starts_the_organizers_match_by_racks(desk: Desk, event_server: Any) -> None:
+def test_a_desk_with_no_referee_starts_the_organizers_match_by_racks(desk: Desk, event_server: Cluster) -> None:
     assert cli(["assign", "--server", str(event_server.folder), "--table", "7", "--players", "Léa Girard",
                 "Tom Weber", "--race", "3", "--shot-clock", "30"]) == 0  # fmt: skip
     desk.window.act_by_racks.trigger()  # Event > No referee at this table
@@ -79,7 +79,7 @@ def test_a_desk_with_no_referee_starts_the_organizers_match_by_racks(desk: Desk,
 
 
 def test_a_match_the_organizer_sends_by_racks_opens_by_racks_without_the_referee_choosing_it(
-    desk: Desk, event_server: Any
+    desk: Desk, event_server: Cluster
 ) -> None:
     """`assign --scoring racks` (a table with no referee, as the tournament sends to its rack tables):
     the desk's one key opens it scored by racks, with no referee asked and no clock, though this
@@ -103,7 +103,7 @@ def test_a_match_the_organizer_sends_by_racks_opens_by_racks_without_the_referee
 
 
 def test_a_desk_scoring_racks_whose_server_dies_mid_match_says_so_and_keeps_going(
-    desk: Desk, event_server: Any
+    desk: Desk, event_server: Cluster
 ) -> None:
     """The event server killed (as a crash leaves it) in the middle of a match scored by racks: the
     referee is told in words, the racks and both signatures are recorded on the desk all the same,
@@ -148,7 +148,9 @@ def test_a_desk_scoring_racks_whose_server_dies_mid_match_says_so_and_keeps_goin
     desk.window.link().stop()
 
 
-def test_a_desk_with_no_referee_starts_its_next_match_while_the_server_is_gone(desk: Desk, event_server: Any) -> None:
+def test_a_desk_with_no_referee_starts_its_next_match_while_the_server_is_gone(
+    desk: Desk, event_server: Cluster
+) -> None:
     """The match the organizer sent is started with the desk's one key though the server is gone
     (the desk remembers it), played by racks and signed; back, the server links it to its assignment."""
     assert cli(["assign", "--server", str(event_server.folder), "--table", "10", "--players", "Eva Martin",
