@@ -303,7 +303,7 @@ def test_the_results_tab_says_a_result_signed_on_one_phone_and_both_players_disp
         signed = row_of(opened, match)
         qtbot.waitUntil(lambda: table.item(signed, 6).text().endswith("· signed on one phone"), timeout=3000)
         a, b = two["players"]["A"], two["players"]["B"]
-        assert table.item(row_of(opened, two["match"]), 6).text() == f"result disputed ({a} and {b} do not agree)"
+        assert table.item(row_of(opened, two["match"]), 6).text() == f"result disputed ({a} & {b} do not agree)"
         status = opened.findChild(QLabel, "phonesStatus")
         opened.tabs.setCurrentWidget(opened.queue_page)
         assert status is not None and "Table 1: " in status.text() and "one phone signs for both" in status.text()
