@@ -18,7 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 SQLITE_DOOR = {"referee_app/log/store.py", "referee_app/log/schema.py", "referee_app/log/desk_link.py"}
-POSTGRES_DOOR = {"referee_app/venue/db.py", "referee_app/venue/schema.py"}
+POSTGRES_DOOR = {
+    "referee_app/venue/db.py",
+    "referee_app/venue/schema.py",
+    "referee_app/venue/cloud.py",  # the cloud's PostgreSQL (the event online): a database of its own, one door
+}
 
 SQL = re.compile(
     r"\b(SELECT\b.+\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|TRIGGER|INDEX|VIEW|ROLE|DATABASE)"

@@ -41,10 +41,11 @@ from referee_app.game.vocab import BreakOrder, MatchResult, Scoring, Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english, in_words
 from referee_app.log.store import Store, StoreError
 from referee_app.organizer.operations import Line
-from referee_app.tournament.events import AssignmentSent, Event, ResultRecorded
+from referee_app.tournament.clock import at_table
+from referee_app.tournament.events import AssignmentSent, AtTable, Event, ResultRecorded
 from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
 from referee_app.tournament.show import view as tournament_view
-from referee_app.tournament.state import Slot, State, apply
+from referee_app.tournament.state import Slot, State, apply, utc_text
 from referee_app.tournament.wording import round_names
 from referee_app.venue import db
 from referee_app.venue.board import BoardModel, BoardWatcher, Reading, ServerState, refresh
@@ -112,6 +113,8 @@ class Server:
     tables: frozenset[str]
     started_by: Mapping[str, str] = field(default_factory=dict)
     """Each assignment's started match, as the server recorded it (the first match naming it from its table)."""
+    here: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The players a desk's referee marked at the table, by assignment: player -> when (UTC)."""
 
 
 @dataclass
@@ -291,6 +294,7 @@ def plan(
             out.events.append(sent)
             out.done.append(t(VOIDED if voided else SENT).format(id=slot.spec.id, a=slot.a, b=slot.b, table=slot.table))
         current.add(sent.assignment)
+        state = _marked_at_desk(state, slot, server.here.get(sent.assignment, {}), out)
         if sent.assignment not in server.assignments and sent.assignment not in server.started:
             out.send.append(_assignment(state, sent, names.get(slot.spec.id, slot.spec.id)))
         if str(slot.table) not in server.tables:
@@ -303,6 +307,18 @@ def plan(
             continue
         out.decided.append(assignment)
     return out
+
+
+def _marked_at_desk(state: State, slot: Slot, marked: Mapping[str, str], out: Plan) -> State:
+    """The players the desk's referee marked at the table (on the event server), recorded as `at_table`
+    once each: their late-start clock stops."""
+    seated = at_table(state.tournament, slot.spec.id)
+    for player, at in marked.items():
+        if player in (slot.a, slot.b) and player not in seated:
+            arrived = AtTable(slot.spec.id, player, "desk", at)
+            state = apply(state, arrived)
+            out.events.append(arrived)
+    return state
 
 
 def _take(state: State, desk: DeskMatch, sent: AssignmentSent, out: Plan, tr: Translate) -> State:
@@ -443,6 +459,7 @@ def server_now(conn: Conn, model: BoardModel) -> Server:
         frozenset(s.assignment for s in setups if s.assignment),
         frozenset(db.tables(conn)),
         {a.id: a.started_match for a in model.assignments if a.started_match},
+        {a: {p: utc_text(at) for p, at in marked.items()} for a, marked in db.arrivals(conn).items()},
     )
 
 

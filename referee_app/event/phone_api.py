@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from referee_app.event import operations
+from referee_app.event.phone_here import already_here, arrivals_by_lag, call_json, parse_here
 from referee_app.event.phone_results import (
     NOT_JSON,
     BadRequest,
@@ -55,7 +56,7 @@ from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
 from referee_app.log.codec import DEVICE, LogFormatError, event_from_json
 from referee_app.log.session import Session, utc_now
 from referee_app.log.store import Store, StoreError
-from referee_app.tournament.events import Disputed, DisputeWithdrawn
+from referee_app.tournament.events import AtTable, Disputed, DisputeWithdrawn
 from referee_app.tournament.events import Event as TournamentEvent
 from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
 from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
@@ -556,6 +557,7 @@ class PhoneTables:
                 if refused is not None:
                     return refused
                 self._settle((table,))  # this table's completion too: one whose write failed is done now
+                self._lag_arrivals(table)
                 return answer()
             except StoreError:
                 return self._unavailable()
@@ -637,6 +639,8 @@ class PhoneTables:
             self._turn_down(match_id, tap, exc)
             return self._refused(exc.message(self.said), table)
         self._completed(table)
+        if isinstance(event, Lag):
+            self._lag_arrivals(table)
         return self._table(200, table)
 
     def _own_phone(self, table: int, session: Session, event: Event) -> Refusal | None:
@@ -702,6 +706,49 @@ class PhoneTables:
         except TournamentRefused as exc:
             return self._refused(exc.message(self.said), table)
         return self._table(200, table)
+
+    def here(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        """`POST /api/score/N/here` (`phone_here`): a called player says they are at the table. The
+        same checks as a tap (429, 404, 401, 400, 409 for another match or none), 200 for an id already
+        recorded or a player at the table already; recorded in the tournament's log as `at_table`."""
+        return self._guarded(table, authorization, address, lambda: self._here(table, body), asked)
+
+    def _here(self, table: int, body: bytes) -> Answer:
+        parsed = parse_here(body)
+        if isinstance(parsed, tuple):
+            template, values = parsed
+            return self._error(400, template, **values)
+        decided_on = self.state()
+        if already_here(decided_on.tournament, parsed.tap):
+            return self._table(200, table)
+        slot, match_id = self._current(table)
+        if slot is None or match_id is None or parsed.match_id != match_id:
+            return self._table(409, table)
+        player = slot.a if parsed.seat is Seat.A else slot.b
+        call = call_json(decided_on.tournament, slot)
+        if player is None or (call is not None and call["here"][parsed.seat.value]):
+            return self._table(200, table)  # at the table already: nothing more to say
+        arrived = AtTable(slot.spec.id, player, "phone", self.clock(), parsed.device, parsed.tap)
+        try:
+            self._record([arrived], decided_on)
+        except TournamentRefused as exc:
+            return self._refused(exc.message(self.said), table)
+        return self._table(200, table)
+
+    def _lag_arrivals(self, table: int) -> None:
+        """The lag recorded at the table: both players are at it (their late-start clock stops). Done
+        at the table's next request when its write fails (the lag itself is durable)."""
+        slot, match_id = self._current(table)
+        if slot is None or match_id is None:
+            return
+        lag_played = self._session(match_id).state.status in (Status.PLAYING, Status.FINISHED)
+        decided_on = self.state()
+        arrived = arrivals_by_lag(decided_on.tournament, slot, lag_played, self.clock())
+        if arrived:
+            with suppress(StoreError, TournamentRefused):
+                self._record(list(arrived), decided_on)
 
     def _known_tap(self, table: int, match_id: str, tap: str) -> bool:
         """Whether `tap` was recorded in its match (`match_id`), one played on this table (the

@@ -231,6 +231,17 @@ class PhoneScoring:
     ) -> Answer:
         return await self._ask(self._dispute, table, authorization, address, body, asked)
 
+    async def here(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        return await self._ask(self._here, table, authorization, address, body, asked)
+
+    def _here(self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str]) -> Answer:
+        answer = self.api.here(table, authorization, address, body, asked)
+        if answer.status == 200:
+            self._tell(table, answer.view)  # the pages show the player at the table at once
+        return answer
+
     async def door_get(self, token: str, asked: Sequence[str] = ()) -> Answer:
         return await self._ask(self.door.door_get, token, asked)
 

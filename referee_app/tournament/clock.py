@@ -82,14 +82,21 @@ def _current_calls(t: Tournament, match: str) -> tuple[Called, tuple[Called, ...
     return made[first], tuple(c for c in made[first + 1 :] if c.call > 0)
 
 
+def begun(t: Tournament, match: str) -> bool:
+    """A desk started the match: its referee did, at the table, so both players are there. A phone
+    table's match log is started when the match goes to the table (phone.md §3), before anyone is
+    there: its players are at the table by their own `at_table` (the page's "I'm here", the lag)."""
+    return match in t.started and match not in t.by_phone
+
+
 def at_table(t: Tournament, match: str) -> tuple[str, ...]:
-    """The players of `match` at its table (all of them once it started), in a/b order."""
+    """The players of `match` at its table (all of them once a desk started it), in a/b order."""
     slot = t.slots.get(match)
     if slot is None:
         return ()
     players = [p for p in (slot.a, slot.b) if p]
-    if match in t.started or slot.status is not MatchStatus.PLAYING:
-        return tuple(players) if match in t.started or slot.played else ()
+    if begun(t, match) or slot.status is not MatchStatus.PLAYING:
+        return tuple(players) if begun(t, match) or slot.played else ()
     said = {player_key(a.player) for a in t.arrivals.get(match, ())}
     return tuple(p for p in players if player_key(p) in said)
 
@@ -112,7 +119,7 @@ def clock_of(t: Tournament, match: str, now: datetime, busy: Iterable[str] = ())
     late = t.options.late_start
     next_call: datetime | None = None
     proposal: Proposal | None = None
-    if late is not None and timed and match not in t.started:
+    if late is not None and timed and not begun(t, match):
         k = len(calls)
         if k < len(late.calls):
             next_call = called_at + timedelta(minutes=late.calls[k])
@@ -130,7 +137,7 @@ def clock_of(t: Tournament, match: str, now: datetime, busy: Iterable[str] = ())
 def clocks(t: Tournament, now: datetime, busy: Iterable[str] = ()) -> list[MatchClock]:
     """Every called match on a table, not started, by table."""
     held = tuple(busy)
-    found = (clock_of(t, m, now, held) for m in t.on_table if m not in t.started)
+    found = (clock_of(t, m, now, held) for m in t.on_table if not begun(t, m))
     return sorted((c for c in found if c is not None), key=lambda c: c.table)
 
 
@@ -148,7 +155,7 @@ def due(t: Tournament, now: datetime, busy: Iterable[str] = ()) -> list[Called]:
     out: list[Called] = []
     for match, table in sorted(t.on_table.items(), key=lambda m: m[1]):
         slot = t.slots.get(match)
-        if slot is None or slot.status is not MatchStatus.PLAYING or match in t.started:
+        if slot is None or slot.status is not MatchStatus.PLAYING or begun(t, match):
             continue
         players = tuple(p for p in (slot.a, slot.b) if p)
         current = _current_calls(t, match)

@@ -65,7 +65,8 @@ function render() {
     else if (next.status === "playing") when.textContent = say("m_playing", { n: next.table });
     else if (next.status === "ready") when.textContent = say("m_ready");
     else when.textContent = say("m_waiting");
-    what.textContent = say("m_against", { match: next.match, round: next.round || "", name: next.opponent || "…" });
+    const said = say("m_against", { match: next.match, round: next.round || "", name: next.opponent || "…" });
+    what.textContent = next.round ? said : said.replace(" ·  · ", " · ");  // no round named: no empty part
   }
   document.getElementById("next").classList.toggle("called", calledNow.length > 0);
   const results = (me.results || []).map((r) => {

@@ -12,6 +12,8 @@ as HTML text). Only these fields are filled; what fills them is escaped for wher
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -22,6 +24,27 @@ _TABLE = re.compile(r"/score/([0-9]{1,4})")
 _PRIMARY = re.compile(r"\s*([A-Za-z]{2,3})(?![A-Za-z])")
 _CODE = re.compile(r"[a-z]{2,3}", re.ASCII)
 _parsed: dict[bytes, dict[str, str]] = {}
+_INLINE = re.compile(rb"<(script|style)>\{inline:([a-z]+\.(?:js|css))\}</(?:script|style)>")
+
+
+def inlined(template: bytes, read: Callable[[str], bytes]) -> tuple[bytes, str]:
+    """`template` with each `<script>{inline:NAME.js}</script>` (and `<style>{inline:NAME.css}</style>`)
+    holding the file `read(NAME)` gives, and the `Content-Security-Policy` that lets those run and no
+    other: the page then needs no round trip for its script or its style (a phone on a slow Wi-Fi
+    waits for one round trip less before it can ask for the table)."""
+    hashes: dict[bytes, list[str]] = {b"script": [], b"style": []}
+
+    def inline(found: re.Match[bytes]) -> bytes:
+        kind, body = found[1], read(found[2].decode())
+        if b"</" + kind in body.lower() or _FIELD.search(body):
+            raise ValueError(f"{found[2].decode()} cannot be inlined: it holds </{kind.decode()} or a page's field")
+        hashes[kind].append("'sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode() + "'")
+        return b"<" + kind + b">" + body + b"</" + kind + b">"
+
+    page = _INLINE.sub(inline, template)
+    scripts, styles = " ".join(hashes[b"script"]), " ".join(hashes[b"style"])
+    policy = f"default-src 'self'; script-src 'self' {scripts}; style-src 'self' {styles}; img-src 'self' data:; "
+    return page, policy + "frame-ancestors *"
 
 
 def filled(template: bytes, path: str, lang: str, encoded: bytes, first: Callable[[], bytes]) -> bytes:

@@ -73,6 +73,10 @@ class Scoring(Protocol):
         self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
     ) -> Answer: ...
 
+    async def here(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer: ...
+
     def early(self, status: int, table: str, asked: Sequence[str] = ()) -> Answer:
         """404 (a path naming no table) or 413 (a body too large), nothing asked of the tournament."""
         ...
@@ -104,7 +108,13 @@ def phone_site(scoring: Scoring) -> Site:
         authorization = request.headers.get("Authorization")
         if request.method == "POST":
             body = await request.read()  # read whole by the server already
-            write = scoring.dispute if request.path.endswith("/dispute") else scoring.post
+            write = (
+                scoring.dispute
+                if request.path.endswith("/dispute")
+                else scoring.here
+                if request.path.endswith("/here")
+                else scoring.post
+            )
             answer = await write(int(table), authorization, address, body, asked)
         else:
             answer = await scoring.get(int(table), authorization, address, asked)
@@ -124,9 +134,11 @@ def phone_site(scoring: Scoring) -> Site:
             _asset("/score.css", "text/css; charset=utf-8", "score.css"),
             CALL_JS,
             CALL_CSS,
+            _asset("/here.js", "text/javascript; charset=utf-8", "here.js"),
             WORDS_JSON,  # the page's words (the same route as the other sites': served with them, or alone)
             Route("/api/score/{table}", api, methods=("GET", "HEAD", "POST"), body=True, too_large=too_large),
             Route("/api/score/{table}/dispute", api, methods=("POST",), body=True, too_large=too_large),
+            Route("/api/score/{table}/here", api, methods=("POST",), body=True, too_large=too_large),
         ),
         words="phone",
         events=(),

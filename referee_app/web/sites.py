@@ -24,7 +24,7 @@ from aiohttp import web
 
 from referee_app.web.feed import Feed, Published, encode
 from referee_app.web.overlay import vmix_fields
-from referee_app.web.pages import chosen, filled
+from referee_app.web.pages import chosen, filled, inlined
 
 HTML, JS, CSS = "text/html; charset=utf-8", "text/javascript; charset=utf-8", "text/css; charset=utf-8"
 JSON = "application/json; charset=utf-8"
@@ -150,13 +150,16 @@ def _asset(path: str, content_type: str, file: str, page: str | None = None) -> 
 
 
 def _page(path: str, file: str) -> Route:
-    """A page of the package's `web` folder served with its first words and state (`pages`)."""
-    template = (resources.files("referee_app.web") / file).read_bytes()
+    """A page of the package's `web` folder served with its first words and state, and its script and
+    style inlined where it asks (`pages`)."""
+    folder = resources.files("referee_app.web")
+    template, policy = inlined((folder / file).read_bytes(), lambda name: (folder / name).read_bytes())
 
     async def answer(served: Served, request: web.BaseRequest, _named: Named) -> web.StreamResponse:
         lang = chosen(request.query.get("lang", ""), request.headers.get("Accept-Language", ""), served.words_json)
         body = filled(template, request.path, lang, served.words_json(lang), served.feed.tournament_document)
         response = _answer(HTML, body)
+        response.headers["Content-Security-Policy"] = policy  # its own script and style, inlined, and no other
         response.headers["Content-Language"] = lang
         response.headers["Vary"] = "Accept-Language"
         return response

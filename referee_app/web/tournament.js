@@ -367,6 +367,7 @@ function loadWords() {
 
 function render() {
   const page = document.body.dataset.page;
+  document.body.classList.add("drawn");  // shown from the first drawing on, at its final size
   document.documentElement.lang = wanted;
   if (!data) {
     renderEmpty(page);

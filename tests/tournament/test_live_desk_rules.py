@@ -61,3 +61,23 @@ def test_a_match_decided_by_hand_while_a_desk_plays_it_is_taken_back_from_the_de
     gone = Server(frozenset(), frozenset({"asg-1"}), frozenset({"1"}))
     assert plan(decided, tid, [live], gone).decided == []  # taken back once
     assert plan(decided, tid, [_desk(over=True)], server).decided == []  # a finished desk match is reported instead
+
+
+def test_a_player_marked_at_the_desk_is_at_the_table_once(tmp_path: Path) -> None:
+    """The desk's referee marked a player present (the event server's `arrivals`): the sync records
+    `at_table` by the desk, at the mark's time, once; a name the match does not have is not taken."""
+    from referee_app.tournament.clock import at_table
+    from referee_app.tournament.events import AtTable
+    from referee_app.tournament.state import apply
+
+    state, tid, match = _sent(tmp_path)
+    a = state.tournament.slots[match].a
+    assert a is not None
+    marked = {"asg-1": {a: "2026-12-06T10:34:00.000Z", "Someone Else": "2026-12-06T10:35:00.000Z"}}
+    server = Server(frozenset({"asg-1"}), frozenset(), frozenset({"1"}), here=marked)
+    work = plan(state, tid, [], server)
+    assert work.events == [AtTable(match, a, "desk", "2026-12-06T10:34:00.000Z")]
+    for event in work.events:
+        state = apply(state, event)
+    assert at_table(state.tournament, match) == (a,)
+    assert plan(state, tid, [], server).events == []  # recorded: not again

@@ -154,18 +154,23 @@ def test_a_sync_stops_its_reader_only_when_it_is_its_own(own: bool) -> None:
 
 
 class ServerRows:
-    """The event server as the sync's round reads it (its tables with a key), with no server."""
+    """The event server as the sync's round reads it (its tables with a key, no desk's marks), with no server."""
 
     closed = False
     broken = False
     """A live connection, as psycopg's says (`LiveSync` tells a lost server from a failed statement)."""
+    rows: tuple[tuple[str, str], ...] = ()
 
     def execute(self, query: str, *params: object) -> ServerRows:
+        if query.startswith("SELECT assignment_id, player, at FROM arrivals"):
+            self.rows = ()
+            return self
         assert query.startswith("SELECT table_no, role FROM seats.tables"), query
+        self.rows = (("1", "table_1"),)
         return self
 
     def fetchall(self) -> list[tuple[str, str]]:
-        return [("1", "table_1")]
+        return list(self.rows)
 
 
 class GoneServer(ServerRows):

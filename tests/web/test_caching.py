@@ -92,3 +92,19 @@ def test_the_tournament_comes_with_its_page_and_never_as_markup(server: WebServe
             break
     first = page.split(b'<script type="application/json" id="first">')[1].split(b"</script>")[0]
     assert b"<" not in first and json.loads(first)["name"] == "</script><script>alert(1)</script> & <!--"
+
+
+def test_a_page_holds_its_script_and_style_and_its_policy_lets_those_alone_run() -> None:
+    import base64
+    import hashlib
+
+    from referee_app.web.pages import inlined
+
+    files = {"a.js": b'document.title = "x";', "a.css": b"body { color: red; }"}
+    page, policy = inlined(b"<style>{inline:a.css}</style><script>{inline:a.js}</script>", files.__getitem__)
+    assert page == b'<style>body { color: red; }</style><script>document.title = "x";</script>'
+    digest = base64.b64encode(hashlib.sha256(files["a.js"]).digest()).decode()
+    assert f"script-src 'self' 'sha256-{digest}';" in policy and "'unsafe-inline'" not in policy
+    for bad in (b"x = '</SCRIPT>';", b"x = '{words}';"):  # would end the element, or be filled as a field
+        with pytest.raises(ValueError, match="cannot be inlined"):
+            inlined(b"<script>{inline:a.js}</script>", {"a.js": bad}.__getitem__)

@@ -22,6 +22,7 @@ from referee_app.tournament.show import view as tournament_view
 from referee_app.tournament.state import State, apply, replay
 from referee_app.web.server import BOARD, OVERLAY, TOURNAMENT, WebServer
 from tests.tournament.play import winning
+from tests.waiting import eventually
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect
@@ -251,8 +252,9 @@ def test_before_the_first_state_the_pages_say_loading_never_no_tournament(browse
         expect(page.locator("#go")).to_have_text("Chercher")
         expect(page.locator("#who-label")).to_have_text("Votre nom")
         publish(board, tournament(4))
+        eventually(lambda: board.feed.tournament_document() != b"null", "the tournament handed to the server's loop")
         for path in ("bracket", "player"):
-            page.goto(board.url(path))
+            page.goto(board.url(path))  # it comes with the page: never "no tournament" on the way
             expect(page.locator("h1#name")).to_have_text("Open de Lyon")
             titles = page.evaluate("window.__titles")
             assert not any("No tournament" in t for t in titles), titles  # never said while the data comes

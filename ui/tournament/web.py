@@ -133,6 +133,14 @@ class TournamentSite:
             return self.early(404, str(table), asked)
         return await phones.dispute(table, authorization, address, body, asked)
 
+    async def here(
+        self, table: int, authorization: str | None, address: str, body: bytes, asked: Sequence[str] = ()
+    ) -> Answer:
+        phones = self.phones
+        if phones is None:
+            return self.early(404, str(table), asked)
+        return await phones.here(table, authorization, address, body, asked)
+
     async def door_get(self, token: str, asked: Sequence[str] = ()) -> Answer:
         phones = self.phones
         return self.early(404, "", asked) if phones is None else await phones.door_get(token, asked)
