@@ -639,7 +639,7 @@ class PhoneTables:
             self._turn_down(match_id, tap, exc)
             return self._refused(exc.message(self.said), table)
         self._completed(table)
-        if isinstance(event, Lag):
+        if isinstance(request.event, Lag):
             self._lag_arrivals(table)
         return self._table(200, table)
 
