@@ -131,11 +131,11 @@ class TournamentWindow(QMainWindow):
         self.retranslate()
         self.refresh()
         self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
+        self._follow()
         if self.opening_error:
             self.say(Notice.ERROR, self.opening_error)
         else:
             self.queue_page.connections.resume()
-        self._follow()
 
     def _log_of(self, tournament_id: str | None) -> TournamentLog:
         """The log of a tournament of the window's database, on the database's thread (None: a
@@ -205,12 +205,12 @@ class TournamentWindow(QMainWindow):
         self.opening_error = ""
         self.session = self._session(self._log_of(tournament_id))
         old.deleteLater()
+        self.held = None
+        self._follow()
         self.draw_page.clear()
         self.refresh(again=True)  # its phone tables served from the new session
         if held is not None:
-            self.held = None
-            held.stop()
-        self._follow()
+            held.stop()  # once the site let go of it
         self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
         self._focus_tab()
         if self.opening_error:
