@@ -421,7 +421,7 @@ def _serve(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     import signal
     import threading
 
-    from referee_app.event.serve import Serving
+    from referee_app.event.pages import Serving
     from referee_app.system import stop_signals
     from referee_app.web.server import ListenError
 

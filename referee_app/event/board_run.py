@@ -21,16 +21,17 @@ from typing import TextIO
 
 from referee_app.event.follow import HeldTournament
 from referee_app.event.live import LiveSync, Plan, board_sync
+from referee_app.event.pages import TournamentPages
 from referee_app.event.phone_push import PhonePusher
 from referee_app.event.published import BoardPublisher, BoardTournament, with_rounds
 from referee_app.event.serve import PhoneScoring
 from referee_app.i18n import Translate, english
+from referee_app.tournament.state import State
 from referee_app.tournament.wording import RoundWords
 from referee_app.venue.board import BoardView, BoardWatcher
 from referee_app.venue.model import EventServerError
 from referee_app.venue.server import Cluster
-from referee_app.web.phone_http import phone_site
-from referee_app.web.server import BOARD, TOURNAMENT, WebServer
+from referee_app.web.server import BOARD
 from referee_app.web.words import Words
 from referee_app.worker import log_to_file
 
@@ -89,15 +90,6 @@ def held(options: BoardOptions) -> HeldTournament | None:
         return None
 
 
-def phone_tables(options: BoardOptions, tournament: HeldTournament | None) -> PhoneScoring | None:
-    """The followed tournament's phone tables (phone.md §1: the board may serve their pages),
-    answering in each phone's language among the pages'; None without a tournament held."""
-    if tournament is None or options.tournament is None or options.db is None:
-        return None
-    languages = page_languages(options.words)
-    return PhoneScoring(options.db, options.tournament, languages=languages, held=tournament).start()
-
-
 class Board:
     """An open board: the event server's folder checked, the log file open, the web page started
     (`open`); then the reader and the tournament's sync (`follow`). `close` stops them all."""
@@ -106,15 +98,15 @@ class Board:
         self,
         options: BoardOptions,
         cluster: Cluster,
-        server: WebServer | None,
-        phones: PhoneScoring | None = None,
+        pages: TournamentPages | None,
         tournament: HeldTournament | None = None,
     ) -> None:
         self.options = options
         self.held = tournament
         """The tournament followed, as this process holds it (`--tournament`, when it can be read)."""
-        self.phones = phones
-        """The tournament's phone tables, served beside the board (`/score/N`), when it has a page."""
+        self.pages = pages
+        """The web pages (`--web`): the board's, the tournament's and its phone tables'."""
+        server = None if pages is None else pages.server
         self.cluster = cluster
         self.conninfo = cluster.organizer_conninfo()
         self.fingerprint = cluster.fingerprint()
@@ -132,37 +124,37 @@ class Board:
         cluster = Cluster(options.server)
         cluster.organizer_conninfo()  # a wrong folder is said before anything starts
         log_to_file(board_log(cluster))
-        server = None
-        phones = None
+        pages = None
         tournament = held(options)
         if options.web is not None:
             try:
-                phones = phone_tables(options, tournament)
+                languages = page_languages(options.words)
+                pages = TournamentPages(options.web, options.lan, options.words, languages, sites=(BOARD,))
+                try:
+                    pages.serve(tournament)  # the phone tables' pages (phone.md §1: the board may serve them)
+                    pages.start()
+                except BaseException:
+                    pages.stop()
+                    raise
             except BaseException:
-                if tournament is not None:
-                    tournament.stop()
-                raise
-            sites = (BOARD, TOURNAMENT) if phones is None else (BOARD, TOURNAMENT, phone_site(phones))
-            try:
-                server = WebServer(sites, options.web, options.lan, words=options.words).start()
-            except BaseException:
-                if phones is not None:
-                    phones.stop()
                 if tournament is not None:
                     tournament.stop()
                 raise
             if out is not None:
-                print(f"board {server.url('board')}", file=out, flush=True)
+                print(f"board {pages.url('board')}", file=out, flush=True)
         try:
-            return cls(options, cluster, server, phones, tournament)
+            return cls(options, cluster, pages, tournament)
         except BaseException:
-            if server is not None:
-                server.stop()
-            if phones is not None:
-                phones.stop()
+            if pages is not None:
+                pages.stop()
             if tournament is not None:
                 tournament.stop()
             raise
+
+    @property
+    def phones(self) -> PhoneScoring | None:
+        """The tournament's phone tables, served beside the board (`/score/N`), when it has a page."""
+        return None if self.pages is None else self.pages.phones
 
     @property
     def web_url(self) -> str:
@@ -183,8 +175,10 @@ class Board:
         wrong name, a damaged one) raises, or, given `sync_refused`, is handed to it and the board
         goes on."""
         server = self.server
-        if self.phones is not None:  # a phone asking for none of the pages' languages: the board's
-            self.phones.speak(self.languages.get(lang, english))
+        if self.pages is not None:  # a phone asking for none of the pages' languages: the board's
+            self.pages.tr = self.languages.get(lang, english)
+            if self.pages.phones is not None:
+                self.pages.phones.speak(self.pages.tr)
         if on_view is not None:
             view_to = on_view
             self.reader.subscribe(lambda reading: view_to(reading.board))
@@ -208,8 +202,12 @@ class Board:
         assert self.options.tournament is not None
         if self.options.db is None:
             raise EventServerError("--tournament needs the tournament's database: give --db PATH")
-        to = [] if self.server is None else [self.server.feed.publish_tournament]
-        on_state = BoardPublisher(self.languages, *to, on_view=on_tournament)
+        on_state: Callable[[State, str], None]
+        if self.pages is not None:  # the pages' one publisher, the window's view from it too
+            self.pages.publisher.show_to(on_tournament)
+            on_state = self.pages.publish
+        else:
+            on_state = BoardPublisher(self.languages, on_view=on_tournament)
         held = self.held
         sync = board_sync(self.reader, self.options.db, self.options.tournament, on_report, on_state, tr, held)
         if held is None:  # not readable at the opening, readable now
@@ -225,9 +223,7 @@ class Board:
         if self.sync is not None:
             self.sync.stop()
         self.reader.stop()
-        if self.server is not None:
-            self.server.stop()
-        if self.phones is not None:
-            self.phones.stop()
+        if self.pages is not None:
+            self.pages.stop()
         if self.held is not None:
             self.held.stop()

@@ -72,7 +72,7 @@ class CallClock:
             return []
         now = self.time.now()
         calls = due(t, now, tuple(self.busy()))
-        if calls:
+        if calls:  # a call another clock made meanwhile is refused whole: nothing is called twice
             self.session.record(*calls, at=utc_text(now))
         return calls
 
@@ -96,6 +96,12 @@ class CallClock:
     def confirm(self, match: str, player: str) -> Forfeit:
         """The organizer confirms the forfeit proposed for `match` against `player` (refused when
         none is proposed now, or `player` is not one of the absent)."""
+        forfeit = self.proposed(match, player)
+        self.session.record(forfeit, at=utc_text(self.time.now()))
+        return forfeit
+
+    def proposed(self, match: str, player: str) -> Forfeit:
+        """The walkover the organizer would confirm for `match` against `player` (refused as `confirm`)."""
         proposal = next((p for p in self.proposals() if p.match == match), None)
         if proposal is None or player not in proposal.absent:
             raise TournamentRefused(
@@ -106,6 +112,4 @@ class CallClock:
                 name=player,
                 match=match,
             )
-        forfeit = proposal.forfeit(player)
-        self.session.record(forfeit, at=utc_text(self.time.now()))
-        return forfeit
+        return proposal.forfeit(player)

@@ -167,6 +167,12 @@ class BoardPublisher:
         self._whole: tuple[str, int] | None = None
         """The state last published whole: a rack scored on it only changes its `live`."""
 
+    def show_to(self, on_view: Callable[[BoardTournament], None] | None) -> None:
+        """The views to `on_view` from now on (a window opened after the pages), the next one whole."""
+        with self._lock:
+            self.on_view = on_view
+            self._last = self._whole = None
+
     def __call__(self, state: State, tournament_id: str, live: Mapping[str, tuple[int, int]] | None = None) -> None:
         """Publish the tournament (and `live`, the racks so far of the matches being played) when
         either moved since the last call."""

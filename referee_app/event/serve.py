@@ -1,22 +1,23 @@
 """The phone tables served (phone.md §1): `PhoneScoring`, their API on the database's own thread,
-for `tournament serve`, the tournament window's players' pages and `board --tournament` alike;
-and `Serving`, `tournament serve` itself: the tournament's pages and its phone tables from the
-organizer's own database, with no event server: the embedded default.
+for `tournament serve`, the tournament window's players' pages and `board --tournament` alike
+(`pages.TournamentPages` serves them; `pages.Serving` is `tournament serve` itself).
 
-One thread owns the database (`PhoneTables` and its store): every API request is handed to it
-and answered from it, so requests are decided and written one at a time, and a stop lets the
-one being written finish. After each tap recorded, and every second for the organizer's changes
-made elsewhere (the tables' new matches are started then), whoever serves is told when the
-tournament moved on (`on_change`); `Serving` makes the board's pages (`/bracket`, `/player`) on
-a thread of its own, so a tap never waits for them. Two servers on one database (the window and
-`tournament serve`) stay whole: each write checks the log's head in its transaction, a server
-that lost the race answers 503 with nothing written, and the phone sends its tap again.
+One thread owns the database (the process's `HeldTournament`: `PhoneTables`, its store and the
+tournament's session): every API request is handed to it and answered from it, so requests are
+decided and written one at a time, through the one session the process's other writers (the
+window) decide through too, and a stop lets the one being written finish. After each tap
+recorded, and after every move of the tournament the follower hands on (the organizer's: the
+tables' new matches are started then), whoever serves is told when the tournament moved on
+(`on_change`); the pages put them on `/bracket` (`TournamentPages`), whose view is made on a
+thread of its own, so a tap never waits for it. Two servers on one database (the window and
+`tournament serve`, two processes) stay whole: each write checks the log's head in its
+transaction, a server that lost the race answers 503 with nothing written, and the phone sends
+its tap again.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
@@ -26,23 +27,16 @@ from referee_app.event.call_clock import CallClock, SystemTime, TimeSource
 from referee_app.event.door_api import DoorApi
 from referee_app.event.follow import HeldTournament
 from referee_app.event.phone_api import Answer, PhoneTables, PhoneTableView
-from referee_app.event.published import BoardPublisher
 from referee_app.event.session import ChangedElsewhere
 from referee_app.i18n import Translate, english
 from referee_app.log.store import StoreError
 from referee_app.tournament.model import MatchStatus, TournamentRefused
 from referee_app.tournament.state import State
-from referee_app.web.door_http import door_site
-from referee_app.web.phone_http import phone_site
-from referee_app.web.server import WebServer
-from referee_app.web.sites import TOURNAMENT
-from referee_app.web.words import Words
 from referee_app.worker import Worker
 
 T = TypeVar("T")
-POLL_S = 1.0
-PUBLISH_EVERY_S = 0.2
-"""The board's pages get the tournament at most this often: a burst of taps is one view made."""
+TICK_S = 1.0
+"""The call clock's second."""
 Tables = dict[int, PhoneTableView]
 """Phone tables as they stand, by table."""
 OnChange = Callable[[State, Tables], None]
@@ -95,7 +89,7 @@ class _Ticker(Worker):
         self.scoring = scoring
 
     def step(self) -> None:
-        self._wake.wait(POLL_S)
+        self._wake.wait(TICK_S)
         self._wake.clear()
         if not self.stopping:
             self.scoring.tick()
@@ -278,87 +272,3 @@ class PhoneScoring:
         finally:
             if self._owned:
                 self.held.stop()
-
-
-class Serving:
-    """The phone tables' API and the board's pages of one tournament, until `stop`."""
-
-    def __init__(
-        self,
-        db: Path,
-        tournament: str,
-        port: int,
-        lan: bool = False,
-        languages: Mapping[str, Translate] | None = None,
-        words: Words | None = None,
-        tr: Translate = english,
-    ) -> None:
-        self.held = HeldTournament.open(db, tournament).start()
-        try:
-            self.phones = PhoneScoring(db, tournament, tr, self._changed, True, languages, self.held)
-        except BaseException:
-            self.held.stop()
-            raise
-        self._stopped = threading.Event()
-        try:
-            self.server = WebServer((TOURNAMENT, phone_site(self.phones), door_site(self.phones)), port, lan, words)
-        except BaseException:
-            self.phones.stop()
-            self.held.stop()
-            raise
-        feed = self.server.feed  # a rack scored on the state published whole goes as a small `live` event
-        self.publisher = BoardPublisher(languages or {"en": english}, feed.publish_tournament, live=feed.publish_live)
-        self._latest: State | None = None
-        self._tables: Tables = {}
-        """The phone tables as last answered: their live scores go on `/bracket`."""
-        self._latest_lock = threading.Lock()
-        self._wake = threading.Event()
-        self.phones.refresh()
-        self._publisher = threading.Thread(target=self._publishing, name="phones-publish", daemon=True)
-
-    @property
-    def api(self) -> PhoneTables:
-        return self.phones.api
-
-    @property
-    def tournament_id(self) -> str:
-        return self.phones.tournament_id
-
-    @property
-    def port(self) -> int:
-        return self.server.port
-
-    def start(self) -> Serving:
-        self.server.start()
-        self.phones.start()
-        self._publisher.start()
-        return self
-
-    def _changed(self, state: State, tables: Tables) -> None:
-        """Hand the tournament now, and the phone tables that moved, to the publishing thread: the
-        board's view is made there, not on the database's thread, so taps never wait for it."""
-        with self._latest_lock:
-            self._latest = state
-            phones = state.tournament.phones
-            self._tables = {n: answer for n, answer in (self._tables | tables).items() if n in phones}
-        self._wake.set()
-
-    def _publishing(self) -> None:
-        while not self._stopped.is_set():
-            self._wake.wait(POLL_S)
-            self._wake.clear()
-            with self._latest_lock:
-                state, self._latest = self._latest, None
-                live = phone_scores(self._tables, state)
-            if state is not None:
-                self.publisher(state, self.phones.tournament_id, live)
-                self._stopped.wait(PUBLISH_EVERY_S)  # the taps meanwhile go out together
-
-    def stop(self) -> None:
-        """Stop taking requests, let the one being written finish (every answered one is already
-        committed), then close the database."""
-        self._stopped.set()
-        self._wake.set()
-        self.server.stop()
-        self.phones.stop()
-        self.held.stop()

@@ -519,6 +519,13 @@ def _fact(t: Tournament, event: Called | AtTable | CheckinDoubled) -> Tournament
                 QT_TRANSLATE_NOOP("TournamentRefusal", "a call names a table 1..999, its number 0..9 and its players")
             )
         players = tuple(_player(slot, p) for p in event.players)
+        last = t.calls.get(event.match, ())[-1:]
+        if last and (last[0].table, last[0].call) == (event.table, event.call):
+            raise TournamentRefused(
+                QT_TRANSLATE_NOOP("TournamentRefusal", "call {call} of {match} is already made"),
+                call=event.call,
+                match=event.match,
+            )
         made = replace(event, players=players)
         return replace(t, calls={**t.calls, event.match: (*t.calls.get(event.match, ()), made)})
     player = _player(slot, event.player)

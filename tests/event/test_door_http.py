@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from referee_app.event import operations
-from referee_app.event.serve import Serving
+from referee_app.event.pages import Serving
 from referee_app.log.store import Store
 from referee_app.tournament.model import Format, Options
 

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from referee_app.event.serve import Serving
+from referee_app.event.pages import Serving
 from tests.event.organizer import organizer
 from tests.waiting import NotYet, eventually
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from referee_app.event import operations
-from referee_app.event.serve import Serving
+from referee_app.event.pages import Serving
 from referee_app.log.store import Store
 from tests.event.organizer import organizer
 from tests.waiting import NotYet, eventually

@@ -172,18 +172,17 @@ class Connections(QObject):
             self.desk.say(Notice.INFO, self.tr("Back as you left them: {what}.").format(what=", ".join(back)))
 
     def publish(self, shown: Shown) -> None:
+        """The tournament shown to the site, with the racks so far of the matches the desks play
+        (the site adds the phones')."""
         if self.site is not None:
             self._serve_phones()
-            self.published_live = self._live_scores(shown)
-            self.site.publish(shown.view, shown.tournament, self.published_live)
+            self.published_live = self._desk_scores(shown)
+            self.site.publish(shown.state, self.desk.session.tournament_id, self.published_live)
 
-    def _live_scores(self, shown: Shown) -> dict[str, tuple[int, int]]:
+    def _desk_scores(self, shown: Shown) -> dict[str, tuple[int, int]]:
         from referee_app.event.published import live_scores
 
-        scores = live_scores(shown.state, self.desks) if shown.state is not None and self.live is not None else {}
-        from referee_app.event.serve import phone_scores
-
-        return scores | phone_scores(self.phones.tables if self.phones is not None else {}, shown.state)
+        return live_scores(shown.state, self.desks) if shown.state is not None and self.live is not None else {}
 
     # --- the phone tables, served with the players' web page (phone.md §1) ------------------
     def _serve_phones(self) -> None:
@@ -226,8 +225,6 @@ class Connections(QObject):
     def _show_phones(self) -> None:
         if self.phones is not None:
             self.phones.show_state(self.desk.shown)
-        if self.site is not None and self._live_scores(self.desk.shown) != self.published_live:
-            self.publish(self.desk.shown)  # a phone's rack: its live score on the bracket page
 
     def show_site(self) -> None:
         site = self.site
@@ -348,7 +345,7 @@ class Connections(QObject):
         if self.live is None:
             return  # a late report of a sync just stopped
         self.live_error = error
-        if self.site is not None and self._live_scores(self.desk.shown) != self.published_live:
+        if self.site is not None and self._desk_scores(self.desk.shown) != self.published_live:
             self.publish(self.desk.shown)  # a desk's rack: its live score on the bracket page
         if work is not None:
             fresh = [p for p in work.problems if p not in self.live_problems]

@@ -17,6 +17,7 @@ from referee_desk.i18n import qt_translate
 from referee_desk.notices import BASE_STYLE, Notice, NoticeChannel, show_notice
 from referee_desk.theme import BACKGROUND, TEXT, apply_dark
 from referee_desk.tournament.bracket_tab import BracketTab
+from referee_desk.tournament.door_tab import DoorTab
 from referee_desk.tournament.draw_tab import DrawTab
 from referee_desk.tournament.entries_tab import EntriesTab
 from referee_desk.tournament.parts import Shown, fit_placeholder, window_key
@@ -31,7 +32,7 @@ from referee_app.tournament import show, wording
 from referee_app.tournament.state import State
 from referee_app.words.localtime import local_date
 
-TABS = ("entries", "draw", "bracket", "results", "queue")
+TABS = ("entries", "draw", "bracket", "results", "queue", "door")
 
 
 class TournamentWindow(QMainWindow):
@@ -116,10 +117,12 @@ class TournamentWindow(QMainWindow):
         self.results_page = ResultsTab(self, self)
         self.queue_page = TablesTab(self, self)
         self.queue_page.connections.settings = settings
-        self.pages = (self.entries_page, self.draw_page, self.bracket_page, self.results_page, self.queue_page)
+        self.door_page = DoorTab(self, self)
+        self.pages = (self.entries_page, self.draw_page, self.bracket_page, self.results_page, self.queue_page,
+                      self.door_page)  # fmt: skip
         for page in self.pages:
             self.tabs.addTab(page, "")
-        self.later: list[DrawTab | BracketTab | ResultsTab | TablesTab] = []
+        self.later: list[DrawTab | BracketTab | ResultsTab | TablesTab | DoorTab] = []
         """The tabs still to draw after a move from elsewhere, one an event-loop turn (`refresh`)."""
         self.drawing = QTimer(self)
         self.drawing.setSingleShot(True)
@@ -140,11 +143,11 @@ class TournamentWindow(QMainWindow):
         self.retranslate()
         self.refresh()
         self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
+        self._follow()
         if self.opening_error:
             self.say(Notice.ERROR, self.opening_error)
         else:
             self.queue_page.connections.resume()
-        self._follow()
 
     def _log_of(self, tournament_id: str | None) -> TournamentLog:
         """The log of a tournament of the window's database, on the database's thread (None: a
@@ -214,12 +217,12 @@ class TournamentWindow(QMainWindow):
         self.opening_error = ""
         self.session = self._session(self._log_of(tournament_id))
         old.deleteLater()
+        self.held = None
+        self._follow()
         self.draw_page.clear()
         self.refresh(again=True)  # its phone tables served from the new session
         if held is not None:
-            self.held = None
-            held.stop()
-        self._follow()
+            held.stop()  # once the site let go of it
         self.tabs.setCurrentWidget(self.draw_page if self.session.state is None else self.entries_page)
         self._focus_tab()
         if self.opening_error:
@@ -275,6 +278,7 @@ class TournamentWindow(QMainWindow):
             self.bracket_page: self.bracket_page.bracket,
             self.results_page: self.results_page.table,
             self.queue_page: self.queue_page.tables_edit,
+            self.door_page: self.door_page.search,
         }.get(page, page)
         target.setFocus()
 
@@ -312,7 +316,7 @@ class TournamentWindow(QMainWindow):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Tournament"))
         titles = (self.tr("&1 Entries"), self.tr("&2 Draw"), self.tr("&3 Bracket"), self.tr("&4 Results"),
-                  self.tr("&5 Tables and queue"))  # fmt: skip
+                  self.tr("&5 Tables and queue"), self.tr("&6 Door and calls"))  # fmt: skip
         for i, title in enumerate(titles):
             self.tabs.setTabText(i, title)
         for page in self.pages:

@@ -1440,6 +1440,91 @@
     </message>
 </context>
 <context>
+    <name>DoorTab</name>
+    <message>
+        <source>&amp;Name (three letters, then Enter):</source>
+        <translation>&amp;Nom (trois lettres, puis Entrée)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>e.g. lop for Ana Lopez</source>
+        <translation>p. ex. lop pour Ana Lopez</translation>
+    </message>
+    <message>
+        <source>&amp;Fee:</source>
+        <translation>&amp;Inscription&#xa0;:</translation>
+    </message>
+    <message>
+        <source>paid in cash</source>
+        <translation>payée en espèces</translation>
+    </message>
+    <message>
+        <source>paid otherwise (card, transfer)</source>
+        <translation>payée autrement (carte, virement)</translation>
+    </message>
+    <message>
+        <source>not paid yet</source>
+        <translation>pas encore payée</translation>
+    </message>
+    <message>
+        <source>Confirm the forfeit [Ctrl+Shift+F]</source>
+        <translation>Confirmer le forfait [Ctrl+Maj+F]</translation>
+    </message>
+    <message>
+        <source>No player not yet checked in has that name: type more of it.</source>
+        <translation>Aucun joueur pas encore pointé ne porte ce nom&#xa0;: tapez-en davantage.</translation>
+    </message>
+    <message>
+        <source>{name}: checked in.</source>
+        <translation>{name}&#xa0;: arrivée pointée.</translation>
+    </message>
+    <message>
+        <source>{name}: checked in, fee paid.</source>
+        <translation>{name}&#xa0;: arrivée pointée, inscription payée.</translation>
+    </message>
+    <message>
+        <source>Table {table}: {names} not at the table {m} minutes after the call — forfeit proposed</source>
+        <translation>Table {table}&#xa0;: {names} absent de la table {m} minutes après l’appel — forfait proposé</translation>
+    </message>
+    <message>
+        <source>No forfeit is proposed now.</source>
+        <translation>Aucun forfait n’est proposé pour l’instant.</translation>
+    </message>
+    <message>
+        <source>Record the walkover of {name} in {match} (table {table})? {why}</source>
+        <translation>Enregistrer le forfait de {name} en {match} (table {table})&#xa0;? {why}</translation>
+    </message>
+    <message>
+        <source>{name} forfeits {match}.</source>
+        <translation>{name} déclare forfait en {match}.</translation>
+    </message>
+    <message>
+        <source>Nothing recorded: the match waits.</source>
+        <translation>Rien n’est enregistré&#xa0;: le match attend.</translation>
+    </message>
+    <message>
+        <source>The door&apos;s QR code shows here while the players&apos; pages serve the venue&apos;s network (Tables tab).</source>
+        <translation>Le QR code de l’entrée s’affiche ici tant que les pages des joueurs sont servies sur le réseau de la salle (onglet Tables).</translation>
+    </message>
+    <message>
+        <source>Scan to check in from your phone: a new code every minute.
+{link}</source>
+        <translation>Scannez pour pointer votre arrivée depuis votre téléphone&#xa0;: un nouveau code chaque minute.
+{link}</translation>
+    </message>
+    <message>
+        <source>{present} present of {expected} expected · {paid} paid</source>
+        <translation>{present} présents sur {expected} attendus · {paid} payés</translation>
+    </message>
+    <message>
+        <source>Entry fee {fee}</source>
+        <translation>Droit d’inscription {fee}</translation>
+    </message>
+    <message>
+        <source>Checked in twice (see to it): {names}</source>
+        <translation>Pointés deux fois (à vérifier)&#xa0;: {names}</translation>
+    </message>
+</context>
+<context>
     <name>DrawTab</name>
     <message>
         <source>Double elimination</source>
@@ -5273,6 +5358,10 @@ a gagné la manche [{key}]</translation>
         <translation>un appel nomme une table de 1 à 999, son numéro de 0 à 9 et ses joueurs</translation>
     </message>
     <message>
+        <source>call {call} of {match} is already made</source>
+        <translation>l’appel {call} de {match} est déjà fait</translation>
+    </message>
+    <message>
         <source>a player is at the table by phone, desk, lag or organizer</source>
         <translation>un joueur est à la table par téléphone, pupitre, tirage à la bande ou organisateur</translation>
     </message>
@@ -5522,6 +5611,10 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>&amp;5 Tables and queue</source>
         <translation>&amp;5 Tables et file d’attente</translation>
+    </message>
+    <message>
+        <source>&amp;6 Door and calls</source>
+        <translation>&amp;6 Entrée et appels</translation>
     </message>
     <message>
         <source>Settle it on the Results tab (Ctrl+4): accept the phone&apos;s result or type another.</source>

@@ -202,7 +202,11 @@ def test_the_windows_site_takes_a_phones_taps_and_the_window_shows_them_and_the_
         version = tap("t2", version, {"type": "rack", "winner": "A"})["version"]
         assert tap("t2", 1, {"type": "rack", "winner": "A"})["version"] == version  # sent again: nothing more
         qtbot.waitUntil(lambda: f"{a} 1-0 {b}" in w.queue_page.phones_box.status.text(), timeout=5000)
-        assert w.queue_page.connections.published_live.get(table["match"]) == (1, 0)  # the bracket page's live score
+        site = w.queue_page.connections.site
+        assert site is not None
+        qtbot.waitUntil(  # the bracket page's live score, as its feed has it
+            lambda: (site.server.feed.current().live or {}).get(table["match"]) == [1, 0], timeout=5000
+        )
         _click(qtbot, w, "phonesOff", "1")  # its phones are scoring: asked first, No by default
         question = w.dialog
         assert question is not None and question.isVisible() and table["match"] in question.text()  # type: ignore[attr-defined]
