@@ -307,17 +307,7 @@ def apply(state: State | None, event: Event) -> State:
         if not isinstance(top.event, Drawn):  # the calls belong to the bracket they were made in
             before = replace(before, calls=now.calls, arrivals=now.arrivals)
         if isinstance(top.event, PhonesSet):  # never brings a key back (a lost card's): its tables have none
-            named = {table for table, _ in top.event.keys} | set(top.event.off)
-            former = dict(before.former_keys)
-            for table, print_ in (*top.event.keys, *before.phones.items()):
-                if table in named:
-                    former[table] = former.get(table, frozenset()) | {print_}
-            before = replace(
-                before,
-                phones={t: f for t, f in before.phones.items() if t not in named},
-                one_phone=before.one_phone - named,
-                former_keys=former,
-            )
+            before = _phones_undone(before, top.event)
         return replace(state, tournament=before, seq=seq, frames=top.below)
     if isinstance(event, Created):
         raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is already created"))
@@ -394,6 +384,22 @@ def _check_phones(state: State, event: PhonesSet) -> None:
                 table=table,
                 match=held[table],
             )
+
+
+def _phones_undone(before: Tournament, event: PhonesSet) -> Tournament:
+    """The tournament before `event`, undone: the tables it named have no key (neither the one it
+    gave nor the one it replaced: both are former keys, answered `replaced`)."""
+    named = {table for table, _ in event.keys} | set(event.off)
+    former = dict(before.former_keys)
+    for table, print_ in (*event.keys, *before.phones.items()):
+        if table in named:
+            former[table] = former.get(table, frozenset()) | {print_}
+    return replace(
+        before,
+        phones={t: f for t, f in before.phones.items() if t not in named},
+        one_phone=before.one_phone - named,
+        former_keys=former,
+    )
 
 
 def _phones_set(t: Tournament, event: PhonesSet) -> Tournament:
