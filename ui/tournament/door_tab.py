@@ -80,6 +80,8 @@ class DoorTab(QWidget):
         self.matches = QListWidget(self)
         self.matches.setObjectName("doorMatches")
         self.matches.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay in the field: Up, Down, Enter
+        for big in (self.search, self.matches):
+            big.setStyleSheet("font-size: 18px;")  # read at a glance at a busy door
         self.fee_label = QLabel(self)
         self.fee = QComboBox(self)
         self.fee.setObjectName("doorFee")

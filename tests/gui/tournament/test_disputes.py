@@ -21,6 +21,7 @@ from referee_desk.tournament.window import TournamentWindow
 from referee_app.cli.main import main
 from referee_app.event.phone_api import PhoneTables, WrongKeys
 from referee_app.log.store import Store
+from referee_app.tournament.clock import at_table
 from tests.waiting import qt_pause, stays
 
 ENTRIES = "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n"
@@ -241,6 +242,9 @@ def test_a_phone_match_over_shows_on_the_results_tab_within_a_second_though_the_
     window.tabs.setCurrentWidget(window.results_page)
     on_one = api.get(1, f"Bearer {keys[1]}", HERE).body
     assert window.results_page.pick_match(on_one["match"]) and not accept.isEnabled()
+    post(api, keys[1], 1, "1-lag", 1, {"type": "lag", "winner": "A"})  # the lag: both noted at the table
+    match = on_one["match"]
+    qtbot.waitUntil(lambda: len(at_table(window.session.tournament, match)) == 2, timeout=5000)  # type: ignore[arg-type]
     head = window.session.state.seq  # type: ignore[union-attr]
     finish(api, keys[1], 1, "B")  # taps in the match's log: the tournament's log does not move
     status = "over on the phone (0-2), not signed by both"

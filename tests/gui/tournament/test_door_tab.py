@@ -97,3 +97,18 @@ def test_the_door_by_keyboard_only(qtbot) -> None:  # type: ignore[no-untyped-de
     t = window.session.tournament
     assert t is not None and t.slots[match].status is MatchStatus.FORFEIT
     assert "late start" in t.results[match].reason
+
+
+def test_the_door_qr_reads_back_as_its_link(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+    import subprocess
+
+    from referee_desk.tournament.door_tab import qr_pixmap
+
+    link = "http://192.168.1.20:8080/door/0123456789abcdef0123"
+    path = tmp_path / "door.png"
+    assert qr_pixmap(link).save(str(path))
+    exe = shutil.which("zbarimg")
+    assert exe, "zbarimg is missing: scripts/install.sh installs zbar-tools"
+    read = subprocess.run([exe, "-q", "--raw", str(path)], capture_output=True, text=True, check=True).stdout
+    assert read.strip() == link
