@@ -298,7 +298,9 @@ def apply(state: State | None, event: Event) -> State:
                 QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament's creation cannot be undone")
             )
         now = state.tournament
-        before = replace(top.before, calls=now.calls, arrivals=now.arrivals, doubled=now.doubled)
+        before = replace(top.before, doubled=now.doubled)
+        if not isinstance(top.event, Drawn):  # the calls belong to the bracket they were made in
+            before = replace(before, calls=now.calls, arrivals=now.arrivals)
         if isinstance(top.event, PhonesSet):  # never brings a key back (a lost card's): its tables have none
             named = {table for table, _ in top.event.keys} | set(top.event.off)
             before = replace(before, phones={t: f for t, f in before.phones.items() if t not in named})
