@@ -239,7 +239,7 @@
     </message>
     <message>
         <source>This page needs a newer web browser (Chrome 64, Safari 11.1, Firefox 78 or later): update it.</source>
-        <translation>Cette page demande un navigateur plus récent (Chrome 64, Safari 11.1, Firefox 78 ou plus) : mettez-le à jour.</translation>
+        <translation>Cette page demande un navigateur plus récent (Chrome 64, Safari 11.1, Firefox 78 ou plus)&#xa0;: mettez-le à jour.</translation>
     </message>
 </context>
 <context>
@@ -3169,7 +3169,7 @@
     </message>
     <message>
         <source>This page needs a newer web browser (Chrome 80, Safari 13.1, Firefox 74 or later): update it.</source>
-        <translation>Cette page demande un navigateur plus récent (Chrome 80, Safari 13.1, Firefox 74 ou plus) : mettez-le à jour.</translation>
+        <translation>Cette page demande un navigateur plus récent (Chrome 80, Safari 13.1, Firefox 74 ou plus)&#xa0;: mettez-le à jour.</translation>
     </message>
 </context>
 <context>
@@ -4965,7 +4965,7 @@ a gagné la manche [{key}]</translation>
     </message>
     <message>
         <source>Out: place {n}</source>
-        <translation>Éliminé&#xa0;: place {n}</translation>
+        <translation>Tournoi terminé&#xa0;: place {n}</translation>
     </message>
     <message>
         <source>Champion</source>
