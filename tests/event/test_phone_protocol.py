@@ -191,3 +191,24 @@ def test_a_phone_match_carries_its_players_licences_and_clubs(tmp_path: Path) ->
         f"L-{numbers[0]}",
         f"L-{numbers[1]}",
     )
+
+
+def test_a_new_key_undone_leaves_both_keys_answered_replaced(
+    venue: tuple[Path, str, dict[int, str]],  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The organizer undoes "new key": the table has no key then (a lost card's is never given
+    back), and a phone holding either the old or the new one is told its card was replaced."""
+    from referee_app.event.session import TournamentSession
+
+    db, tid, keys = venue
+    new = json.loads(run(capsys, "tournament", "phones", tid, "1", "--json", "--db", str(db))[1])[0]["key"]
+    with closing(Store(db)) as store:
+        TournamentSession.open(store, tid).undo()
+    api = PhoneTables(db, tid, wrong_keys=WrongKeys(Clock()))
+    try:
+        for key in (keys[1], new):
+            answer = api.get(1, auth(key), HERE)
+            assert answer.status == 401 and answer.body["replaced"] is True
+    finally:
+        api.close()
