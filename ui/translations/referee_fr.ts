@@ -1474,6 +1474,10 @@
         <translation>Aucun joueur pas encore pointé ne porte ce nom&#xa0;: tapez-en davantage.</translation>
     </message>
     <message>
+        <source>{name}: scan this for your own page (your matches, your calls).</source>
+        <translation>{name}&#xa0;: scannez ceci pour votre page (vos matchs, vos appels).</translation>
+    </message>
+    <message>
         <source>{name}: checked in.</source>
         <translation>{name}&#xa0;: arrivée pointée.</translation>
     </message>
