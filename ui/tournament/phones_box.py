@@ -66,7 +66,6 @@ class PhonesBox(QGroupBox):
         self.one_phone.setObjectName("phonesOnePhone")  # phone.md 1.1 `--one-phone`, for the tables marked now
         bar.addWidget(self.label)
         bar.addWidget(self.edit)
-        bar.addWidget(self.one_phone)
         for made in (self.on_button, self.off_button, self.key_button, self.cards_button):
             bar.addWidget(made)
         bar.addStretch(1)
@@ -74,6 +73,7 @@ class PhonesBox(QGroupBox):
         self.status.setObjectName("phonesStatus")
         self.status.setWordWrap(True)
         layout.addLayout(bar)
+        layout.addWidget(self.one_phone)  # its own line: in the bar it squeezed the table list to 28 px in French
         layout.addWidget(self.status)
 
     def choose(self, tables: QTableWidget) -> None:
