@@ -7,7 +7,6 @@ and a phone's request) never meet as two programs (`ChangedElsewhere`, a phone's
 
 from __future__ import annotations
 
-import json
 import threading
 from contextlib import closing
 from pathlib import Path
@@ -22,6 +21,7 @@ from referee_app.log.store import Store
 from referee_app.tournament.events import SignaturesSet
 from referee_app.tournament.state import State
 from tests.event.organizer import organizer
+from tests.event.taps import tap_body
 from tests.waiting import eventually
 
 HERE = "192.0.2.7"
@@ -69,14 +69,15 @@ def test_the_window_and_a_phone_deciding_at_once_never_meet_as_two_programs(held
     db, tid, keys, tournament = held
     api = tournament.thread.run(lambda: PhoneTables(db, tid, session=tournament.session))
     try:
-        version = tournament.thread.run(api.get, 1, f"Bearer {keys[1]}", HERE).body["version"]
+        seen = tournament.thread.run(api.get, 1, f"Bearer {keys[1]}", HERE).body
+        version, match_id = seen["version"], seen["match_id"]
         answers: list[int] = []
         errors: list[BaseException] = []
 
         def phone() -> None:
             after = version
             for n, event in enumerate([{"type": "lag", "winner": "A"}] + [{"type": "rack", "winner": "A"}] * 2):
-                body = json.dumps({"id": f"t{n}", "after": after, "event": event}).encode()
+                body = tap_body(f"t{n}", match_id, after, event)
                 answer = tournament.thread.run(api.post, 1, f"Bearer {keys[1]}", HERE, body)
                 answers.append(answer.status)
                 after = answer.body.get("version", after)

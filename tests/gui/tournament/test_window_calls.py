@@ -54,6 +54,7 @@ def test_the_window_shows_the_minutes_since_each_call_and_who_is_at_the_table(
     window.now = lambda: T0 + timedelta(minutes=9)
     window.call_timer.timeout.emit()  # the minutes move on by themselves
     assert f"{a}: not at the table, 9 min since the call" in band.text()
-    lag = {"id": "l1", "after": table["version"], "event": {"type": "lag", "winner": "A"}}
+    lag = {"id": "l1", "match_id": table["match_id"], "after": table["version"], "device": "p0123456789",
+           "event": {"type": "lag", "winner": "A"}}  # fmt: skip
     assert api.post(1, f"Bearer {keys[1]}", "127.0.0.1", json.dumps(lag).encode()).status == 200
     qtbot.waitUntil(lambda: not any(line.startswith("Table 1:") for line in band.text().splitlines()), timeout=10000)
