@@ -251,7 +251,10 @@ class Phone:
     def tap(self, table: dict[str, Any], event: dict[str, Any]) -> int:
         self.serial += 1
         tap = f"t{self.table.number}{self.seat}-{self.serial}"
-        body = json.dumps({"id": tap, "after": table["version"], "event": event}).encode()
+        body = json.dumps(  # phone.md 1.1: the match the tap was made on, and this phone (one per seat)
+            {"id": tap, "match_id": table["match_id"], "after": table["version"], "event": event,
+             "device": f"bench-{self.table.number}-{self.seat}"}
+        ).encode()  # fmt: skip
         at, start, drop = time.time(), time.perf_counter(), self.rng.random() < DROP
         status, answer = self._request("POST", body, drop=drop)
         self.statuses[status] = self.statuses.get(status, 0) + 1
@@ -394,6 +397,8 @@ def organizer_db(folder: Path, players: int, tables: int) -> tuple[Path, str, di
         operations.draw(store, tid, 7)
         operations.set_tables(store, tid, f"1-{tables}")
         keys = {table: str(key) for table, key in operations.set_phones(store, tid, f"1-{tables}")}
+        # table 1 is scored on one real page for both players: a one-phone table (phone.md 1.1), its key anew
+        keys |= {table: str(key) for table, key in operations.set_phones(store, tid, "1", one_phone=True)}
     return db, tid, keys
 
 

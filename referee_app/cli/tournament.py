@@ -118,6 +118,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     pho.add_argument("list", help="the tables, e.g. 5-8 or 5,7")
     pho.add_argument("--json", action="store_true", help='a list [{"table": 5, "key": "KEY"}]')
     pho.add_argument("--off", action="store_true", help="make them ordinary tables again (their keys stop working)")
+    pho.add_argument(
+        "--one-phone", action="store_true", help="one phone at the table may give both signatures (else one each)"
+    )
     rck = with_db(inner.add_parser("racks", help="tables with a desk but no referee: their matches scored by racks"))
     rck.add_argument("tournament")
     rck.add_argument("list", help="the tables, e.g. 3-4 or 3,5")
@@ -373,7 +376,7 @@ def _phones(args: argparse.Namespace, out: TextIO, tr: Translate) -> int:
     opened = _checked(args, tr)
     with closing(open_store(args, write=True, code=2)) as store:
         try:
-            made = operations.set_phones(store, opened.tournament_id, args.list, off=args.off)
+            made = operations.set_phones(store, opened.tournament_id, args.list, off=args.off, one_phone=args.one_phone)
         except operations.TablesBadInput as exc:
             raise CliError(2, exc.message(tr)) from None
         url = store.phone_url(opened.tournament_id)

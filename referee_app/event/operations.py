@@ -116,11 +116,14 @@ def set_tables(store: Store, ref: str, text: str) -> tuple[int, ...]:
     return tables
 
 
-def set_phones(store: Store, ref: str, text: str, off: bool = False) -> list[tuple[int, str | None]]:
+def set_phones(
+    store: Store, ref: str, text: str, off: bool = False, one_phone: bool = False
+) -> list[tuple[int, str | None]]:
     """Make the tables of `text` phone tables, each with a new key (a table's old key stops working at
-    once), or with `off` ordinary tables again (phone.md §1). Returns each table with its key (None
-    when turned off). The log gets the keys' fingerprints; the keys are kept beside it."""
-    return TournamentSession.open(store, ref).set_phones(parse_tables(text), off)
+    once), one-phone tables with `one_phone`, or with `off` ordinary tables again (phone.md §1).
+    Returns each table with its key (None when turned off). The log gets the keys' fingerprints;
+    the keys are kept beside it."""
+    return TournamentSession.open(store, ref).set_phones(parse_tables(text), off, one_phone)
 
 
 def set_rack_tables(store: Store, ref: str, text: str, off: bool = False) -> tuple[int, ...]:

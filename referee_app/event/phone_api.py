@@ -11,10 +11,14 @@ players completes its bracket match, and the table's next match is started at on
 
 The checks, in order: a body over 16 KiB (413, by the web server before it is read whole:
 `web.sites.MAX_BODY`); an address past 20 wrong keys a minute (429, for
-any key: a right key must not tell itself apart from a wrong one then); a table that is not a
-phone table (404); the key (401, the same for no key, a wrong key and another table's key: only
-the fingerprint in force for this table fits); the body (400); no match on the table (409); a tap
-already recorded (200, nothing written); `after` not the latest version (409); the rules (422).
+any key: a right key must not tell itself apart from a wrong one then); a key this table had
+before it was replaced or taken back (401 `replaced`, never counted as a wrong key: the old tabs
+of a lost card must not lock the new card out); a table that is not a phone table (404); the key
+(401, the same for no key, a wrong key and another table's key: only the fingerprint in force
+for this table fits); the body (400); a tap already recorded in its match (200, nothing written);
+no match on the table, or not the tap's match (409: a tap made for one match never lands in the
+next, phone.md 1.1); `after` not the latest version (409); a two-phone table's second signature
+from the phone that gave the first (422); the rules (422).
 """
 
 from __future__ import annotations
@@ -49,13 +53,13 @@ from referee_app.game.state import State as MatchState
 from referee_app.game.state import summary
 from referee_app.game.vocab import Scoring, Seat, Status
 from referee_app.i18n import QT_TRANSLATE_NOOP, Translate, english
-from referee_app.log.codec import LogFormatError, event_from_json
+from referee_app.log.codec import DEVICE, LogFormatError, event_from_json
 from referee_app.log.session import Session, utc_now
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament.events import AtTable, Disputed, DisputeWithdrawn
 from referee_app.tournament.events import Event as TournamentEvent
 from referee_app.tournament.events import MatchStarted as TournamentMatchStarted
-from referee_app.tournament.model import MatchStatus, TournamentRefused
+from referee_app.tournament.model import Entry, MatchStatus, TournamentRefused
 from referee_app.tournament.phones import key_fits
 from referee_app.tournament.show import round_name
 from referee_app.tournament.state import Slot, State
@@ -75,8 +79,16 @@ PHONE_EVENTS: dict[str, type[Event]] = {
 }
 """The events a phone may send (phone.md §3)."""
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
+FIELDS = frozenset({"id", "match_id", "after", "device", "event"})
+"""A tap's fields (phone.md 1.1 §3), each required."""
 
 NO_KEY = QT_TRANSLATE_NOOP("PhoneApi", "this link's key does not open this table: scan the table's card again")
+REPLACED = QT_TRANSLATE_NOOP("PhoneApi", "this card was replaced: scan the new card")
+TAKEN_BACK = QT_TRANSLATE_NOOP("PhoneApi", "this table is no longer scored on the phones: ask the organizer")
+OWN_PHONE = QT_TRANSLATE_NOOP(
+    "PhoneApi", "each player signs on their own phone: {name} signed on this one, {other} signs on theirs"
+)
 NOT_A_PHONE_TABLE = QT_TRANSLATE_NOOP("PhoneApi", "there is no table {table} scored on the phones")
 TOO_BIG = QT_TRANSLATE_NOOP("PhoneApi", "the request is too large (16 KiB at most)")
 TOO_MANY = QT_TRANSLATE_NOOP(
@@ -90,6 +102,18 @@ BAD_EVENT = QT_TRANSLATE_NOOP("PhoneApi", "the event is not valid: {why}")
 UNAVAILABLE = QT_TRANSLATE_NOOP(
     "PhoneApi", "the laptop could not read or write the tournament just now: nothing was recorded, try again"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A 422 of the phone tables' own (not the match's rules): its template and values, said in the
+    language of each request that gets it (a tap sent again gets the same refusal)."""
+
+    template: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    def message(self, tr: Translate) -> str:
+        return tr(CTX, self.template).format(**dict(self.params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +184,18 @@ class Answer:
 
     def encoded(self) -> bytes:
         return json.dumps(self.body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    """A `POST /api/score/N` as read (phone.md 1.1 §3): the tap's id, the match it was made on, the
+    version the phone saw, the phone, the event (a `sign` carrying the phone)."""
+
+    id: str
+    match_id: str
+    after: int
+    device: str
+    event: Event
 
 
 def bearer(authorization: str | None) -> str:
@@ -260,7 +296,7 @@ class PhoneTables:
         undo): the next settling checks every phone table's completion, not only the tapped one's."""
         self._sessions: dict[str, Session] = {}
         """The phone matches' logs as replayed, kept while no other server writes them."""
-        self._turned_down: dict[tuple[str, str], RuleViolation | None] = {}
+        self._turned_down: dict[tuple[str, str], RuleViolation | Refusal | None] = {}
         """The taps answered 409 (None) or 422 (the rules' refusal), by (match log, tap id): sent
         again, whatever `after` they carry, they get the same answer and record nothing (§3). Kept
         while this server runs: nothing was recorded for them, so nothing on disk remembers them."""
@@ -386,8 +422,12 @@ class PhoneTables:
     def _start(self, slot: Slot, table: int, state: State) -> None:
         t = state.tournament
         assert slot.a is not None and slot.b is not None
+        entries = [t.entry(name) or Entry(name) for name in (slot.a, slot.b)]
         setup = MatchStarted(
             players=(slot.a, slot.b),
+            # the entry list's licences and clubs, for the sheets and the federation's export (as a desk's)
+            licences=(entries[0].licence[:40], entries[1].licence[:40]),
+            clubs=(entries[0].club[:80], entries[1].club[:80]),
             race_to=slot.spec.race,
             rules=t.options.rules.value,
             event=t.name,
@@ -466,14 +506,23 @@ class PhoneTables:
         return self.table_view(table).to_json()
 
     def _gate(self, table: int, authorization: str | None, address: str) -> Answer | None:
-        """429, 404 or 401 (in that order), or None: the key is this phone table's."""
+        """429, 401 `replaced`, 404 or 401 (in that order), or None: the key is this phone table's.
+        A former key of the table is not a guess: it is never counted as a wrong key."""
+        key = bearer(authorization)
+        t = self.state().tournament
+        former = any(key_fits(key, print_) for print_ in t.former_keys.get(table, ()))
+        if former and key_fits(key, t.phones.get(table, "")):
+            former = False  # a key given back by an undo: in force again
         if self.wrong_keys.blocked(address):
-            self.wrong_keys.count(address)
+            if not former:
+                self.wrong_keys.count(address)
             return self._error(429, TOO_MANY)
-        phones = self.state().tournament.phones
-        if table not in phones:
+        if former:
+            answer = self._error(401, REPLACED if table in t.phones else TAKEN_BACK)
+            return Answer(401, {**answer.body, "replaced": True})
+        if table not in t.phones:
             return self._error(404, NOT_A_PHONE_TABLE, table=table)
-        if not key_fits(bearer(authorization), phones[table]):
+        if not key_fits(key, t.phones[table]):
             self.wrong_keys.count(address)
             return self._error(401, NO_KEY)
         return None
@@ -529,10 +578,9 @@ class PhoneTables:
         parsed = self._parse(body)
         if isinstance(parsed, Answer):
             return parsed
-        tap, after, event = parsed
-        return self._tap(table, tap, after, event)
+        return self._tap(table, parsed)
 
-    def _parse(self, body: bytes) -> tuple[str, int, Event] | Answer:
+    def _parse(self, body: bytes) -> Tap | Answer:
         try:
             request = request_json(body)
         except BadRequest as refused:
@@ -540,13 +588,18 @@ class PhoneTables:
         if not isinstance(request, dict):
             return self._error(400, NOT_JSON)
         for name in request:
-            if name not in ("id", "after", "event"):
+            if name not in FIELDS:
                 return self._error(400, UNKNOWN_FIELD, field=json.dumps(str(name)[:40]))
         tap, after, raw = request.get("id"), request.get("after"), request.get("event")
+        match_id, device = request.get("match_id"), request.get("device")
         if not isinstance(tap, str) or not TAP_ID.fullmatch(tap):
             return self._error(400, BAD_FIELD, field="id")
+        if not isinstance(match_id, str) or not MATCH_ID.fullmatch(match_id):
+            return self._error(400, BAD_FIELD, field="match_id")
         if not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= 10**9:
             return self._error(400, BAD_FIELD, field="after")
+        if not isinstance(device, str) or not DEVICE.fullmatch(device):
+            return self._error(400, BAD_FIELD, field="device")
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
             return self._error(400, BAD_FIELD, field="event")
         if raw["type"] not in PHONE_EVENTS:
@@ -557,33 +610,53 @@ class PhoneTables:
             event, _, _ = event_from_json(raw)
         except LogFormatError as exc:
             return self._error(400, BAD_EVENT, why=exc)
-        return tap, after, event
+        if isinstance(event, Signed):  # the server records the phone that signed (match-log 1.4)
+            event = Signed(event.player, device)
+        return Tap(tap, match_id, after, device, event)
 
-    def _tap(self, table: int, tap: str, after: int, event: Event) -> Answer:
+    def _tap(self, table: int, request: Tap) -> Answer:
         slot, match_id = self._current(table)
-        if self._known_tap(table, tap):
+        tap = request.id
+        if self._known_tap(table, request.match_id, tap):
             self._completed(table)
             return self._table(200, table)
-        if slot is None or match_id is None:
-            return self._table(409, table)
+        if slot is None or match_id is None or match_id != request.match_id:
+            return self._table(409, table)  # made for another match: never lands in this one
         if (match_id, tap) in self._turned_down:  # sent again after a 409 or a 422: the same answer
             first = self._turned_down[match_id, tap]
             return self._table(409, table) if first is None else self._refused(first.message(self.said), table)
         session = self._session(match_id)
-        if after != session.history.next_seq - 1:
+        if request.after != session.history.next_seq - 1:
             self._turn_down(match_id, tap, None)
             return self._table(409, table)
+        own = self._own_phone(table, session, request.event)
+        if own is not None:
+            self._turn_down(match_id, tap, own)
+            return self._refused(own.message(self.said), table)
         try:
-            session.record(event, tap=tap)
+            session.record(request.event, tap=tap)
         except RuleViolation as exc:
             self._turn_down(match_id, tap, exc)
             return self._refused(exc.message(self.said), table)
         self._completed(table)
-        if isinstance(event, Lag):
+        if isinstance(request.event, Lag):
             self._lag_arrivals(table)
         return self._table(200, table)
 
-    def _turn_down(self, match_id: str, tap: str, why: RuleViolation | None) -> None:
+    def _own_phone(self, table: int, session: Session, event: Event) -> Refusal | None:
+        """On a two-phone table, a signature from the phone that gave the other player's signature
+        still in force (phone.md 1.1 §3: each player signs on their own phone)."""
+        if not isinstance(event, Signed) or table in self.state().tournament.one_phone:
+            return None
+        for step in session.history.in_force():
+            signed = step.event
+            if isinstance(signed, Signed) and signed.player is not event.player and signed.device == event.device:
+                setup = session.setup
+                names = {"name": setup.name(signed.player), "other": setup.name(event.player)}
+                return Refusal(OWN_PHONE, tuple(names.items()))
+        return None
+
+    def _turn_down(self, match_id: str, tap: str, why: RuleViolation | Refusal | None) -> None:
         if len(self._turned_down) >= TURNED_DOWN_KEPT:  # a phone sending new ids all day: the oldest go
             for old in list(self._turned_down)[: TURNED_DOWN_KEPT // 2]:
                 del self._turned_down[old]
@@ -611,14 +684,14 @@ class PhoneTables:
         if isinstance(parsed, tuple):
             template, values = parsed
             return self._error(400, template, **values)
-        return self._dispute(table, parsed.tap, parsed.after, parsed.seat)
+        return self._dispute(table, parsed.tap, parsed.after, parsed.seat, parsed.match_id)
 
-    def _dispute(self, table: int, tap: str, after: int, seat: Seat) -> Answer:
+    def _dispute(self, table: int, tap: str, after: int, seat: Seat, made_on: str | None = None) -> Answer:
         decided_on = self.state()
         if tap in decided_on.dispute_taps:
             return self._table(200, table)
         slot, match_id = self._current(table)
-        if slot is None or match_id is None:
+        if slot is None or match_id is None or made_on not in (None, match_id):
             return self._table(409, table)
         session = self._session(match_id)
         if after != session.history.next_seq - 1:
@@ -677,13 +750,14 @@ class PhoneTables:
             with suppress(StoreError, TournamentRefused):
                 self._record(list(arrived), decided_on)
 
-    def _known_tap(self, table: int, tap: str) -> bool:
-        """Whether `tap` was recorded in a match played on this table (the current one, or one it
-        completed: its answer lost, the phone sends it again after the table moved on)."""
+    def _known_tap(self, table: int, match_id: str, tap: str) -> bool:
+        """Whether `tap` was recorded in its match (`match_id`), one played on this table (the
+        current one, or one it completed: its answer lost, the phone sends it again after the table
+        moved on)."""
         t = self.state().tournament
-        played = [
+        played = {
             t.started[m]
             for m in t.by_phone
             if m in t.started and (t.on_table.get(m) == table or (m in t.results and t.results[m].table == table))
-        ]
-        return any(self.store.tap_seq(match_id, tap) is not None for match_id in played)
+        }
+        return match_id in played and self.store.tap_seq(match_id, tap) is not None

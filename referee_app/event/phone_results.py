@@ -25,9 +25,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from referee_app.game.events import Signed
+from referee_app.game.history import Step
 from referee_app.game.state import State as MatchState
 from referee_app.game.vocab import Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP
@@ -39,7 +42,8 @@ from referee_app.tournament.state import Tournament
 from referee_app.words.localtime import local_date
 
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-DISPUTE_FIELDS = frozenset({"id", "after", "player"})
+DISPUTE_FIELDS = frozenset({"id", "after", "player", "match_id", "device"})
+"""A dispute's fields; `match_id` and `device` (as a tap's, phone.md 1.1) may be left out."""
 
 NOT_OVER = QT_TRANSLATE_NOOP("PhoneApi", "the match is not over: there is no result to dispute yet")
 SIGNED_ALREADY = QT_TRANSLATE_NOOP("PhoneApi", "{name} has signed this result: to change it now, call the organizer")
@@ -52,6 +56,8 @@ class DisputeRequest:
     tap: str
     after: int
     seat: Seat
+    match_id: str | None = None
+    """The match it was made on: a dispute for another match is a 409, as a tap's."""
 
 
 NOT_JSON = QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON")
@@ -113,7 +119,12 @@ def parse_dispute(body: bytes) -> DisputeRequest | tuple[str, dict[str, str]]:
         return bad, {"field": "after"}
     if player not in ("A", "B"):
         return bad, {"field": "player"}
-    return DisputeRequest(tap, after, Seat(player))
+    match_id, device = request.get("match_id"), request.get("device")
+    if match_id is not None and (not isinstance(match_id, str) or not TAP_ID.fullmatch(match_id)):
+        return bad, {"field": "match_id"}
+    if device is not None and (not isinstance(device, str) or not TAP_ID.fullmatch(device)):
+        return bad, {"field": "device"}
+    return DisputeRequest(tap, after, Seat(player), match_id)
 
 
 def dispute_refused(match: MatchState, seat: Seat) -> tuple[str, dict[str, str]] | None:
@@ -213,6 +224,36 @@ def unsigned_results(store: Store, t: Tournament, seen: LogScores | None = None)
         if known[1] is not None:
             found[match] = known[1]
     return found
+
+
+OneDevice = dict[str, tuple[int, bool]]
+"""A done phone match's log as last read: its head and whether one phone gave both signatures."""
+
+
+def signed_on_one_phone(store: Store, t: Tournament, seen: OneDevice | None = None) -> frozenset[str]:
+    """The phone matches with a result whose two signatures in force name the same phone (match-log
+    1.4 `device`: a one-phone table's, or a player who signed for the other); the Results tab says
+    so. `seen`: kept between calls, each log is replayed again only once it moved on."""
+    seen = {} if seen is None else seen
+    heads = store.heads()
+    found: set[str] = set()
+    for match in sorted(t.by_phone):
+        match_id = t.started.get(match)
+        if match not in t.results or match_id is None:
+            continue
+        head = heads.get(match_id, -1)
+        known = seen.get(match_id)
+        if known is None or known[0] != head:
+            known = seen[match_id] = (head, one_device(Session(store, match_id).history.in_force()))
+        if known[1]:
+            found.add(match)
+    return frozenset(found)
+
+
+def one_device(steps: Iterable[Step]) -> bool:
+    """Both signatures in force name one device."""
+    devices = {s.event.player: s.event.device for s in steps if isinstance(s.event, Signed)}
+    return len(devices) == 2 and None not in devices.values() and len(set(devices.values())) == 1
 
 
 def accept(store: Store, ref: str, match: str) -> ResultRecorded:

@@ -417,16 +417,19 @@ class TournamentSession:
             self.undone = []
             return state
 
-    def set_phones(self, tables: tuple[int, ...], off: bool = False) -> list[tuple[int, str | None]]:
+    def set_phones(
+        self, tables: tuple[int, ...], off: bool = False, one_phone: bool = False
+    ) -> list[tuple[int, str | None]]:
         """Make `tables` phone tables, each with a new key (a table's old key stops working at once),
-        or with `off` ordinary tables again (phone.md §1): one `phones_set` event, the keys kept in
-        the same write. Each table with its key (None when turned off); refused as `record`."""
-        return self._on_thread(self._set_phones, tables, off)
+        one-phone tables with `one_phone`, or with `off` ordinary tables again (phone.md §1): one
+        `phones_set` event, the keys kept in the same write. Each table with its key (None when
+        turned off); refused as `record`."""
+        return self._on_thread(self._set_phones, tables, off, one_phone)
 
-    def _set_phones(self, tables: tuple[int, ...], off: bool) -> list[tuple[int, str | None]]:
+    def _set_phones(self, tables: tuple[int, ...], off: bool, one_phone: bool) -> list[tuple[int, str | None]]:
         with self.lock:
             venue = () if self.tournament is None else self.tournament.tables
-            event, keys = phones_change(venue, tables, off)
+            event, keys = phones_change(venue, tables, off, one_phone)
             self._commit([event], phone_keys=keys)
             self.undone = []
             return list(keys.items())

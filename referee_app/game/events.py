@@ -234,10 +234,12 @@ class RackWon:
 
 @dataclass(frozen=True, slots=True)
 class Signed:
-    """Spec 1.3: `player` agrees with the result, as a signature on the paper sheet does."""
+    """Spec 1.3: `player` agrees with the result, as a signature on the paper sheet does; `device`
+    (1.4) names the phone that gave it (the sheet says when both name the same one)."""
 
     TYPE: ClassVar[EventType] = EventType.SIGN
     player: Seat
+    device: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,6 +245,16 @@ def _rack_how(value: Any, name: str) -> RackHow:
 
 
 _seat = _enum(Seat)
+DEVICE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""Spec 1.4: a `sign`'s `device`, the phone that gave it."""
+
+
+def _device(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not DEVICE.fullmatch(value):
+        raise _fail(name, f"must be 8..64 letters, digits, '-' or '_', got {json.dumps(value)[:40]}")
+    return value
+
+
 _fouls = _list(_enum(Foul))
 _balls = _list(_ball)
 _pocketed = _list(_potted)
@@ -306,7 +316,7 @@ FIELDS: dict[EventType, dict[str, Decoder]] = {
     EventType.VOID: {"reason": _text(2000)},
     EventType.NOTE: {"text": _text(2000)},
     EventType.RACK: {"winner": _seat, "how": _rack_how},
-    EventType.SIGN: {"player": _seat},
+    EventType.SIGN: {"player": _seat, "device": _device},
     EventType.UNDO: {"target": _int_in(1, MAX_INT)},
 }
 

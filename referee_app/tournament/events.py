@@ -512,13 +512,19 @@ class PhonesSet:
     TYPE: ClassVar[str] = "phones_set"
     keys: tuple[tuple[int, str], ...] = ()
     off: tuple[int, ...] = ()
+    one_phone: bool = False
+    """The tables of `keys` are one-phone tables (phone.md 1.1 §1: one phone may give both
+    signatures); without it they are two-phone tables (each player signs on their own phone)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "type": self.TYPE,
             "keys": [{"table": table, "fingerprint": print_} for table, print_ in self.keys],
             "off": list(self.off),
         }
+        if self.one_phone:  # left out when false: the logs written before phone.md 1.1 read the same
+            d["one_phone"] = True
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,7 +705,7 @@ _TABLE: tuple[Decoded, ...] = (
     (AssignmentSent, {"match": _TEXT, "table": _INT, "assignment": _TEXT, "players": _two_names,
                       "racks": _flag}),
     (RackTablesSet, {"on": _ints, "off": _ints}),
-    (PhonesSet, {"keys": _phone_keys, "off": _ints}),
+    (PhonesSet, {"keys": _phone_keys, "off": _ints, "one_phone": _flag}),
     (Disputed, {"match": _TEXT, "player": _TEXT, "match_id": _TEXT, "tap": _text_or_empty}),
     (DisputeWithdrawn, {"match": _TEXT, "player": _TEXT}),
     (SignaturesSet, {"needed": _of(bool)}),

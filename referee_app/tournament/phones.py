@@ -71,11 +71,12 @@ class TablesBadInput(TournamentRefused):
 
 
 def phones_change(
-    venue: tuple[int, ...], tables: tuple[int, ...], off: bool = False
+    venue: tuple[int, ...], tables: tuple[int, ...], off: bool = False, one_phone: bool = False
 ) -> tuple[PhonesSet, dict[int, str | None]]:
-    """The `phones_set` event making `tables` phone tables, each with a new key (or, with `off`,
-    ordinary tables again), and the keys to keep beside the log (None: a key taken back). The one
-    way, for `tournament phones` and the window; `TablesBadInput` for a table not the venue's."""
+    """The `phones_set` event making `tables` phone tables, each with a new key, one-phone tables
+    with `one_phone` (or, with `off`, ordinary tables again), and the keys to keep beside the log
+    (None: a key taken back). The one way, for `tournament phones` and the window; `TablesBadInput`
+    for a table not the venue's."""
     if not venue:
         raise TablesBadInput(
             QT_TRANSLATE_NOOP("TournamentRefusal", "the venue has no tables yet: set them with `tournament tables`")
@@ -93,7 +94,8 @@ def phones_change(
     if off:
         return PhonesSet(off=tables), dict.fromkeys(tables)
     keys = {table: new_key() for table in tables}
-    return PhonesSet(keys=tuple((table, fingerprint(key)) for table, key in keys.items())), dict(keys)
+    made = tuple((table, fingerprint(key)) for table, key in keys.items())
+    return PhonesSet(keys=made, one_phone=one_phone), dict(keys)
 
 
 CARD_CTX = "PhoneCard"

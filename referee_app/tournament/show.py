@@ -137,6 +137,8 @@ class TournamentView:
     absent: tuple[str, ...] = ()
     doubled: tuple[tuple[str, str, str], ...] = ()
     """Second check-ins shown to the organizer: (name, by, at)."""
+    one_phone: tuple[int, ...] = ()
+    """The phone tables where one phone may give both signatures (phone.md 1.1), sorted."""
 
     def match(self, match_id: str) -> MatchView | None:
         return next((m for m in self.matches if m.id == match_id), None)
@@ -154,6 +156,7 @@ class TournamentView:
             ],
             "tables": list(self.tables),
             "phones": list(self.phones),
+            "one_phone": list(self.one_phone),
             "queue": list(self.queue),
             "matches": [m.to_json() for m in self.matches],
             "checkin": self.checkin,
@@ -218,6 +221,7 @@ def view(t: Tournament | None, tournament_id: str) -> TournamentView:
         t.options.late_start,
         t.absent,
         tuple((d.name, d.by, d.at) for d in t.doubled),
+        tuple(sorted(t.one_phone & set(t.phones))),
     )
 
 

@@ -169,6 +169,11 @@ class Tournament:
     began: bool = False
     phones: Mapping[int, str] = field(default_factory=dict)
     """The phone tables (phone.md §1) and their keys' fingerprints (the keys are not in the log)."""
+    one_phone: frozenset[int] = frozenset()
+    """The phone tables where one phone may give both signatures (phone.md 1.1 `--one-phone`)."""
+    former_keys: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    """The fingerprints of each table's keys replaced or taken back: a phone still holding one is
+    told its card was replaced (phone.md 1.1 §3, `replaced`), never counted as guessing."""
     by_phone: frozenset[str] = frozenset()
     """The matches started on a phone table (their match logs are the phones'); the others started
     were a desk's."""
@@ -298,10 +303,11 @@ def apply(state: State | None, event: Event) -> State:
                 QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament's creation cannot be undone")
             )
         now = state.tournament
-        before = replace(top.before, calls=now.calls, arrivals=now.arrivals, doubled=now.doubled)
+        before = replace(top.before, doubled=now.doubled)
+        if not isinstance(top.event, Drawn):  # the calls belong to the bracket they were made in
+            before = replace(before, calls=now.calls, arrivals=now.arrivals)
         if isinstance(top.event, PhonesSet):  # never brings a key back (a lost card's): its tables have none
-            named = {table for table, _ in top.event.keys} | set(top.event.off)
-            before = replace(before, phones={t: f for t, f in before.phones.items() if t not in named})
+            before = _phones_undone(before, top.event)
         return replace(state, tournament=before, seq=seq, frames=top.below)
     if isinstance(event, Created):
         raise TournamentRefused(QT_TRANSLATE_NOOP("TournamentRefusal", "the tournament is already created"))
@@ -380,10 +386,37 @@ def _check_phones(state: State, event: PhonesSet) -> None:
             )
 
 
+def _phones_undone(before: Tournament, event: PhonesSet) -> Tournament:
+    """The tournament before `event`, undone: the tables it named have no key (neither the one it
+    gave nor the one it replaced: both are former keys, answered `replaced`)."""
+    named = {table for table, _ in event.keys} | set(event.off)
+    former = dict(before.former_keys)
+    for table, print_ in (*event.keys, *before.phones.items()):
+        if table in named:
+            former[table] = former.get(table, frozenset()) | {print_}
+    return replace(
+        before,
+        phones={t: f for t, f in before.phones.items() if t not in named},
+        one_phone=before.one_phone - named,
+        former_keys=former,
+    )
+
+
 def _phones_set(t: Tournament, event: PhonesSet) -> Tournament:
     phones = {table: f for table, f in t.phones.items() if table not in event.off}
     phones.update(event.keys)
-    return replace(t, phones=phones)
+    named = {table for table, _ in event.keys}
+    one_phone = (t.one_phone - named - set(event.off)) | (named if event.one_phone else set())
+    return replace(t, phones=phones, one_phone=frozenset(one_phone), former_keys=_retired(t, event, t.phones))
+
+
+def _retired(t: Tournament, event: PhonesSet, before: Mapping[int, str]) -> dict[int, frozenset[str]]:
+    """`t.former_keys` with the keys `event` replaces or takes back (those of `before`)."""
+    former = dict(t.former_keys)
+    for table in (*(table for table, _ in event.keys), *event.off):
+        if table in before and before[table] != dict(event.keys).get(table):
+            former[table] = former.get(table, frozenset()) | {before[table]}
+    return former
 
 
 def _created(event: Created) -> Tournament:

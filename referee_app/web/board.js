@@ -77,7 +77,10 @@ function card(table, serverOnline) {
   else if (table.phones) head.appendChild(el("span", "phones", say("phones")));
   else if (!table.online) head.appendChild(el("span", "desk-off", say("offline")));
   box.appendChild(head);
-  const match = table.match;
+  // A phone table's finished match is over for the room: the tournament has moved on and the table is
+  // free (or holds its next match), as /bracket says; shown as the current match, it read as still played.
+  const over = table.phones && table.match && table.match.status === "finished";
+  const match = over ? null : table.match;
   if (match) {
     const info = el("div", "info");
     // a tournament's round in the page's language (`rounds`, by language); one typed by hand as typed
@@ -91,7 +94,8 @@ function card(table, serverOnline) {
     box.appendChild(el("div", "free", say("free")));
   }
   const current = match ? match.match_id : null;
-  for (const done of table.finished.filter((f) => f.match_id !== current).slice(-3)) {
+  // Under a match being played, only the latest finished one: more were drawn over each other in a TV's card.
+  for (const done of table.finished.filter((f) => f.match_id !== current).slice(match ? -1 : -3)) {
     box.appendChild(el("div", "finished", say("finished", {
       a: done.players.A, score: `${done.score.A}–${done.score.B}`, b: done.players.B,
     })));

@@ -7,7 +7,8 @@ A phone on the hall's Wi-Fi then reloads a page for a few hundred bytes, and its
 that did not change costs a status line, not the whole table. A page or a table's state is never
 reused unasked: the laptop is asked each time, so a new version of the app or of the score is seen
 at once. An answer to a request that carried a key (`Authorization`) is the browser's alone
-(`private`): no proxy between a phone and the laptop keeps it.
+(`private`): no proxy between a phone and the laptop keeps it; one whose address holds its secret
+(`/api/me/SECRET`, no key in a header) is never kept (`no-store`, as every other answer).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def finish(request: web.BaseRequest, response: web.StreamResponse) -> web.Stream
     `200` to a `GET` or `HEAD` (a refusal, a stream, an answer to a `POST`) is left as it is."""
     if request.method not in ("GET", "HEAD") or response.status != 200 or not isinstance(response, web.Response):
         return response
+    if request.path.startswith("/api/") and "Authorization" not in request.headers:
+        return response  # its address holds its secret (/api/me/SECRET): never kept anywhere
     body = response.body
     if not isinstance(body, bytes):
         return response

@@ -1,10 +1,15 @@
 // The phone page of a table (phone.md §2): the players tap who won each rack, then both sign.
 //
 // The key comes from the link's fragment (#k=KEY), which the browser never sends; it goes only in
-// the Authorization header. Every tap is kept in localStorage with its id until the laptop
-// acknowledges it (a reload or a Wi-Fi drop loses none), and sent again with the same id until it
-// is: the laptop records it once. A tap made on a state that moved on (another phone scored
-// first) is refused by the laptop and shown, never merged. Names are set as text, never as HTML.
+// the Authorization header; a new card scanned in an open tab changes the fragment and the page
+// takes its key at once (phone.md 1.1). Every tap is kept in localStorage with its id until the
+// laptop acknowledges it (a reload or a Wi-Fi drop loses none), and sent again with the same id
+// until it is: the laptop records it once. A tap names the match it was made on, the version the
+// laptop last confirmed and this phone (`device`): a tap made on a state that moved on (another
+// phone scored first, or the table took its next match) is refused by the laptop and taken back
+// from the score, never merged. A tap is shown in the score at once, marked as not confirmed; the
+// same tap again while it is not confirmed is the same rack (a player who saw nothing move), never
+// a second one. Names are set as text, never as HTML.
 "use strict";
 
 // Parsed, so this browser reads the page's JavaScript: the served "needs a newer browser" goes.
@@ -56,9 +61,36 @@ const TABLE = Number((location.pathname.match(/\/score\/(\d+)/) || [])[1]);
 const KEY_STORE = `score-key-${TABLE}`;
 const QUEUE_STORE = `score-queue-${TABLE}`;
 const DONE_STORE = `score-done-${TABLE}`;
-const fromLink = new URLSearchParams(location.hash.slice(1)).get("k");
-if (fromLink) localStorage.setItem(KEY_STORE, fromLink);
-const KEY = fromLink || localStorage.getItem(KEY_STORE) || "";
+const DEVICE_STORE = "score-device";
+
+function readKey() {
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("k");
+  if (fromLink) localStorage.setItem(KEY_STORE, fromLink);
+  return fromLink || localStorage.getItem(KEY_STORE) || "";
+}
+let KEY = readKey();
+// The key was refused (401): nothing more is sent with it until a new card is scanned (its
+// fragment read at once, no reload needed); {text, replaced}.
+let stopped = null;
+let quietUntil = 0; // too many wrong keys from this phone (429): asked again only after this
+
+function randomHex(bytes) {
+  const random = new Uint8Array(bytes);
+  crypto.getRandomValues(random);
+  return Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// This phone's id (phone.md 1.1 §2): made once per browser, sent with every POST; the laptop
+// keeps it on a signature, so one phone cannot sign for both players of a two-phone table.
+function deviceId() {
+  let id = localStorage.getItem(DEVICE_STORE) || "";
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(id)) {
+    id = `p${randomHex(12)}`;
+    localStorage.setItem(DEVICE_STORE, id);
+  }
+  return id;
+}
+const DEVICE = deviceId();
 
 let table = null; // the last answer: the table as it stands
 let undoTarget = null;
@@ -79,7 +111,7 @@ function stored(name, otherwise) {
 }
 
 function queue() {
-  return stored(QUEUE_STORE, []);
+  return stored(QUEUE_STORE, []).filter((t) => t && t.match_id); // a tap naming no match (an older page's) is dropped
 }
 
 function saveQueue(taps) {
@@ -87,9 +119,7 @@ function saveQueue(taps) {
 }
 
 function newId() {
-  const random = new Uint8Array(8);
-  crypto.getRandomValues(random);
-  return Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("") + "-" + Date.now().toString(36);
+  return randomHex(8) + "-" + Date.now().toString(36);
 }
 
 const $ = (id) => document.getElementById(id);
@@ -104,6 +134,24 @@ function message(text) {
   setText("message", text);
 }
 
+// What a screen reader hears after each tap (a live region of its own, out of sight): the tap's
+// result and the score as two names and two numbers.
+const said = document.createElement("p");
+said.id = "said";
+said.setAttribute("aria-live", "polite");
+Object.assign(said.style, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", margin: "0" });
+document.body.appendChild(said);
+
+function announce(text) {
+  said.textContent = text;
+}
+
+function scoreSaid() {
+  if (!table || !table.state) return "";
+  const { A, B } = table.state.score;
+  return say("score_said", { a: name("A"), x: A, b: name("B"), y: B });
+}
+
 function name(seat) {
   return table && table.players ? table.players[seat] : "";
 }
@@ -111,11 +159,21 @@ function other(seat) {
   return seat === "A" ? "B" : "A";
 }
 
+function sameTap(a, b) {
+  return a.type === b.type && a.winner === b.winner && a.player === b.player && a.how === b.how && a.target === b.target;
+}
+
 function tap(event) {
-  const taps = queue();
-  const version = table ? table.version : 0;
-  taps.push({ id: newId(), after: version + taps.length, event });
-  saveQueue(taps);
+  if (!table || !table.match_id || stopped) return;
+  const taps = queue().filter((t) => t.match_id === table.match_id);
+  if (taps.some((t) => sameTap(t.event, event))) {
+    // tapped again before the laptop confirmed it: the player means the same rack, not a second one
+    message(say("wait"));
+    return;
+  }
+  // `after`: the version the laptop last confirmed, plus the taps made on it not confirmed yet
+  const entry = { id: newId(), match_id: table.match_id, after: table.version + taps.length, device: DEVICE, event };
+  saveQueue([...queue(), entry]);
   message("");
   render();
   pump();
@@ -172,8 +230,8 @@ async function lookUp(left) {
 }
 
 // A request the Wi-Fi left hanging (no answer and no error) is given up after this long, and what
-// it carried goes again at the next beat: the page never waits on it for good.
-const REQUEST_TIMEOUT_MS = 8000;
+// it carried goes again at once: the page never waits on it for long.
+const REQUEST_TIMEOUT_MS = 3000;
 
 async function fetchWithin(url, options) {
   const controller = new AbortController();
@@ -203,38 +261,92 @@ async function call(method, body) {
     method, headers, body: body ? JSON.stringify(body) : undefined, referrerPolicy: "no-referrer",
     cache: body ? "no-store" : "no-cache", // a look at a table that did not change: a 304, a few bytes
   });
-  lastContact = new Date();
+  if (response.status !== 401 && response.status !== 429) lastContact = new Date(); // a refused key is no contact
   return { response, answer: parsed(text) };
 }
 
+function refusedKey(response, answer) {
+  // 401: stop sending with this key and say why (a replaced card says so); 429: wait a minute
+  if (response.status === 401) {
+    const text = answer.error || say("no_key");
+    stopped = { text: text.charAt(0).toUpperCase() + text.slice(1), replaced: Boolean(answer.replaced) }; // a sentence
+    message(stopped.text);
+    return true;
+  }
+  if (response.status === 429) {
+    quietUntil = Date.now() + 20000;
+    message(answer.error || "");
+    return true;
+  }
+  return false;
+}
+
+let failures = 0; // sends that failed in a row (no answer, a hanging one given up, a 5xx)
+let retry = null;
+
+function again() {
+  // sent again at once, then later and later (0.25 s … 4 s): never waiting for the next poll
+  failures += 1;
+  clearTimeout(retry);
+  retry = setTimeout(pump, Math.min(4000, 250 * 2 ** Math.min(failures - 1, 4)));
+}
+
+
+window.addEventListener("hashchange", () => {
+  // a new card scanned in the open tab: its key at once, the page starts again
+  const key = readKey();
+  if (!key || (key === KEY && !stopped)) return;
+  KEY = key;
+  stopped = null;
+  quietUntil = 0;
+  message("");
+  poll();
+  sendDispute();
+});
+
 async function pump() {
-  if (sending) return;
+  if (sending || stopped || Date.now() < quietUntil) return;
   sending = true;
+  clearTimeout(retry);
   try {
     for (;;) {
       const taps = queue();
       if (!taps.length) break;
-      const { response, answer } = await call("POST", taps[0]);
+      const first = taps[0];
+      let reply;
+      try {
+        reply = await call("POST", first);
+      } catch {
+        again(); // no answer, or one given up after 3 s: the tap stays, sent again soon
+        break;
+      }
+      const { response, answer } = reply;
       const status = response.status;
-      if (status === 429 || status >= 500) break; // kept: sent again later
-      saveQueue(queue().filter((t) => t.id !== taps[0].id));
+      if (refusedKey(response, answer)) break; // kept: sent with the next card's key
+      if (status >= 500) {
+        again();
+        break;
+      }
+      failures = 0;
+      saveQueue(queue().filter((t) => t.id !== first.id));
       if (status === 200) {
         learn(answer, response);
+        if ($("message").textContent === say("wait")) message(""); // the tap it was about is confirmed
+        announce(say("counted", { score: scoreSaid() })); // what was tapped is on the button; the score said
       } else if (status === 409) {
         learn(answer, response);
-        saveQueue([]); // the taps after it were made on the same stale score
-        message(say("moved"));
+        saveQueue(queue().filter((t) => t.match_id !== first.match_id)); // made on the same stale score
+        const why = first.match_id !== answer.match_id ? say("other_match") : say("moved");
+        message(why); // the message is a live region of its own
       } else if (status === 422) {
         learn(answer.table, response);
-        saveQueue([]);
+        saveQueue(queue().filter((t) => t.match_id !== first.match_id));
         message(say("refused", { why: answer.refused }));
       } else {
         message(answer.error || String(status));
       }
       render();
     }
-  } catch {
-    // no contact: the taps stay in the queue and go again at the next beat
   } finally {
     sending = false;
     render();
@@ -242,6 +354,7 @@ async function pump() {
 }
 
 async function poll() {
+  if (stopped || Date.now() < quietUntil) return render();
   if (queue().length) {
     await pump();
     return;
@@ -249,11 +362,19 @@ async function poll() {
   try {
     const { response, answer } = await call("GET");
     if (response.status === 200) learn(answer, response);
-    else if (answer.error) message(answer.error);
+    else if (!refusedKey(response, answer) && answer.error) message(answer.error);
   } catch {
     // no contact: shown in the footer
   }
   render();
+}
+
+function shown() {
+  // the table as the players see it: the laptop's, with this phone's racks not confirmed yet added
+  const pending = queue().filter((t) => table && t.match_id === table.match_id);
+  const score = { ...table.state.score };
+  for (const t of pending) if (t.event.type === "rack") score[t.event.winner] += 1;
+  return { pending, score };
 }
 
 function render() {
@@ -261,12 +382,19 @@ function render() {
   setText("title", say("table", { n: TABLE }));
   document.title = say("table", { n: TABLE });
   const pending = queue().length;
-  setText("pending", pending ? say("pending", { n: pending }) : "");
-  $("pending").className = pending ? "late" : "";
+  const late = pending && (failures > 0 || stopped || !navigator.onLine); // "sending…" while a tap is on its way
+  setText("pending", pending ? (late ? say("pending", { n: pending }) : say("sending")) : "");
+  $("pending").className = late ? "late" : "";
   setText("contact", lastContact ? say("contact", { time: lastContact.toLocaleTimeString(LANG) }) : say("never"));
   renderDone();
   if (!KEY) {
     message(say("no_key"));
+    return;
+  }
+  if (stopped) {
+    // a refused key: nothing to tap until the new card is scanned (said in the message)
+    message(stopped.text);
+    for (const id of ["board", "lag", "play", "sign", "undo", "empty"]) show(id, false);
     return;
   }
   const started = table && table.match_id && table.state;
@@ -278,6 +406,7 @@ function render() {
     return;
   }
   const state = table.state;
+  const { pending: mine, score: seen } = shown();
   setText("round", table.round || "");
   show("board", true);
   setText("race", say("race", { n: table.race_to }));
@@ -285,18 +414,27 @@ function render() {
     const box = $(`player-${seat}`);
     box.querySelector(".name").textContent = name(seat);
     box.querySelector(".name").classList.toggle("long", /\S{12,}/.test(name(seat))); // a word that fills the half
-    box.querySelector(".racks").textContent = String(state.score[seat]);
+    const racks = box.querySelector(".racks");
+    const unconfirmed = seen[seat] !== state.score[seat];
+    racks.textContent = String(seen[seat]); // a tap shown at once, dimmed until the laptop confirms it
+    racks.classList.toggle("unconfirmed", unconfirmed);
+    racks.style.opacity = unconfirmed ? "0.55" : "";
     box.querySelector(".breaks").textContent = state.breaker === seat && state.status === "playing" ? say("breaks") : "";
     const lag = $(`lag-${seat}`);
     lag.textContent = say("lag_won", { name: name(seat) });
+    const lagging = mine.find((t) => t.event.type === "lag");
+    lag.disabled = Boolean(lagging); // the lag tapped, on its way: one answer at a time
+    lag.setAttribute("aria-pressed", String(Boolean(lagging && lagging.event.winner === seat)));
     const rack = $(`rack-${seat}`);
     rack.textContent = say("rack_to", { name: name(seat) });
     rack.setAttribute("aria-label", say("rack_to", { name: name(seat) }));
     const sign = $(`sign-${seat}`);
+    const signing = mine.some((t) => t.event.type === "sign" && t.event.player === seat);
     const signLabel = table.signed[seat] ? say("signed", { name: name(seat) }) : say("sign", { name: name(seat) });
-    sign.textContent = signLabel;
-    sign.setAttribute("aria-label", say("sign", { name: name(seat) }));
-    sign.disabled = table.signed[seat];
+    sign.textContent = signing ? `${signLabel} · ${say("sending")}` : signLabel;
+    if (table.signed[seat]) sign.removeAttribute("aria-label"); // its name says signed, as its text does
+    else sign.setAttribute("aria-label", say("sign", { name: name(seat) }));
+    sign.disabled = table.signed[seat] || signing;
     $(`fouls-${seat}`).textContent = say("fouls", { name: name(seat), other: name(other(seat)) });
   }
   const breaker = state.breaker || "A";
@@ -313,18 +451,20 @@ function render() {
   else if (state.status === "finished") {
     show("sign", true);
     const winner = state.winner;
-    setText("result", say("result", { winner: name(winner), a: state.score.A, b: state.score.B }));
+    // the winner's score first ("wins 5–3"), whichever seat won
+    setText("result", say("result", { winner: name(winner), a: state.score[winner], b: state.score[other(winner)] }));
     showDisputes();
   } else if (state.status === "void") message(say("void"));
-  const canUndo = undoTarget !== null && !pending && !(table.signed.A || table.signed.B);
-  show("undo", canUndo);
+  // shown while there is something to undo; only disabled while a tap is on its way (no flicker on each tap)
+  show("undo", undoTarget !== null && !(table.signed.A || table.signed.B));
+  $("undo").disabled = Boolean(pending);
 }
 
 function renderDone() {
   show("done", Boolean(done));
   if (!done) return;
   const { players, winner, score } = done;
-  setText("recorded", say("recorded", { winner: players[winner], a: score.A, b: score.B }));
+  setText("recorded", say("recorded", { winner: players[winner], a: score[winner], b: score[other(winner)] }));
   const next = table && table.match_id && table.match_id !== done.match_id ? table : null;
   setText("next", next ? say("next", { a: next.players.A, b: next.players.B, round: next.round || "" }) : "");
   show("next", Boolean(next));
@@ -390,6 +530,7 @@ async function sendDispute() {
   const waiting = localStorage.getItem(DISPUTE_STORE);
   if (waiting === null) return;
   try {
+    if (stopped) return;
     const { response, text } = await fetchWithin(`/api/score/${TABLE}/dispute`, {
       method: "POST", body: waiting, cache: "no-store", referrerPolicy: "no-referrer",
       headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json", "Accept-Language": spoken() },
@@ -413,7 +554,8 @@ for (const seat of ["A", "B"]) {
   $(`dispute-${seat}`).addEventListener("click", () => {
     if (!table || !table.state || localStorage.getItem(DISPUTE_STORE) !== null) return;
     if (!window.confirm(say("dispute_ask", { name: name(seat), result: $("result").textContent }))) return;
-    localStorage.setItem(DISPUTE_STORE, JSON.stringify({ id: newId(), after: table.version, player: seat }));
+    const made = { id: newId(), after: table.version, player: seat, match_id: table.match_id, device: DEVICE };
+    localStorage.setItem(DISPUTE_STORE, JSON.stringify(made));
     sendDispute();
   });
 }

@@ -48,6 +48,7 @@ CORRECTIONS = QT_TRANSLATE_NOOP("Sheet", "Corrections (undone events)")
 SIGNATURES = QT_TRANSLATE_NOOP("Sheet", "Signatures")
 LAG = QT_TRANSLATE_NOOP("Sheet", "Lag")
 NOT_SIGNED = QT_TRANSLATE_NOOP("Sheet", "Not signed")
+ONE_DEVICE = QT_TRANSLATE_NOOP("Sheet", "Both signatures were given on the same phone.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +115,9 @@ class Sheet:
     """Scored by racks (spec 1.3 §2a): the players recorded who won each rack; no stroke is known."""
     signed: tuple[str, str] = ("", "")
     """When each player signed the result (spec 1.3 `sign`, UTC), "" while not signed."""
+    one_device: bool = False
+    """Both signatures name the same phone (match-log 1.4 `device`): a one-phone table's, or a
+    player who signed for the other."""
 
 
 def _time(at: str) -> str:
@@ -148,11 +152,13 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:  # noqa
     relags = 0
     rack_ended: dict[int, str] = {}
     signed = {Seat.A: "", Seat.B: ""}
+    devices: dict[Seat, str | None] = {Seat.A: None, Seat.B: None}
     for p in events:
         for ended in p.after.racks[len(p.before.racks) :]:
             rack_ended[ended.rack] = p.at
         if isinstance(p.event, Signed):
             signed[p.event.player] = p.at
+            devices[p.event.player] = p.event.device
         event, before, line = p.event, p.before, rack_of(p.rack)
         fouls = line["fouls"]
         assert isinstance(fouls, dict)
@@ -269,6 +275,7 @@ def build_sheet(entries: list[Entry], tr: Translate = english) -> Sheet:  # noqa
         void=_void_reason(history) if final.void else None,
         by_racks=final.by_racks,
         signed=(signed[Seat.A], signed[Seat.B]),
+        one_device=devices[Seat.A] is not None and devices[Seat.A] == devices[Seat.B],
     )
 
 
@@ -405,6 +412,8 @@ def _signatures(sheet: Sheet, tr: Translate) -> list[str]:
         else:
             out.append(f"<td width='33%'><br><br>____________________<br>{signature}<br>{dated}</td>")
     out.append("</tr></table>")
+    if sheet.one_device:
+        out.append(f"<p>{t(ONE_DEVICE)}</p>")
     return out
 
 

@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from referee_app.venue.server import Cluster
 from referee_app.web.phone_http import asked_languages
 from tests.event.organizer import organizer
+from tests.event.taps import tap_body
 from tests.event.test_phone_api import venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
 from tests.event.test_serve import Served, served  # noqa: F401 - the fixture
 from tests.waiting import eventually
@@ -47,8 +48,10 @@ def ask(
         conn.close()
 
 
-def tap(event: dict[str, Any], after: int, tap_id: str) -> bytes:
-    return json.dumps({"id": tap_id, "after": after, "event": event}).encode()
+def tap(port: int, key: str, table: int, event: dict[str, Any], after: int, tap_id: str) -> bytes:
+    """A tap made on the match on the table now (asked first)."""
+    match_id = ask(port, "GET", f"/api/score/{table}", key, None)[1]["match_id"]
+    return tap_body(tap_id, match_id, after, event)
 
 
 def test_the_accept_language_header_read_most_wanted_first() -> None:
@@ -82,8 +85,8 @@ def test_tournament_serve_answers_a_french_phone_in_french_and_the_others_in_eng
     big = b"{" + b" " * (16 * 1024) + b"}"
     assert ask(port, "POST", "/api/score/1", keys[1], FRENCH, big) == (413, {"error": TOO_BIG_FR})
     rack = {"type": "rack", "winner": "A"}
-    status, french = ask(port, "POST", "/api/score/1", keys[1], FRENCH, tap(rack, 1, "r1"))
-    status_en, english = ask(port, "POST", "/api/score/1", keys[1], "en", tap(rack, 1, "r1"))
+    status, french = ask(port, "POST", "/api/score/1", keys[1], FRENCH, tap(port, keys[1], 1, rack, 1, "r1"))
+    status_en, english = ask(port, "POST", "/api/score/1", keys[1], "en", tap(port, keys[1], 1, rack, 1, "r1"))
     assert status == status_en == 422  # nothing recorded either time: the same table, its round in each language
     assert (french["table"].pop("round"), english["table"].pop("round")) == ("Demi-finale", "Semi-final")
     assert french["table"] == english["table"]
@@ -119,7 +122,9 @@ def test_the_windows_players_pages_answer_in_the_phones_language(
         port = site.server.port
         assert ask(port, "GET", "/api/score/1", "WRONG", FRENCH) == (401, {"error": NO_KEY_FR})
         assert ask(port, "GET", "/api/score/1", "WRONG", None) == (401, {"error": NO_KEY_EN})
-        status, french = ask(port, "POST", "/api/score/1", keys[1], "fr", tap({"type": "rack", "winner": "B"}, 1, "w"))
+        status, french = ask(
+            port, "POST", "/api/score/1", keys[1], "fr", tap(port, keys[1], 1, {"type": "rack", "winner": "B"}, 1, "w")
+        )
         assert (
             status == 422
             and french["refused"] == "Le tirage à la bande n’est pas encore joué\u00a0: enregistrez-le d’abord."
@@ -153,10 +158,15 @@ def test_the_board_following_a_tournament_answers_in_the_phones_language(event_s
             every=0.1,
         )
         status, refused = ask(
-            port, "POST", "/api/score/2", keys[2], FRENCH, tap({"type": "sign", "player": "A"}, 1, "s")
+            port,
+            "POST",
+            "/api/score/2",
+            keys[2],
+            FRENCH,
+            tap(port, keys[2], 2, {"type": "sign", "player": "A"}, 1, "s"),
         )
         status_en, english = ask(
-            port, "POST", "/api/score/2", keys[2], "en", tap({"type": "sign", "player": "A"}, 1, "s")
+            port, "POST", "/api/score/2", keys[2], "en", tap(port, keys[2], 2, {"type": "sign", "player": "A"}, 1, "s")
         )
         assert status == status_en == 422 and refused["refused"] != english["refused"]
         assert refused["table"]["version"] == english["table"]["version"] == 1  # nothing recorded
@@ -189,15 +199,30 @@ def test_the_page_shows_the_laptops_refusal_in_the_phones_language(
         page.locator("#lag button").first.tap()
         page.locator("#play").wait_for()
         context.set_offline(True)
-        rack = page.locator("#play button").first  # seat A's rack
-        for _ in range(3):
-            rack.tap()
+        page.locator("#rack-A").tap()  # three different racks (the same tap again would count once)
+        page.locator("#more summary").tap()
+        page.locator("#fouls-B").tap()  # B's three fouls: A's second rack, the race won
+        page.locator("#rack-B").tap()
         expect(page.locator("#pending")).to_contain_text("3")
         context.set_offline(False)
         refusal = page.locator("#message")
         expect(refusal).to_have_text(re.compile("^" + re.escape(said)), timeout=5000)
-        english = ask(served.port, "POST", "/api/score/1", keys[1], "en", tap({"type": "rack", "winner": "A"}, 4, "x"))
-        french = ask(served.port, "POST", "/api/score/1", keys[1], "fr", tap({"type": "rack", "winner": "A"}, 4, "x"))
+        english = ask(
+            served.port,
+            "POST",
+            "/api/score/1",
+            keys[1],
+            "en",
+            tap(served.port, keys[1], 1, {"type": "rack", "winner": "A"}, 4, "x"),
+        )
+        french = ask(
+            served.port,
+            "POST",
+            "/api/score/1",
+            keys[1],
+            "fr",
+            tap(served.port, keys[1], 1, {"type": "rack", "winner": "A"}, 4, "x"),
+        )
         assert english[0] == french[0] == 422 and english[1]["refused"] != french[1]["refused"]
         expected = english if said.startswith("Refused") else french
         expect(refusal).to_have_text(said + expected[1]["refused"])

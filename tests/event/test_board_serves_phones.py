@@ -18,6 +18,7 @@ from referee_app.event.board_run import Board, BoardOptions
 from referee_app.log.store import Store
 from referee_app.venue.server import Cluster
 from tests.event.organizer import organizer
+from tests.event.taps import tap_json
 from tests.waiting import NotYet, eventually
 
 pytestmark = pytest.mark.slow  # the throwaway PostgreSQL cluster
@@ -55,11 +56,11 @@ def test_the_board_following_a_tournament_serves_its_phone_tables(event_server: 
         table = eventually(started, "table 2's match started", 10, every=0.1)
         assert table["state"]["status"] == "lag"
         status, body = _request(
-            port, "POST", "/api/score/2", key, {"id": "b1", "after": 1, "event": {"type": "lag", "winner": "B"}}
+            port, "POST", "/api/score/2", key, tap_json("b1", table["match_id"], 1, {"type": "lag", "winner": "B"})
         )
         assert status == 200 and json.loads(body)["version"] == 2
         status, body = _request(
-            port, "POST", "/api/score/2", key, {"id": "b2", "after": 2, "event": {"type": "rack", "winner": "B"}}
+            port, "POST", "/api/score/2", key, tap_json("b2", table["match_id"], 2, {"type": "rack", "winner": "B"})
         )
         assert status == 200 and json.loads(body)["state"]["score"] == {"A": 0, "B": 1}
     finally:
@@ -95,8 +96,9 @@ def test_referee_app_board_no_window_with_a_tournament_serves_score_n(event_serv
         assert _request(port, "GET", "/score/1")[0] == 200
         status, body = _request(port, "GET", "/api/score/1", key)
         assert status == 200 and json.loads(body)["version"] == 1
+        made_on = json.loads(body)["match_id"]
         status, body = _request(
-            port, "POST", "/api/score/1", key, {"id": "c1", "after": 1, "event": {"type": "lag", "winner": "A"}}
+            port, "POST", "/api/score/1", key, tap_json("c1", made_on, 1, {"type": "lag", "winner": "A"})
         )
         assert status == 200 and json.loads(body)["version"] == 2
     finally:

@@ -4,7 +4,6 @@ at the table's next GET: never left finished and signed with its bracket match o
 
 from __future__ import annotations
 
-import json
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from referee_app.event import operations
 from referee_app.event.phone_api import PhoneTables
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament.model import Format, MatchStatus, Options
+from tests.event.taps import tap_body
 
 HERE = "192.168.1.31"
 
@@ -30,7 +30,8 @@ def venue(path: Path) -> tuple[str, dict[int, str]]:
 
 
 def post(api: PhoneTables, key: str, tap: str, after: int, event: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    answer = api.post(1, f"Bearer {key}", HERE, json.dumps({"id": tap, "after": after, "event": event}).encode())
+    body = tap_body(tap, api.table_json(1)["match_id"], after, event)
+    answer = api.post(1, f"Bearer {key}", HERE, body)
     return answer.status, answer.body
 
 

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from referee_app.event.session import TournamentSession
 from referee_app.log.store import Store
 from referee_app.tournament.events import Disputed
-from tests.event.test_score_page import events_of, open_table, phone, served  # noqa: F401 - the fixtures
+from tests.event.test_score_page import PHONE, confirmed, events_of, open_table, phone, served  # noqa: F401 - the fixtures
 from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.slow  # the machine's Chromium
@@ -48,6 +48,7 @@ def test_i_dont_agree_calls_the_organizer_through_a_wifi_drop_and_a_signature_wi
         racks = page.locator("#player-A .racks").inner_text()
         page.get_by_role("button", name=f"Rack to {a}").tap()
         expect(page.locator("#player-A .racks")).not_to_have_text(racks)
+        confirmed(page)  # tapped again before then, it would be the same rack
     page.get_by_text(f"{a} wins 2–0").wait_for()
     disagree = page.get_by_role("button", name=f"I don’t agree ({b})")
     assert page.get_by_role("button", name=f"I don’t agree ({a})").is_visible()
@@ -76,6 +77,12 @@ def test_i_dont_agree_calls_the_organizer_through_a_wifi_drop_and_a_signature_wi
     page.get_by_text(f"{b} signed").wait_for()
     expect(page.locator("#disputed")).to_have_text("")
     assert disputes_of(db, tid)[0] == {}
-    page.get_by_role("button", name=f"Sign: {a}").tap()
+    other = phone.browser.new_context(locale="en-GB", **PHONE)  # A signs on A's own phone (phone.md 1.1)
+    try:
+        a_phone = open_table(other, served, 1, keys[1])
+        a_phone.get_by_role("button", name=f"Sign: {a}").tap()
+        a_phone.get_by_text("No match on this table now").wait_for()
+    finally:
+        other.close()
     page.get_by_text("No match on this table now").wait_for()
     assert events_of(db, table["match_id"])[-2:] == ["sign", "sign"]

@@ -21,6 +21,7 @@ from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.tournament.events import Disputed
 from referee_app.tournament.model import Format, MatchStatus, Options
+from tests.event.taps import tap_body
 
 ENTRIES = "name\nAna Lopez\nBen Novak\n"
 STEPS = st.lists(
@@ -47,8 +48,8 @@ def test_disputes_signatures_and_resends_keep_the_bracket_true_to_the_log(steps:
         try:
             first = api.get(1, auth, "p").body
             match, match_id = first["match"], first["match_id"]
-            lag = {"id": "lag", "after": 1, "event": {"type": "lag", "winner": "A"}}
-            version = api.post(1, auth, "p", json.dumps(lag).encode()).body["version"]
+            lag = tap_body("lag", match_id, 1, {"type": "lag", "winner": "A"})
+            version = api.post(1, auth, "p", lag).body["version"]
             last: tuple[str, bytes] | None = None
             disputes_ok: set[str] = set()
             for n, step in enumerate(["rack A", "rack B", "rack A", *steps]):  # the race won first, then anything
@@ -63,7 +64,7 @@ def test_disputes_signatures_and_resends_keep_the_bracket_true_to_the_log(steps:
                     else:
                         tapped = {"rack": {"type": "rack", "winner": seat}, "sign": {"type": "sign", "player": seat},
                                  "undo": {"type": "undo", "target": version}}[what]  # fmt: skip
-                        kind, body = "tap", json.dumps({"id": f"t{n}", "after": version, "event": tapped}).encode()
+                        kind, body = "tap", tap_body(f"t{n}", match_id, version, tapped)
                 answer = api.dispute(1, auth, "p", body) if kind == "dispute" else api.post(1, auth, "p", body)
                 assert answer.status in (200, 409, 422), answer.body
                 last = (kind, body)

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from referee_app.cli.main import main as cli
 from referee_app.event import operations
-from referee_app.event.serve import Serving
+from referee_app.event.pages import Serving
 from referee_app.log.store import Store
 from referee_app.tournament.model import Format, Options
 from tests.event.test_score_page import PHONE

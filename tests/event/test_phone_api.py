@@ -15,6 +15,7 @@ from referee_app.cli.main import main
 from referee_app.event.phone_api import Answer, PhoneTables, WrongKeys
 from referee_app.game.vocab import Scoring
 from referee_app.log.store import Store
+from tests.event.taps import tap_body
 
 ENTRIES = "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n"
 HERE = "192.168.1.31"
@@ -59,9 +60,19 @@ def auth(key: str) -> str:
     return f"Bearer {key}"
 
 
-def tap(api: PhoneTables, key: str, table: int, tap_id: str, after: int, event: dict[str, Any]) -> Answer:
-    body = json.dumps({"id": tap_id, "after": after, "event": event}).encode()
-    return api.post(table, auth(key), HERE, body)
+def tap(
+    api: PhoneTables,
+    key: str,
+    table: int,
+    tap_id: str,
+    after: int,
+    event: dict[str, Any],
+    match_id: str | None = None,
+    device: str | None = None,
+) -> Answer:
+    """A tap made on `match_id` (by default the match on the table now)."""
+    made_on = match_id or api.table_json(table)["match_id"] or "no-match"
+    return api.post(table, auth(key), HERE, tap_body(tap_id, made_on, after, event, device))
 
 
 def shown(capsys: pytest.CaptureFixture[str], db: Path, tid: str) -> dict[str, Any]:
@@ -133,20 +144,27 @@ def test_bad_requests_are_400_and_record_nothing(venue: tuple[Path, str, dict[in
     _, _, keys = venue
     k = keys[1]
     lag = {"type": "lag", "winner": "A"}
+    made = {"match_id": api.table_json(1)["match_id"], "device": "phone-of-A"}
     bad: list[bytes] = [
         b"not json",
         b"[1, 2]",
-        json.dumps({"after": 1, "event": lag}).encode(),
-        json.dumps({"id": "x" * 65, "after": 1, "event": lag}).encode(),
-        json.dumps({"id": "a b", "after": 1, "event": lag}).encode(),
-        json.dumps({"id": "t", "after": "1", "event": lag}).encode(),
-        json.dumps({"id": "t", "after": True, "event": lag}).encode(),
-        json.dumps({"id": "t", "after": 1}).encode(),
-        json.dumps({"id": "t", "after": 1, "event": {"type": "shot", "player": "A"}}).encode(),
-        json.dumps({"id": "t", "after": 1, "event": {"type": "match_started"}}).encode(),
-        json.dumps({"id": "t", "after": 1, "event": {"type": "lag", "winner": "C"}}).encode(),
-        json.dumps({"id": "t", "after": 1, "event": {**lag, "seq": 2}}).encode(),
-        json.dumps({"id": "t", "after": 1, "event": lag, "extra": 1}).encode(),
+        json.dumps({"after": 1, "event": lag, **made}).encode(),
+        json.dumps({"id": "x" * 65, "after": 1, "event": lag, **made}).encode(),
+        json.dumps({"id": "a b", "after": 1, "event": lag, **made}).encode(),
+        json.dumps({"id": "t", "after": "1", "event": lag, **made}).encode(),
+        json.dumps({"id": "t", "after": True, "event": lag, **made}).encode(),
+        json.dumps({"id": "t", "after": 1, **made}).encode(),
+        json.dumps({"id": "t", "after": 1, "event": {"type": "shot", "player": "A"}, **made}).encode(),
+        json.dumps({"id": "t", "after": 1, "event": {"type": "match_started"}, **made}).encode(),
+        json.dumps({"id": "t", "after": 1, "event": {"type": "lag", "winner": "C"}, **made}).encode(),
+        json.dumps({"id": "t", "after": 1, "event": {**lag, "seq": 2}, **made}).encode(),
+        json.dumps({"id": "t", "after": 1, "event": lag, "extra": 1, **made}).encode(),
+        # phone.md 1.1: the match the tap was made on and the phone are required
+        json.dumps({"id": "t", "after": 1, "event": lag, "device": "phone-of-A"}).encode(),
+        json.dumps({"id": "t", "after": 1, "event": lag, "match_id": made["match_id"]}).encode(),
+        json.dumps({"id": "t", "after": 1, "event": lag, **made, "device": "short"}).encode(),
+        json.dumps({"id": "t", "after": 1, "event": lag, **made, "device": "x" * 65}).encode(),
+        json.dumps({"id": "t", "after": 1, "event": lag, **made, "match_id": 7}).encode(),
         b"\xff\xfe",
     ]
     for body in bad:
@@ -223,9 +241,10 @@ def test_a_tap_sent_again_records_nothing_more_and_gets_200_whatever_its_after(
     assert first.body == again.body == later.body
     assert events_of(db, first.body["match_id"]) == ["match_started", "lag"]
     # the last signature's answer lost: sent again after the table moved on, it records nothing
+    semi = api.table_json(2)["match_id"]
     last = play_to_the_signatures(api, keys[2], 2, "q")
     assert last.body["match_id"] is None  # the table waits for the final
-    resent = tap(api, keys[2], 2, "q-4", 5, {"type": "sign", "player": "B"})
+    resent = tap(api, keys[2], 2, "q-4", 5, {"type": "sign", "player": "B"}, semi)
     assert resent.status == 200 and resent.body == api.get(2, auth(keys[2]), HERE).body
 
 
@@ -259,7 +278,9 @@ def test_a_new_key_stops_the_old_one_at_once_while_serving(
     assert api.get(1, auth(keys[1]), HERE).status == 401
     assert api.get(1, auth(new), HERE).status == 200
     assert run(capsys, "tournament", "phones", tid, "1", "--off", "--db", str(db))[0] == 0
-    assert api.get(1, auth(new), HERE).status == 404
+    taken_back = api.get(1, auth(new), HERE)  # phone.md 1.1: a key taken back says so
+    assert taken_back.status == 401 and taken_back.body["replaced"] is True
+    assert api.get(1, auth("NEVER-THIS-TABLES"), HERE).status == 404
 
 
 def test_a_result_the_organizer_types_completes_a_phone_match_and_the_table_moves_on(

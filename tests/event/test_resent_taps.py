@@ -5,7 +5,6 @@ and a tap sent again after another phone scored."""
 
 from __future__ import annotations
 
-import json
 import socket
 from contextlib import closing
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 from referee_app.event import operations
 from referee_app.log.store import Store
+from tests.event.taps import tap_body
 from tests.event.test_score_page_words import play
 from tests.event.test_serve import Served, served, venue  # noqa: F401 - the fixtures
 from tests.waiting import eventually
@@ -28,10 +28,10 @@ def results(db: Path, tid: str) -> dict[str, Any]:
         return dict(operations.open_tournament(store, tid).state.tournament.results)
 
 
-def lost(port: int, table: int, key: str, tap: str, after: int, event: dict[str, Any]) -> None:
+def lost(port: int, table: int, key: str, tap: str, match_id: str, after: int, event: dict[str, Any]) -> None:
     """A tap whose answer never reaches the phone: the request sent whole, the connection closed
     before a byte of the answer is read (the Wi-Fi dropped)."""
-    body = json.dumps({"id": tap, "after": after, "event": event}).encode()
+    body = tap_body(tap, match_id, after, event)
     head = (
         f"POST /api/score/{table} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\n"
         f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
@@ -58,7 +58,7 @@ def test_the_last_signature_sent_again_gets_the_first_answer_and_records_nothing
     semi_log, recorded = logged(db, semi["match_id"]), results(db, tid)
     assert semi_log.count("sign") == 2 and semi["match"] in recorded and len(recorded) == 2
     # the answer was lost: the phone sends it again, with the `after` it had
-    again = served.tap(1, keys[1], "sign-b", version + 1, {"type": "sign", "player": "B"})
+    again = served.tap(1, keys[1], "sign-b", version + 1, {"type": "sign", "player": "B"}, semi["match_id"])
     assert again == first  # the same status, the same body
     assert logged(db, semi["match_id"]) == semi_log and logged(db, body["match_id"]) == ["match_started"]
     assert results(db, tid) == recorded  # no result recorded twice
@@ -72,7 +72,7 @@ def test_the_last_signature_sent_again_gets_the_first_answer_and_records_nothing
     assert last[0] == 200 and last[1]["match"] is None and last[1]["version"] == 0
     final_log, recorded = logged(db, body["match_id"]), results(db, tid)
     assert "F1" in recorded and len(recorded) == 3
-    assert served.tap(1, keys[1], "final-a", version + 1, {"type": "sign", "player": "A"}) == last
+    assert served.tap(1, keys[1], "final-a", version + 1, {"type": "sign", "player": "A"}, body["match_id"]) == last
     assert logged(db, body["match_id"]) == final_log and results(db, tid) == recorded
 
 
@@ -83,7 +83,7 @@ def test_a_tap_sent_again_after_another_phone_scored_is_200_and_records_nothing(
     db, _, keys = venue
     table = served.get(1, keys[1])[1]
     assert served.tap(1, keys[1], "lag", 1, {"type": "lag", "winner": "B"})[0] == 200
-    lost(served.port, 1, keys[1], "first", 2, {"type": "rack", "winner": "A"})  # phone 1: its answer lost
+    lost(served.port, 1, keys[1], "first", table["match_id"], 2, {"type": "rack", "winner": "A"})  # its answer lost
     eventually(  # a loaded machine: the server may take a while to get to it
         lambda: served.get(1, keys[1])[1]["version"] == 3, "the laptop recording the tap all the same", 20
     )

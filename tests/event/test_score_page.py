@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -61,6 +62,12 @@ def score(page: Any, seat: str) -> str:
     return str(page.locator(f"#player-{seat} .racks").inner_text())
 
 
+def confirmed(page: Any, timeout: float = 5000) -> None:
+    """Every tap of the page answered by the laptop (none shown as not confirmed)."""
+    expect(page.locator("#pending")).to_have_text("", timeout=timeout)
+    expect(page.locator(".racks.unconfirmed")).to_have_count(0, timeout=timeout)
+
+
 def test_the_players_score_and_sign_a_match_by_touch_on_a_360_px_screen(
     venue: tuple[Path, str, dict[int, str]],  # noqa: F811
     served: Served,
@@ -93,11 +100,22 @@ def test_the_players_score_and_sign_a_match_by_touch_on_a_360_px_screen(
     signs = page.get_by_role("button", name=re.compile("^Sign"))
     signs.first.wait_for()
     assert signs.count() == 2
-    page.get_by_text(f"{b} wins 0–2").wait_for()
+    page.get_by_text(f"{b} wins 2–0").wait_for()  # the winner's score first
     page.get_by_role("button", name=f"Sign: {a}").tap()
-    page.get_by_text(f"{a} signed").wait_for()
+    expect(page.locator("#sign-A")).to_have_accessible_name(re.compile(f"{a} signed$"))  # its name says signed
+    # B's signature is B's own: not from the phone that gave A's (phone.md 1.1, a two-phone table)
     page.get_by_role("button", name=f"Sign: {b}").tap()
-    page.get_by_text("No match on this table now").wait_for()  # the final waits for the other semi-final
+    expect(page.locator("#message")).to_contain_text(f"{a} signed on this one")
+    expect(page.locator("#sign-B")).to_be_enabled()  # taken back: B not shown as signed
+    assert events_of(db, table["match_id"]).count("sign") == 1
+    other = phone.browser.new_context(locale="en-GB", **PHONE)  # B's own phone
+    try:
+        b_page = open_table(other, served, 1, keys[1])
+        b_page.get_by_role("button", name=f"Sign: {b}").tap()
+        b_page.get_by_text("No match on this table now").wait_for()  # the final waits for the other semi-final
+    finally:
+        other.close()
+    page.get_by_text("No match on this table now").wait_for()
     assert events_of(db, table["match_id"]) == [
         *("match_started", "lag", "rack", "rack", "undo", "rack", "sign", "sign")
     ]
@@ -141,6 +159,7 @@ def test_a_wifi_drop_in_the_middle_of_a_tap_and_back(
     assert page.locator("#contact").inner_text().startswith("last contact")
     phone.set_offline(False)
     expect(page.locator("#player-B .racks")).to_have_text("1", timeout=5000)
+    confirmed(page)
     assert events_of(db, table["match_id"]).count("rack") == 1
 
 
@@ -188,6 +207,7 @@ def test_a_look_answered_after_a_tap_never_shows_the_older_score(
     a = stale["players"]["A"]
     page.get_by_role("button", name=f"Rack to {a}").tap()
     expect(page.locator("#player-A .racks")).to_have_text("1")
+    confirmed(page)
     late: list[str] = []
 
     def answer_late(route: Any) -> None:
@@ -206,6 +226,7 @@ def test_a_look_answered_after_a_tap_never_shows_the_older_score(
     page.unroute("**/api/score/**")
     page.get_by_role("button", name=f"Rack to {a}").tap()
     expect(page.locator("#player-A .racks")).to_have_text("2")
+    confirmed(page)
     assert events_of(db, stale["match_id"]).count("rack") == 2
     assert page.locator("#message").inner_text() == ""
 
@@ -229,8 +250,11 @@ def test_a_tap_whose_request_hangs_is_given_up_and_sent_again(
             route.continue_()
 
     page.route("**/api/score/**", hang_the_first_tap)
+    tapped = time.monotonic()
     page.get_by_role("button", name=f"Rack to {a}").tap()
-    page.get_by_text("not sent yet (1)").wait_for()
-    expect(page.locator("#player-A .racks")).to_have_text("1", timeout=20000)
-    assert hung and page.locator("#pending").inner_text() == ""
+    expect(page.locator("#player-A .racks")).to_have_text("1")  # shown at once, not confirmed yet
+    expect(page.locator("#player-A .racks")).to_have_class(re.compile("unconfirmed"))
+    confirmed(page, timeout=20000)
+    # given up within 3 s and sent again at once (not at the next poll, nor after 8 s)
+    assert hung and time.monotonic() - tapped < 6.5
     assert events_of(db, table["match_id"]).count("rack") == 1

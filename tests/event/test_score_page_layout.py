@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.event.test_score_page import lagged, phone, served  # noqa: F401 - the fixtures
+from tests.event.test_score_page import confirmed, lagged, phone, served  # noqa: F401 - the fixtures
 from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.slow  # the machine's Chromium
@@ -54,6 +54,7 @@ def test_a_signature_given_reads_as_clearly_as_the_button_did(
     for score in ("1", "2"):
         rack.tap()
         expect(page.locator("#player-B .racks")).to_have_text(score)
+        confirmed(page)  # tapped again before then, it would be the same rack
     page.get_by_role("button", name=f"Sign: {a}").tap()
     signed = page.locator("#sign-A")
     expect(signed).to_have_text(re.compile(f"{a} signed"))

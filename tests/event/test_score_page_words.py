@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from referee_app.web.words import PHONE
 from tests.event.test_score_page import PHONE as PHONE_SCREEN
-from tests.event.test_score_page import events_of, open_table, served  # noqa: F401 - the fixture
+from tests.event.test_score_page import confirmed, events_of, open_table, served  # noqa: F401 - the fixture
 from tests.event.test_serve import Served, venue  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.slow  # the machine's Chromium
@@ -153,11 +153,14 @@ def test_after_both_sign_the_page_names_the_next_match_on_the_table(
     rack = page.get_by_role("button", name=f"Manche pour {a}" if french else f"Rack to {a}")
     rack.tap()
     expect(page.locator("#player-A .racks")).to_have_text("1")
+    confirmed(page)  # the same button again before then would be the same rack
     rack.tap()
     page.get_by_role("button", name=f"Signer\u00a0: {b}" if french else f"Sign: {b}").tap()
     page.get_by_text(f"{b} a signé" if french else f"{b} signed").wait_for()
     assert not page.locator("#done").is_visible()  # not before both have signed
-    page.get_by_role("button", name=f"Signer\u00a0: {a}" if french else f"Sign: {a}").tap()
+    other = open_table(context(locale), served, 1, keys[1])  # A signs on A's own phone (phone.md 1.1)
+    other.get_by_role("button", name=f"Signer\u00a0: {a}" if french else f"Sign: {a}").tap()
+    expect(other.locator("#recorded")).to_be_visible()
     final = served.get(1, keys[1])[1]
     assert final["match"] == "F1" and final["version"] == 1
     c, d, round_name = final["players"]["A"], final["players"]["B"], final["round"]
@@ -214,7 +217,7 @@ def test_a_phone_that_did_not_see_the_end_learns_the_result_from_the_bracket(
     final = served.get(1, keys[1])[1]
     phone.set_offline(False)
     b, c, d = semi["players"]["B"], final["players"]["A"], final["players"]["B"]
-    recorded = f"Le résultat est enregistré\u00a0: {b} gagne 0–2."  # seat A first, as on the page
+    recorded = f"Le résultat est enregistré\u00a0: {b} gagne 2–0."  # the winner's score first
     expect(page.locator("#recorded")).to_have_text(recorded)
     assert final["round"] == "Final"
     expect(page.locator("#next")).to_have_text(f"Prochain match sur cette table\u00a0: {c} – {d} (Finale)")

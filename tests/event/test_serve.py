@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.event.taps import tap_body
 from tests.event.test_phone_api import run, venue  # noqa: F401 - the fixture (Club night, tables 1-2 the phones')
 from tests.waiting import NotYet, eventually
 
@@ -65,9 +66,19 @@ class Served:
     def get(self, table: int, key: str | None) -> tuple[int, dict[str, Any]]:
         return self.request("GET", f"/api/score/{table}", key)
 
-    def tap(self, table: int, key: str, tap: str, after: int, event: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        body = json.dumps({"id": tap, "after": after, "event": event}).encode()
-        return self.request("POST", f"/api/score/{table}", key, body)
+    def tap(
+        self,
+        table: int,
+        key: str,
+        tap: str,
+        after: int,
+        event: dict[str, Any],
+        match_id: str | None = None,
+        device: str | None = None,
+    ) -> tuple[int, dict[str, Any]]:
+        """A tap made on `match_id` (by default the match on the table now, asked first)."""
+        made_on = match_id or self.get(table, key)[1].get("match_id") or "no-match"
+        return self.request("POST", f"/api/score/{table}", key, tap_body(tap, made_on, after, event, device))
 
     def stop(self, sig: int = signal.SIGTERM) -> int:
         self.conn.close()

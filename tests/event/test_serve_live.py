@@ -11,13 +11,17 @@ from typing import Any
 
 from referee_app.event.pages import Serving
 from tests.event.organizer import organizer
+from tests.event.taps import tap_json
 from tests.waiting import NotYet, eventually
 
 
 def _post(port: int, key: str, body: dict[str, Any]) -> dict[str, Any]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     try:
-        conn.request("POST", "/api/score/1", body=json.dumps(body).encode(), headers={"Authorization": f"Bearer {key}"})
+        conn.request("GET", "/api/score/1", headers={"Authorization": f"Bearer {key}"})
+        made_on = json.loads(conn.getresponse().read())["match_id"]  # the tap is made on the match on the table
+        sent = tap_json(body["id"], made_on, body["after"], body["event"])
+        conn.request("POST", "/api/score/1", body=json.dumps(sent).encode(), headers={"Authorization": f"Bearer {key}"})
         response = conn.getresponse()
         answer: dict[str, Any] = json.loads(response.read())
         assert response.status == 200, answer

@@ -15,6 +15,7 @@ from referee_app.event import operations
 from referee_app.event.phone_api import PhoneTables
 from referee_app.log.store import Store
 from referee_app.tournament.model import Format, Options
+from tests.event.taps import tap_body
 
 ENTRIES = "name\nAna Lopez\nBen Novak\n"
 
@@ -43,7 +44,8 @@ def test_two_phones_with_lost_answers_and_resends_leave_each_accepted_tap_once(
         api = PhoneTables(db, tid)
         try:
             auth = f"Bearer {key}"
-            lag = json.dumps({"id": "lag", "after": 1, "event": {"type": "lag", "winner": "A"}}).encode()
+            match_id = api.table_json(1)["match_id"]
+            lag = tap_body("lag", match_id, 1, {"type": "lag", "winner": "A"})
             assert api.post(1, auth, "p", lag).status == 200
             seen = [2, 2]  # the version each phone last saw
             last: list[bytes | None] = [None, None]  # each phone's last request, to send again
@@ -56,8 +58,7 @@ def test_two_phones_with_lost_answers_and_resends_leave_each_accepted_tap_once(
                         continue
                 else:
                     tap = f"p{phone}-{n}"
-                    body = json.dumps({"id": tap, "after": seen[phone], "event": {"type": "rack", "winner": what}})
-                    body = body.encode()
+                    body = tap_body(tap, match_id, seen[phone], {"type": "rack", "winner": what})
                     last[phone] = body
                 answer = api.post(1, auth, f"phone{phone}", body)
                 tap_id = json.loads(body)["id"]

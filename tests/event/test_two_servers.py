@@ -21,6 +21,7 @@ from referee_app.event import operations
 from referee_app.event.pages import Serving
 from referee_app.log.store import Store
 from tests.event.organizer import organizer
+from tests.event.taps import tap_json
 from tests.waiting import NotYet, eventually
 
 
@@ -47,11 +48,11 @@ class Phone:
         finally:
             conn.close()
 
-    def send(self, tap: str, after: int, event: dict[str, Any]) -> dict[str, Any]:
+    def send(self, tap: str, match_id: str, after: int, event: dict[str, Any]) -> dict[str, Any]:
         """A tap until it is answered (a 503: the other server wrote first, sent again)."""
 
         def answered() -> tuple[int, dict[str, Any]] | NotYet:
-            reply = self.request(self.rng.choice(self.ports), "POST", {"id": tap, "after": after, "event": event})
+            reply = self.request(self.rng.choice(self.ports), "POST", tap_json(tap, match_id, after, event))
             return NotYet(reply) if reply[0] == 503 else reply
 
         status, body = eventually(answered, f"tap {tap} recorded", every=0.01)
@@ -59,11 +60,11 @@ class Phone:
         return body
 
     def tap(self, tap: str, table: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-        answer = self.send(tap, table["version"], event)
+        answer = self.send(tap, table["match_id"], table["version"], event)
         seat = event.get("winner") or event.get("player") or ""
         self.taps.setdefault(table["match_id"], []).append((event["type"], seat))
         if self.rng.random() < 0.3:  # the answer lost: the same tap to either server, nothing more recorded
-            again = self.send(tap, table["version"], event)
+            again = self.send(tap, table["match_id"], table["version"], event)
             if again["match_id"] == answer["match_id"]:  # not moved on to the table's next match meanwhile
                 assert again["version"] == answer["version"]
             self.resent += 1

@@ -395,3 +395,10 @@ def test_the_shooter_is_a_la_main_with_its_accent_in_french() -> None:
     assert in_play.endswith("{name} à la main.")
     catalogue = (Path(__file__).resolve().parents[2] / "ui" / "translations" / "referee_fr.ts").read_text("utf-8")
     assert not re.search(r"\ba la main", catalogue), "« a la main » lacks the accent of « à la main »"
+
+
+def test_a_players_place_in_french_is_said_for_women_and_men_alike() -> None:
+    # "Éliminé : place 7" read wrong for the many women in an entry list (event-day-phones m15)
+    out = _catalogue()["Out: place {n}"]
+    assert out == "Tournoi terminé\xa0: place {n}"
+    assert not re.search(r"\b(éliminé|battu|qualifié)\b", out, re.IGNORECASE)

@@ -135,3 +135,13 @@ def test_calls_are_facts_that_undo_keeps() -> None:
     before = dict(t.calls)
     session.undo()  # the tables: the matches leave them, the calls made stay on the record
     assert session.tournament is not None and session.tournament.calls == before
+
+
+def test_undoing_the_draw_takes_its_calls_with_the_bracket() -> None:
+    session, clock, _ = _day()
+    clock.tick()
+    session.undo()  # the tables
+    assert session.tournament is not None and session.tournament.calls, "kept through an undo of the tables"
+    session.undo()  # the draw: its bracket and its calls go, the log keeps them
+    t = session.tournament
+    assert t is not None and t.bracket is None and not t.calls and not t.arrivals

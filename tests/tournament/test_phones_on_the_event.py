@@ -4,7 +4,6 @@ board shows a phone table like a desk's; and a tournament played on desks and ph
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ from referee_app.venue import db
 from referee_app.venue.board import BoardModel, BoardView, refresh
 from referee_app.venue.own_push import OwnMarks, push_own
 from referee_app.venue.server import Cluster
+from tests.event.taps import tap_body
 from tests.waiting import NotYet, eventually, stays
 
 pytestmark = pytest.mark.slow  # every test here runs against the throwaway PostgreSQL cluster
@@ -48,8 +48,8 @@ def phone_venue(
 
 
 def tap(api: PhoneTables, key: str, table: int, tap_id: str, event: dict[str, Any]) -> dict[str, Any]:
-    version = api.get(table, f"Bearer {key}", HERE).body["version"]
-    body = json.dumps({"id": tap_id, "after": version, "event": event}).encode()
+    seen = api.get(table, f"Bearer {key}", HERE).body
+    body = tap_body(tap_id, seen["match_id"], seen["version"], event)
     answer = api.post(table, f"Bearer {key}", HERE, body)
     assert answer.status == 200, answer.body
     return answer.body

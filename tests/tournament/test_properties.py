@@ -57,6 +57,7 @@ def shape(document: dict[str, Any]) -> None:
         "entries",
         "tables",
         "phones",
+        "one_phone",
         "queue",
         "matches",
         "checkin",

@@ -163,3 +163,28 @@ def test_a_phone_table_says_its_players_score_it_not_that_a_desk_is_offline(tv: 
         expect(card.locator(".phones")).to_have_text("comptée sur les téléphones des joueurs")
     finally:
         board.stop()
+
+
+def test_finished_lines_never_overlap_and_a_phone_tables_finished_match_leaves_the_table(
+    board: WebServer, tv: Page
+) -> None:
+    view = _view()
+    done = [{"match_id": f"f{i}", "players": {"A": f"Player {i}", "B": f"Other {i}"}, "score": {"A": 4, "B": i}}
+            for i in range(3)]  # fmt: skip
+    view["tables"][0]["finished"] = done
+    over = _match("m4", "Player 2", "Other 2", status="finished", scoring="racks")
+    view["tables"].append({"table": "4", "online": False, "phones": True, "conflicts": 0, "next": None,
+                           "finished": [{**done[2], "match_id": "m4"}], "match": over})  # fmt: skip
+    board.feed.publish(view)
+    tv.goto(board.url("board"))
+    desk = tv.locator('section.table[data-table="1"]')
+    expect(desk.locator(".finished")).to_have_text(["finished: Player 2 4–2 Other 2"])  # the latest, under the match
+    lines = desk.locator(".finished").evaluate_all("els => els.map(e => e.getBoundingClientRect())")
+    card = desk.evaluate("e => e.getBoundingClientRect()")
+    for line in lines:
+        assert line["height"] >= 0.9 * _px(tv, '[data-table="1"] .finished')  # never squeezed under another
+        assert line["bottom"] <= card["bottom"]  # inside its card
+    phone = tv.locator('section.table[data-table="4"]')
+    expect(phone.locator(".free")).to_have_count(1)  # the tournament moved on: the table is free
+    expect(phone.locator(".seat")).to_have_count(0)
+    expect(phone.locator(".finished")).to_have_text(["finished: Player 2 4–2 Other 2"])

@@ -108,3 +108,20 @@ def test_a_page_holds_its_script_and_style_and_its_policy_lets_those_alone_run()
     for bad in (b"x = '</SCRIPT>';", b"x = '{words}';"):  # would end the element, or be filled as a field
         with pytest.raises(ValueError, match="cannot be inlined"):
             inlined(b"<script>{inline:a.js}</script>", {"a.js": bad}.__getitem__)
+
+
+def test_an_answer_whose_address_holds_its_secret_is_never_kept() -> None:
+    from aiohttp import web
+    from aiohttp.test_utils import make_mocked_request
+
+    from referee_app.web.cached import finish
+
+    for path, headers, kept in [
+        ("/api/me/SECRET", {}, False),
+        ("/api/score/1", {"Authorization": "Bearer K"}, True),
+        ("/tournament.json", {}, True),
+    ]:
+        response = web.Response(body=b"{}", headers={"Cache-Control": "no-store"})
+        finished = finish(make_mocked_request("GET", path, headers=headers), response)
+        assert ("ETag" in finished.headers) is kept, path
+        assert (finished.headers["Cache-Control"] == "no-store") is not kept, path

@@ -80,6 +80,8 @@ class DoorTab(QWidget):
         self.matches = QListWidget(self)
         self.matches.setObjectName("doorMatches")
         self.matches.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay in the field: Up, Down, Enter
+        for big in (self.search, self.matches):
+            big.setStyleSheet("font-size: 18px;")  # read at a glance at a busy door
         self.fee_label = QLabel(self)
         self.fee = QComboBox(self)
         self.fee.setObjectName("doorFee")
@@ -100,6 +102,14 @@ class DoorTab(QWidget):
         self.qr_note.setWordWrap(True)
         right.addWidget(self.qr)
         right.addWidget(self.qr_note)
+        self.me_qr = QLabel(self)
+        self.me_qr.setObjectName("doorMeQr")
+        self.me_qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.me_note = QLabel(self)
+        self.me_note.setObjectName("doorMeNote")
+        self.me_note.setWordWrap(True)
+        right.addWidget(self.me_qr)
+        right.addWidget(self.me_note)
         right.addStretch(1)
         row.addLayout(left, 2)
         row.addLayout(right, 1)
@@ -161,12 +171,30 @@ class DoorTab(QWidget):
             return
         name = item.text()
         at = utc_text(self.time.now())
-        events: list[Event] = [CheckedIn(name, at=at)]
         paid = self.fee.currentIndex()
+        fee: list[Event] = []
         if t.options.fee is not None and paid in (0, 1) and name not in t.paid:
-            events.append(FeePaid(name, t.options.fee, "cash" if paid == 0 else "other"))
-        if self.desk.session.record(*events):
-            said = self.tr("{name}: checked in.") if len(events) == 1 else self.tr("{name}: checked in, fee paid.")
+            fee.append(FeePaid(name, t.options.fee, "cash" if paid == 0 else "other"))
+        serving = self.door()
+        if serving is not None:  # the player's own page too: its QR shown once, for their phone
+            door, base = serving
+            try:
+                link = door.issue_me(name)
+            except (TournamentRefused, StoreError, OSError) as exc:
+                self.desk.say(
+                    Notice.REFUSAL, exc.message(qt_translate) if isinstance(exc, TournamentRefused) else str(exc)
+                )
+                return
+            self.me_qr.setPixmap(qr_pixmap(base + link))
+            self.me_note.setText(
+                self.tr("{name}: scan this for your own page (your matches, your calls).").format(name=name)
+            )
+            self.desk.follow(quiet=True)
+            done = not fee or self.desk.session.record(*fee)
+        else:
+            done = self.desk.session.record(CheckedIn(name, at=at), *fee)
+        if done:
+            said = self.tr("{name}: checked in, fee paid.") if fee else self.tr("{name}: checked in.")
             self.desk.say(Notice.INFO, said.format(name=name))
             self.search.clear()
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFileDialog,
     QGroupBox,
     QHBoxLayout,
@@ -61,6 +62,8 @@ class PhonesBox(QGroupBox):
         self.off_button = button(desk, "phonesOff", "Ctrl+Shift+J", self.unmark, self)
         self.key_button = button(desk, "phonesNewKey", "Ctrl+Shift+L", self.new_key, self)
         self.cards_button = button(desk, "phonesCards", "Ctrl+Shift+M", lambda: self.print_cards(), self)
+        self.one_phone = QCheckBox(self)
+        self.one_phone.setObjectName("phonesOnePhone")  # phone.md 1.1 `--one-phone`, for the tables marked now
         bar.addWidget(self.label)
         bar.addWidget(self.edit)
         for made in (self.on_button, self.off_button, self.key_button, self.cards_button):
@@ -70,6 +73,7 @@ class PhonesBox(QGroupBox):
         self.status.setObjectName("phonesStatus")
         self.status.setWordWrap(True)
         layout.addLayout(bar)
+        layout.addWidget(self.one_phone)  # its own line: in the bar it squeezed the table list to 28 px in French
         layout.addWidget(self.status)
 
     def choose(self, tables: QTableWidget) -> None:
@@ -106,8 +110,12 @@ class PhonesBox(QGroupBox):
         if not new:
             self.desk.say(Notice.REFUSAL, self.tr("Already scored on the phones: a lost card's table gets a new key."))
             return
-        if self.desk.session.set_phones(new) is not None:
-            self.desk.say(Notice.INFO, self.tr("Scored on the phones now: {tables}.").format(tables=_listing(new)))
+        one = self.one_phone.isChecked()
+        if self.desk.session.set_phones(new, one_phone=one) is not None:
+            said_ = self.tr("Scored on the phones now: {tables}.").format(tables=_listing(new))
+            if one:
+                said_ += " " + self.tr("One phone may give both signatures there.")
+            self.desk.say(Notice.INFO, said_)
 
     def unmark(self) -> None:
         """The tables listed are scored on desks again (their keys stop working)."""
@@ -155,7 +163,11 @@ class PhonesBox(QGroupBox):
                 self.tr("Table {table} is not scored on the phones: mark it first.").format(table=others[0]),
             )
             return
-        if self.desk.session.set_phones(listed) is not None:
+        t = self.desk.session.tournament
+        one = t.one_phone if t is not None else frozenset()
+        # a new key keeps the table's signing rule: one change for the one-phone tables, one for the others
+        groups = [(tuple(x for x in listed if (x in one) is rule), rule) for rule in (False, True)]
+        if all(self.desk.session.set_phones(g, one_phone=rule) is not None for g, rule in groups if g):
             self.desk.say(
                 Notice.INFO,
                 self.tr("New keys for {tables}: the old cards no longer work; print the new ones.").format(
@@ -233,6 +245,18 @@ class PhonesBox(QGroupBox):
                 what += " · " + self.tr("waiting for both signatures")
         elif shown is not None and shown.match:
             what = self.tr("{match}: starting").format(match=shown.match)
+        elif shown is None:  # the phones' scores not read yet (the players' page starting): the bracket's word
+            t = self.desk.session.tournament
+            on = (
+                []
+                if t is None
+                else [s for s in t.slots.values() if s.table == table and s.status is MatchStatus.PLAYING]
+            )
+            if on:
+                what = self.tr("{match}: {a} v {b}").format(match=on[0].spec.id, a=on[0].a, b=on[0].b)
+        t = self.desk.session.tournament
+        if t is not None and table in t.one_phone:
+            what += " · " + self.tr("one phone signs for both")
         ends = self.tr("key …{end}").format(end=key.replace("-", "")[-SHOWN_OF_KEY:]) if key else self.tr("no key here")
         link = f"{self.url}/score/{table}" if self.url else self.tr("not on the network")
         return self.tr("Table {table}: {what} · {key} · {link}").format(table=table, what=what, key=ends, link=link)
@@ -245,6 +269,10 @@ class PhonesBox(QGroupBox):
         self.off_button.setText(self.tr("Back to a desk [Ctrl+Shift+J]"))
         self.key_button.setText(self.tr("New key, a card lost [Ctrl+Shift+L]"))
         self.cards_button.setText(self.tr("Print cards… [Ctrl+Shift+M]"))
+        self.one_phone.setText(self.tr("One phone signs for both"))
+        self.one_phone.setToolTip(
+            self.tr("For the tables marked now: one phone left at the table may give both players' signatures")
+        )
 
 
 def _listing(tables: tuple[int, ...]) -> str:

@@ -28,7 +28,13 @@ from referee_desk.tournament.dialogs import CorrectionDialog, changed_matches
 from referee_desk.tournament.parts import Desk, Shown, WindowUndo, button, item, spin, text_of
 from referee_desk.tournament.session import said
 
-from referee_app.event.phone_results import LogScores, accepted_result, unsigned_results
+from referee_app.event.phone_results import (
+    LogScores,
+    OneDevice,
+    accepted_result,
+    signed_on_one_phone,
+    unsigned_results,
+)
 from referee_app.event.session import StoreLog, ThreadedLog, now
 from referee_app.log.store import Store, StoreError
 from referee_app.tournament import wording
@@ -48,6 +54,10 @@ UNSIGNED_ROW = QColor("#fff3c4")
 
 Row = tuple[tuple[str, ...], QColor | None]
 """A row of the list as shown: its cells' texts and its colour."""
+
+
+Read = tuple[dict[str, tuple[int, int]], frozenset[str]]
+"""What the worker reads of the phone logs: the unsigned results, the matches signed on one phone."""
 
 
 class ResultsTab(QWidget):
@@ -102,12 +112,15 @@ class ResultsTab(QWidget):
         self.no_signatures.toggled.connect(self._signatures_toggled)
         self.unsigned: dict[str, tuple[int, int]] = {}
         """The phone matches over but still on their table (match -> the log's score)."""
+        self.one_device: frozenset[str] = frozenset()
+        """The phone matches with a result whose two signatures came from one phone."""
+        self._one_device_seen: OneDevice = {}
         self._logs_seen: LogScores = {}
         """The phone logs read so far: a read replays only those that moved on (the worker's only)."""
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="phone-logs")
         """The worker that reads the phone logs: replaying them here would hold the window still
         while 32 tables score (a log a table, read again each time it moves on)."""
-        self.reading: Future[dict[str, tuple[int, int]]] | None = None
+        self.reading: Future[Read] | None = None
         """The read on the worker, until it is in (one at a time)."""
         self.phones_read.connect(self._phones_in)
         self._shown_rows: list[Row] = []
@@ -339,6 +352,8 @@ class ResultsTab(QWidget):
         if m.id in self.unsigned:
             a, b = self.unsigned[m.id]
             return self.tr("over on the phone ({a}-{b}), not signed by both").format(a=a, b=b), UNSIGNED_ROW
+        if m.id in self.one_device:
+            return self.tr("{status} · signed on one phone").format(status=status), None
         return status, None
 
     def follow_phones(self) -> bool:
@@ -351,26 +366,26 @@ class ResultsTab(QWidget):
             return False
         if self.window().isVisible() and not self.isVisible():  # another tab in view: read when this one is
             return False
-        if not any(m in t.on_table for m in t.by_phone):  # no phone match on a table
-            if self.unsigned:
-                self.unsigned = {}
+        if not t.by_phone:  # no phone match
+            if self.unsigned or self.one_device:
+                self.unsigned, self.one_device = {}, frozenset()
                 self._show_rows(self.desk.shown)
             return False
-        path, seen = store.path, self._logs_seen
+        path, seen, once = store.path, self._logs_seen, self._one_device_seen
 
-        def read() -> dict[str, tuple[int, int]]:
+        def read() -> Read:
             with closing(Store.open_readonly(path)) as own:  # a connection of the worker's own
-                return unsigned_results(own, t, seen)
+                return unsigned_results(own, t, seen), signed_on_one_phone(own, t, once)
 
         self.reading = self.reader.submit(read)
         self.reading.add_done_callback(lambda done: self._emit_read(t, done))
         return True
 
-    def _emit_read(self, t: Tournament, done: Future[dict[str, tuple[int, int]]]) -> None:
+    def _emit_read(self, t: Tournament, done: Future[Read]) -> None:
         with suppress(RuntimeError):  # the window is gone: nobody to show it to
             self.phones_read.emit(t, done)  # queued to this thread
 
-    def _phones_in(self, t: Tournament, done: Future[dict[str, tuple[int, int]]]) -> None:
+    def _phones_in(self, t: Tournament, done: Future[Read]) -> None:
         """The worker's read, shown if it changed anything; read again if the tournament moved meanwhile."""
         self.reading = None
         if t is not self.desk.session.tournament:
@@ -380,9 +395,9 @@ class ResultsTab(QWidget):
         if failed is not None:  # a phone log that cannot be read: said, the rest as it was
             self.say(Notice.ERROR, said(failed))
             return
-        unsigned = done.result()
-        if unsigned != self.unsigned:
-            self.unsigned = unsigned
+        unsigned, one_device = done.result()
+        if unsigned != self.unsigned or one_device != self.one_device:
+            self.unsigned, self.one_device = unsigned, one_device
             self._show_rows(self.desk.shown)
             self._show_picked()
 

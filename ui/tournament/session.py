@@ -60,10 +60,12 @@ class SignalledSession(QObject):
         """Record `events` through the core; a refusal or a failed write is said, and False."""
         return self._do(lambda: self.core.record(*events)) is not None
 
-    def set_phones(self, tables: tuple[int, ...], off: bool = False) -> list[tuple[int, str | None]] | None:
-        """Make `tables` phone tables with new keys (or, `off`, desks' again) through the core: each
-        table with its key, or None (said why)."""
-        return self._do(lambda: self.core.set_phones(tables, off))
+    def set_phones(
+        self, tables: tuple[int, ...], off: bool = False, one_phone: bool = False
+    ) -> list[tuple[int, str | None]] | None:
+        """Make `tables` phone tables with new keys (one-phone tables with `one_phone`; or, `off`,
+        desks' again) through the core: each table with its key, or None (said why)."""
+        return self._do(lambda: self.core.set_phones(tables, off, one_phone))
 
     def undo(self) -> Event | None:
         """Void the latest decision still in force; the decision voided, or None (said why)."""

@@ -8,6 +8,7 @@ session, the notice strip and the tabs (one module each); every action has a key
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent
@@ -86,6 +87,16 @@ class TournamentWindow(QMainWindow):
         self.disputes.setWordWrap(True)
         self.disputes.setStyleSheet(f"{BASE_STYLE}background: #b71c1c; color: white; font-weight: bold;")
         self.disputes.hide()
+        self.calls = QLabel(self)
+        self.calls.setObjectName("callBanner")  # "Table 5: Ana Lopez v Ben Novak · Ben Novak: not at the table, 7 min…"
+        self.calls.setWordWrap(True)
+        self.calls.setStyleSheet(f"{BASE_STYLE}background: #ffd23f; color: #111; font-weight: bold;")
+        self.calls.hide()
+        self.now: Callable[[], datetime] = lambda: datetime.now(UTC)
+        """The time source of the minutes since each call (the tests move it on)."""
+        self.call_timer = QTimer(self)
+        self.call_timer.timeout.connect(self._show_calls)
+        self.call_timer.start(15_000)  # the minutes move on
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("tournamentTabs")
         self.choice = QComboBox(self)
@@ -96,6 +107,7 @@ class TournamentWindow(QMainWindow):
         self.choice.setMaximumWidth(self.choice.fontMetrics().averageCharWidth() * 72)
         self.tabs.setCornerWidget(self.choice, Qt.Corner.TopRightCorner)
         layout.addWidget(self.disputes)
+        layout.addWidget(self.calls)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.notice)
         self.setCentralWidget(central)
@@ -351,6 +363,16 @@ class TournamentWindow(QMainWindow):
             lines.append(self.tr("Settle it on the Results tab (Ctrl+4): accept the phone's result or type another."))
         self.disputes.setText("\n".join(lines))
         self.disputes.setVisible(bool(lines))
+        self._show_calls()
+
+    def _show_calls(self) -> None:
+        """The matches called to a table whose players are not all there: the minutes since the call
+        and the calls made again, as the board and the pages say them."""
+        from referee_app.event.calls import call_lines
+
+        lines = call_lines(self.shown.view, self.now(), qt_translate)
+        self.calls.setText("\n".join(lines))
+        self.calls.setVisible(bool(lines))
 
     def _draw_later(self) -> None:
         """One tab still to draw after a move from elsewhere; the next on the next turn."""

@@ -239,7 +239,7 @@
     </message>
     <message>
         <source>This page needs a newer web browser (Chrome 64, Safari 11.1, Firefox 78 or later): update it.</source>
-        <translation>Cette page demande un navigateur plus récent (Chrome 64, Safari 11.1, Firefox 78 ou plus) : mettez-le à jour.</translation>
+        <translation>Cette page demande un navigateur plus récent (Chrome 64, Safari 11.1, Firefox 78 ou plus)&#xa0;: mettez-le à jour.</translation>
     </message>
 </context>
 <context>
@@ -1472,6 +1472,10 @@
     <message>
         <source>No player not yet checked in has that name: type more of it.</source>
         <translation>Aucun joueur pas encore pointé ne porte ce nom&#xa0;: tapez-en davantage.</translation>
+    </message>
+    <message>
+        <source>{name}: scan this for your own page (your matches, your calls).</source>
+        <translation>{name}&#xa0;: scannez ceci pour votre page (vos matchs, vos appels).</translation>
     </message>
     <message>
         <source>{name}: checked in.</source>
@@ -3120,6 +3124,26 @@
         <translation>pas encore envoyé ({n})</translation>
     </message>
     <message>
+        <source>sending…</source>
+        <translation>envoi…</translation>
+    </message>
+    <message>
+        <source>Already tapped: it counts once, as soon as the laptop confirms it.</source>
+        <translation>Déjà touché&#xa0;: compté une seule fois, dès que l’ordinateur le confirme.</translation>
+    </message>
+    <message>
+        <source>That tap was made for the previous match: it was not counted.</source>
+        <translation>Ce toucher était pour le match précédent&#xa0;: il n’a pas été compté.</translation>
+    </message>
+    <message>
+        <source>Counted. {score}</source>
+        <translation>Compté. {score}</translation>
+    </message>
+    <message>
+        <source>{a} {x}, {b} {y}</source>
+        <translation>{a} {x}, {b} {y}</translation>
+    </message>
+    <message>
         <source>last contact {time}</source>
         <translation>dernier contact à {time}</translation>
     </message>
@@ -3149,7 +3173,7 @@
     </message>
     <message>
         <source>This page needs a newer web browser (Chrome 80, Safari 13.1, Firefox 74 or later): update it.</source>
-        <translation>Cette page demande un navigateur plus récent (Chrome 80, Safari 13.1, Firefox 74 ou plus) : mettez-le à jour.</translation>
+        <translation>Cette page demande un navigateur plus récent (Chrome 80, Safari 13.1, Firefox 74 ou plus)&#xa0;: mettez-le à jour.</translation>
     </message>
 </context>
 <context>
@@ -3157,6 +3181,18 @@
     <message>
         <source>this link&apos;s key does not open this table: scan the table&apos;s card again</source>
         <translation>la clé de ce lien n’ouvre pas cette table&#xa0;: scannez de nouveau la carte de la table</translation>
+    </message>
+    <message>
+        <source>this card was replaced: scan the new card</source>
+        <translation>cette carte a été remplacée&#xa0;: scannez la nouvelle carte</translation>
+    </message>
+    <message>
+        <source>this table is no longer scored on the phones: ask the organizer</source>
+        <translation>cette table n’est plus marquée sur les téléphones&#xa0;: demandez à l’organisateur</translation>
+    </message>
+    <message>
+        <source>each player signs on their own phone: {name} signed on this one, {other} signs on theirs</source>
+        <translation>chaque joueur signe sur son propre téléphone&#xa0;: {name} a signé sur celui-ci, {other} signe sur le sien</translation>
     </message>
     <message>
         <source>there is no table {table} scored on the phones</source>
@@ -3237,6 +3273,10 @@
         <translation>Marquées au téléphone désormais&#xa0;: {tables}.</translation>
     </message>
     <message>
+        <source>One phone may give both signatures there.</source>
+        <translation>Un seul téléphone peut y donner les deux signatures.</translation>
+    </message>
+    <message>
         <source>None of these tables is scored on the phones.</source>
         <translation>Aucune de ces tables n’est marquée au téléphone.</translation>
     </message>
@@ -3301,6 +3341,14 @@
         <translation>{match}&#xa0;: commence</translation>
     </message>
     <message>
+        <source>{match}: {a} v {b}</source>
+        <translation>{match}&#xa0;: {a} – {b}</translation>
+    </message>
+    <message>
+        <source>one phone signs for both</source>
+        <translation>un seul téléphone signe pour les deux</translation>
+    </message>
+    <message>
         <source>key …{end}</source>
         <translation>clé …{end}</translation>
     </message>
@@ -3343,6 +3391,14 @@
     <message>
         <source>Print cards… [Ctrl+Shift+M]</source>
         <translation>Imprimer les cartes… [Ctrl+Shift+M]</translation>
+    </message>
+    <message>
+        <source>One phone signs for both</source>
+        <translation>Un seul téléphone signe pour les deux</translation>
+    </message>
+    <message>
+        <source>For the tables marked now: one phone left at the table may give both players&apos; signatures</source>
+        <translation>Pour les tables marquées maintenant&#xa0;: un seul téléphone laissé sur la table peut donner les signatures des deux joueurs</translation>
     </message>
 </context>
 <context>
@@ -3817,6 +3873,10 @@ a gagné la manche [{key}]</translation>
         <translation>fini sur le téléphone ({a}-{b}), pas signé par les deux</translation>
     </message>
     <message>
+        <source>{status} · signed on one phone</source>
+        <translation>{status} · signé sur un seul téléphone</translation>
+    </message>
+    <message>
         <source>Nothing to undo.</source>
         <translation>Rien à défaire.</translation>
     </message>
@@ -3934,6 +3994,10 @@ a gagné la manche [{key}]</translation>
     <message>
         <source>Not signed</source>
         <translation>Non signé</translation>
+    </message>
+    <message>
+        <source>Both signatures were given on the same phone.</source>
+        <translation>Les deux signatures ont été données sur le même téléphone.</translation>
     </message>
     <message>
         <source>foul: {fouls}</source>
@@ -4905,7 +4969,7 @@ a gagné la manche [{key}]</translation>
     </message>
     <message>
         <source>Out: place {n}</source>
-        <translation>Éliminé&#xa0;: place {n}</translation>
+        <translation>Tournoi terminé&#xa0;: place {n}</translation>
     </message>
     <message>
         <source>Champion</source>

@@ -21,6 +21,8 @@ from referee_desk.tournament.window import TournamentWindow
 from referee_app.cli.main import main
 from referee_app.event.phone_api import PhoneTables, WrongKeys
 from referee_app.log.store import Store
+from referee_app.tournament.clock import at_table
+from tests.event.taps import tap_body
 from tests.waiting import qt_pause, stays
 
 ENTRIES = "name\nAna Lopez\nBen Novak\nCarl Ito\nDora Mey\n"
@@ -54,7 +56,8 @@ def phones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Iterator[tuple
 
 
 def post(api: PhoneTables, key: str, table: int, tap: str, after: int, event: dict[str, Any]) -> dict[str, Any]:
-    answer = api.post(table, f"Bearer {key}", HERE, json.dumps({"id": tap, "after": after, "event": event}).encode())
+    body = tap_body(tap, api.table_json(table)["match_id"], after, event)
+    answer = api.post(table, f"Bearer {key}", HERE, body)
     assert answer.status == 200, answer.body
     return answer.body
 
@@ -241,6 +244,9 @@ def test_a_phone_match_over_shows_on_the_results_tab_within_a_second_though_the_
     window.tabs.setCurrentWidget(window.results_page)
     on_one = api.get(1, f"Bearer {keys[1]}", HERE).body
     assert window.results_page.pick_match(on_one["match"]) and not accept.isEnabled()
+    post(api, keys[1], 1, "1-lag", 1, {"type": "lag", "winner": "A"})  # the lag: both noted at the table
+    match = on_one["match"]
+    qtbot.waitUntil(lambda: len(at_table(window.session.tournament, match)) == 2, timeout=5000)  # type: ignore[arg-type]
     head = window.session.state.seq  # type: ignore[union-attr]
     finish(api, keys[1], 1, "B")  # taps in the match's log: the tournament's log does not move
     status = "over on the phone (0-2), not signed by both"
@@ -270,3 +276,40 @@ def test_the_phone_logs_are_read_only_while_the_results_tab_is_in_view(
     status = "over on the phone (0-2), not signed by both"
     qtbot.waitUntil(lambda: window.results_page.table.item(row_of(window, on_one["match"]), 6).text() == status)
     assert len(phone_reads) >= 1
+
+
+def test_the_results_tab_says_a_result_signed_on_one_phone_and_both_players_disputing(
+    qtbot,  # type: ignore[no-untyped-def]
+    phones: tuple[Path, PhoneTables, dict[int, str]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    db, api, keys = phones
+    tid = api.tournament_id
+    one_phone = json.loads(run(capsys, "tournament", "phones", tid, "1", "--one-phone", "--json", "--db", str(db)))
+    key = one_phone[0]["key"]
+    body = finish(api, key, 1, "A")
+    match, version = body["match"], body["version"]
+    for seat in "AB":  # the one phone left at the table signs for both
+        sign = tap_body(f"s{seat}", body["match_id"], version, {"type": "sign", "player": seat}, "table-phone")
+        assert api.post(1, f"Bearer {key}", HERE, sign).status == 200
+        version += 1
+    two = finish(api, keys[2], 2, "B")
+    dispute(api, keys[2], 2, two["version"], "A")
+    dispute(api, keys[2], 2, two["version"], "B")
+    opened = TournamentWindow(store=Store(db))
+    qtbot.addWidget(opened)
+    opened.show()
+    qtbot.waitExposed(opened)
+    try:
+        opened.tabs.setCurrentWidget(opened.results_page)
+        table = opened.findChild(QTableWidget, "resultsTable")
+        assert table is not None
+        signed = row_of(opened, match)
+        qtbot.waitUntil(lambda: table.item(signed, 6).text().endswith("· signed on one phone"), timeout=3000)
+        a, b = two["players"]["A"], two["players"]["B"]
+        assert table.item(row_of(opened, two["match"]), 6).text() == f"result disputed ({a} & {b} do not agree)"
+        status = opened.findChild(QLabel, "phonesStatus")
+        opened.tabs.setCurrentWidget(opened.queue_page)
+        assert status is not None and "Table 1: " in status.text() and "one phone signs for both" in status.text()
+    finally:
+        opened.close()

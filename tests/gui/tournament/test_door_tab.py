@@ -97,3 +97,48 @@ def test_the_door_by_keyboard_only(qtbot) -> None:  # type: ignore[no-untyped-de
     t = window.session.tournament
     assert t is not None and t.slots[match].status is MatchStatus.FORFEIT
     assert "late start" in t.results[match].reason
+
+
+def test_the_door_qr_reads_back_as_its_link(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+    import subprocess
+
+    from referee_desk.tournament.door_tab import qr_pixmap
+
+    link = "http://192.168.1.20:8080/door/0123456789abcdef0123"
+    path = tmp_path / "door.png"
+    assert qr_pixmap(link).save(str(path))
+    exe = shutil.which("zbarimg")
+    assert exe, "zbarimg is missing: scripts/install.sh installs zbar-tools"
+    read = subprocess.run([exe, "-q", "--raw", str(path)], capture_output=True, text=True, check=True).stdout
+    assert read.strip() == link
+
+
+def test_a_door_check_in_by_name_gives_the_player_their_own_page(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+    import subprocess
+
+    from referee_app.event.door_api import DoorApi
+    from referee_app.tournament.door import player_of
+
+    options = Options(Format.SE, race=3, checkin=True, fee=Decimal("15.00"))
+    window = TournamentWindow(MemoryLog([Created("Soirée", options), EntriesAdded(tuple(Entry(n) for n in NAMES))]))
+    qtbot.addWidget(window)
+    door = window.door_page
+    api = DoorApi(window.session.core, StepTime(datetime(2026, 12, 6, 19, 0, tzinfo=UTC)))
+    door.door = lambda: (api, "http://192.168.1.20:8080")  # type: ignore[method-assign]  # the pages serving
+    QTest.keyClicks(door.search, "gin")  # nobody: said, nothing recorded
+    QTest.keyClick(door.search, Qt.Key.Key_Return)
+    assert window.session.tournament is not None and not window.session.tournament.checked_in
+    door.search.clear()
+    QTest.keyClicks(door.search, "car")
+    QTest.keyClick(door.search, Qt.Key.Key_Return)
+    t = window.session.tournament
+    assert t is not None and "Carl Ito" in t.checked_in and t.paid["Carl Ito"].amount == Decimal("15.00")
+    path = tmp_path / "me.png"
+    assert door.me_qr.pixmap().save(str(path))
+    exe = shutil.which("zbarimg")
+    assert exe
+    link = subprocess.run([exe, "-q", "--raw", str(path)], capture_output=True, text=True, check=True).stdout.strip()
+    assert link.startswith("http://192.168.1.20:8080/me/")
+    assert player_of(t, link.rsplit("/", 1)[1]) == "Carl Ito", "the QR opens Carl's own page"

@@ -28,6 +28,7 @@ from referee_app.tournament.events import MatchStarted
 from referee_app.tournament.model import Format, MatchStatus, Options
 from referee_app.tournament.phones import fingerprint, lan_address, score_link
 from tests.conftest import required
+from tests.event.taps import tap_json
 
 
 def _port() -> int:
@@ -194,7 +195,9 @@ def test_the_windows_site_takes_a_phones_taps_and_the_window_shows_them_and_the_
         qtbot.waitUntil(lambda: w.session.tournament.started.get(table["match"]) == table["match_id"], timeout=5000)  # type: ignore[union-attr]
 
         def tap(tap_id: str, after: int, event: dict[str, Any]) -> dict[str, Any]:
-            status, body = _request(port, "POST", "/api/score/1", key, {"id": tap_id, "after": after, "event": event})
+            status, body = _request(
+                port, "POST", "/api/score/1", key, tap_json(tap_id, table["match_id"], after, event)
+            )
             assert status == 200, body
             return body
 
