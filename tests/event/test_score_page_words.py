@@ -127,6 +127,9 @@ def test_the_page_speaks_the_phones_language_from_the_catalogue(
     french.get_by_text("Autres façons de gagner une manche").tap()
     expect(french.get_by_role("button", name="Manche nulle (rejouée)")).to_be_visible()  # the desk's words
     assert french.evaluate("document.documentElement.scrollWidth") <= 360
+    expect(french.locator("#here button:visible")).to_have_count(
+        0
+    )  # "I'm here" goes with the lag (here.js, each second)
     targets = french.locator("button:visible, summary:visible")
     assert targets.count() >= 7  # two racks, the summary, four other ways (no 10 on the break in WPA), undo
     for n in range(targets.count()):
