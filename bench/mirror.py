@@ -8,10 +8,10 @@
   (the bytes it carries up are the uplink);
 - two `mirror serve` processes and Debian's nginx on `deploy/mirror/nginx.conf` in front;
 - `--viewers` (at least 10,000) simulated viewers in two processes of their own, each a keep-alive
-  connection from an address of its own (127.2.x.y), polling `/e/EVENT/tournament.json` every 5 s
-  (random phase) with its validator, as the public page does; bounded: they stop by themselves
-  after `--timeout` at the latest;
-- `--cut-s` seconds (300) after `--cut-at-s` (60), the venue's link is cut (the relay closes every
+  connection from an address of its own (127.2.x.y), polling `/e/EVENT/live.json` every 5 s (random
+  phase) and `/e/EVENT/tournament.json` when its `seq` moved on, each with its validator, as the
+  public page does; bounded: they stop by themselves after `--timeout` at the latest;
+- `--cut-s` seconds (300) after `--cut-at-s` (200), the venue's link is cut (the relay closes every
   connection and refuses new ones), then restored.
 
 Measured:
@@ -27,7 +27,7 @@ Measured:
 - `secrets`: the phone tables' keys and the logins' passwords found in the cloud's database
   (every row, the documents decompressed) and in every page the viewers and the bench were served.
 
-Usage: `mirror.py [--viewers 10000] [--speed 100] [--cut-s 300] [--cut-at-s 60]` (smaller numbers for a
+Usage: `mirror.py [--viewers 10000] [--speed 50] [--cut-s 300] [--cut-at-s 200]` (smaller numbers for a
 quick look). Last line: `viewers N lost 0 public_p95_s X uplink_kBps Y catch_up_s Z secrets 0`
 (targets: public_p95_s <= 10, uplink_kBps <= 50, catch_up_s <= 30, lost 0, secrets 0).
 """
@@ -45,6 +45,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from contextlib import closing
@@ -53,6 +54,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)  # the project root, not bench/
+
+import itertools
 
 from bench.phones import ended, organizer_db, started
 from referee_app.event.session import read_on
@@ -68,23 +71,51 @@ VIEWERS = r"""
 import asyncio, gzip, json, random, sys, time
 config = json.load(open(sys.argv[1]))
 port, first, count, deadline = config["port"], config["first"], config["viewers"], time.time() + config["timeout"]
-path = config["path"].encode()
+base = config["base"].encode()
 secrets = [s.encode() for s in config["secrets"]]
-maps, timelines, found = {}, {}, set()
-stats = {"polls": 0, "ok": 0, "not_modified": 0, "errors": 0, "statuses": {}}
+lives, wholes, timelines, found = {}, {}, {}, set()
+stats = {"polls": 0, "ok": 0, "not_modified": 0, "errors": 0, "statuses": {}, "late": 0.0, "bytes": 0}
 stop = asyncio.Event()
 
-def racks_of(body):
-    page = json.loads(body)
-    seen = {m: sum(r) for m, r in page.get("live", {}).items()}
-    for m in page.get("show", {}).get("matches", []):
-        if m.get("score") and m.get("status") == "done":
-            seen[m["id"]] = max(seen.get(m["id"], 0), sum(m["score"]))
-    return seen, page.get("seq", 0)
+def scan(plain):
+    for s in secrets:
+        if s in plain:
+            found.add(s.decode())
+
+def live_of(plain):
+    page = json.loads(plain)
+    return {m: sum(r) for m, r in page.get("live", {}).items()}, page.get("seq", 0)
+
+def done_of(plain):
+    page = json.loads(plain)
+    matches = page.get("show", {}).get("matches", [])
+    return {m["id"]: sum(m["score"]) for m in matches if m.get("score") and m.get("status") == "done"}
+
+async def get(reader, writer, path, etag):
+    writer.write(b"GET " + base + path + b" HTTP/1.1\r\nHost: live\r\nAccept-Encoding: gzip\r\n"
+                 + (b"If-None-Match: " + etag + b"\r\n" if etag else b"") + b"\r\n")
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+    lines = head.split(b"\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        if b":" in line:
+            k, v = line.split(b":", 1)
+            headers[k.strip().lower()] = v.strip()
+    body = await asyncio.wait_for(reader.readexactly(int(headers.get(b"content-length", b"0"))), 30)
+    stats["polls"] += 1
+    stats["bytes"] += len(head) + len(body)
+    stats["statuses"][status] = stats["statuses"].get(status, 0) + 1
+    stats["ok" if status == 200 else "not_modified" if status == 304 else "errors"] += 1
+    etag = headers.get(b"etag", b"")
+    new = status == 200 and etag not in lives and etag not in wholes  # a body already read is not read again
+    plain = gzip.decompress(body) if new and headers.get(b"content-encoding") == b"gzip" else body
+    return status, etag, plain, headers.get(b"connection", b"").lower() == b"close"
 
 async def viewer(n):
     source = f"127.2.{2 + n // 250}.{1 + n % 250}"
-    etag = b""
+    live_etag = whole_etag = b""
+    seq = -1
     await asyncio.sleep(random.uniform(0, config["poll_s"]))
     reader = writer = None
     sampled = n % config["sample"] == 0
@@ -93,43 +124,36 @@ async def viewer(n):
         try:
             if writer is None:
                 reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
-            writer.write(b"GET " + path + b" HTTP/1.1\r\nHost: live\r\nAccept-Encoding: gzip\r\n"
-                         + (b"If-None-Match: " + etag + b"\r\n" if etag else b"") + b"\r\n")
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
-            lines = head.split(b"\r\n")
-            status = int(lines[0].split()[1])
-            headers = {}
-            for line in lines[1:]:
-                if b":" in line:
-                    k, v = line.split(b":", 1)
-                    headers[k.strip().lower()] = v.strip()
-            body = await asyncio.wait_for(reader.readexactly(int(headers.get(b"content-length", b"0"))), 30)
-            if headers.get(b"connection", b"").lower() == b"close":
-                writer.close(); reader = writer = None
-            stats["polls"] += 1
-            stats["statuses"][status] = stats["statuses"].get(status, 0) + 1
+            status, etag, plain, close = await get(reader, writer, b"live.json", live_etag)
             if status == 200:
-                stats["ok"] += 1
-                etag = headers.get(b"etag", b"")
-                key = etag.decode()
-                if key not in maps:
-                    plain = gzip.decompress(body) if headers.get(b"content-encoding") == b"gzip" else body
-                    maps[key] = racks_of(plain)
-                    for s in secrets:
-                        if s in plain:
-                            found.add(s.decode())
-                if sampled:
-                    timelines.setdefault(n, []).append((time.time(), key))
-            elif status == 304:
-                stats["not_modified"] += 1
-                if sampled:
-                    timelines.setdefault(n, []).append((time.time(), etag.decode()))
+                live_etag = etag
+                if etag not in lives:
+                    lives[etag] = live_of(plain)
+                    scan(plain)
+            if live_etag in lives and lives[live_etag][1] != seq:
+                if close:
+                    writer.close()
+                    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+                status, etag, plain, close = await get(reader, writer, b"tournament.json", whole_etag)
+                if status == 200:
+                    whole_etag = etag
+                    if etag not in wholes:
+                        wholes[etag] = done_of(plain)
+                        scan(plain)
+                seq = lives[live_etag][1]
+            if sampled:
+                timelines.setdefault(n, []).append((time.time(), live_etag.decode(), whole_etag.decode()))
+            if close:
+                writer.close()
+                reader = writer = None
         except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, asyncio.LimitOverrunError, ValueError):
             stats["errors"] += 1
             if writer is not None:
                 writer.close()
             reader = writer = None
-        await asyncio.sleep(max(0.0, config["poll_s"] - (time.time() - started)))
+        took = time.time() - started
+        stats["late"] = max(stats["late"], took - config["poll_s"])
+        await asyncio.sleep(max(0.0, config["poll_s"] - took))
 
 async def main():
     loop = asyncio.get_running_loop()
@@ -139,12 +163,44 @@ async def main():
     await asyncio.wait(tasks)
 
 asyncio.run(main())
-out = {"stats": stats, "maps": {k: v[0] for k, v in maps.items()}, "seqs": {k: v[1] for k, v in maps.items()},
+out = {"stats": stats, "lives": {k.decode(): v[0] for k, v in lives.items()},
+       "wholes": {k.decode(): v for k, v in wholes.items()},
        "timelines": {str(n): t for n, t in timelines.items()}, "found": sorted(found)}
 with open(config["out"], "w") as f:
     json.dump(out, f)
 print("done", flush=True)
 """
+
+
+class Probe(threading.Thread):
+    """One more viewer, polling the public page through nginx every `every_s` (not 5 s): when each
+    rack was first served to anyone, apart from when a viewer happened to poll (and from how far
+    behind the load generator's own viewers fall on a busy machine)."""
+
+    def __init__(self, nginx: Nginx, every_s: float = 0.25) -> None:
+        super().__init__(daemon=True)
+        self.nginx, self.every_s = nginx, every_s
+        self.first: dict[tuple[str, int], float] = {}
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        seq = -1
+        while not self.stop.wait(self.every_s):
+            try:
+                small = public(self.nginx, "live.json")
+                seen = {m: sum(r) for m, r in small.get("live", {}).items()}
+                if small.get("seq") != seq:
+                    whole = public(self.nginx, "tournament.json")
+                    seq = small.get("seq", -1)
+                    for m in whole["show"]["matches"]:
+                        if m.get("score") and m.get("status") == "done":
+                            seen[m["id"]] = max(seen.get(m["id"], 0), sum(m["score"]))
+            except (OSError, ValueError, KeyError):
+                continue
+            now = time.time()
+            for match, count in seen.items():
+                for k in range(1, count + 1):
+                    self.first.setdefault((match, k), now)
 
 
 def venue_seq(db: Path, tid: str) -> int:
@@ -157,9 +213,9 @@ def finished(db: Path, tid: str) -> bool:
         return read_on(store, tid, None, None).state.tournament.status.value == "finished"
 
 
-def public(nginx: Nginx, extra: str = "") -> dict[str, Any]:
+def public(nginx: Nginx, document: str = "tournament.json") -> dict[str, Any]:
     request = urllib.request.Request(
-        f"http://127.0.0.1:{nginx.port}/e/{EVENT}/tournament.json{extra}", headers={"Accept-Encoding": "gzip"}
+        f"http://127.0.0.1:{nginx.port}/e/{EVENT}/{document}", headers={"Accept-Encoding": "gzip"}
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         body = response.read()
@@ -234,13 +290,14 @@ def seen_after(
     """Every rack tapped and acknowledged, to each sampled viewer's first poll showing it: the delays
     outside the cut, those of the racks tapped during it, and how many racks no viewer ever saw."""
     racks = [(str(m), int(n), float(at)) for m, n, at in simulated["racks"]]
-    maps: dict[str, dict[str, int]] = crowd["maps"]
+    lives: dict[str, dict[str, int]] = crowd["lives"]
+    wholes: dict[str, dict[str, int]] = crowd["wholes"]
     latencies, during_cut, lost = [], [], 0
     firsts: list[dict[tuple[str, int], float]] = []
     for timeline in crowd["timelines"].values():
         first: dict[tuple[str, int], float] = {}
-        for at, etag in timeline:
-            for match, count in maps.get(etag, {}).items():
+        for at, live, whole in timeline:  # what the viewer's page showed after each poll
+            for match, count in (lives.get(live, {}) | wholes.get(whole, {})).items():
                 for k in range(1, count + 1):
                     first.setdefault((match, k), at)
         firsts.append(first)
@@ -257,6 +314,9 @@ def seen_after(
             during_cut += delays
         else:
             latencies += delays
+    gaps = [y[0] - x[0] for t in crowd["timelines"].values() for x, y in itertools.pairwise(t)]
+    if gaps:  # how often the sampled viewers managed to poll (5 s unless the machine held them back)
+        print(f"viewers' polls every {statistics.median(gaps):.1f} s (p95 {p95(gaps):.1f} s)", file=sys.stderr)
     for bucket, delays in sorted(by_time.items()):
         print(
             f"racks tapped at {bucket * 30:4d}-{bucket * 30 + 30:4d} s: {len(delays)} sightings, median"
@@ -268,19 +328,20 @@ def seen_after(
 
 def gathered(crowds: list[subprocess.Popen[str]], folder: Path) -> dict[str, Any]:
     """Each viewers' process stopped (its standard input closed), and what they saw, together."""
-    crowd = {"stats": {"polls": 0, "ok": 0, "not_modified": 0, "errors": 0, "statuses": {}}}
-    crowd |= {"maps": {}, "seqs": {}, "timelines": {}, "found": []}
+    crowd = {"stats": {"polls": 0, "ok": 0, "not_modified": 0, "errors": 0, "statuses": {}, "bytes": 0}}
+    crowd |= {"lives": {}, "wholes": {}, "timelines": {}, "found": []}
     for k, viewers in enumerate(crowds):
         assert viewers.stdin is not None and viewers.stdout is not None
         viewers.stdin.close()
         viewers.stdout.readline()
         viewers.wait(timeout=120)
         part = json.loads((folder / f"viewers-{k}.json").read_text())
-        for key in ("polls", "ok", "not_modified", "errors"):
+        for key in ("polls", "ok", "not_modified", "errors", "bytes"):
             crowd["stats"][key] += part["stats"][key]
+        crowd["stats"]["late"] = max(crowd["stats"].get("late", 0.0), part["stats"]["late"])
         for status, n in part["stats"]["statuses"].items():
             crowd["stats"]["statuses"][status] = crowd["stats"]["statuses"].get(status, 0) + n
-        for key in ("maps", "seqs", "timelines"):
+        for key in ("lives", "wholes", "timelines"):
             crowd[key].update(part[key])
         crowd["found"] += part["found"]
     return crowd
@@ -290,10 +351,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--tables", type=int, default=32)
-    parser.add_argument("--speed", type=float, default=100.0, help="times a real table's pace")
+    parser.add_argument("--speed", type=float, default=50.0, help="times a real table's pace")
     parser.add_argument("--viewers", type=int, default=10000)
     parser.add_argument("--cut-s", type=float, default=300.0, help="how long the venue's link is cut")
-    parser.add_argument("--cut-at-s", type=float, default=60.0, help="when, after the play starts")
+    parser.add_argument("--cut-at-s", type=float, default=200.0, help="when, after the play starts")
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds before giving up")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="mirror-bench-"))
@@ -347,7 +408,7 @@ def main() -> None:
         for k in range(VIEWER_PROCESSES):  # the crowd on both cores: one process a share
             config = {
                 "port": nginx.port, "first": k * share, "viewers": min(share, args.viewers - k * share),
-                "timeout": args.timeout, "poll_s": POLL_S, "path": f"/e/{EVENT}/tournament.json",
+                "timeout": args.timeout, "poll_s": POLL_S, "base": f"/e/{EVENT}/",
                 "secrets": secrets, "sample": SAMPLE_EVERY, "out": str(folder / f"viewers-{k}.json"),
             }  # fmt: skip
             (folder / f"viewers-{k}.config").write_text(json.dumps(config))
@@ -358,6 +419,8 @@ def main() -> None:
         phones_config = {"port": port, "speed": args.speed, "seed": rng.random(), "keys": keys}
         phones = started([sys.executable, str(ROOT / "bench" / "phones.py"), "--simulate", json.dumps(phones_config)])
         processes.append(phones)
+        probe = Probe(nginx)
+        probe.start()
         began = time.time()
         up_before = gate.up_bytes
         cut_window = (began + args.cut_at_s, began + args.cut_at_s + args.cut_s)
@@ -371,6 +434,7 @@ def main() -> None:
         up_bytes = gate.up_bytes - up_before
         took = ended_at - began
         simulated = ended(phones)
+        probe.stop.set()
         crowd = gathered(crowds, folder)
         pages = b""
         for page in ("bracket", "player", "words.json?lang=en", "words.json?lang=fr", "tournament.js"):
@@ -391,12 +455,20 @@ def main() -> None:
         cloud.stop()
     load_after = os.getloadavg()
     latencies, during_cut, lost = seen_after(simulated, crowd, cut_window[0] - 10, restored_at or cut_window[1])
+    served = [
+        max(0.0, probe.first[(str(m), int(n))] - float(at))
+        for m, n, at in simulated["racks"]
+        if (str(m), int(n)) in probe.first and not cut_window[0] - 10 <= float(at) <= (restored_at or cut_window[1])
+    ]
+    print(f"a rack to the public page (a probe every 0.25 s through nginx): p95 {p95(served):.1f} s", file=sys.stderr)
     secrets_found = set(crowd["found"]) | {s for s in secrets if s.encode() in in_cloud or s.encode() in pages}
     stats = crowd["stats"]
     print(
         f"{len(simulated['racks'])} racks in {took:.0f} s, {stats['polls']} polls ({stats['ok']} 200,"
         f" {stats['not_modified']} 304,"
-        f" {stats['errors']} errors, statuses {stats['statuses']}); racks during the cut: p95"
+        f" {stats['errors']} errors, statuses {stats['statuses']}, {stats['polls'] / max(took, 1):.0f} a second, the"
+        f" slowest poll {stats.get('late', 0) + POLL_S:.1f} s, {stats['bytes'] / max(took, 1) / 1e6:.1f} MB/s to the"
+        f" viewers); racks during the cut: p95"
         f" {p95(during_cut):.0f} s; the venue's link carried {up_bytes / 1e6:.2f} MB up; load {load_before[0]:.1f}"
         f" -> {load_after[0]:.1f}",
         file=sys.stderr,

@@ -79,6 +79,8 @@ class Composed:
     plain: bytes
     packed: bytes
     site_words: dict[str, Any]
+    live: tuple[str, bytes, bytes]
+    """`live.json`: its validator, JSON and gzip."""
 
 
 @dataclass
@@ -107,14 +109,21 @@ def _refusal(status: int, cache: str = "no-store") -> web.Response:
     return _with_headers(response, cache)
 
 
-def mirror_page(file: str, event: str) -> bytes:
-    """A hall page for the mirror: its files and links under `/e/EVENT/`, told to poll (no stream)."""
-    body = (resources.files("referee_app.web") / file).read_bytes()
-    body = filled(body, "", "en", b"", lambda: b"")  # one page for every phone: its words asked for by the page
+def _etag(body: bytes) -> str:
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def mirror_page(file: str, event: str, lang: str, words: bytes) -> bytes:
+    """A hall page for the mirror: its files and links under `/e/EVENT/`, told to poll (no stream),
+    its first words in `lang` (`words`: them, encoded; the page asks for the tournament itself, so
+    the page stays the same, and cached, for as long as the words do)."""
+    template = (resources.files("referee_app.web") / file).read_bytes()
     base = f"/e/{event}/".encode()
-    body = body.replace(b'href="/', b'href="' + base).replace(b'src="/', b'src="' + base)
-    body = body.replace(b'action="/', b'action="' + base)
-    return body.replace(b"<body ", b'<body data-base="' + base + b'" data-poll="' + str(POLL_MS).encode() + b'" ', 1)
+    template = template.replace(b'href="/', b'href="' + base).replace(b'src="/', b'src="' + base)
+    template = template.replace(b'action="/', b'action="' + base)
+    poll = b'" data-poll="' + str(POLL_MS).encode()
+    template = template.replace(b"<body ", b'<body data-base="' + base + poll + b'" ', 1)
+    return filled(template, f"/e/{event}/{file}", lang, words, lambda: b"")
 
 
 class Mirror:
@@ -168,8 +177,12 @@ class Mirror:
             page["live"] = dict(held.bodies.get("live", {})).get("live", {})
             page["mirror"] = {"updated": max(held.at.values(), default=None), "offline_since": offline}
             plain = json.dumps(page, ensure_ascii=False, separators=(",", ":")).encode()
-            etag = '"' + hashlib.sha256(plain).hexdigest()[:32] + '"'
-            held.composed = Composed(etag, plain, gzip.compress(plain, 6, mtime=0), site_words)
+            small = {"seq": page.get("seq", 0), "live": page["live"], "mirror": page["mirror"]}
+            live = json.dumps(small, ensure_ascii=False, separators=(",", ":")).encode()
+            held.composed = Composed(
+                _etag(plain), plain, gzip.compress(plain, 6, mtime=0), site_words,
+                (_etag(live), live, gzip.compress(live, 6, mtime=0)),
+            )  # fmt: skip
             held.key = key
         return held.composed
 
@@ -188,7 +201,7 @@ class Mirror:
         name, what = parts[2], parts[3]
         if what in ASSETS:
             return self._answer(request, self.assets[what], ASSETS[what], "public, max-age=300")
-        if what not in PAGES and what not in ("tournament.json", "words.json"):
+        if what not in PAGES and what not in ("tournament.json", "live.json", "words.json"):
             return _refusal(404, "public, max-age=60")
         try:
             held = await self.event(name)
@@ -197,31 +210,38 @@ class Mirror:
             return _refusal(503)
         if held is None:
             return _refusal(404, f"public, max-age={MAX_AGE_S}")
-        if what in PAGES:
-            return self._answer(request, mirror_page(PAGES[what], name), HTML, "public, max-age=60")
         composed = self.composed(held)
+        lang = request.query.get("lang", "en")
+        lang = lang if LANG.fullmatch(lang) and lang in composed.site_words else "en"
+        words = json.dumps(composed.site_words.get(lang, {}), ensure_ascii=False).encode()
+        if what in PAGES:
+            page = mirror_page(PAGES[what], name, lang, words)
+            return self._answer(request, page, HTML, "public, max-age=60")
         if what == "words.json":
-            lang = request.query.get("lang", "en")
-            words = composed.site_words.get(lang if LANG.fullmatch(lang) else "en") or composed.site_words.get("en", {})
-            return self._answer(request, json.dumps(words, ensure_ascii=False).encode(), JSON, "public, max-age=60")
+            return self._answer(request, words, JSON, "public, max-age=60")
         cache = f"public, max-age={MAX_AGE_S}, stale-while-revalidate={MAX_AGE_S * 5}, stale-if-error={STALE_S}"
-        if composed.etag in request.headers.get("If-None-Match", ""):
+        if what == "live.json":
+            return self._json(request, *composed.live, cache)
+        return self._json(request, composed.etag, composed.plain, composed.packed, cache)
+
+    @staticmethod
+    def _json(request: web.BaseRequest, etag: str, plain: bytes, packed: bytes, cache: str) -> web.Response:
+        """A document with its validator (304 when the client holds it), gzip when the client takes it."""
+        if etag in request.headers.get("If-None-Match", ""):
             response = web.Response(status=304)
-            response.headers["ETag"] = composed.etag
-            response.headers["Vary"] = "Accept-Encoding"
-            return _with_headers(response, cache)
-        gz = "gzip" in request.headers.get("Accept-Encoding", "")
-        response = web.Response(body=composed.packed if gz else composed.plain)
-        if gz:
-            response.headers["Content-Encoding"] = "gzip"
-        response.headers["Content-Type"] = JSON
-        response.headers["ETag"] = composed.etag
+        else:
+            gz = "gzip" in request.headers.get("Accept-Encoding", "")
+            response = web.Response(body=packed if gz else plain)
+            if gz:
+                response.headers["Content-Encoding"] = "gzip"
+            response.headers["Content-Type"] = JSON
+        response.headers["ETag"] = etag
         response.headers["Vary"] = "Accept-Encoding"
         return _with_headers(response, cache)
 
     @staticmethod
     def _answer(request: web.BaseRequest, body: bytes, content_type: str, cache: str) -> web.Response:
-        etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        etag = _etag(body)
         if etag in request.headers.get("If-None-Match", ""):
             response = web.Response(status=304)
         else:

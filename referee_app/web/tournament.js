@@ -413,9 +413,35 @@ function receive(text) {
   render();
 }
 
+let liveSeen = null;  // a mirror's last live.json, as it came
+
+async function pollMirror() {
+  // The mirror's small live.json each time (the racks so far, how fresh the copy is, the tournament's
+  // seq); the whole tournament only when its seq moved on: a rack costs a viewer a few hundred bytes.
+  const response = await fetch(`${BASE}live.json`, { cache: "no-cache" });
+  if (!response.ok) throw new Error(String(response.status));
+  const text = await response.text();
+  const small = JSON.parse(text);
+  if (!data || small.seq !== data.seq) {
+    const whole = await fetch(`${BASE}tournament.json`, { cache: "no-cache" });
+    if (!whole.ok) throw new Error(String(whole.status));
+    receive(await whole.text());
+  }
+  if (text === liveSeen || !data) return;
+  liveSeen = text;
+  data.live = small.live;
+  data.mirror = small.mirror;
+  render();  // as the hall's live event: the first rack of a called match ends its call
+}
+
 async function poll() {
   if (streaming) return;
   try {
+    if (MIRRORED) {
+      await pollMirror();
+      document.body.classList.remove("stale");
+      return;
+    }
     // unchanged: a 304 (a validator, here and on the mirror: a few bytes)
     const response = await fetch(`${BASE}tournament.json`, { cache: "no-cache" });
     if (!response.ok) throw new Error(String(response.status));

@@ -32,7 +32,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_for(cond: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+def wait_for(cond: Callable[[], object], what: str, timeout: float = 90.0) -> None:
     """Until `cond()` is true (`tests.waiting.eventually`: a condition, never a fixed sleep)."""
     eventually(cond, what, timeout)
 
@@ -64,12 +64,18 @@ class Cloud:
         import psycopg
         from psycopg.conninfo import make_conninfo
 
-        from referee_app.venue.server import Cluster
+        from referee_app.venue.server import Cluster, EventServerError
 
         base = Path(tempfile.mkdtemp(prefix="referee-cloud-"))
         base.chmod(0o711)
         cluster = Cluster(base / "server")
-        cluster.init(port=free_port())
+        for attempt in range(3):  # the free port may be taken meanwhile by another run on this machine
+            try:
+                cluster.init(port=free_port())
+                break
+            except EventServerError as exc:
+                if "is taken by another program" not in str(exc) or attempt == 2:
+                    raise
         cluster.start()
         admin_postgres = cluster.admin_conninfo()
         with psycopg.connect(admin_postgres, autocommit=True) as conn:

@@ -254,6 +254,9 @@ def test_the_cache_serves_with_validators_and_the_pages_say_how_fresh(online: On
     assert page["show"]["name"] == "Event B fresh" and page["mirror"]["offline_since"] is None
     status, headers, _ = get(online.url("/e/open-b/tournament.json"), {"If-None-Match": headers["ETag"]})
     assert status == 304
+    status, _headers, small = get(online.url("/e/open-b/live.json"))
+    assert status == 200 and len(small) < 300
+    assert json.loads(small) == {"seq": page["seq"], "live": {}, "mirror": page["mirror"]}
     for _n in range(5):
         _status, headers, _ = get(online.url("/e/open-b/tournament.json"))
     assert headers["X-Cache"] in ("HIT", "UPDATING", "REVALIDATED")
@@ -296,3 +299,37 @@ def test_the_public_bracket_in_a_browser_says_it_is_online_and_offline(
             page.screenshot(path=os.environ["MIRROR_SHOTS"] + "/player-360.png")
     finally:
         page.close()
+
+
+def test_the_mirrors_pages_have_no_axe_violation(online: Online, tmp_path: Path, browser: Any) -> None:
+    """axe-core (the project's, scripts/pages/) on /e/EVENT/bracket and /player, online and offline,
+    in English and French, on a 360-px phone: the same check as the hall's pages."""
+    from bench.pages import AXE, axe_violations
+
+    if not AXE.exists():
+        required("axe-core (npm, scripts/pages/)")
+    db, _tid = organizer_db(tmp_path, "Event B axe")
+    assert push(online, db, "open-b", "--once").wait(timeout=120) == 0
+    found = []
+    for offline in (False, True):
+        ago = "1 hour" if offline else "0 seconds"
+        admin_query(online, f"UPDATE mirror_events SET seen_at = now() - interval '{ago}' WHERE event = 'open-b'")
+        for lang in ("en", "fr"):
+            context = browser.new_context(
+                viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale=f"{lang}-FR"
+            )
+            try:
+                page = context.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda error: errors.append(str(error)))  # noqa: B023  (this page's)
+                for path in (f"bracket?lang={lang}&v={offline}", f"player?name=Player%2003&lang={lang}&v={offline}"):
+                    page.goto(online.url(f"/e/open-b/{path}"))
+                    page.wait_for_selector("body[data-ready='1'] #fresh", timeout=20000)
+                    if offline:
+                        page.wait_for_selector("#fresh.offline", timeout=20000)
+                    assert "stale" not in page.evaluate("() => document.body.className"), errors
+                    found.append((path, axe_violations(page)))
+            finally:
+                context.close()
+    assert len(found) == 8
+    assert [(path, violations) for path, violations in found if violations] == []
