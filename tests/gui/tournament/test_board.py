@@ -118,7 +118,8 @@ def test_the_board_publishes_the_tournament_it_follows_in_its_window_and_web_pag
             expect(card.locator(".players")).to_have_text(f"{m['a']} – {m['b']}")
         first = playing[1]
         page.goto(board.server.url("player") + "?name=" + first["a"].replace(" ", "+"))
-        expect(page.locator(".player .when")).to_have_text("Playing now on table 1")
+        # on its table and not begun: the board's call clock calls its players within a second (WPA §22)
+        expect(page.locator(".player .when")).to_have_text("You are called: go to table 1")
 
         desk = Desk(event_server, tmp_path / "desk1", "1")
         qtbot.waitUntil(lambda: desk.next_assignment() is not None, timeout=15_000)  # the window goes on meanwhile
