@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 from referee_desk.notices import Notice
+from referee_desk.places import documents_folder
 from referee_desk.tournament.parts import Desk, button
 
 from referee_app.event.mirror_push import MirrorPusher, Published
@@ -65,7 +66,9 @@ class OnlineBox(QGroupBox):
         self.switch.setText(self.tr("Publish online"))
 
     def choose_login(self) -> None:
-        chosen, _ = QFileDialog.getOpenFileName(self, self.tr("The venue's login (from mirror add-event)"))
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, self.tr("The venue's login (from mirror add-event)"), documents_folder()
+        )
         if chosen:
             self.login = Path(chosen)
             self.retranslate()
