@@ -157,8 +157,12 @@ class PhoneScoring:
         return self.held.thread.run(work, *args)
 
     async def _ask(self, work: Callable[..., T], *args: Any) -> T:
-        """`work` on the database's thread, awaited by the web's loop: the request's one hand-off."""
-        return await asyncio.wrap_future(self.held.thread.submit(work, *args))
+        """`work` on the database's thread, awaited by the web's loop: the request's one hand-off.
+
+        Shielded: a phone whose Wi-Fi drops once its tap is sent closes the connection, and the
+        server then cancels the handler; the tap it received whole is still recorded (its resend is
+        answered as recorded), never dropped because it was still queued for the thread."""
+        return await asyncio.shield(asyncio.wrap_future(self.held.thread.submit(work, *args)))
 
     def _tell(self, table: int | None = None, answered: PhoneTableView | None = None) -> None:
         """On the database's thread: `on_change` the tournament and the tables that moved."""
