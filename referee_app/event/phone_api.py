@@ -37,7 +37,10 @@ from typing import Any
 from referee_app.event import operations
 from referee_app.event.phone_here import already_here, arrivals_by_lag, call_json, parse_here
 from referee_app.event.phone_results import (
+    BAD_FIELD,
     NOT_JSON,
+    TAP_ID,
+    UNKNOWN_FIELD,
     BadRequest,
     completion,
     dispute_refused,
@@ -78,7 +81,6 @@ PHONE_EVENTS: dict[str, type[Event]] = {
     "undo": Undo,
 }
 """The events a phone may send (phone.md §3)."""
-TAP_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 FIELDS = frozenset({"id", "match_id", "after", "device", "event"})
 """A tap's fields (phone.md 1.1 §3), each required."""
@@ -94,8 +96,6 @@ TOO_BIG = QT_TRANSLATE_NOOP("PhoneApi", "the request is too large (16 KiB at mos
 TOO_MANY = QT_TRANSLATE_NOOP(
     "PhoneApi", "too many wrong keys from this device: wait a minute, then scan the card again"
 )
-BAD_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request's {field} is missing or not valid")
-UNKNOWN_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request has an unknown field {field}")
 NOT_FOR_PHONES = QT_TRANSLATE_NOOP("PhoneApi", "a phone cannot record a {type} event")
 NO_SEQ = QT_TRANSLATE_NOOP("PhoneApi", "an event from a phone carries no seq or at: the laptop numbers and times it")
 BAD_EVENT = QT_TRANSLATE_NOOP("PhoneApi", "the event is not valid: {why}")

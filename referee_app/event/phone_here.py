@@ -10,24 +10,24 @@ tournament's log; a request sent again (its id) records nothing more.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from referee_app.event.phone_results import BadRequest, request_json
+from referee_app.event.phone_results import (
+    BAD_FIELD,
+    NOT_JSON,
+    TAP_ID,
+    UNKNOWN_FIELD,
+    BadRequest,
+    request_json,
+)
 from referee_app.game.vocab import Seat
-from referee_app.i18n import QT_TRANSLATE_NOOP
+from referee_app.log.codec import DEVICE
 from referee_app.tournament.clock import at_table, call_times
 from referee_app.tournament.events import AtTable
 from referee_app.tournament.state import Slot, Tournament
 
 HERE_FIELDS = frozenset({"id", "match_id", "device", "player"})
-TAP_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-"""phone.md 1.1 §2: a phone's id, 8..64 letters, digits, `-` or `_`."""
-UNKNOWN_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request has an unknown field {field}")
-BAD_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request's {field} is missing or not valid")
-NOT_JSON = QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ def parse_here(body: bytes) -> HereRequest | tuple[str, dict[str, str]]:
         return BAD_FIELD, {"field": "id"}
     if not isinstance(match_id, str) or not 1 <= len(match_id) <= 64:
         return BAD_FIELD, {"field": "match_id"}
-    if not isinstance(device, str) or not DEVICE_ID.fullmatch(device):
+    if not isinstance(device, str) or not DEVICE.fullmatch(device):
         return BAD_FIELD, {"field": "device"}
     if player not in ("A", "B"):
         return BAD_FIELD, {"field": "player"}

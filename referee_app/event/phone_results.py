@@ -34,6 +34,7 @@ from referee_app.game.history import Step
 from referee_app.game.state import State as MatchState
 from referee_app.game.vocab import Seat
 from referee_app.i18n import QT_TRANSLATE_NOOP
+from referee_app.log.codec import DEVICE
 from referee_app.log.session import Session
 from referee_app.log.store import Store
 from referee_app.tournament.events import ResultRecorded
@@ -61,6 +62,8 @@ class DisputeRequest:
 
 
 NOT_JSON = QT_TRANSLATE_NOOP("PhoneApi", "the request is not JSON")
+BAD_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request's {field} is missing or not valid")
+UNKNOWN_FIELD = QT_TRANSLATE_NOOP("PhoneApi", "the request has an unknown field {field}")
 TWICE = QT_TRANSLATE_NOOP("PhoneApi", "the request names {field} twice: which one is meant is not clear")
 
 
@@ -122,7 +125,7 @@ def parse_dispute(body: bytes) -> DisputeRequest | tuple[str, dict[str, str]]:
     match_id, device = request.get("match_id"), request.get("device")
     if match_id is not None and (not isinstance(match_id, str) or not TAP_ID.fullmatch(match_id)):
         return bad, {"field": "match_id"}
-    if device is not None and (not isinstance(device, str) or not TAP_ID.fullmatch(device)):
+    if device is not None and (not isinstance(device, str) or not DEVICE.fullmatch(device)):
         return bad, {"field": "device"}
     return DisputeRequest(tap, after, Seat(player), match_id)
 
