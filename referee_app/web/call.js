@@ -87,8 +87,15 @@ const CallKit = (() => {
     // The calls in `container` (hidden when there are none); a new one rings the chime.
     if (!container) return [];
     const list = called(show, live);
-    container.replaceChildren(...list.map((m) => card(m, say, lang, show && show.late_start)));
-    container.hidden = !list.length;
+    const cards = list.map((m) => card(m, say, lang, show && show.late_start));
+    // drawn again only when what it says changed: pages render it every second, and a band rebuilt
+    // to the same words still lays the page out again (a phone's main thread, Lighthouse's blocking time)
+    const drawn = cards.map((c) => c.outerHTML).join("");
+    if (container.dataset.drawn !== drawn) {
+      container.replaceChildren(...cards);
+      container.dataset.drawn = drawn;
+    }
+    if (container.hidden !== !list.length) container.hidden = !list.length;
     ring(list);
     return list;
   }

@@ -43,9 +43,11 @@ function renderHere() {
     const button = document.getElementById(`here-${seat}`);
     const who = table && table.players ? table.players[seat] : "";
     const away = called.length ? CallKit.waitingFor(called[0]) : [];
-    button.hidden = !called.length || !away.includes(who);
-    button.textContent = callWord("c_im_here", { name: who });
-    button.disabled = waiting !== null;
+    const hidden = !called.length || !away.includes(who);
+    const label = callWord("c_im_here", { name: who });
+    if (button.hidden !== hidden) button.hidden = hidden;  // set only when changed: drawn every second
+    if (button.textContent !== label) button.textContent = label;
+    if (button.disabled !== (waiting !== null)) button.disabled = waiting !== null;
   }
 }
 

@@ -123,11 +123,16 @@ function newId() {
 }
 
 const $ = (id) => document.getElementById(id);
+// Written only when it changed: the page is drawn again on every poll (each second), and a text
+// set again to itself still makes the browser lay the page out again (Lighthouse's blocking time).
+function put(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
 function setText(id, text) {
-  $(id).textContent = text;
+  put($(id), text);
 }
 function show(id, visible) {
-  $(id).hidden = !visible;
+  if ($(id).hidden === visible) $(id).hidden = !visible;
 }
 
 function message(text) {
@@ -380,7 +385,7 @@ function shown() {
 function render() {
   if (!WORDS) return; // drawn once the words are there
   setText("title", say("table", { n: TABLE }));
-  document.title = say("table", { n: TABLE });
+  if (document.title !== say("table", { n: TABLE })) document.title = say("table", { n: TABLE });
   const pending = queue().length;
   const late = pending && (failures > 0 || stopped || !navigator.onLine); // "sending…" while a tap is on its way
   setText("pending", pending ? (late ? say("pending", { n: pending }) : say("sending")) : "");
@@ -412,30 +417,30 @@ function render() {
   setText("race", say("race", { n: table.race_to }));
   for (const seat of ["A", "B"]) {
     const box = $(`player-${seat}`);
-    box.querySelector(".name").textContent = name(seat);
+    put(box.querySelector(".name"), name(seat));
     box.querySelector(".name").classList.toggle("long", /\S{12,}/.test(name(seat))); // a word that fills the half
     const racks = box.querySelector(".racks");
     const unconfirmed = seen[seat] !== state.score[seat];
-    racks.textContent = String(seen[seat]); // a tap shown at once, dimmed until the laptop confirms it
+    put(racks, String(seen[seat])); // a tap shown at once, dimmed until the laptop confirms it
     racks.classList.toggle("unconfirmed", unconfirmed);
     racks.style.opacity = unconfirmed ? "0.55" : "";
-    box.querySelector(".breaks").textContent = state.breaker === seat && state.status === "playing" ? say("breaks") : "";
+    put(box.querySelector(".breaks"), state.breaker === seat && state.status === "playing" ? say("breaks") : "");
     const lag = $(`lag-${seat}`);
-    lag.textContent = say("lag_won", { name: name(seat) });
+    put(lag, say("lag_won", { name: name(seat) }));
     const lagging = mine.find((t) => t.event.type === "lag");
     lag.disabled = Boolean(lagging); // the lag tapped, on its way: one answer at a time
     lag.setAttribute("aria-pressed", String(Boolean(lagging && lagging.event.winner === seat)));
     const rack = $(`rack-${seat}`);
-    rack.textContent = say("rack_to", { name: name(seat) });
+    put(rack, say("rack_to", { name: name(seat) }));
     rack.setAttribute("aria-label", say("rack_to", { name: name(seat) }));
     const sign = $(`sign-${seat}`);
     const signing = mine.some((t) => t.event.type === "sign" && t.event.player === seat);
     const signLabel = table.signed[seat] ? say("signed", { name: name(seat) }) : say("sign", { name: name(seat) });
-    sign.textContent = signing ? `${signLabel} · ${say("sending")}` : signLabel;
+    put(sign, signing ? `${signLabel} · ${say("sending")}` : signLabel);
     if (table.signed[seat]) sign.removeAttribute("aria-label"); // its name says signed, as its text does
     else sign.setAttribute("aria-label", say("sign", { name: name(seat) }));
     sign.disabled = table.signed[seat] || signing;
-    $(`fouls-${seat}`).textContent = say("fouls", { name: name(seat), other: name(other(seat)) });
+    put($(`fouls-${seat}`), say("fouls", { name: name(seat), other: name(other(seat)) }));
   }
   const breaker = state.breaker || "A";
   setText("lag-question", say("lag"));
