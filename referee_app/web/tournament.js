@@ -380,7 +380,11 @@ function render() {
   renderFresh();
   if (page === "bracket") {
     document.title = `${show.name} – ${word("bracket")}`;
-    document.getElementById("status").textContent = word(`status_${show.status}`);
+    // a finished tournament names its champion: on the venue's TV the end of the day is seen
+    const champion = show.status === "finished" ? Object.keys(data.places || {}).find((n) => data.places[n] === 1) : null;
+    const status = document.getElementById("status");
+    status.textContent = champion ? `${word(`status_${show.status}`)} · ${word("champion")}: ${champion}` : word(`status_${show.status}`);
+    status.classList.toggle("champion", Boolean(champion));
     document.getElementById("to-player").textContent = word("find");
     document.getElementById("tables-title").textContent = word("tables");
     document.getElementById("queue-title").textContent = word("queue");

@@ -17,6 +17,7 @@ from referee_app.event.published import board_view
 from referee_app.i18n import english
 from referee_app.tournament.events import Created, Drawn, EntriesAdded, TablesSet
 from referee_app.tournament.model import Entry, Format, MatchStatus, Options
+from referee_app.tournament.model import Status as TournamentStatus
 from referee_app.tournament.show import standings, standings_view
 from referee_app.tournament.show import view as tournament_view
 from referee_app.tournament.state import State, apply, replay
@@ -274,3 +275,16 @@ def test_on_a_phone_the_players_search_is_a_thumbs_target(server: WebServer, pag
         box = page.locator(part).bounding_box()
         assert box is not None and box["height"] >= 48 and box["width"] >= 48, (part, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (part, box)  # on the screen, no zoom
+
+
+def test_the_finished_bracket_names_its_champion(server: WebServer, page: Page) -> None:
+    state = tournament(4)
+    while state.tournament.status is not TournamentStatus.FINISHED:
+        t = state.tournament
+        match = next(m for m, s in t.slots.items() if s.status in (MatchStatus.READY, MatchStatus.PLAYING))
+        state = apply(state, winning(t, match, True, 2))
+    champion = next(p["names"][0] for p in standings(state.tournament)["places"] if p["place"] == 1)
+    publish(server, state)
+    page.goto(server.url("bracket"))
+    expect(page.locator("#status")).to_have_text(f"finished · Champion: {champion}")
+    expect(page.locator("#status")).to_have_class("champion")
