@@ -756,8 +756,8 @@
         <translation>Afficher la clé</translation>
     </message>
     <message>
-        <source>The three values are on the card the organizer printed for this table (add-table); the fingerprint is also shown on the organizer&apos;s board.</source>
-        <translation>Les trois valeurs sont sur la carte que l&apos;organisateur a imprimée pour cette table (add-table)&#xa0;; l&apos;empreinte est aussi affichée sur le tableau de l&apos;organisateur.</translation>
+        <source>The organizer gives you the three values: `event-server add-table` printed them for this table; the fingerprint is also shown on the organizer&apos;s board.</source>
+        <translation>L&apos;organisateur vous donne les trois valeurs&#xa0;: `event-server add-table` les a affichées pour cette table&#xa0;; l&apos;empreinte est aussi affichée sur le tableau de l&apos;organisateur.</translation>
     </message>
     <message>
         <source>Event server:</source>

@@ -282,8 +282,8 @@ class ConnectDialog(QDialog):
         )
         self.hint = QLabel(
             self.tr(
-                "The three values are on the card the organizer printed for this table (add-table); the"
-                " fingerprint is also shown on the organizer's board."
+                "The organizer gives you the three values: `event-server add-table` printed them for this"
+                " table; the fingerprint is also shown on the organizer's board."
             ),
             self,
         )
