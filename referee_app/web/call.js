@@ -14,7 +14,12 @@ const CallKit = (() => {
 
   function noteServerDate(response) {
     const date = response && response.headers ? Date.parse(response.headers.get("Date") || "") : NaN;
-    if (!Number.isNaN(date)) skew = date - Date.now();
+    // The header is in whole seconds (up to a second behind): a clock off by less than two seconds is
+    // taken as right, else a call made 4 minutes ago read "3 min" for the second the header lagged.
+    if (!Number.isNaN(date)) {
+      const off = date + 500 - Date.now();
+      skew = Math.abs(off) > 2000 ? off : 0;
+    }
   }
 
   function now() {

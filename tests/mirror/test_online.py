@@ -60,6 +60,7 @@ def online(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Online]:
     folder = tmp_path_factory.mktemp("online")
     cloud = Cloud.start()
     started: list[Any] = []
+    mirrors: list[MirrorProcess] = []
     try:
         reader = folder / "reader"
         run_cli("mirror", "init-cloud", "--db", cloud.admin, "--reader-file", str(reader))
@@ -68,13 +69,13 @@ def online(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Online]:
         for event in ("open-a", "open-b"):
             venues[event] = folder / f"venue-{event}"
             run_cli("mirror", "add-event", event, "--db", cloud.admin, "--out", str(venues[event]))
-        mirrors = [MirrorProcess.start(f"@{reader}") for _ in range(2)]
+        mirrors += [MirrorProcess.start(f"@{reader}") for _ in range(2)]
         started += mirrors
         nginx = Nginx.start([m.port for m in mirrors])
         started.append(nginx)
         yield Online(cloud, folder, reader, venues, mirrors, nginx)
     finally:
-        for part in reversed(started):
+        for part in [*reversed(started), *mirrors]:  # `mirrors` too: a test restarts one in its place
             part.stop()
         cloud.stop()
 
